@@ -1,0 +1,60 @@
+//! Ball identities, shared by the physics core, the referee and the game.
+
+use serde::{Deserialize, Serialize};
+
+/// One ball of the set. Carom uses White, Dotted and Red; four-ball adds Red2 (rule 2).
+///
+/// Serialised in lower case (`white`, `dotted`, `red`, `red2`, as the CLI's JSON has
+/// them); RON input may also spell the variant names (`White`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BallId {
+    #[serde(alias = "White")]
+    White,
+    #[serde(alias = "Dotted")]
+    Dotted,
+    #[serde(alias = "Red")]
+    Red,
+    #[serde(alias = "Red2")]
+    Red2,
+}
+
+impl BallId {
+    /// Every ball, in a fixed order (also the order of work in the simulation).
+    pub const ALL: [BallId; 4] = [BallId::White, BallId::Dotted, BallId::Red, BallId::Red2];
+
+    /// Index into per-ball arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name used in JSON and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            BallId::White => "white",
+            BallId::Dotted => "dotted",
+            BallId::Red => "red",
+            BallId::Red2 => "red2",
+        }
+    }
+
+    /// A cue ball is one of the two whites (rule 2: the red is never a cue ball).
+    pub fn is_cue_ball(self) -> bool {
+        matches!(self, BallId::White | BallId::Dotted)
+    }
+
+    /// The other player's cue ball.
+    pub fn other_white(self) -> Option<BallId> {
+        match self {
+            BallId::White => Some(BallId::Dotted),
+            BallId::Dotted => Some(BallId::White),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for BallId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,184 @@
+//! `controls.ron`: which keys and mouse buttons do what. Gameplay code reads
+//! `CueAction`s, never raw keys (STYLE 8).
+
+use super::{ConfigError, range::ranged};
+use bevy::input::{keyboard::KeyCode, mouse::MouseButton};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// What a player can do at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+pub enum CueAction {
+    /// Turn the aim, in fine steps (the mouse aims coarsely).
+    AimLeft,
+    AimRight,
+    /// Hold to keep the aim while the mouse moves elsewhere.
+    HoldAim,
+    PowerUp,
+    PowerDown,
+    /// Move the tip's contact point on the cue ball.
+    TipUp,
+    TipDown,
+    TipLeft,
+    TipRight,
+    /// Raise and lower the butt of the cue.
+    ElevationUp,
+    ElevationDown,
+    Strike,
+    /// Hold and drag to orbit the camera.
+    OrbitCamera,
+    ToggleHelp,
+    /// Declare the next stroke an intentional safety (rules 23–25).
+    DeclareSafety,
+    /// Put the balls back where they were before the last stroke (rule 22).
+    RestorePositions,
+    /// Back to the menu.
+    Menu,
+}
+
+/// One physical input.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum Binding {
+    /// A key, named as Bevy's `KeyCode` variants are (`KeyW`, `ArrowLeft`, `Space`).
+    Key(String),
+    /// A mouse button: `Left`, `Right` or `Middle`.
+    Mouse(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ControlsConfig {
+    pub bindings: BTreeMap<CueAction, Vec<Binding>>,
+    /// Camera turn per pixel of mouse motion while orbiting, rad.
+    #[serde(deserialize_with = "orbit_sensitivity")]
+    pub orbit_sensitivity: f64,
+}
+
+impl ControlsConfig {
+    /// Every binding names a real key or button, and every action has one.
+    pub(super) fn check(&self, file: &str) -> Result<(), ConfigError> {
+        for (action, bindings) in &self.bindings {
+            for binding in bindings {
+                let known = match binding {
+                    Binding::Key(name) => key_code(name).is_some(),
+                    Binding::Mouse(name) => mouse_button(name).is_some(),
+                };
+                if !known {
+                    return Err(ConfigError::whole_file(
+                        file,
+                        format!(
+                            "{action:?}: {binding:?} is not a known input; keys are named as Bevy's \
+                             KeyCode (KeyA..KeyZ, Digit0..Digit9, ArrowUp, Space, Enter, Escape, \
+                             F1..F12, ...), mouse buttons are Left, Right, Middle"
+                        ),
+                    ));
+                }
+            }
+        }
+        let unbound: Vec<String> = ALL_ACTIONS
+            .iter()
+            .filter(|a| self.bindings.get(a).is_none_or(|b| b.is_empty()))
+            .map(|a| format!("{a:?}"))
+            .collect();
+        if !unbound.is_empty() {
+            return Err(ConfigError::whole_file(
+                file,
+                format!("these actions have no binding: {}", unbound.join(", ")),
+            ));
+        }
+        Ok(())
+    }
+}
+
+ranged! {
+    orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
+}
+
+const ALL_ACTIONS: [CueAction; 17] = [
+    CueAction::AimLeft,
+    CueAction::AimRight,
+    CueAction::HoldAim,
+    CueAction::PowerUp,
+    CueAction::PowerDown,
+    CueAction::TipUp,
+    CueAction::TipDown,
+    CueAction::TipLeft,
+    CueAction::TipRight,
+    CueAction::ElevationUp,
+    CueAction::ElevationDown,
+    CueAction::Strike,
+    CueAction::OrbitCamera,
+    CueAction::ToggleHelp,
+    CueAction::DeclareSafety,
+    CueAction::RestorePositions,
+    CueAction::Menu,
+];
+
+/// The mouse button of that name.
+pub fn mouse_button(name: &str) -> Option<MouseButton> {
+    match name {
+        "Left" => Some(MouseButton::Left),
+        "Right" => Some(MouseButton::Right),
+        "Middle" => Some(MouseButton::Middle),
+        _ => None,
+    }
+}
+
+/// The key of that name (Bevy's `KeyCode` variant name).
+pub fn key_code(name: &str) -> Option<KeyCode> {
+    macro_rules! keys {
+        ($($key:ident)*) => {
+            match name {
+                $(stringify!($key) => Some(KeyCode::$key),)*
+                _ => None,
+            }
+        };
+    }
+    keys! {
+        KeyA KeyB KeyC KeyD KeyE KeyF KeyG KeyH KeyI KeyJ KeyK KeyL KeyM KeyN KeyO KeyP KeyQ
+        KeyR KeyS KeyT KeyU KeyV KeyW KeyX KeyY KeyZ
+        Digit0 Digit1 Digit2 Digit3 Digit4 Digit5 Digit6 Digit7 Digit8 Digit9
+        ArrowUp ArrowDown ArrowLeft ArrowRight Space Enter Escape Tab Backspace
+        ShiftLeft ShiftRight ControlLeft ControlRight AltLeft AltRight
+        F1 F2 F3 F4 F5 F6 F7 F8 F9 F10 F11 F12
+        PageUp PageDown Home End Insert Delete Comma Period Minus Equal Slash Semicolon
+        BracketLeft BracketRight Backquote Quote Backslash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::parse;
+
+    #[test]
+    fn an_unknown_key_is_refused_with_the_names_allowed() {
+        let mut controls: ControlsConfig =
+            parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
+        controls
+            .bindings
+            .insert(CueAction::Strike, vec![Binding::Key("Spacebar".into())]);
+        let err = controls.check("controls.ron").unwrap_err().to_string();
+        assert!(err.contains("Strike: Key(\"Spacebar\") is not a known input"), "{err}");
+    }
+
+    #[test]
+    fn every_action_needs_a_binding() {
+        let mut controls: ControlsConfig =
+            parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
+        controls.bindings.remove(&CueAction::Menu);
+        let err = controls.check("controls.ron").unwrap_err().to_string();
+        assert!(err.contains("these actions have no binding: Menu"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_action_is_refused_by_the_parser() {
+        let err = parse::<ControlsConfig>(
+            "controls.ron",
+            "(bindings: {Jump: [Key(\"Space\")]}, orbit_sensitivity: 0.005)",
+        )
+        .unwrap_err();
+        assert!(err.message.contains("Jump"), "{err}");
+        assert_eq!(err.position.map(|p| p.0), Some(1));
+    }
+}

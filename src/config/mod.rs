@@ -1,0 +1,159 @@
+//! Configuration: the serde types of `config/*.ron`, the defaults compiled into the
+//! binary, loading from a config folder, and validation with clear errors.
+//!
+//! Every number is checked against its allowed range while the file is parsed, so an
+//! error names the file, line:column, field and range. A file in the config folder
+//! replaces the compiled-in default of the same name; files that are absent keep theirs.
+
+mod balls;
+mod controls;
+mod cue;
+mod error;
+mod physics;
+mod range;
+mod tables;
+
+pub use balls::BallConfig;
+pub use controls::{Binding, ControlsConfig, CueAction};
+pub use cue::CueConfig;
+pub use error::ConfigError;
+pub use physics::{
+    BallBallConfig, ClothConfig, CushionConfig, PhysicsConfig, SlateConfig, StepConfig,
+};
+pub use tables::{CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig};
+
+use serde::de::DeserializeOwned;
+use std::path::{Path, PathBuf};
+
+/// Everything the game reads from `config/`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub tables: TablesConfig,
+    pub balls: BallConfig,
+    pub cue: CueConfig,
+    pub physics: PhysicsConfig,
+    pub controls: ControlsConfig,
+}
+
+/// One config file: its name in the folder and its compiled-in default.
+struct ConfigFile {
+    name: &'static str,
+    default_text: &'static str,
+}
+
+const TABLES: ConfigFile = ConfigFile {
+    name: "tables.ron",
+    default_text: include_str!("../../config/tables.ron"),
+};
+const BALLS: ConfigFile = ConfigFile {
+    name: "balls.ron",
+    default_text: include_str!("../../config/balls.ron"),
+};
+const CUE: ConfigFile = ConfigFile {
+    name: "cue.ron",
+    default_text: include_str!("../../config/cue.ron"),
+};
+const PHYSICS: ConfigFile = ConfigFile {
+    name: "physics.ron",
+    default_text: include_str!("../../config/physics.ron"),
+};
+const CONTROLS: ConfigFile = ConfigFile {
+    name: "controls.ron",
+    default_text: include_str!("../../config/controls.ron"),
+};
+
+/// The names of the files a config folder may hold.
+pub const FILE_NAMES: [&str; 5] = [TABLES.name, BALLS.name, CUE.name, PHYSICS.name, CONTROLS.name];
+
+impl Config {
+    /// The compiled-in defaults (the files in the repository's `config/`).
+    pub fn defaults() -> Config {
+        Config::load(None).expect("the compiled-in config files are valid (tested)")
+    }
+
+    /// Loads every file from `dir` where present there, else from the compiled-in
+    /// defaults, and validates the whole.
+    pub fn load(dir: Option<&Path>) -> Result<Config, ConfigError> {
+        let config = Config {
+            tables: read(dir, &TABLES)?,
+            balls: read(dir, &BALLS)?,
+            cue: read(dir, &CUE)?,
+            physics: read(dir, &PHYSICS)?,
+            controls: read(dir, &CONTROLS)?,
+        };
+        config.tables.check(&source_name(dir, &TABLES))?;
+        config.controls.check(&source_name(dir, &CONTROLS))?;
+        Ok(config)
+    }
+
+    /// The folder to read: the one given, else `./config` when it exists, else none
+    /// (compiled-in defaults only).
+    pub fn folder(explicit: Option<PathBuf>) -> Option<PathBuf> {
+        explicit.or_else(|| {
+            let local = PathBuf::from("config");
+            local.is_dir().then_some(local)
+        })
+    }
+}
+
+/// Where a file's text comes from, as error messages name it.
+fn source_name(dir: Option<&Path>, file: &ConfigFile) -> String {
+    match dir.map(|d| d.join(file.name)) {
+        Some(path) if path.exists() => path.display().to_string(),
+        _ => format!("<built-in {}>", file.name),
+    }
+}
+
+fn read<T: DeserializeOwned>(dir: Option<&Path>, file: &ConfigFile) -> Result<T, ConfigError> {
+    let name = source_name(dir, file);
+    let text = match dir.map(|d| d.join(file.name)) {
+        Some(path) if path.exists() => std::fs::read_to_string(&path)
+            .map_err(|e| ConfigError::whole_file(&name, format!("cannot be read: {e}")))?,
+        _ => file.default_text.to_owned(),
+    };
+    parse(&name, &text)
+}
+
+/// Parses one RON text; errors carry the file name and position.
+pub fn parse<T: DeserializeOwned>(file_name: &str, text: &str) -> Result<T, ConfigError> {
+    ron::Options::default()
+        .from_str(text)
+        .map_err(|e| ConfigError::from_ron(file_name, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compiled_in_defaults_are_valid() {
+        let config = Config::load(None).unwrap();
+        assert_eq!(config.balls.diameter_mm, 61.5);
+        assert_eq!(config.tables.default_preset, "match");
+    }
+
+    #[test]
+    fn a_folder_overrides_only_the_files_it_holds() {
+        let dir = tempdir("override");
+        std::fs::write(dir.join("balls.ron"), "(diameter_mm: 61.0, mass_g: 205.0)").unwrap();
+        let config = Config::load(Some(&dir)).unwrap();
+        assert_eq!(config.balls.diameter_mm, 61.0);
+        assert_eq!(config.cue, Config::defaults().cue);
+    }
+
+    #[test]
+    fn a_broken_file_in_the_folder_is_reported_by_path() {
+        let dir = tempdir("broken");
+        std::fs::write(dir.join("cue.ron"), "(mass_g: 500.0,,)").unwrap();
+        let err = Config::load(Some(&dir)).unwrap_err().to_string();
+        assert!(err.starts_with(&dir.join("cue.ron").display().to_string()), "{err}");
+        assert!(err.contains(":1:"), "{err}");
+    }
+
+    pub(crate) fn tempdir(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("carom-config-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+}

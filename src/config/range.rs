@@ -1,0 +1,46 @@
+//! Numbers with an allowed range, checked while parsing so that the error carries the
+//! value's position in the file.
+
+use serde::{Deserialize, Deserializer};
+
+/// Reads a number and rejects it unless `lo <= value <= hi` (NaN is rejected too).
+pub fn check<'de, D: Deserializer<'de>>(
+    d: D,
+    field: &str,
+    lo: f64,
+    hi: f64,
+    unit: &str,
+) -> Result<f64, D::Error> {
+    let value = f64::deserialize(d)?;
+    if lo <= value && value <= hi {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "`{field}` is {value}, outside its allowed range {lo} ..= {hi}{unit}"
+        )))
+    }
+}
+
+/// Declares one checking function per field for `#[serde(deserialize_with = "name")]`,
+/// named like the field unless `as "field"` gives the field's name for messages:
+/// `ranged! { diameter_mm: 61.0 ..= 62.0, " mm (rule 1)"; }`
+macro_rules! ranged {
+    ($($name:ident $(as $field:literal)?: $lo:literal ..= $hi:literal, $unit:literal;)*) => {$(
+        fn $name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+            let field = $crate::config::range::field_name!($name $($field)?);
+            $crate::config::range::check(d, field, $lo, $hi, $unit)
+        }
+    )*};
+}
+
+/// The name a field goes by in messages: the given one, else the function's.
+macro_rules! field_name {
+    ($name:ident) => {
+        stringify!($name)
+    };
+    ($name:ident $field:literal) => {
+        $field
+    };
+}
+pub(crate) use field_name;
+pub(crate) use ranged;

@@ -1,0 +1,3 @@
+//! The simulation core (no Bevy): a `TableSim` over rapier plus the billiards models.
+
+pub mod events;

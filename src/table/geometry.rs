@@ -1,0 +1,243 @@
+use crate::config::{BallConfig, TablesConfig};
+use crate::math::DVec2;
+use serde::{Deserialize, Serialize};
+
+/// The four cushions, named as a carom player names them (the head cushion is the one
+/// the players break from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cushion {
+    Head,
+    Foot,
+    Left,
+    Right,
+}
+
+impl Cushion {
+    pub const ALL: [Cushion; 4] = [Cushion::Head, Cushion::Foot, Cushion::Left, Cushion::Right];
+
+    /// Unit normal of the cushion's face, pointing into the table.
+    pub fn inward_normal(self) -> DVec2 {
+        match self {
+            Cushion::Head => DVec2::X,
+            Cushion::Foot => -DVec2::X,
+            Cushion::Left => -DVec2::Y,
+            Cushion::Right => DVec2::Y,
+        }
+    }
+}
+
+/// The three spots (rules 7 and 26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Spot {
+    Head,
+    Foot,
+    #[serde(alias = "center")]
+    Centre,
+}
+
+/// One table, built from a preset of `tables.ron` and the balls of `balls.ron`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableGeometry {
+    pub preset: String,
+    /// Playing surface between the cushion noses, m.
+    pub length: f64,
+    pub width: f64,
+    /// Bed surface above the floor, m.
+    pub bed_height: f64,
+    pub ball_radius: f64,
+    /// Cushion nose above the bed, m, scaled to the ball.
+    pub nose_height: f64,
+    /// Cushion depth from nose to rail, m.
+    pub cushion_width: f64,
+    pub rail_width: f64,
+    pub rail_height: f64,
+    /// Distance of the head and foot strings from their cushions, m.
+    pub string_offset: f64,
+    /// Rule 7: largest distance of the breaker's ball from the head spot, m.
+    pub break_offset: f64,
+    pub long_intervals: u32,
+    pub short_intervals: u32,
+}
+
+/// Nose height of `tables.ron` is for balls of this diameter, mm.
+const REFERENCE_BALL_MM: f64 = 61.5;
+
+impl TableGeometry {
+    /// The preset `name` (None: the default one); None if there is no such preset.
+    pub fn new(tables: &TablesConfig, name: Option<&str>, balls: &BallConfig) -> Option<Self> {
+        let preset = tables.preset(name.unwrap_or(&tables.default_preset))?;
+        let length = preset.length_mm / 1000.0;
+        Some(TableGeometry {
+            preset: preset.name.clone(),
+            length,
+            width: preset.width_mm / 1000.0,
+            bed_height: tables.bed_height_mm / 1000.0,
+            ball_radius: balls.radius(),
+            nose_height: tables.cushion.nose_height_mm / 1000.0 * balls.diameter_mm
+                / REFERENCE_BALL_MM,
+            cushion_width: tables.cushion.width_mm / 1000.0,
+            rail_width: tables.rail.width_mm / 1000.0,
+            rail_height: tables.rail.height_mm / 1000.0,
+            string_offset: tables.string_fraction * length,
+            break_offset: tables.break_offset_mm / 1000.0,
+            long_intervals: tables.diamonds.long_intervals,
+            short_intervals: tables.diamonds.short_intervals,
+        })
+    }
+
+    pub fn half_length(&self) -> f64 {
+        self.length / 2.0
+    }
+
+    pub fn half_width(&self) -> f64 {
+        self.width / 2.0
+    }
+
+    /// The line of a cushion's nose: its distance from the centre along the inward
+    /// normal's opposite (x = −L/2 for the head cushion, ...).
+    pub fn nose_distance(&self, cushion: Cushion) -> f64 {
+        match cushion {
+            Cushion::Head | Cushion::Foot => self.half_length(),
+            Cushion::Left | Cushion::Right => self.half_width(),
+        }
+    }
+
+    /// Angle of the cushion contact above the ball's equator, rad (~11.7°).
+    pub fn contact_angle(&self) -> f64 {
+        ((self.nose_height - self.ball_radius) / self.ball_radius).asin()
+    }
+
+    /// Horizontal distance from a cushion's nose line to the centre of a ball touching
+    /// it: the ball meets the nose above its equator, so less than a radius.
+    pub fn cushion_reach(&self) -> f64 {
+        self.ball_radius * self.contact_angle().cos()
+    }
+
+    /// The region a ball's centre may occupy on the bed: the playing surface less the
+    /// cushion reach on every side (half extents, m).
+    pub fn centre_limits(&self) -> DVec2 {
+        DVec2::new(self.half_length(), self.half_width()) - DVec2::splat(self.cushion_reach())
+    }
+
+    /// Whether a ball centred at `p` lies on the bed, clear of every cushion.
+    pub fn fits_on_bed(&self, p: DVec2) -> bool {
+        let limits = self.centre_limits();
+        p.x.abs() <= limits.x + 1e-9 && p.y.abs() <= limits.y + 1e-9
+    }
+
+    pub fn spot(&self, spot: Spot) -> DVec2 {
+        match spot {
+            Spot::Head => DVec2::new(self.head_string_x(), 0.0),
+            Spot::Foot => DVec2::new(self.foot_string_x(), 0.0),
+            Spot::Centre => DVec2::ZERO,
+        }
+    }
+
+    /// The head string, x = const (rules 5, 7).
+    pub fn head_string_x(&self) -> f64 {
+        -self.half_length() + self.string_offset
+    }
+
+    pub fn foot_string_x(&self) -> f64 {
+        self.half_length() - self.string_offset
+    }
+
+    /// Rule 7: the breaker's ball on the head string, `offset` m from the head spot to
+    /// the left (+) or right (−), clamped to the allowed six inches.
+    pub fn break_position(&self, offset: f64) -> DVec2 {
+        let offset = offset.clamp(-self.break_offset, self.break_offset);
+        self.spot(Spot::Head) + DVec2::new(0.0, offset)
+    }
+
+    /// Outer edge of the rails: half extents of the table's top, m.
+    pub fn outer_half_extents(&self) -> DVec2 {
+        let border = self.cushion_width + self.rail_width;
+        DVec2::new(self.half_length() + border, self.half_width() + border)
+    }
+
+    /// Diamond centres on the rail tops (their z is the rail height), in the middle of
+    /// the rail's width, at equal intervals between the corners' sight lines.
+    pub fn diamonds(&self) -> Vec<DVec2> {
+        let inset = self.cushion_width + self.rail_width / 2.0;
+        let (hl, hw) = (self.half_length(), self.half_width());
+        let mut points = Vec::new();
+        for i in 1..self.long_intervals {
+            let x = -hl + self.length * i as f64 / self.long_intervals as f64;
+            points.push(DVec2::new(x, hw + inset));
+            points.push(DVec2::new(x, -hw - inset));
+        }
+        for i in 1..self.short_intervals {
+            let y = -hw + self.width * i as f64 / self.short_intervals as f64;
+            points.push(DVec2::new(hl + inset, y));
+            points.push(DVec2::new(-hl - inset, y));
+        }
+        points
+    }
+
+    /// The two balk lines parallel to each cushion at `distance` m from its nose
+    /// (balkline games): x = ±(L/2 − d) and y = ±(W/2 − d).
+    pub fn balk_lines(&self, distance: f64) -> (f64, f64) {
+        (self.half_length() - distance, self.half_width() - distance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    fn table(name: &str) -> TableGeometry {
+        let config = Config::defaults();
+        TableGeometry::new(&config.tables, Some(name), &config.balls).unwrap()
+    }
+
+    #[test]
+    fn spots_and_strings_of_every_preset() {
+        for (name, length, width) in [
+            ("small", 2.764, 1.382),
+            ("match", 2.840, 1.420),
+            ("large", 3.072, 1.536),
+        ] {
+            let t = table(name);
+            assert_eq!((t.length, t.width), (length, width));
+            let quarter = length / 4.0;
+            assert!((t.spot(Spot::Head) - DVec2::new(-quarter, 0.0)).length() < 1e-12, "{name}");
+            assert!((t.spot(Spot::Foot) - DVec2::new(quarter, 0.0)).length() < 1e-12, "{name}");
+            assert_eq!(t.spot(Spot::Centre), DVec2::ZERO);
+            assert!((t.head_string_x() + quarter).abs() < 1e-12);
+            assert_eq!(t.bed_height, 0.749);
+        }
+    }
+
+    #[test]
+    fn break_position_stays_within_six_inches_of_the_head_spot() {
+        let t = table("match");
+        let p = t.break_position(0.5);
+        assert!((p - t.spot(Spot::Head)).length() <= 0.1524 + 1e-12);
+        assert_eq!(p.x, t.head_string_x());
+    }
+
+    #[test]
+    fn cushion_contact_is_about_twelve_degrees_above_the_equator() {
+        let t = table("match");
+        assert!((t.contact_angle().to_degrees() - 11.73).abs() < 0.05);
+        assert!((t.cushion_reach() - 0.03011).abs() < 1e-4);
+    }
+
+    #[test]
+    fn seven_diamonds_on_a_long_rail_and_three_on_a_short_one() {
+        let t = table("match");
+        let d = t.diamonds();
+        let on_left = d.iter().filter(|p| p.y > t.half_width()).count();
+        let on_foot = d.iter().filter(|p| p.x > t.half_length()).count();
+        assert_eq!((on_left, on_foot), (7, 3));
+    }
+
+    #[test]
+    fn unknown_preset_is_none() {
+        let config = Config::defaults();
+        assert!(TableGeometry::new(&config.tables, Some("pool"), &config.balls).is_none());
+    }
+}
