@@ -1,6 +1,8 @@
 //! The `carom` command: no subcommand plays; the subcommands run the core headless.
 
 use carom::config::{Config, FILE_NAMES};
+use carom::physics::bench;
+use carom::physics::shot::ShotSpec;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,12 +13,32 @@ struct Cli {
     /// Config folder whose files replace the built-in defaults (default: ./config when present).
     #[arg(long, global = true, value_name = "DIR")]
     config: Option<PathBuf>,
+    /// Render, save a PNG of the window after --frames frames, and exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 60, requires = "screenshot")]
+    frames: u32,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Simulate one stroke headless: events, final positions, trajectories.
+    Sim {
+        /// The shot: table, balls, and a stroke or a launch (RON).
+        shot: PathBuf,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Time a fixed set of strokes headless (build with --release for real figures).
+    Bench {
+        /// Runs of each stroke; the median is reported.
+        #[arg(long, default_value_t = 21)]
+        repeats: usize,
+    },
     /// Validate the config files of DIR (default: ./config, else the built-in ones).
     CheckConfig { dir: Option<PathBuf> },
 }
@@ -24,8 +46,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Some(Command::Sim { shot, json }) => load_config(cli.config).and_then(|c| sim(&c, &shot, json)),
+        Some(Command::Bench { repeats }) => load_config(cli.config).and_then(|c| bench(&c, repeats)),
         Some(Command::CheckConfig { dir }) => check_config(dir.or(cli.config)),
-        None => Err("playing is not built yet".to_owned()),
+        None => load_config(cli.config).and_then(|c| play(c, cli.screenshot, cli.frames)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -50,6 +74,81 @@ fn check_config(dir: Option<PathBuf>) -> Result<(), String> {
             Some(path) => println!("ok  {}", path.display()),
             None => println!("ok  {name} (built-in)"),
         }
+    }
+    Ok(())
+}
+
+/// Opens the window and plays.
+fn play(config: Config, screenshot: Option<PathBuf>, frames: u32) -> Result<(), String> {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Carom".into(),
+            resolution: (1280, 720).into(),
+            ..default()
+        }),
+        ..default()
+    }));
+    app.insert_resource(carom::game::GameConfig(config));
+    if let Some(path) = screenshot {
+        app.insert_resource(carom::view::screenshot::ScreenshotPlan { path, frames });
+    }
+    app.add_plugins(carom::CaromPlugin);
+    match app.run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(format!("the game stopped with error {code}")),
+    }
+}
+
+fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
+    Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
+}
+
+fn sim(config: &Config, path: &std::path::Path, json: bool) -> Result<(), String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let spec = ShotSpec::parse(&name, &text)?;
+    let record = spec.run(config).map_err(|e| format!("{name}: {e}"))?;
+    if json {
+        let text = serde_json::to_string(&record).map_err(|e| e.to_string())?;
+        println!("{text}");
+        return Ok(());
+    }
+    for e in &record.events {
+        let detail = serde_json::to_value(&e.kind).map_err(|e| e.to_string())?;
+        println!("{:9.4} s  {detail}", e.t);
+    }
+    for (ball, p) in &record.final_positions {
+        let place = if p.on_table { "on the table" } else { "off the table" };
+        println!(
+            "{ball:>6}  x {:+.4}  y {:+.4}  z {:.4}  {place}",
+            p.x, p.y, p.z
+        );
+    }
+    println!("at rest after {:.3} s", record.duration);
+    Ok(())
+}
+
+fn bench(config: &Config, repeats: usize) -> Result<(), String> {
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; build with --release for the figures that count");
+    }
+    println!(
+        "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  stroke",
+        "name", "wall/stroke", "simulated", "steps", "events", "real-time"
+    );
+    for r in bench::run(config, repeats)? {
+        println!(
+            "{:<7} {:>9.3} ms {:>8.2} s {:>7} {:>7} {:>11.0}x  {}",
+            r.name,
+            r.wall.as_secs_f64() * 1e3,
+            r.simulated,
+            r.steps,
+            r.events,
+            r.real_time_factor(),
+            r.what
+        );
     }
     Ok(())
 }

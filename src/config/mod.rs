@@ -6,7 +6,7 @@
 //! replaces the compiled-in default of the same name; files that are absent keep theirs.
 
 mod balls;
-mod controls;
+pub mod controls;
 mod cue;
 mod error;
 mod physics;

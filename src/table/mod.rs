@@ -2,6 +2,7 @@
 //! bed surface, +x toward the foot cushion, +y to the left seen from the head end, +z
 //! up; metres): bed, cushions, rails, spots, strings, diamonds, balk lines.
 
+pub mod aim;
 mod geometry;
 
 pub use geometry::{Cushion, Spot, TableGeometry};

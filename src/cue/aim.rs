@@ -1,0 +1,142 @@
+//! The player's aim: direction (the mouse points, keys fine-tune), launch speed, tip
+//! offset and cue elevation; and the strike, which becomes a `StrokeRequest`.
+
+use super::Actions;
+use crate::config::CueAction;
+use crate::game::frame::{to_bevy, to_table};
+use crate::game::{CueBall, GameSystems, StrokeRequest, TableSimulation};
+use crate::physics::{MAX_ELEVATION_DEG, Stroke};
+use bevy::input::mouse::AccumulatedMouseMotion;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// Launch speeds the player can choose, m/s (soft 1, medium 3–4, hard 6–7, break ~9).
+pub const SPEED_RANGE: (f64, f64) = (0.3, 9.0);
+/// Largest tip offset the player can set, as a fraction of the radius: beyond the
+/// miscue limit on purpose, so a miscue is possible.
+pub const MAX_TIP_OFFSET: f64 = 0.8;
+
+/// How the next stroke will be played.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Aim {
+    /// Counter-clockwise from the table's +x, degrees.
+    pub direction_deg: f64,
+    /// Launch speed of the cue ball, m/s.
+    pub speed: f64,
+    /// Tip offset, fractions of the radius: + right, + above centre.
+    pub side: f64,
+    pub height: f64,
+    /// Cue elevation, degrees.
+    pub elevation_deg: f64,
+}
+
+impl Default for Aim {
+    fn default() -> Self {
+        Aim {
+            direction_deg: 0.0,
+            speed: 3.0,
+            side: 0.0,
+            height: 0.0,
+            elevation_deg: 0.0,
+        }
+    }
+}
+
+impl Aim {
+    pub fn stroke(&self, ball: crate::ball::BallId) -> Stroke {
+        Stroke {
+            ball,
+            direction_deg: self.direction_deg,
+            speed: self.speed,
+            side: self.side,
+            height: self.height,
+            elevation_deg: self.elevation_deg,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Aim>();
+    app.add_systems(
+        Update,
+        (aim_with_mouse, adjust_with_keys, strike)
+            .chain()
+            .in_set(GameSystems::Input),
+    );
+}
+
+/// The cue points from the cue ball at the spot on the cloth under the cursor, while
+/// the mouse moves (not while the camera orbits or the aim is held).
+fn aim_with_mouse(
+    motion: Res<AccumulatedMouseMotion>,
+    actions: Res<Actions>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
+    sim: Option<Res<TableSimulation>>,
+    cue_ball: Res<CueBall>,
+    mut aim: ResMut<Aim>,
+) {
+    if motion.delta == Vec2::ZERO
+        || actions.pressed(CueAction::OrbitCamera)
+        || actions.pressed(CueAction::HoldAim)
+    {
+        return;
+    }
+    let (Some(sim), Some(cursor)) = (sim, window.cursor_position()) else {
+        return;
+    };
+    let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) else {
+        return;
+    };
+    let (camera, camera_transform) = *camera;
+    let Ok(ray) = camera.viewport_to_world(camera_transform, cursor) else {
+        return;
+    };
+    let centre = to_bevy(ball.pos);
+    let Some(distance) = ray.intersect_plane(centre, InfinitePlane3d::new(Vec3::Y)) else {
+        return;
+    };
+    let target = to_table(ray.get_point(distance)) - ball.pos;
+    if target.truncate().length() > 1e-3 {
+        aim.direction_deg = target.y.atan2(target.x).to_degrees();
+    }
+}
+
+/// Keys tune the aim, power, tip offset and elevation while held.
+fn adjust_with_keys(time: Res<Time>, actions: Res<Actions>, mut aim: ResMut<Aim>) {
+    let dt = time.delta_secs_f64();
+    let axis = |plus: CueAction, minus: CueAction| {
+        f64::from(u8::from(actions.pressed(plus))) - f64::from(u8::from(actions.pressed(minus)))
+    };
+    let turn = axis(CueAction::AimLeft, CueAction::AimRight);
+    aim.direction_deg = (aim.direction_deg + turn * 5.0 * dt).rem_euclid(360.0);
+    let power = axis(CueAction::PowerUp, CueAction::PowerDown);
+    aim.speed = (aim.speed + power * 2.0 * dt).clamp(SPEED_RANGE.0, SPEED_RANGE.1);
+    let (side, height) = (
+        aim.side + axis(CueAction::TipRight, CueAction::TipLeft) * 0.5 * dt,
+        aim.height + axis(CueAction::TipUp, CueAction::TipDown) * 0.5 * dt,
+    );
+    let offset = side.hypot(height);
+    let scale = if offset > MAX_TIP_OFFSET {
+        MAX_TIP_OFFSET / offset
+    } else {
+        1.0
+    };
+    aim.side = side * scale;
+    aim.height = height * scale;
+    let lift = axis(CueAction::ElevationUp, CueAction::ElevationDown);
+    aim.elevation_deg = (aim.elevation_deg + lift * 20.0 * dt).clamp(0.0, MAX_ELEVATION_DEG - 4.0);
+}
+
+/// Strikes with the current aim, only when every ball has stopped (rule 10).
+fn strike(
+    actions: Res<Actions>,
+    aim: Res<Aim>,
+    cue_ball: Res<CueBall>,
+    sim: Option<Res<TableSimulation>>,
+    mut requests: MessageWriter<StrokeRequest>,
+) {
+    if actions.just_pressed(CueAction::Strike) && sim.is_some_and(|s| s.0.at_rest()) {
+        requests.write(StrokeRequest(aim.stroke(cue_ball.0)));
+    }
+}

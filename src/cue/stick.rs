@@ -1,0 +1,124 @@
+//! What the player aims with: the cue stick behind the cue ball (drawn back with the
+//! power, along the elevation, at the tip offset) and the aim line to the first contact.
+
+use super::Aim;
+use crate::game::frame::to_bevy;
+use crate::game::{CueBall, GameConfig, GameSystems, Screen, TableSimulation};
+use crate::math::DVec2;
+use crate::table::aim::{Target, first_contact};
+use bevy::prelude::*;
+use std::f32::consts::FRAC_PI_2;
+
+#[derive(Component)]
+struct CueStick;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Practice), spawn_stick);
+    app.add_systems(
+        Update,
+        (place_stick, draw_aim_line).in_set(GameSystems::Present),
+    );
+}
+
+fn spawn_stick(
+    mut commands: Commands,
+    config: Res<GameConfig>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let cue = &config.0.cue;
+    let length = (cue.length_mm / 1000.0) as f32;
+    // A frustum along its local +y; its top is the tip.
+    let mesh = meshes.add(ConicalFrustum {
+        radius_top: (cue.tip_radius_mm / 1000.0) as f32,
+        radius_bottom: (cue.butt_radius_mm / 1000.0) as f32,
+        height: length,
+    });
+    commands.spawn((
+        Name::new("Cue stick"),
+        CueStick,
+        Mesh3d(mesh),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.72, 0.55, 0.33),
+            perceptual_roughness: 0.4,
+            ..default()
+        })),
+        Transform::default(),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Practice),
+    ));
+}
+
+/// Shown only while the balls are at rest: the tip a little behind the contact point,
+/// further back the harder the stroke.
+fn place_stick(
+    aim: Res<Aim>,
+    cue_ball: Res<CueBall>,
+    config: Res<GameConfig>,
+    sim: Option<Res<TableSimulation>>,
+    mut stick: Single<(&mut Transform, &mut Visibility), With<CueStick>>,
+) {
+    let (transform, visibility) = &mut *stick;
+    let ball = sim
+        .as_ref()
+        .filter(|s| s.0.at_rest())
+        .and_then(|s| s.0.ball_states().find(|(id, _)| *id == cue_ball.0));
+    let Some((_, ball)) = ball else {
+        **visibility = Visibility::Hidden;
+        return;
+    };
+    let stroke = aim.stroke(cue_ball.0);
+    let r = config.0.balls.radius();
+    let axis = to_bevy(stroke.cue_axis());
+    let tip = to_bevy(ball.pos + stroke.contact_point(r));
+    let draw_back = 0.01 + 0.02 * aim.speed as f32;
+    let length = (config.0.cue.length_mm / 1000.0) as f32;
+    let centre = tip - axis * (draw_back + length / 2.0);
+    transform.translation = centre;
+    transform.rotation = Quat::from_rotation_arc(Vec3::Y, axis);
+    **visibility = Visibility::Inherited;
+}
+
+/// A line from the cue ball to where it would first touch something, the ball there,
+/// and the object ball's way off along the line of centres.
+fn draw_aim_line(
+    aim: Res<Aim>,
+    cue_ball: Res<CueBall>,
+    sim: Option<Res<TableSimulation>>,
+    mut gizmos: Gizmos,
+) {
+    let Some(sim) = sim.filter(|s| s.0.at_rest()) else {
+        return;
+    };
+    let table = sim.0.table();
+    let balls: Vec<_> = sim.0.ball_states().collect();
+    let Some((_, cue)) = balls.iter().find(|(id, _)| *id == cue_ball.0) else {
+        return;
+    };
+    let others: Vec<_> = balls
+        .iter()
+        .filter(|(id, _)| *id != cue_ball.0)
+        .map(|(id, k)| (*id, k.pos.truncate()))
+        .collect();
+    let direction = DVec2::from_angle(aim.direction_deg.to_radians());
+    let from = cue.pos.truncate();
+    let hit = first_contact(table, from, direction, &others);
+    let lift = |p: DVec2| to_bevy(p.extend(table.ball_radius * 0.02));
+    let colour = Color::srgba(1.0, 1.0, 1.0, 0.8);
+    gizmos.line(lift(from), lift(hit.centre), colour);
+    let flat = Quat::from_rotation_x(FRAC_PI_2);
+    gizmos
+        .circle(
+            Isometry3d::new(lift(hit.centre), flat),
+            table.ball_radius as f32,
+            colour,
+        )
+        .resolution(48);
+    if let Target::Ball(id) = hit.target
+        && let Some((_, k)) = balls.iter().find(|(b, _)| *b == id)
+    {
+        let object = k.pos.truncate();
+        let away = (object - hit.centre).normalize() * 0.25;
+        gizmos.line(lift(object), lift(object + away), Color::srgba(1.0, 0.8, 0.3, 0.8));
+    }
+}

@@ -1,0 +1,165 @@
+//! Roots of polynomials of degree ≤ 4 on an interval: the collision-time solver. Between
+//! contacts every ball moves on a parabola, so "when do these two touch" is the first
+//! root of a quartic.
+
+/// Coefficients, lowest power first: `c[0] + c[1]·t + c[2]·t² + ...`.
+pub type Poly = [f64; 5];
+
+pub fn eval(c: &Poly, t: f64) -> f64 {
+    c.iter().rev().fold(0.0, |acc, &k| acc * t + k)
+}
+
+fn derivative(c: &Poly) -> Poly {
+    [c[1], 2.0 * c[2], 3.0 * c[3], 4.0 * c[4], 0.0]
+}
+
+/// Highest power with a coefficient that matters on [0, span]: tiny leading terms are
+/// dropped so that a parabola meeting a straight line is not solved as a quartic.
+fn degree(c: &Poly, span: f64) -> usize {
+    let scale = (0..5)
+        .map(|i| (c[i] * span.powi(i as i32)).abs())
+        .fold(0.0, f64::max);
+    (0..5)
+        .rev()
+        .find(|&i| (c[i] * span.powi(i as i32)).abs() > scale * 1e-14)
+        .unwrap_or(0)
+}
+
+/// The first time in `[a, b]` where `c` goes from positive to non-positive: a gap that
+/// closes. Starting at or below zero while falling counts as closing at `a`; a graze
+/// (touching zero without crossing) does not count. Returns a time at which the gap is
+/// still ≥ 0 (the left end of the bracket), so bodies are never put inside each other.
+pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
+    if b <= a {
+        return None;
+    }
+    let d = derivative(c);
+    if eval(c, a) <= 0.0 && eval(&d, a) < 0.0 {
+        return Some(a);
+    }
+    let mut points = vec![a];
+    critical_points(c, a, b, &mut points);
+    points.push(b);
+    points
+        .windows(2)
+        .find(|w| eval(c, w[0]) > 0.0 && eval(c, w[1]) <= 0.0)
+        .map(|w| bisect(c, w[0], w[1]))
+}
+
+/// Pushes the roots of c' in (a, b), sorted: the ends of c's monotone pieces.
+fn critical_points(c: &Poly, a: f64, b: f64, out: &mut Vec<f64>) {
+    let d = derivative(c);
+    match degree(&d, (b - a).abs().max(1e-9)) {
+        0 => {}
+        1 => push_inside(out, -d[0] / d[1], a, b),
+        2 => {
+            let (r1, r2) = quadratic_roots(d[2], d[1], d[0]);
+            for r in [r1, r2].into_iter().flatten() {
+                push_inside(out, r, a, b);
+            }
+        }
+        _ => {
+            // Roots of c' lie where c' changes sign between the roots of c''.
+            let mut inner = vec![a];
+            critical_points(&d, a, b, &mut inner);
+            inner.push(b);
+            for w in inner.windows(2) {
+                let (fl, fr) = (eval(&d, w[0]), eval(&d, w[1]));
+                if fl == 0.0 {
+                    push_inside(out, w[0], a, b);
+                } else if fl * fr < 0.0 {
+                    push_inside(out, bisect_sign(&d, w[0], w[1]), a, b);
+                }
+            }
+        }
+    }
+}
+
+fn push_inside(out: &mut Vec<f64>, t: f64, a: f64, b: f64) {
+    if t > a && t < b && out.last().is_none_or(|&last| t > last) {
+        out.push(t);
+    }
+}
+
+/// Real roots of a·t² + b·t + c, in increasing order (numerically stable form).
+fn quadratic_roots(a: f64, b: f64, c: f64) -> (Option<f64>, Option<f64>) {
+    let disc = b * b - 4.0 * a * c;
+    if disc < 0.0 {
+        return (None, None);
+    }
+    let q = -0.5 * (b + b.signum() * disc.sqrt());
+    let (r1, r2) = if q == 0.0 { (0.0, 0.0) } else { (q / a, c / q) };
+    (Some(r1.min(r2)), Some(r1.max(r2)))
+}
+
+/// Narrows [l, r] with c(l) > 0 ≥ c(r) to the last time the gap is still ≥ 0.
+fn bisect(c: &Poly, mut l: f64, mut r: f64) -> f64 {
+    for _ in 0..200 {
+        let m = 0.5 * (l + r);
+        if m <= l || m >= r {
+            break;
+        }
+        if eval(c, m) > 0.0 {
+            l = m;
+        } else {
+            r = m;
+        }
+    }
+    l
+}
+
+/// A sign change of c between l and r, to machine precision.
+fn bisect_sign(c: &Poly, mut l: f64, mut r: f64) -> f64 {
+    let left_sign = eval(c, l) > 0.0;
+    for _ in 0..200 {
+        let m = 0.5 * (l + r);
+        if m <= l || m >= r {
+            break;
+        }
+        if (eval(c, m) > 0.0) == left_sign {
+            l = m;
+        } else {
+            r = m;
+        }
+    }
+    0.5 * (l + r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closing_line_meets_zero_once() {
+        // 1 - 2t: closes at 0.5
+        let t = first_closing(&[1.0, -2.0, 0.0, 0.0, 0.0], 0.0, 10.0).unwrap();
+        assert!((t - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_quartic_closing_at_its_first_root() {
+        // (t-1)(t-2)(t-3)(t-4) = t⁴ - 10t³ + 35t² - 50t + 24: positive before 1
+        let c = [24.0, -50.0, 35.0, -10.0, 1.0];
+        let t = first_closing(&c, 0.0, 10.0).unwrap();
+        assert!((t - 1.0).abs() < 1e-9, "{t}");
+        // from 2.5 it is negative and rising: the next closing is at 3
+        let t = first_closing(&c, 2.5, 10.0).unwrap();
+        assert!((t - 3.0).abs() < 1e-9, "{t}");
+    }
+
+    #[test]
+    fn a_graze_is_not_a_closing() {
+        // (t-1)² touches zero at 1 without crossing
+        assert_eq!(first_closing(&[1.0, -2.0, 1.0, 0.0, 0.0], 0.0, 5.0), None);
+    }
+
+    #[test]
+    fn an_opening_gap_does_not_close() {
+        assert_eq!(first_closing(&[0.0, 1.0, 0.0, 0.0, 0.0], 0.0, 5.0), None);
+    }
+
+    #[test]
+    fn touching_and_approaching_closes_at_once() {
+        assert_eq!(first_closing(&[0.0, -1.0, 0.0, 0.0, 0.0], 0.0, 5.0), Some(0.0));
+    }
+}

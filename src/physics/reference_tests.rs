@@ -1,0 +1,519 @@
+//! The reference behaviours of PHYSICS.md (1–13), each with its tolerance, plus
+//! determinism and a table-wide fuzz. Measured values are printed (`--nocapture`).
+
+use super::events::{EventKind, ShotRecord};
+use super::{Motion, Stroke, TableSim};
+use crate::ball::BallId::{self, Dotted, Red, White};
+use crate::config::Config;
+use crate::math::{DVec2, DVec3};
+use crate::table::TableGeometry;
+
+const G: f64 = 9.81;
+
+fn sim_with(config: &Config, balls: &[(BallId, f64, f64)]) -> TableSim {
+    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+    let mut sim = TableSim::new(config, table);
+    let positions: Vec<(BallId, DVec2)> =
+        balls.iter().map(|&(b, x, y)| (b, DVec2::new(x, y))).collect();
+    sim.place(&positions).unwrap();
+    sim
+}
+
+fn sim(balls: &[(BallId, f64, f64)]) -> TableSim {
+    sim_with(&Config::defaults(), balls)
+}
+
+fn radius() -> f64 {
+    Config::defaults().balls.radius()
+}
+
+fn state(sim: &TableSim, ball: BallId) -> super::Kinematics {
+    sim.ball_states().find(|(b, _)| *b == ball).unwrap().1
+}
+
+/// Launches a ball rolling without slip at velocity `v`.
+fn launch_rolling(sim: &mut TableSim, ball: BallId, v: DVec2) {
+    let r = radius();
+    sim.launch(ball, v.extend(0.0), DVec3::new(-v.y / r, v.x / r, 0.0))
+        .unwrap();
+}
+
+/// Advances in small steps until `done`; returns the time.
+fn run_until(sim: &mut TableSim, mut done: impl FnMut(&TableSim) -> bool) -> f64 {
+    while !done(sim) {
+        assert!(sim.time() < 60.0, "condition never met");
+        sim.advance(1e-4);
+    }
+    sim.time()
+}
+
+fn first_time(record: &ShotRecord, pred: impl Fn(&EventKind) -> bool) -> Option<f64> {
+    record.events.iter().find(|e| pred(&e.kind)).map(|e| e.t)
+}
+
+fn is_ball_ball(k: &EventKind) -> bool {
+    matches!(k, EventKind::BallBall { .. })
+}
+
+fn angle_deg(v: DVec3) -> f64 {
+    v.y.atan2(v.x).to_degrees()
+}
+
+fn angle_between_deg(a: DVec3, b: DVec3) -> f64 {
+    a.truncate().angle_to(b.truncate()).to_degrees().abs()
+}
+
+/// A stun (spinless) cue ball 1 mm short of meeting the red at `cut` degrees, moving +x
+/// at `speed`. Returns the sim advanced to just after the contact.
+fn stun_cut(config: &Config, cut: f64, speed: f64) -> TableSim {
+    let r = radius();
+    let phi = cut.to_radians();
+    let red = DVec2::new(0.0, -2.0 * r * phi.sin());
+    let white_x = red.x - 2.0 * r * phi.cos() - 0.001;
+    let mut s = sim_with(config, &[(White, white_x, 0.0), (Red, red.x, red.y)]);
+    s.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO).unwrap();
+    let mut probe = sim_with(config, &[(White, white_x, 0.0), (Red, red.x, red.y)]);
+    probe.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO).unwrap();
+    let t = first_time(&probe.run_to_rest(None), is_ball_ball).expect("they meet");
+    s.advance_to(t);
+    s
+}
+
+#[test]
+fn ref01_slide_to_roll() {
+    let mut s = sim(&[(White, -1.0, 0.0)]);
+    s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO).unwrap();
+    let t = run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
+    let k = state(&s, White);
+    let d = k.pos.x + 1.0;
+    let mu = 0.2;
+    let (t0, d0, v0) = (4.0 / (7.0 * mu * G), 12.0 * 4.0 / (49.0 * mu * G), 2.0 * 5.0 / 7.0);
+    println!("slide to roll: t {t:.4} s (expected {t0:.4}), d {d:.4} m ({d0:.4}), v {:.4} m/s ({v0:.4})", k.vel.x);
+    assert!((t / t0 - 1.0).abs() < 0.02);
+    assert!((d / d0 - 1.0).abs() < 0.02);
+    assert!((k.vel.x / v0 - 1.0).abs() < 0.02);
+}
+
+#[test]
+fn ref02_natural_roll_from_a_hit_two_fifths_above_centre() {
+    let mut s = sim(&[(White, -1.0, 0.0)]);
+    s.strike(&[Stroke {
+        ball: White,
+        direction_deg: 0.0,
+        speed: 2.0,
+        side: 0.0,
+        height: 0.4,
+        elevation_deg: 0.0,
+    }])
+    .unwrap();
+    let k = state(&s, White);
+    let slip = (k.vel.x - radius() * k.spin.y).abs();
+    println!("natural roll: slip {slip:.2e} m/s at {:.3} m/s", k.vel.x);
+    assert!(slip < 0.01 * k.vel.x);
+}
+
+#[test]
+fn ref03_rolling_resistance() {
+    let mut s = sim(&[(White, -1.2, 0.0)]);
+    launch_rolling(&mut s, White, DVec2::new(0.3, 0.0));
+    let record = s.run_to_rest(None);
+    let d = record.final_positions[&White].x + 1.2;
+    let mu_r = 0.005;
+    let (t0, d0) = (0.3 / (mu_r * G), 0.09 / (2.0 * mu_r * G));
+    println!("rolling: stops after {:.3} s (expected {t0:.3}), {d:.4} m ({d0:.4})", record.duration);
+    assert!((record.duration / t0 - 1.0).abs() < 0.05);
+    assert!((d / d0 - 1.0).abs() < 0.05);
+}
+
+/// Deflection of a rolling cue ball from its line after a cut, once it rolls again.
+fn rolling_deflection(cut: f64) -> f64 {
+    let r = radius();
+    let phi = cut.to_radians();
+    let mut s = sim(&[(White, -0.6, 0.0), (Red, 0.0, -2.0 * r * phi.sin())]);
+    launch_rolling(&mut s, White, DVec2::new(1.5, 0.0));
+    run_until(&mut s, |s| !s.events().is_empty());
+    run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
+    angle_deg(state(&s, White).vel)
+}
+
+#[test]
+fn ref04_thirty_degree_rule() {
+    let half_ball = rolling_deflection(30.0);
+    println!("30° rule: half-ball hit deflects {half_ball:.2}° (expected 32.0 ± 1.5)");
+    assert!((half_ball - 32.0).abs() <= 1.5);
+    for cut in [15.0, 20.0, 25.0, 35.0, 40.0, 45.0, 50.0] {
+        let d = rolling_deflection(cut);
+        println!("  cut {cut}°: deflection {d:.2}°");
+        assert!((27.0 - 1.5..=34.0 + 1.5).contains(&d), "cut {cut}: {d}");
+    }
+}
+
+#[test]
+fn ref05_stun_leaves_along_the_tangent_line() {
+    let mut frictionless = Config::defaults();
+    frictionless.physics.ball_ball.friction_a = 0.0;
+    frictionless.physics.ball_ball.friction_b = 0.0;
+    for (config, expected, what) in [
+        (frictionless, 87.0, "without ball-ball friction"),
+        (Config::defaults(), 85.5, "with friction at 2 m/s"),
+    ] {
+        let mut s = stun_cut(&config, 30.0, 2.0);
+        let sep = angle_between_deg(state(&s, White).vel, state(&s, Red).vel);
+        println!("stun 30°, {what}: separation {sep:.2}° (expected {expected} ± 2)");
+        assert!((sep - expected).abs() <= 2.0);
+        // ... and then travels nearly straight.
+        let leaving = state(&s, White).vel;
+        run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
+        let bend = angle_between_deg(leaving, state(&s, White).vel);
+        println!("  cue ball path bends {bend:.2}° before it rolls");
+        assert!(bend < 3.0);
+    }
+}
+
+#[test]
+fn ref06_cut_induced_throw() {
+    let config = Config::defaults();
+    for (speed, expected) in [(0.45, 4.7), (1.34, 3.6), (3.1, 1.7)] {
+        let s = stun_cut(&config, 30.0, speed);
+        let (white, red) = (state(&s, White), state(&s, Red));
+        let centres = red.pos - white.pos;
+        let throw = angle_between_deg(centres, red.vel);
+        println!("throw at {speed} m/s: {throw:.2}° (expected {expected} ± 0.7)");
+        assert!((throw - expected).abs() <= 0.7);
+        assert!(throw <= 5.0 + 0.7);
+    }
+}
+
+#[test]
+fn ref07_full_stun_hit_stops_the_cue_ball() {
+    let config = Config::defaults();
+    let s = stun_cut(&config, 0.0, 2.0);
+    let (white, red) = (state(&s, White).vel.length(), state(&s, Red).vel.length());
+    let e = config.physics.ball_ball.restitution;
+    println!("full hit: cue ball keeps {:.2}% of v0; object ball {red:.4} m/s (expected {:.4})", white / 2.0 * 100.0, (1.0 + e) / 2.0 * 2.0);
+    assert!(white < 0.05 * 2.0);
+    assert!((red / ((1.0 + e) / 2.0 * 2.0) - 1.0).abs() < 0.01);
+}
+
+#[test]
+fn ref08_side_spin_decays_at_the_configured_rate() {
+    let mut s = sim(&[(White, -1.0, 0.0)]);
+    let r = radius();
+    s.launch(White, DVec3::new(0.5, 0.0, 0.0), DVec3::new(0.0, 0.5 / r, 20.0))
+        .unwrap();
+    s.advance_to(1.0);
+    let spin = state(&s, White).spin.z;
+    println!("side spin after 1 s: {spin:.4} rad/s (expected 10)");
+    assert!((spin - 10.0).abs() < 0.01);
+}
+
+fn kinetic_energy(sim: &TableSim) -> f64 {
+    let config = Config::defaults();
+    let (m, r) = (config.balls.mass(), config.balls.radius());
+    sim.ball_states()
+        .map(|(_, k)| 0.5 * m * k.vel.length_squared() + 0.2 * m * r * r * k.spin.length_squared())
+        .sum()
+}
+
+#[test]
+fn ref09_energy_never_rises_and_ball_ball_keeps_momentum() {
+    // A stroke with many contacts and spin: energy sampled densely never rises.
+    let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
+    s.strike(&[Stroke {
+        ball: White,
+        direction_deg: 10.0,
+        speed: 6.0,
+        side: 0.4,
+        height: -0.3,
+        elevation_deg: 0.0,
+    }])
+    .unwrap();
+    let mut last = kinetic_energy(&s);
+    let mut rises = 0;
+    while !s.at_rest() {
+        s.advance(1e-3);
+        let e = kinetic_energy(&s);
+        if e > last * (1.0 + 1e-12) + 1e-15 {
+            rises += 1;
+        }
+        last = e;
+    }
+    println!("energy rose {rises} times over {} events", s.events().len());
+    assert_eq!(rises, 0);
+    // Momentum across one ball–ball contact (horizontal; the slate takes the vertical).
+    let config = Config::defaults();
+    let before = 2.0 * config.balls.mass();
+    let after = stun_cut(&config, 37.0, 2.0);
+    let p: DVec3 = after.ball_states().map(|(_, k)| k.vel).sum::<DVec3>() * config.balls.mass();
+    println!("momentum after contact: ({:.6}, {:.6}) kg·m/s, before ({before:.6}, 0)", p.x, p.y);
+    assert!((p.x - before).abs() < 1e-3 * before && p.y.abs() < 1e-3 * before);
+}
+
+/// The first separation angle, and the slide-to-roll distance (found by bisection on
+/// the time the motion turns to rolling), with the caller's clock in `chunk`s.
+fn step_sensitive_figures(config: &Config, chunk: f64) -> (f64, f64) {
+    let s = stun_cut(config, 30.0, 2.0);
+    let sep = angle_between_deg(state(&s, White).vel, state(&s, Red).vel);
+    let at = |t: f64| {
+        let mut s = sim_with(config, &[(White, -1.0, 0.0)]);
+        s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO).unwrap();
+        while s.time() + chunk < t {
+            s.advance(chunk);
+        }
+        s.advance_to(t);
+        s
+    };
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..40 {
+        let mid = 0.5 * (lo + hi);
+        if at(mid).motion(White) == Some(Motion::Rolling) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    (sep, state(&at(hi), White).pos.x + 1.0)
+}
+
+#[test]
+fn ref10_halving_the_step_changes_nothing_that_matters() {
+    let config = Config::defaults();
+    let mut halved = config.clone();
+    halved.physics.step.flight_step_s /= 2.0;
+    let (sep_a, d_a) = step_sensitive_figures(&config, 1.0 / 120.0);
+    let (sep_b, d_b) = step_sensitive_figures(&halved, 1.0 / 240.0);
+    println!("separation {sep_a:.5}° vs {sep_b:.5}°; slide-to-roll {d_a:.6} m vs {d_b:.6} m");
+    assert!((sep_a - sep_b).abs() < 0.2);
+    assert!((d_a / d_b - 1.0).abs() < 0.01);
+    // Where a jump lands depends on rapier's step: halving it moves the landing < 1%.
+    let jump = |config: &Config| {
+        let mut s = sim_with(config, &[(White, -1.0, 0.0)]);
+        s.strike(&[Stroke {
+            ball: White,
+            direction_deg: 0.0,
+            speed: 4.0,
+            side: 0.0,
+            height: 0.0,
+            elevation_deg: 40.0,
+        }])
+        .unwrap();
+        let record = s.run_to_rest(None);
+        let landed = first_time(&record, |k| matches!(k, EventKind::Landed { .. })).unwrap();
+        let mut again = sim_with(config, &[(White, -1.0, 0.0)]);
+        again.strike(&[Stroke {
+            ball: White,
+            direction_deg: 0.0,
+            speed: 4.0,
+            side: 0.0,
+            height: 0.0,
+            elevation_deg: 40.0,
+        }])
+        .unwrap();
+        again.advance_to(landed);
+        state(&again, White).pos.x + 1.0
+    };
+    let (l_a, l_b) = (jump(&config), jump(&halved));
+    println!("jump lands {l_a:.4} m vs {l_b:.4} m with the flight step halved");
+    assert!((l_a / l_b - 1.0).abs() < 0.01);
+}
+
+#[test]
+fn ref11_no_tunnelling_at_nine_metres_a_second() {
+    let config = Config::defaults();
+    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+    let limits = table.centre_limits();
+    let r = table.ball_radius;
+    for start in [(-1.0, 0.0), (0.3, 0.5), (1.2, -0.6)] {
+        for step in 0..24 {
+            let direction_deg = step as f64 * 15.0 + 3.0;
+            let mut s = sim(&[(White, start.0, start.1), (Red, 0.5, -0.2), (Dotted, -0.4, 0.4)]);
+            s.strike(&[Stroke {
+                ball: White,
+                direction_deg,
+                speed: 9.0,
+                side: 0.3,
+                height: 0.2,
+                elevation_deg: 0.0,
+            }])
+            .unwrap();
+            let record = s.run_to_rest(Some(2000.0));
+            let paths: Vec<&Vec<[f64; 4]>> = record.trajectories.values().collect();
+            for path in &paths {
+                for p in path.iter().filter(|p| p[3] <= r + 1e-6) {
+                    assert!(
+                        p[1].abs() <= limits.x + 1e-9 && p[2].abs() <= limits.y + 1e-9,
+                        "{direction_deg}°: through a cushion at {p:?}"
+                    );
+                }
+            }
+            for (i, a) in paths.iter().enumerate() {
+                for b in &paths[i + 1..] {
+                    for (p, q) in a.iter().zip(b.iter()) {
+                        let d = ((p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2) + (p[3] - q[3]).powi(2)).sqrt();
+                        assert!(d >= 2.0 * r - 1e-6, "{direction_deg}°: balls overlap at t {}", p[0]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ref12_cushion_height_matters() {
+    // Rolling straight in: out slower, with backspin (relative to the way out).
+    let mut s = sim(&[(White, 0.8, 0.0)]);
+    launch_rolling(&mut s, White, DVec2::new(1.5, 0.0));
+    run_until(&mut s, |s| !s.events().is_empty());
+    let k = state(&s, White);
+    println!("straight in at 1.5 m/s: out at {:.3} m/s, spin_y {:.1} rad/s (backspin > 0)", k.vel.length(), k.spin.y);
+    assert!(k.vel.x < 0.0 && k.vel.length() < 1.5);
+    assert!(k.spin.y > 0.0);
+    // At 45° into the right cushion: running side widens the rebound, reverse narrows.
+    let rebound = |spin_z: f64| {
+        let r = radius();
+        let v = DVec2::new(1.0, -1.0).normalize() * 1.5;
+        let mut s = sim(&[(White, -0.5, -0.2)]);
+        s.launch(White, v.extend(0.0), DVec3::new(-v.y / r, v.x / r, spin_z))
+            .unwrap();
+        run_until(&mut s, |s| !s.events().is_empty());
+        run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
+        let v = state(&s, White).vel;
+        v.x.atan2(v.y).to_degrees() // from the cushion's normal (+y)
+    };
+    // The ball travels +x along the cushion; spin whose surface moves −x at the contact
+    // (ω_z < 0 here) is running side.
+    let (running, plain, reverse) = (rebound(-40.0), rebound(0.0), rebound(40.0));
+    println!("rebound from the normal: running {running:.1}°, none {plain:.1}°, reverse {reverse:.1}°");
+    assert!(running > plain + 2.0 && plain > reverse + 2.0);
+}
+
+#[test]
+fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
+    // Massé: elevated cue, right side: the path bends to the right (clockwise).
+    let mut s = sim(&[(White, -1.0, 0.0)]);
+    s.strike(&[Stroke {
+        ball: White,
+        direction_deg: 0.0,
+        speed: 1.5,
+        side: 0.4,
+        height: 0.0,
+        elevation_deg: 50.0,
+    }])
+    .unwrap();
+    let start = state(&s, White).vel;
+    run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
+    let end = state(&s, White).vel;
+    let turn = angle_deg(end) - angle_deg(start);
+    println!("massé: heading {:.1}° after the strike, {:.1}° once rolling", angle_deg(start), angle_deg(end));
+    assert!(turn < -5.0, "turned {turn}");
+    // A steep, hard stroke lifts the ball; one that lands beyond the cushions is off.
+    let mut s = sim(&[(White, 1.0, 0.0)]);
+    s.strike(&[Stroke {
+        ball: White,
+        direction_deg: 0.0,
+        speed: 9.0,
+        side: 0.0,
+        height: 0.0,
+        elevation_deg: 55.0,
+    }])
+    .unwrap();
+    let record = s.run_to_rest(None);
+    println!("jump: {:?}", record.events.iter().map(|e| &e.kind).collect::<Vec<_>>());
+    assert!(first_time(&record, |k| matches!(k, EventKind::Airborne { .. })).is_some());
+    assert!(first_time(&record, |k| matches!(k, EventKind::OffTable { .. })).is_some());
+    assert!(!record.final_positions[&White].on_table);
+}
+
+#[test]
+fn the_same_stroke_gives_the_same_bits() {
+    let run = || {
+        let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
+        s.strike(&[Stroke {
+            ball: White,
+            direction_deg: 17.0,
+            speed: 5.0,
+            side: -0.3,
+            height: 0.3,
+            elevation_deg: 20.0,
+        }])
+        .unwrap();
+        serde_json::to_string(&s.run_to_rest(Some(100.0))).unwrap()
+    };
+    assert_eq!(run(), run());
+}
+
+/// splitmix64: a small deterministic generator for the fuzz.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.next()
+    }
+}
+
+#[test]
+fn fuzz_random_strokes_end_at_rest_on_the_bed_or_reported_off() {
+    let config = Config::defaults();
+    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+    let limits = table.centre_limits();
+    let r = table.ball_radius;
+    let mut rng = Rng(2026);
+    for n in 0..300 {
+        let mut positions: Vec<(BallId, DVec2)> = Vec::new();
+        for ball in [White, Dotted, Red] {
+            loop {
+                let p = DVec2::new(rng.range(-limits.x, limits.x), rng.range(-limits.y, limits.y));
+                if positions.iter().all(|(_, q)| q.distance(p) >= 2.0 * r) {
+                    positions.push((ball, p));
+                    break;
+                }
+            }
+        }
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        let mut s = TableSim::new(&config, table);
+        s.place(&positions).unwrap();
+        let (side, height) = loop {
+            let (a, b) = (rng.range(-0.6, 0.6), rng.range(-0.6, 0.6));
+            if a.hypot(b) < 0.6 {
+                break (a, b);
+            }
+        };
+        let stroke = Stroke {
+            ball: White,
+            direction_deg: rng.range(0.0, 360.0),
+            speed: rng.range(0.1, 9.0),
+            side,
+            height,
+            elevation_deg: rng.range(0.0, 60.0),
+        };
+        s.strike(&[stroke]).unwrap();
+        let record = s.run_to_rest(None);
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(!json.contains("null") && !json.contains("NaN"), "stroke {n}: {stroke:?} gave NaN");
+        assert!(record.duration < 60.0, "stroke {n}: {stroke:?} still moving after 60 s");
+        assert!(matches!(record.events.last().map(|e| &e.kind), Some(EventKind::Rest)));
+        let on: Vec<_> = record.final_positions.iter().filter(|(_, p)| p.on_table).collect();
+        for (ball, p) in &record.final_positions {
+            let reported = record.events.iter().any(|e| matches!(e.kind, EventKind::OffTable { ball: b, .. } if b == *ball));
+            assert_eq!(!p.on_table, reported, "stroke {n}: {ball} off the table but not reported");
+            if p.on_table {
+                assert!((p.z - r).abs() < 1e-9, "stroke {n}: {ball} at rest off the bed, {p:?}");
+                assert!(p.x.abs() <= limits.x + 1e-9 && p.y.abs() <= limits.y + 1e-9, "stroke {n}: {ball} inside a cushion: {p:?}");
+            }
+        }
+        for (i, (a, p)) in on.iter().enumerate() {
+            for (b, q) in &on[i + 1..] {
+                let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
+                assert!(d >= 2.0 * r - 1e-6, "stroke {n}: {a} and {b} overlap at rest ({d})");
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! One stroke described in a file (`carom sim SHOT.ron`): table, ball positions and a
+//! stroke or a raw launch; run headless to a `ShotRecord`.
+
+use super::events::ShotRecord;
+use super::sim::TableSim;
+use super::stroke::Stroke;
+use crate::ball::BallId;
+use crate::config::{self, Config};
+use crate::math::{DVec2, DVec3};
+use crate::table::TableGeometry;
+use serde::{Deserialize, Serialize};
+
+/// The contents of a SHOT.ron file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShotSpec {
+    /// A preset of tables.ron; the default preset when absent.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// 1 to 4 balls; a ball not listed is not on the table.
+    pub balls: Vec<Placement>,
+    #[serde(default)]
+    pub stroke: Option<Stroke>,
+    #[serde(default)]
+    pub launch: Option<Launch>,
+    /// Trajectory samples per second, when wanted.
+    #[serde(default)]
+    pub sample_hz: Option<f64>,
+}
+
+/// A ball's centre on the bed, m in the table frame.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub ball: BallId,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A ball set moving with no cue: velocity, m/s, and spin, rad/s.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Launch {
+    pub ball: BallId,
+    pub vx: f64,
+    pub vy: f64,
+    #[serde(default)]
+    pub vz: f64,
+    #[serde(default)]
+    pub wx: f64,
+    #[serde(default)]
+    pub wy: f64,
+    #[serde(default)]
+    pub wz: f64,
+}
+
+/// Highest trajectory sampling rate accepted, Hz.
+const MAX_SAMPLE_HZ: f64 = 10_000.0;
+
+impl ShotSpec {
+    /// Reads a SHOT file's text; errors name the file, line and column.
+    pub fn parse(file_name: &str, text: &str) -> Result<ShotSpec, String> {
+        config::parse(file_name, text).map_err(|e| e.to_string())
+    }
+
+    /// Builds the table with the balls placed, and plays the stroke or launch on it.
+    pub fn start(&self, config: &Config) -> Result<TableSim, String> {
+        let table = TableGeometry::new(&config.tables, self.table.as_deref(), &config.balls)
+            .ok_or_else(|| {
+                let names: Vec<&str> =
+                    config.tables.presets.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "`table` is \"{}\"; the presets are: {}",
+                    self.table.as_deref().unwrap_or_default(),
+                    names.join(", ")
+                )
+            })?;
+        if !(1..=4).contains(&self.balls.len()) {
+            return Err(format!(
+                "`balls` lists {} balls; 1 to 4 are allowed",
+                self.balls.len()
+            ));
+        }
+        if let Some(hz) = self.sample_hz
+            && !(hz > 0.0 && hz <= MAX_SAMPLE_HZ)
+        {
+            return Err(format!(
+                "`sample_hz` is {hz}; allowed: above 0 up to {MAX_SAMPLE_HZ}"
+            ));
+        }
+        let mut sim = TableSim::new(config, table);
+        let positions: Vec<(BallId, DVec2)> = self
+            .balls
+            .iter()
+            .map(|p| (p.ball, DVec2::new(p.x, p.y)))
+            .collect();
+        sim.place(&positions)?;
+        match (&self.stroke, &self.launch) {
+            (Some(stroke), None) => sim.strike(&[*stroke])?,
+            (None, Some(l)) => sim.launch(
+                l.ball,
+                DVec3::new(l.vx, l.vy, l.vz),
+                DVec3::new(l.wx, l.wy, l.wz),
+            )?,
+            _ => return Err("give exactly one of `stroke` and `launch`".into()),
+        }
+        Ok(sim)
+    }
+
+    /// Runs the shot to rest.
+    pub fn run(&self, config: &Config) -> Result<ShotRecord, String> {
+        Ok(self.start(config)?.run_to_rest(self.sample_hz))
+    }
+}

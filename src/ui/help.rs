@@ -1,0 +1,74 @@
+//! The controls, listed from `controls.ron`, shown on demand.
+
+use super::{label, panel_colour};
+use crate::config::{Binding, CueAction};
+use crate::cue::Actions;
+use crate::game::{GameConfig, GameSystems};
+use bevy::prelude::*;
+
+#[derive(Component)]
+struct HelpPanel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_help);
+    app.add_systems(Update, toggle_help.in_set(GameSystems::Present));
+}
+
+fn describe(action: CueAction) -> &'static str {
+    match action {
+        CueAction::AimLeft => "aim left (fine)",
+        CueAction::AimRight => "aim right (fine)",
+        CueAction::HoldAim => "hold: keep the aim while the mouse moves",
+        CueAction::PowerUp => "more power",
+        CueAction::PowerDown => "less power",
+        CueAction::TipUp => "tip higher (follow)",
+        CueAction::TipDown => "tip lower (draw)",
+        CueAction::TipLeft => "tip left (left side)",
+        CueAction::TipRight => "tip right (right side)",
+        CueAction::ElevationUp => "raise the cue",
+        CueAction::ElevationDown => "lower the cue",
+        CueAction::Strike => "strike",
+        CueAction::OrbitCamera => "hold and drag: turn the camera",
+        CueAction::ToggleHelp => "show or hide this help",
+        CueAction::DeclareSafety => "declare a safety",
+        CueAction::RestorePositions => "restore the positions of before the last stroke",
+        CueAction::Menu => "menu",
+    }
+}
+
+fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
+    let mut lines = vec!["Controls  (the mouse aims: the cue points at the cursor; wheel: zoom)".to_owned()];
+    for (action, bindings) in &config.0.controls.bindings {
+        let keys: Vec<String> = bindings
+            .iter()
+            .map(|b| match b {
+                Binding::Key(k) => k.trim_start_matches("Key").to_owned(),
+                Binding::Mouse(m) => format!("{m} mouse"),
+            })
+            .collect();
+        lines.push(format!("{:<24} {}", keys.join(" / "), describe(*action)));
+    }
+    commands.spawn((
+        Name::new("Help"),
+        HelpPanel,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(40),
+            right: px(12),
+            padding: UiRect::all(px(12)),
+            ..default()
+        },
+        panel_colour(),
+        Visibility::Hidden,
+        children![label(lines.join("\n"), 15.0)],
+    ));
+}
+
+fn toggle_help(actions: Res<Actions>, mut panel: Single<&mut Visibility, With<HelpPanel>>) {
+    if actions.just_pressed(CueAction::ToggleHelp) {
+        **panel = match **panel {
+            Visibility::Hidden => Visibility::Inherited,
+            _ => Visibility::Hidden,
+        };
+    }
+}

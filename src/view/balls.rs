@@ -1,0 +1,54 @@
+//! How the balls look: ivory white, white with three dots (rule 2), red.
+
+use crate::ball::BallId;
+use crate::game::{Ball, GameConfig};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_observer(dress_ball);
+}
+
+/// Gives a ball entity its mesh and colours when it appears.
+fn dress_ball(
+    add: On<Add, Ball>,
+    balls: Query<&Ball>,
+    config: Res<GameConfig>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let Ok(&Ball(id)) = balls.get(add.entity) else {
+        return;
+    };
+    let r = config.0.balls.radius() as f32;
+    let colour = match id {
+        BallId::White | BallId::Dotted => Color::srgb(0.96, 0.95, 0.90),
+        BallId::Red | BallId::Red2 => Color::srgb(0.78, 0.05, 0.05),
+    };
+    let shiny = |materials: &mut Assets<StandardMaterial>, c: Color| {
+        materials.add(StandardMaterial {
+            base_color: c,
+            perceptual_roughness: 0.12,
+            reflectance: 0.6,
+            ..default()
+        })
+    };
+    let sphere = meshes.add(Sphere::new(r).mesh().uv(48, 24));
+    let body = shiny(&mut materials, colour);
+    commands
+        .entity(add.entity)
+        .insert((Mesh3d(sphere), MeshMaterial3d(body)));
+    if id == BallId::Dotted {
+        // Three small dots spread over the ball so that its spin shows.
+        let dot = meshes.add(Sphere::new(r * 0.15).mesh().uv(12, 6));
+        let ink = shiny(&mut materials, Color::srgb(0.75, 0.05, 0.05));
+        for direction in [Vec3::Y, Vec3::new(0.94, -0.33, 0.0), Vec3::new(-0.47, -0.33, 0.82)] {
+            commands.spawn((
+                Mesh3d(dot.clone()),
+                MeshMaterial3d(ink.clone()),
+                Transform::from_translation(direction.normalize() * r * 0.88),
+                ChildOf(add.entity),
+            ));
+        }
+    }
+}

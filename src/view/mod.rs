@@ -1,0 +1,20 @@
+//! What is drawn: the table and room, the balls, lights and the orbiting camera, and
+//! the `--screenshot` capture.
+
+mod balls;
+mod camera;
+mod lights;
+pub mod screenshot;
+mod table;
+
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((
+        table::plugin,
+        balls::plugin,
+        lights::plugin,
+        camera::plugin,
+        screenshot::plugin,
+    ));
+}
