@@ -114,9 +114,11 @@ fn read<T: DeserializeOwned>(dir: Option<&Path>, file: &ConfigFile) -> Result<T,
     parse(&name, &text)
 }
 
-/// Parses one RON text; errors carry the file name and position.
+/// Parses one RON text; errors carry the file name and position. Optional fields may
+/// be written without `Some(...)`.
 pub fn parse<T: DeserializeOwned>(file_name: &str, text: &str) -> Result<T, ConfigError> {
     ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(text)
         .map_err(|e| ConfigError::from_ron(file_name, e))
 }

@@ -111,7 +111,7 @@ impl Cloth {
             Motion::Rolling => DVec2::new(-a.y, a.x) / r,
             Motion::Spinning | Motion::Rest => DVec2::ZERO,
         };
-        let spin_z = if spin_ends {
+        let spin_z = if spin_ends || k.spin.z.abs() <= SPIN_EPS {
             0.0
         } else {
             k.spin.z - k.spin.z.signum() * self.spin_decel * dt

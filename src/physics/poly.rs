@@ -5,6 +5,10 @@
 /// Coefficients, lowest power first: `c[0] + c[1]·t + c[2]·t² + ...`.
 pub type Poly = [f64; 5];
 
+/// A dip below zero shallower than this (m, or m² for squared distances) is rounding at a
+/// graze, not a contact.
+const GRAZE: f64 = 1e-15;
+
 pub fn eval(c: &Poly, t: f64) -> f64 {
     c.iter().rev().fold(0.0, |acc, &k| acc * t + k)
 }
@@ -42,7 +46,7 @@ pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
     points.push(b);
     points
         .windows(2)
-        .find(|w| eval(c, w[0]) > 0.0 && eval(c, w[1]) <= 0.0)
+        .find(|w| eval(c, w[0]) > 0.0 && eval(c, w[1]) < -GRAZE || eval(c, w[1]) == 0.0 && eval(&d, w[1]) < 0.0)
         .map(|w| bisect(c, w[0], w[1]))
 }
 

@@ -25,6 +25,9 @@ const PRESS_SPEED: f64 = 1e-3;
 const PRESS_WINDOW: f64 = 0.05;
 /// A pressing contact is pushed apart far enough to stay clear this long, m of gap.
 const PRESS_GAP: f64 = 1e-4;
+/// Every contact ends with the bodies parting at least this fast, m/s, so that the
+/// same contact is not found again at the same instant.
+const MIN_PARTING: f64 = 1e-6;
 /// A ball off the cloth slower than this, m/s, for `STILL_TIME` s has come to rest.
 const STILL_SPEED: f64 = 2e-3;
 const STILL_TIME: f64 = 0.2;
@@ -32,8 +35,13 @@ const STILL_TIME: f64 = 0.2;
 #[derive(Clone, Copy, Debug)]
 enum Phase {
     Cloth(Motion),
-    /// Off the cloth, stepped by rapier; `touching` is a mask of `Part` codes.
-    Flying { touching: u8, still_since: Option<f64> },
+    /// Off the cloth, stepped by rapier. `touching`: a mask of the `Part` codes it
+    /// touches; `airborne`: in the air since its last `Airborne` event.
+    Flying {
+        touching: u8,
+        airborne: bool,
+        still_since: Option<f64>,
+    },
     /// Jumped (rule 21): out of play where it left.
     Off,
 }
@@ -53,6 +61,8 @@ enum Next {
     Balls(usize, usize),
     /// The follow-through `follow[i]` meets its ball again.
     Tip(usize),
+    /// Rapier's next step for the balls off the cloth.
+    Flight,
 }
 
 /// Repeated contacts of one pair, for telling pressing from touching.
@@ -70,8 +80,14 @@ pub struct TableSim {
     cue: CueConfig,
     balls: [Option<Ball>; 4],
     rapier: RapierTable,
-    /// Seconds since the current stroke's strike.
+    /// Seconds since the current stroke's strike: the time callers have advanced to.
     time: f64,
+    /// The time of the balls' stored state: the last event (≤ `time`). Between events
+    /// the cloth balls' poses at `time` follow in closed form, so where the caller's
+    /// clock stops never changes what happens.
+    clock: f64,
+    /// The next event from the stored state, once found.
+    pending: Option<Option<(f64, Next)>>,
     events: Vec<ShotEvent>,
     follow: Vec<FollowThrough>,
     next_flight_step: Option<f64>,
@@ -104,6 +120,8 @@ impl TableSim {
             cue: config.cue.clone(),
             balls: [None; 4],
             time: 0.0,
+            clock: 0.0,
+            pending: None,
             events: Vec::new(),
             follow: Vec::new(),
             next_flight_step: None,
@@ -160,6 +178,7 @@ impl TableSim {
             });
         }
         self.next_flight_step = None;
+        self.pending = None;
         self.rested = true;
         self.sync_rapier();
         Ok(())
@@ -244,7 +263,16 @@ impl TableSim {
     }
 
     fn start_stroke(&mut self) {
+        // Balls still moving (rule 10) carry on from where the caller sees them.
+        let now: Vec<(BallId, Kinematics)> = self.ball_states().collect();
+        for (id, k) in now {
+            if let Some(ball) = self.balls[id.index()].as_mut() {
+                ball.k = k;
+            }
+        }
         self.time = 0.0;
+        self.clock = 0.0;
+        self.pending = None;
         self.events.clear();
         self.follow.clear();
         self.recent.clear();
@@ -283,26 +311,38 @@ impl TableSim {
         self.rested
     }
 
-    /// Balls in play (on the cloth or in the air) with their state.
+    /// Balls in play (on the cloth or in the air) with their state at `time()`.
     pub fn ball_states(&self) -> impl Iterator<Item = (BallId, Kinematics)> + '_ {
-        self.in_play().map(|(id, b)| (id, b.k))
+        let dt = self.time - self.clock;
+        self.in_play().map(move |(id, b)| {
+            let mut k = b.k;
+            if let Phase::Cloth(m) = b.phase {
+                self.cloth.advance(&mut k, m, dt);
+            }
+            (id, k)
+        })
     }
 
     /// Every ball placed for this stroke, jumped ones included, with whether it is
     /// still on the table.
     pub fn final_positions(&self) -> impl Iterator<Item = (BallId, FinalPosition)> + '_ {
         BallId::ALL.iter().filter_map(|&id| {
-            self.balls[id.index()].map(|b| {
-                (
-                    id,
-                    FinalPosition {
-                        x: b.k.pos.x,
-                        y: b.k.pos.y,
-                        z: b.k.pos.z,
-                        on_table: !matches!(b.phase, Phase::Off),
-                    },
-                )
-            })
+            let b = self.balls[id.index()]?;
+            let on_table = !matches!(b.phase, Phase::Off);
+            let pos = if on_table {
+                self.ball_states().find(|(i, _)| *i == id)?.1.pos
+            } else {
+                b.k.pos
+            };
+            Some((
+                id,
+                FinalPosition {
+                    x: pos.x,
+                    y: pos.y,
+                    z: pos.z,
+                    on_table,
+                },
+            ))
         })
     }
 
@@ -312,7 +352,7 @@ impl TableSim {
             events: self.events.clone(),
             final_positions: self.final_positions().collect(),
             trajectories: Default::default(),
-            duration: self.time,
+            duration: if self.rested { self.clock } else { self.time },
         }
     }
 
@@ -350,30 +390,35 @@ impl TableSim {
         self.advance_to(self.time + dt);
     }
 
-    /// Advances to time `target` (s since the strike).
+    /// Advances to time `target` (s since the strike): resolves every event up to it.
     pub fn advance_to(&mut self, target: f64) {
-        while self.time < target && !self.rested {
-            if self.time >= self.physics.step.max_stroke_s {
+        while !self.rested {
+            if self.clock >= self.physics.step.max_stroke_s {
                 self.stop_everything();
                 break;
             }
+            let next = match self.pending {
+                Some(next) => next,
+                None => {
+                    let next = self.next_event();
+                    self.pending = Some(next);
+                    next
+                }
+            };
+            let Some((t, next)) = next.filter(|&(t, _)| t <= target) else {
+                break;
+            };
             self.steps += 1;
-            let horizon = self.next_flight_step.map_or(target, |t| t.min(target));
-            let next = self.next_event(horizon);
-            let t = next.map_or(horizon, |(t, _)| t);
-            self.advance_cloth(t - self.time);
-            self.time = t;
-            if let Some((_, next)) = next {
-                self.resolve(next);
-            }
-            if self.next_flight_step.is_some_and(|s| self.time >= s) {
-                self.flight_step();
+            self.advance_cloth(t - self.clock);
+            self.clock = t;
+            self.pending = None;
+            match next {
+                Next::Flight => self.flight_step(),
+                other => self.resolve(other),
             }
             self.check_rest();
         }
-        if self.rested {
-            self.time = self.time.max(target);
-        }
+        self.time = if self.rested { self.clock } else { target.max(self.time) };
         self.sync_rapier();
     }
 
@@ -387,7 +432,7 @@ impl TableSim {
     }
 
     fn push_event(&mut self, kind: EventKind) {
-        self.events.push(ShotEvent { t: self.time, kind });
+        self.events.push(ShotEvent { t: self.clock, kind });
     }
 
     /// Puts a ball on the cloth, or in the air if it rises high enough to fly.
@@ -396,22 +441,24 @@ impl TableSim {
         let min_height = self.physics.step.min_flight_height_mm / 1000.0;
         if k.vel.z > 0.0 && k.vel.z * k.vel.z / (2.0 * g) > min_height {
             self.events.push(ShotEvent {
-                t: self.time,
+                t: self.clock,
                 kind: EventKind::Airborne {
                     ball: BallId::ALL[i],
                     vz: k.vel.z,
                 },
             });
+            // It takes off from the bed it still touches.
             self.balls[i] = Some(Ball {
                 k,
                 phase: Phase::Flying {
-                    touching: 0,
+                    touching: 1 << Part::Bed.code(),
+                    airborne: true,
                     still_since: None,
                 },
             });
             // Its first rapier step takes it from now to one step later.
             if self.next_flight_step.is_none() {
-                self.next_flight_step = Some(self.time + self.physics.step.flight_step_s);
+                self.next_flight_step = Some(self.clock + self.physics.step.flight_step_s);
             }
         } else {
             k.vel.z = 0.0;
@@ -443,16 +490,15 @@ impl TableSim {
             .collect()
     }
 
-    /// The earliest event before `horizon`, if any.
-    fn next_event(&self, horizon: f64) -> Option<(f64, Next)> {
-        let span = horizon - self.time;
-        let mut best: Option<(f64, Next)> = None;
+    /// The earliest event from the stored state. Contacts are searched up to the first
+    /// change of motion or flight step, found from the state alone.
+    fn next_event(&self) -> Option<(f64, Next)> {
+        let mut best: Option<(f64, Next)> = self.next_flight_step.map(|t| (t, Next::Flight));
         let mut consider = |dt: Option<f64>, next: Next| {
             if let Some(dt) = dt
-                && dt <= span
-                && best.is_none_or(|(t, _)| self.time + dt < t)
+                && best.is_none_or(|(t, _)| self.clock + dt < t)
             {
-                best = Some((self.time + dt, next));
+                best = Some((self.clock + dt, next));
             }
         };
         let cloth: Vec<(usize, Kinematics, Motion)> = self
@@ -471,6 +517,17 @@ impl TableSim {
             let dt = self.cloth.time_to_change(&k, m);
             consider(dt.is_finite().then_some(dt), Next::Change);
         }
+        let Some((until, _)) = best else {
+            return None;
+        };
+        let span = until - self.clock;
+        let mut consider = |dt: Option<f64>, next: Next| {
+            if let Some(dt) = dt
+                && best.is_none_or(|(t, _)| self.clock + dt < t)
+            {
+                best = Some((self.clock + dt, next));
+            }
+        };
         for &(i, k, m) in &cloth {
             if !moves(m) {
                 continue;
@@ -506,13 +563,13 @@ impl TableSim {
             let Some(&(_, k, m)) = cloth.iter().find(|c| c.0 == i) else {
                 continue;
             };
-            let from = (follow.since + self.cue.tip_contact_ms / 1000.0 - self.time).max(0.0);
-            let to = (follow.stop_time() - self.time).min(span);
+            let from = (follow.since + self.cue.tip_contact_ms / 1000.0 - self.clock).max(0.0);
+            let to = (follow.stop_time() - self.clock).min(span);
             if from >= to {
                 continue;
             }
-            let tip = follow.tip(self.time);
-            let tip_speed = (follow.speed - follow.decel * (self.time - follow.since)).max(0.0);
+            let tip = follow.tip(self.clock);
+            let tip_speed = (follow.speed - follow.decel * (self.clock - follow.since)).max(0.0);
             let poly = gap_poly(
                 k.pos - tip,
                 k.vel - tip_speed * follow.axis,
@@ -538,13 +595,13 @@ impl TableSim {
 
     fn resolve(&mut self, next: Next) {
         match next {
-            Next::Change => {}
+            Next::Change | Next::Flight => {}
             Next::Cushion(i, c) => self.hit_cushion(i, c),
             Next::Balls(i, j) => self.hit_balls(i, j),
             Next::Tip(f) => {
                 let i = self.follow[f].ball.index();
                 let mut k = self.balls[i].expect("followed ball").k;
-                if let Some(speed) = self.follow[f].hit_again(self.body, &mut k, self.time) {
+                if let Some(speed) = self.follow[f].hit_again(self.body, &mut k, self.clock) {
                     self.push_event(EventKind::Tip {
                         ball: BallId::ALL[i],
                         speed,
@@ -576,7 +633,7 @@ impl TableSim {
         // A ball pressed against the cushion (friction drives it in) leaves it clear.
         let m = self.cloth.motion(&k);
         let press = (-self.cloth.acceleration(&k, m).dot(c.inward_normal())).max(0.0);
-        let needed = (2.0 * press * PRESS_GAP).sqrt();
+        let needed = (2.0 * press * PRESS_GAP).sqrt().max(MIN_PARTING);
         let out = k.vel.dot(inward);
         if out < needed {
             k.vel += (needed - out) * inward;
@@ -608,7 +665,7 @@ impl TableSim {
         let n = (kj.pos - ki.pos).normalize();
         let accel = |k: &Kinematics| self.cloth.acceleration(k, self.cloth.motion(k)).extend(0.0);
         let press = (accel(ki) - accel(kj)).dot(n).max(0.0);
-        let needed = (2.0 * press * PRESS_GAP).sqrt();
+        let needed = (2.0 * press * PRESS_GAP).sqrt().max(MIN_PARTING);
         let parting = (kj.vel - ki.vel).dot(n);
         if parting < needed {
             let dv = 0.5 * (needed - parting) * n;
@@ -624,15 +681,15 @@ impl TableSim {
         let Some(f) = self
             .follow
             .iter()
-            .position(|f| f.ball.index() == i && self.time < f.since + contact)
+            .position(|f| f.ball.index() == i && self.clock < f.since + contact)
         else {
             return;
         };
         let mut k = self.balls[i].expect("in play").k;
-        self.follow[f].hit_again(self.body, &mut k, self.time);
+        self.follow[f].hit_again(self.body, &mut k, self.clock);
         self.set_ball(i, k);
         let ball = BallId::ALL[i];
-        let until = self.time + contact;
+        let until = self.clock + contact;
         for e in &mut self.events {
             if let EventKind::Strike {
                 ball: struck,
@@ -651,9 +708,9 @@ impl TableSim {
         let recent = self
             .recent
             .iter()
-            .any(|&(p, t)| p == pair && self.time - t < PRESS_WINDOW);
+            .any(|&(p, t)| p == pair && self.clock - t < PRESS_WINDOW);
         self.recent.retain(|&(p, _)| p != pair);
-        self.recent.push((pair, self.time));
+        self.recent.push((pair, self.clock));
         !(recent && speed < PRESS_SPEED)
     }
 
@@ -668,10 +725,12 @@ impl TableSim {
         for i in 0..4 {
             let Some(Ball {
                 mut k,
-                phase: Phase::Flying {
-                    touching,
-                    still_since,
-                },
+                phase:
+                    Phase::Flying {
+                        touching,
+                        mut airborne,
+                        still_since,
+                    },
             }) = self.balls[i]
             else {
                 continue;
@@ -684,32 +743,27 @@ impl TableSim {
                 if touching & (1 << part.code()) != 0 {
                     continue;
                 }
-                let kind = match part {
-                    Part::Bed => Some(EventKind::Landed {
-                        ball: id,
-                        surface: Surface::Bed,
-                    }),
-                    Part::Rail => Some(EventKind::Landed {
-                        ball: id,
-                        surface: Surface::Rail,
-                    }),
-                    Part::Cushion(c) if k.pos.z > self.table.rail_height => {
-                        let _ = c;
-                        Some(EventKind::Landed {
-                            ball: id,
-                            surface: Surface::Cushion,
-                        })
+                let surface = match part {
+                    Part::Bed => Some(Surface::Bed),
+                    Part::Rail => Some(Surface::Rail),
+                    Part::Cushion(_) if k.pos.z > self.table.rail_height => Some(Surface::Cushion),
+                    _ => None,
+                };
+                let kind = match (part, surface) {
+                    (_, Some(surface)) if airborne => {
+                        airborne = false;
+                        Some(EventKind::Landed { ball: id, surface })
                     }
-                    Part::Cushion(c) => Some(EventKind::Cushion {
+                    (Part::Cushion(c), None) => Some(EventKind::Cushion {
                         ball: id,
                         cushion: c,
                         speed: (-k.vel.dot(c.inward_normal().extend(0.0))).max(0.0),
                     }),
-                    Part::Frame => None,
-                    Part::Floor => Some(EventKind::OffTable {
+                    (Part::Floor, _) => Some(EventKind::OffTable {
                         ball: id,
                         reason: OffTableReason::Floor,
                     }),
+                    _ => None,
                 };
                 if let Some(kind) = kind {
                     self.push_event(kind);
@@ -719,7 +773,8 @@ impl TableSim {
                 self.balls[i] = Some(Ball { k, phase: Phase::Off });
                 continue;
             }
-            if touching != 0 && mask == 0 {
+            if mask == 0 && !airborne {
+                airborne = true;
                 self.push_event(EventKind::Airborne { ball: id, vz: k.vel.z });
             }
             let on_bed = parts == [Part::Bed];
@@ -751,11 +806,11 @@ impl TableSim {
             }
             let still = resting_on_top && k.vel.length() < STILL_SPEED;
             let still_since = if still {
-                still_since.or(Some(self.time))
+                still_since.or(Some(self.clock))
             } else {
                 None
             };
-            if still_since.is_some_and(|s| self.time - s >= STILL_TIME) {
+            if still_since.is_some_and(|s| self.clock - s >= STILL_TIME) {
                 self.push_event(EventKind::OffTable {
                     ball: id,
                     reason: OffTableReason::RestedOffBed,
@@ -767,6 +822,7 @@ impl TableSim {
                 k,
                 phase: Phase::Flying {
                     touching: mask,
+                    airborne,
                     still_since,
                 },
             });
@@ -777,7 +833,7 @@ impl TableSim {
             .iter()
             .flatten()
             .any(|b| matches!(b.phase, Phase::Flying { .. }));
-        self.next_flight_step = any_flying.then(|| self.time + dt);
+        self.next_flight_step = any_flying.then(|| self.clock + dt);
     }
 
     /// Ball–ball contacts where one ball is in the air: checked after each flight step.
