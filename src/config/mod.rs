@@ -188,6 +188,20 @@ mod tests {
         assert!(err.contains(":1:"), "{err}");
     }
 
+    #[test]
+    fn a_push_must_be_longer_than_a_normal_stroke() {
+        // Rule 14: with a normal tip contact of 2.5 ms, 2 ms would make every stroke a push.
+        let dir = tempdir("push");
+        let cue = include_str!("../../config/cue.ron")
+            .replace("tip_contact_ms: 1.0", "tip_contact_ms: 2.5");
+        std::fs::write(dir.join("cue.ron"), cue).unwrap();
+        let err = Config::load(Some(&dir)).unwrap_err().to_string();
+        assert!(
+            err.contains("<built-in games.ron>: `referee.push_contact_ms` (2)"),
+            "{err}"
+        );
+    }
+
     pub(crate) fn tempdir(tag: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("carom-config-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
