@@ -5,4 +5,5 @@ pub mod ball;
 pub mod config;
 pub mod math;
 pub mod physics;
+pub mod rules;
 pub mod table;
