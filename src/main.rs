@@ -2,11 +2,15 @@
 
 use carom::config::{Config, FILE_NAMES};
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "carom", version, about = "Carom billiards: play, simulate, referee")]
+#[command(
+    name = "carom",
+    version,
+    about = "Carom billiards: play, simulate, referee"
+)]
 struct Cli {
     /// Config folder whose files replace the built-in defaults (default: ./config when present).
     #[arg(long, global = true, value_name = "DIR")]
@@ -19,12 +23,21 @@ struct Cli {
 enum Command {
     /// Validate the config files of DIR (default: ./config, else the built-in ones).
     CheckConfig { dir: Option<PathBuf> },
+    /// Replay a recorded match (MATCH.ron or MATCH.json) through the referee and print
+    /// its score sheet.
+    Referee {
+        file: PathBuf,
+        /// Print the score sheet as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::CheckConfig { dir }) => check_config(dir.or(cli.config)),
+        Some(Command::Referee { file, json }) => referee(&file, json, cli.config),
         None => Err("playing is not built yet".to_owned()),
     };
     match result {
@@ -50,6 +63,18 @@ fn check_config(dir: Option<PathBuf>) -> Result<(), String> {
             Some(path) => println!("ok  {}", path.display()),
             None => println!("ok  {name} (built-in)"),
         }
+    }
+    Ok(())
+}
+
+/// Replays a match file and prints its score sheet.
+fn referee(file: &Path, json: bool, config_dir: Option<PathBuf>) -> Result<(), String> {
+    let config = Config::load(Config::folder(config_dir).as_deref()).map_err(|e| e.to_string())?;
+    let sheet = carom::rules::replay::replay_file(file, &config).map_err(|e| e.to_string())?;
+    if json {
+        println!("{}", sheet.to_json());
+    } else {
+        print!("{}", sheet.to_text());
     }
     Ok(())
 }
