@@ -267,7 +267,7 @@ impl Referee {
     pub fn cue_ball(&self) -> BallId {
         let n = self.players.len();
         let other = self.breaker_ball.other_white().unwrap_or(BallId::Dotted);
-        if n >= 3 && n % 2 == 1 && self.game.alternate_cue_balls {
+        if n >= 3 && !n.is_multiple_of(2) && self.game.alternate_cue_balls {
             return if self.previous_cue_ball == Some(self.breaker_ball) {
                 other
             } else {
@@ -275,7 +275,7 @@ impl Referee {
             };
         }
         let seat = (self.shooter + n - self.breaker) % n;
-        if seat % 2 == 0 {
+        if seat.is_multiple_of(2) {
             self.breaker_ball
         } else {
             other
