@@ -11,10 +11,12 @@
 //! - A ball loses automatically if it crossed into the opponent's half, never touched the
 //!   foot cushion, left the table (an `off_table` event or a final position off the
 //!   table) or touched the red.
-//! - Distance: the gap between the ball and the head cushion at rest, mm. The cushion
-//!   meets the ball above its equator, at the table's cushion reach (a little less than
-//!   a radius) from its centre, so the gap is `x + length/2 − reach`, 0 for a ball frozen
-//!   to the cushion.
+//! - Distance: the gap between the ball at rest and the head cushion's nose, mm: from the
+//!   ball's surface to the nose line (x = −length/2, at the nose's height). Far from the
+//!   cushion that is `x + length/2 − radius`; as the nose meets the ball above its
+//!   equator, the exact gap `hypot(x + length/2, nose height − radius) − radius` is used,
+//!   so a ball frozen to the cushion is 0 mm away rather than a fraction of a
+//!   millimetre under it.
 //! - Both balls at fault, or distances within `lag_tolerance_mm` of `games.ron` (1 mm):
 //!   the lag is repeated.
 
@@ -248,8 +250,9 @@ fn lag_ball(
     .filter_map(|(fault, kind)| fault.then_some(kind))
     .collect();
     let distance_mm = (!left_table).then(|| {
-        let gap = at_rest.x + table.half_length() - table.cushion_reach();
-        gap.max(0.0) * 1000.0
+        let to_nose =
+            (at_rest.x + table.half_length()).hypot(table.nose_height - table.ball_radius);
+        (to_nose - table.ball_radius).max(0.0) * 1000.0
     });
     Ok(LagBall {
         ball,
@@ -310,7 +313,9 @@ mod tests {
                     speed: 1.0,
                 },
             });
-            let x = -t.half_length() + t.cushion_reach() + gap_mm / 1000.0;
+            let rise = t.nose_height - t.ball_radius;
+            let x =
+                -t.half_length() + ((t.ball_radius + gap_mm / 1000.0).powi(2) - rise * rise).sqrt();
             record.final_positions.insert(
                 lagger.ball,
                 FinalPosition {
@@ -375,9 +380,21 @@ mod tests {
 
     #[test]
     fn a_ball_frozen_to_the_head_cushion_is_zero_millimetres_away() {
+        // Its centre is the cushion reach (less than a radius) from the nose line.
         let v = judge(&lag([0.0, 10.0]));
-        assert_eq!(v.balls[0].distance_mm, Some(0.0));
+        assert!(v.balls[0].distance_mm.unwrap() < 1e-9, "{v:?}");
         assert_eq!(v.outcome, LagOutcome::Winner(0));
+    }
+
+    #[test]
+    fn far_from_the_cushion_the_gap_is_centre_distance_less_a_radius() {
+        let t = table();
+        let mut record = lag([0.0, 10.0]);
+        record.final_positions.get_mut(&White).unwrap().x = -t.half_length() + 0.5;
+        let v = judge(&record);
+        let gap = v.balls[0].distance_mm.unwrap();
+        let plain = 500.0 - t.ball_radius * 1000.0;
+        assert!(gap > plain && gap - plain < 0.05, "{gap} vs {plain}");
     }
 
     #[test]
