@@ -24,7 +24,7 @@ use super::fouls::{self, Context, Obligation};
 use super::setup::{balls_in_play, break_positions};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, RecordError, Stroke, balls_named};
-use super::verdict::{Rule, Ruling, Verdict};
+use super::verdict::{Placement, Rule, Ruling, Verdict};
 use crate::ball::BallId;
 use crate::config::{CountBalls, GameConfig, RefereeConfig};
 use crate::math::DVec2;
@@ -301,36 +301,10 @@ impl Referee {
         let facts = Facts::read(&stroke.record)?;
         let shooter = self.shooter;
         if stroke.calls.outside_interference {
-            // Rule 22: restore, no penalty, the stroke does not count; play on.
-            return Ok(Verdict {
-                shooter,
-                cue_ball: facts.cue_ball(),
-                points: 0,
-                fouls: Vec::new(),
-                inning_over: false,
-                spot: Vec::new(),
-                warnings: Vec::new(),
-                restore_positions: true,
-                remarks: vec![
-                    "outside interference: positions restored, no penalty; the stroke does \
-                     not count (rule 22)"
-                        .to_owned(),
-                ],
-                game_over: false,
-                winner: None,
-            });
+            return Ok(interference(shooter, facts.cue_ball()));
         }
         let cue_ball = self.cue_ball();
-        let first_of_inning = !self.in_inning;
-        if first_of_inning {
-            self.in_inning = true;
-            self.players[shooter].innings += 1;
-        }
-        let obligation = if first_of_inning {
-            self.players[shooter].obligation.take()
-        } else {
-            None
-        };
+        let obligation = self.open_inning();
         let mut fouls = fouls::judge(&Context {
             game: &self.game,
             facts: &facts,
@@ -341,12 +315,7 @@ impl Referee {
             obligation,
             push_contact_s: self.push_contact_s,
         });
-        let mut after = self.positions_at_rest(&stroke.record, &facts);
-        let jumped: Vec<BallId> = facts.jumped.iter().copied().collect();
-        let spot = spot_jumped(&self.table, facts.cue_ball(), &jumped, &after);
-        for placement in &spot {
-            after.insert(placement.ball, placement.position);
-        }
+        let (after, spot) = self.at_rest(&stroke.record, &facts);
         let mut remarks = Vec::new();
         let points = if fouls.is_empty() {
             self.count(&facts, &after, &mut fouls, &mut remarks)
@@ -356,19 +325,13 @@ impl Referee {
         if stroke.declared_safety && fouls.is_empty() {
             remarks.push("legal safety (rule 23)".to_owned());
         }
-        let mut warnings = Vec::new();
+        let warnings: Vec<Ruling> = stroke
+            .calls
+            .intentional_foul
+            .then(|| self.warn(shooter))
+            .into_iter()
+            .collect();
         let player = &mut self.players[shooter];
-        if stroke.calls.intentional_foul {
-            player.warnings += 1;
-            warnings.push(Ruling::general(
-                18,
-                if player.warnings >= 2 {
-                    "second warning for an intentional foul: the game is lost"
-                } else {
-                    "warning for an intentional foul: a second one loses the game"
-                },
-            ));
-        }
         player.points += points;
         player.current_run += points;
         player.high_run = player.high_run.max(player.current_run);
@@ -419,11 +382,29 @@ impl Referee {
         }
     }
 
-    /// Where the balls on the bed stopped: their final positions, or where they were
-    /// before for a ball the record does not place. Jumped balls are left out (rule 19:
-    /// a ball that moved on its own stays where it ended).
-    fn positions_at_rest(&self, record: &ShotRecord, facts: &Facts) -> BTreeMap<BallId, DVec2> {
-        self.positions
+    /// Starts the shooter's inning unless it is under way; the obligation that binds
+    /// its first stroke (rules 24, 25).
+    fn open_inning(&mut self) -> Option<Obligation> {
+        if self.in_inning {
+            return None;
+        }
+        self.in_inning = true;
+        let player = &mut self.players[self.shooter];
+        player.innings += 1;
+        player.obligation.take()
+    }
+
+    /// Where the balls are once everything has stopped: the balls on the bed at their
+    /// final positions (where they were before, for a ball the record does not place;
+    /// rule 19: a ball that moved on its own stays where it ended), the jumped balls on
+    /// their spots (rules 21, 26).
+    fn at_rest(
+        &self,
+        record: &ShotRecord,
+        facts: &Facts,
+    ) -> (BTreeMap<BallId, DVec2>, Vec<Placement>) {
+        let mut positions: BTreeMap<BallId, DVec2> = self
+            .positions
             .iter()
             .filter(|(ball, _)| !facts.jumped.contains(ball))
             .map(|(ball, before)| {
@@ -433,7 +414,27 @@ impl Referee {
                     .map_or(*before, |p| DVec2::new(p.x, p.y));
                 (*ball, at)
             })
-            .collect()
+            .collect();
+        let jumped: Vec<BallId> = facts.jumped.iter().copied().collect();
+        let spot = spot_jumped(&self.table, facts.cue_ball(), &jumped, &positions);
+        for placement in &spot {
+            positions.insert(placement.ball, placement.position);
+        }
+        (positions, spot)
+    }
+
+    /// Rule 18: a warning for an intentional foul; the second in the game loses it.
+    fn warn(&mut self, shooter: usize) -> Ruling {
+        let player = &mut self.players[shooter];
+        player.warnings += 1;
+        Ruling::general(
+            18,
+            if player.warnings >= 2 {
+                "second warning for an intentional foul: the game is lost"
+            } else {
+                "warning for an intentional foul: a second one loses the game"
+            },
+        )
     }
 
     /// The points of a stroke without fouls: a count by the game's rule, if the stroke
@@ -550,6 +551,28 @@ impl Referee {
             [one] => Some(**one),
             _ => None,
         }
+    }
+}
+
+/// Rule 22: the balls go back where they were, no penalty, the stroke does not count,
+/// and the same player plays again.
+fn interference(shooter: usize, cue_ball: BallId) -> Verdict {
+    Verdict {
+        shooter,
+        cue_ball,
+        points: 0,
+        fouls: Vec::new(),
+        inning_over: false,
+        spot: Vec::new(),
+        warnings: Vec::new(),
+        restore_positions: true,
+        remarks: vec![
+            "outside interference: positions restored, no penalty; the stroke does not count \
+             (rule 22)"
+                .to_owned(),
+        ],
+        game_over: false,
+        winner: None,
     }
 }
 

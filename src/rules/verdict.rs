@@ -108,3 +108,23 @@ pub struct Verdict {
     /// that ended without reaching its target).
     pub winner: Option<usize>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_serialise_as_numbers_and_game_rules_by_name() {
+        let fouls = [
+            Ruling::general(8, "red first"),
+            Ruling::new(Rule::Balkline, "drive one out"),
+            Ruling::new(Rule::FourBall, "opponent's ball"),
+        ];
+        let json = serde_json::to_string(&fouls).unwrap();
+        assert_eq!(
+            json,
+            r#"[{"rule":8,"reason":"red first"},{"rule":"balkline","reason":"drive one out"},{"rule":"four_ball","reason":"opponent's ball"}]"#
+        );
+        assert_eq!(fouls[0].to_string(), "rule 8: red first");
+    }
+}
