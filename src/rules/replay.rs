@@ -19,7 +19,8 @@ use crate::ball::BallId;
 use crate::config::Config;
 use crate::physics::events::{FinalPosition, ShotEvent, ShotRecord};
 use crate::table::{Spot, TableGeometry};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::fmt;
 use std::path::Path;
@@ -60,19 +61,32 @@ pub struct MatchFile {
     pub strokes: Vec<Stroke>,
 }
 
-/// The fields of a match file besides its strokes.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Header {
-    game: String,
-    players: Vec<String>,
-    target: u32,
-    #[serde(default)]
-    innings_limit: Option<u32>,
-    breaker: usize,
-    breaker_ball: BallId,
-    #[serde(default)]
-    table: Option<String>,
+/// The fields a match file may have.
+const FIELDS: &str = "game, players, target, innings_limit, breaker, breaker_ball, table, strokes";
+
+/// Takes the field `name` out of `fields`; None if it is absent or null.
+fn take<T: DeserializeOwned>(
+    fields: &mut Map<String, Value>,
+    name: &str,
+) -> Result<Option<T>, (String, String)> {
+    fields
+        .remove(name)
+        .map_or(Ok(None), |value| parse(name, value))
+}
+
+/// Takes a field the file must have.
+fn take_required<T: DeserializeOwned>(
+    fields: &mut Map<String, Value>,
+    name: &str,
+) -> Result<T, (String, String)> {
+    let value = fields
+        .remove(name)
+        .ok_or_else(|| (name.to_owned(), "missing".to_owned()))?;
+    parse(name, value)
+}
+
+fn parse<T: DeserializeOwned>(name: &str, value: Value) -> Result<T, (String, String)> {
+    serde_json::from_value(value).map_err(|e| (name.to_owned(), e.to_string()))
 }
 
 /// Reads and replays the match file at `path`.
@@ -95,10 +109,18 @@ pub fn replay_file(path: &Path, config: &Config) -> Result<ScoreSheet, ReplayErr
 
 /// Parses a match file's text; `file` names it in errors.
 pub fn read_match(file: &str, text: &str, format: Format) -> Result<MatchFile, ReplayError> {
-    let error = |at: Option<String>, message: String| ReplayError {
-        file: file.to_owned(),
-        at,
-        message,
+    let error = |at: Option<String>, message: String| {
+        // RON reads a bare name (white) as a unit value, which arrives here as null.
+        let hint = if format == Format::Ron && message.contains("invalid type: null") {
+            " (in a RON match file, names are strings: \"white\", not white)"
+        } else {
+            ""
+        };
+        ReplayError {
+            file: file.to_owned(),
+            at,
+            message: format!("{message}{hint}"),
+        }
     };
     let value: Value = match format {
         // serde_json's messages end with the line and column.
@@ -117,18 +139,23 @@ pub fn read_match(file: &str, text: &str, format: Format) -> Result<MatchFile, R
             "a match file is one object with the match's fields".into(),
         ));
     };
-    let strokes = match fields.remove("strokes") {
-        Some(Value::Array(strokes)) => strokes,
-        Some(_) => {
-            return Err(error(
-                Some("strokes".into()),
-                "must be a list of strokes".into(),
-            ));
-        }
-        None => return Err(error(None, "missing field `strokes`".into())),
+    let field_error = |(at, message): (String, String)| error(Some(at), message);
+    let game = take_required(&mut fields, "game").map_err(field_error)?;
+    let setup = MatchSetup {
+        players: take_required(&mut fields, "players").map_err(field_error)?,
+        target: take_required(&mut fields, "target").map_err(field_error)?,
+        innings_limit: take(&mut fields, "innings_limit").map_err(field_error)?,
+        breaker: take_required(&mut fields, "breaker").map_err(field_error)?,
+        breaker_ball: take_required(&mut fields, "breaker_ball").map_err(field_error)?,
     };
-    let header: Header =
-        serde_json::from_value(Value::Object(fields)).map_err(|e| error(None, e.to_string()))?;
+    let table = take(&mut fields, "table").map_err(field_error)?;
+    let strokes: Vec<Value> = take_required(&mut fields, "strokes").map_err(field_error)?;
+    if let Some(unknown) = fields.keys().next() {
+        return Err(error(
+            Some(unknown.clone()),
+            format!("unknown field; the fields of a match file are: {FIELDS}"),
+        ));
+    }
     let strokes = strokes
         .into_iter()
         .enumerate()
@@ -143,15 +170,9 @@ pub fn read_match(file: &str, text: &str, format: Format) -> Result<MatchFile, R
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(MatchFile {
-        game: header.game,
-        table: header.table,
-        setup: MatchSetup {
-            players: header.players,
-            target: header.target,
-            innings_limit: header.innings_limit,
-            breaker: header.breaker,
-            breaker_ball: header.breaker_ball,
-        },
+        game,
+        table,
+        setup,
         strokes,
     })
 }
@@ -479,5 +500,66 @@ fn spot_name(spot: &Spot) -> &'static str {
         Spot::Head => "head",
         Spot::Foot => "foot",
         Spot::Centre => "centre",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = r#""game": "three_cushion", "players": ["Anna", "Boris"], "target": 3, "breaker": 0, "breaker_ball": "white""#;
+
+    fn error(text: &str, format: Format) -> String {
+        read_match("m", text, format).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_bad_header_field_is_named() {
+        let negative = format!(
+            "{{{}, \"strokes\": []}}",
+            HEADER.replace("\"target\": 3", "\"target\": -3")
+        );
+        assert_eq!(
+            error(&negative, Format::Json),
+            "m: target: invalid value: integer `-3`, expected u32"
+        );
+        let unknown = format!("{{{HEADER}, \"strokes\": [], \"colour\": 1}}");
+        assert!(error(&unknown, Format::Json).starts_with("m: colour: unknown field; the fields"));
+        let no_strokes = format!("{{{HEADER}}}");
+        assert_eq!(error(&no_strokes, Format::Json), "m: strokes: missing");
+    }
+
+    #[test]
+    fn a_bare_name_in_ron_gets_a_hint() {
+        let ron = r#"(game: "three_cushion", players: ["A"], target: 3, breaker: 0, breaker_ball: white, strokes: [])"#;
+        let err = error(ron, Format::Ron);
+        assert!(
+            err.starts_with("m: breaker_ball: invalid type: null"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("names are strings: \"white\", not white)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn ron_and_json_read_to_the_same_match() {
+        let stroke = r#"{"events": [{"t": 0.0, "kind": "strike", "ball": "white", "speed": 1.0, "direction_deg": 0.0, "side": 0.0, "height": 0.0, "elevation_deg": 0.0, "tip_contact_s": 0.001}, {"t": 1.0, "kind": "rest"}], "final": {"red": {"x": 0.1, "y": 0.2, "z": 0.03, "on_table": true}}, "duration": 1.0, "declared_safety": true, "calls": ["touched_ball"]}"#;
+        let json = format!("{{{HEADER}, \"innings_limit\": 20, \"strokes\": [{stroke}]}}");
+        let ron = r#"(game: "three_cushion", players: ["Anna", "Boris"], target: 3, innings_limit: Some(20),
+            breaker: 0, breaker_ball: "white", strokes: [(
+                events: [
+                    (t: 0.0, kind: "strike", ball: "white", speed: 1.0, direction_deg: 0.0, side: 0.0,
+                     height: 0.0, elevation_deg: 0.0, tip_contact_s: 0.001),
+                    (t: 1.0, kind: "rest"),
+                ],
+                final: {"red": (x: 0.1, y: 0.2, z: 0.03, on_table: true)},
+                duration: 1.0, declared_safety: true, calls: ["touched_ball"],
+            )])"#;
+        let from_json = read_match("m.json", &json, Format::Json).unwrap();
+        assert_eq!(read_match("m.ron", ron, Format::Ron).unwrap(), from_json);
+        assert_eq!(from_json.setup.innings_limit, Some(20));
+        assert!(from_json.strokes[0].declared_safety && from_json.strokes[0].calls.touched_ball);
     }
 }

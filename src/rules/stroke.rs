@@ -97,7 +97,8 @@ pub enum RecordError {
 
 impl Facts {
     /// Reads the events in time order (a stable sort, so events at the same instant
-    /// keep the order the simulation gave them).
+    /// keep the order the simulation gave them). What the rules judge starts at the
+    /// first strike; a ball that left the table counts whenever it did.
     pub fn read(record: &ShotRecord) -> Result<Facts, RecordError> {
         let mut events: Vec<&ShotEvent> = record.events.iter().collect();
         events.sort_by(|a, b| a.t.total_cmp(&b.t));
@@ -158,9 +159,6 @@ impl Facts {
                     }
                 }
                 EventKind::Airborne { ball, .. } if ball == cue => facts.path.push(Path::Airborne),
-                EventKind::OffTable { ball, .. } => {
-                    facts.jumped.insert(ball);
-                }
                 EventKind::Rest => rested = true,
                 _ => {}
             }
@@ -168,13 +166,16 @@ impl Facts {
             moved_after_rest |= rested && is_motion;
         }
         facts.complete = rested && !moved_after_rest;
-        facts.jumped.extend(
-            record
-                .final_positions
-                .iter()
-                .filter(|(_, p)| !p.on_table)
-                .map(|(ball, _)| *ball),
-        );
+        let off_table_events = events.iter().filter_map(|e| match e.kind {
+            EventKind::OffTable { ball, .. } => Some(ball),
+            _ => None,
+        });
+        let off_table_at_rest = record
+            .final_positions
+            .iter()
+            .filter(|(_, p)| !p.on_table)
+            .map(|(ball, _)| *ball);
+        facts.jumped = off_table_events.chain(off_table_at_rest).collect();
         Ok(facts)
     }
 
