@@ -669,6 +669,7 @@ mod tests {
 
     #[test]
     fn a_practice_player_keeps_the_breakers_ball_and_wins_at_the_target() {
+        // Rule 6 for one player: no opponent, no alternation; the chosen ball throughout.
         let mut r = match_of("straight_rail", &["Anna"], 2);
         play(&mut r, carom(White));
         play(&mut r, miss(White));
@@ -693,6 +694,7 @@ mod tests {
 
     #[test]
     fn the_equalising_inning_lets_the_opponent_finish_the_round() {
+        // Match length (games.ron `equalising_inning`): Anna broke, so Boris gets his inning.
         let mut r = two_players("three_cushion", 2);
         play(&mut r, carom(White));
         let v = play(&mut r, carom(White));
@@ -712,6 +714,7 @@ mod tests {
 
     #[test]
     fn equal_points_after_the_equalising_inning_are_a_draw() {
+        // Match length: both reach the target in the same round.
         let mut r = two_players("three_cushion", 1);
         assert!(!play(&mut r, carom(White)).game_over);
         let v = play(&mut r, carom(Dotted));
@@ -721,6 +724,7 @@ mod tests {
 
     #[test]
     fn the_last_player_of_the_round_reaching_the_target_ends_the_game() {
+        // Match length: nobody is left to equalise.
         let mut r = two_players("three_cushion", 1);
         play(&mut r, miss(White));
         let v = play(&mut r, carom(Dotted));
@@ -730,6 +734,7 @@ mod tests {
 
     #[test]
     fn the_innings_limit_ends_the_game_when_the_round_is_over() {
+        // Match length: an innings limit of 2, the most points win.
         let mut r = referee(
             "three_cushion",
             MatchSetup {
@@ -749,6 +754,7 @@ mod tests {
 
     #[test]
     fn runs_high_run_and_average_are_kept() {
+        // The score sheet: a run is the points of one inning; average = points / innings.
         let mut r = two_players("three_cushion", 10);
         play(&mut r, carom(White));
         play(&mut r, carom(White));
@@ -768,6 +774,7 @@ mod tests {
 
     #[test]
     fn a_record_naming_a_ball_not_in_play_is_refused() {
+        // Rule 2: three balls; red2 is four-ball's. A stroke needs a strike (rule 3).
         let mut r = two_players("three_cushion", 10);
         let with_red2 = Shot::new(White).hit(Red2).rest();
         assert_eq!(
@@ -913,6 +920,7 @@ mod tests {
 
     #[test]
     fn a_match_that_cannot_start_says_why() {
+        // Rules 2, 4 and 6: a breaker among the players, with a white.
         let refused = |setup: MatchSetup| {
             Referee::new(&game("three_cushion"), &referee_config(), table(), setup)
                 .unwrap_err()
