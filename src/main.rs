@@ -37,7 +37,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::CheckConfig { dir }) => check_config(dir.or(cli.config)),
-        Some(Command::Referee { file, json }) => referee(&file, json, cli.config),
+        Some(Command::Referee { file, json }) => {
+            load_config(cli.config).and_then(|c| referee(&c, &file, json))
+        }
         None => Err("playing is not built yet".to_owned()),
     };
     match result {
@@ -67,10 +69,13 @@ fn check_config(dir: Option<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
+fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
+    Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
+}
+
 /// Replays a match file and prints its score sheet.
-fn referee(file: &Path, json: bool, config_dir: Option<PathBuf>) -> Result<(), String> {
-    let config = Config::load(Config::folder(config_dir).as_deref()).map_err(|e| e.to_string())?;
-    let sheet = carom::rules::replay::replay_file(file, &config).map_err(|e| e.to_string())?;
+fn referee(config: &Config, file: &Path, json: bool) -> Result<(), String> {
+    let sheet = carom::rules::replay::replay_file(file, config).map_err(|e| e.to_string())?;
     if json {
         println!("{}", sheet.to_json());
     } else {
