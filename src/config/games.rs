@@ -13,7 +13,7 @@ use std::num::NonZeroU32;
 pub struct GamesConfig {
     pub referee: RefereeConfig,
     /// The games by key (`three_cushion`, ...): the key is what match files name.
-    pub games: BTreeMap<String, GameConfig>,
+    pub games: BTreeMap<String, GameRules>,
 }
 
 /// Thresholds for what the referee judges from measurements.
@@ -29,10 +29,10 @@ pub struct RefereeConfig {
     pub lag_tolerance_mm: f64,
 }
 
-/// One carom game.
+/// One carom game: its set-up, what counts, and how long a match lasts.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GameConfig {
+pub struct GameRules {
     /// Shown in menus and score sheets.
     pub name: String,
     /// Where each ball stands for the break (rule 7, or the game's own set-up).
@@ -156,7 +156,7 @@ ranged! {
 
 impl GamesConfig {
     /// The game of that key.
-    pub fn game(&self, key: &str) -> Option<&GameConfig> {
+    pub fn game(&self, key: &str) -> Option<&GameRules> {
         self.games.get(key)
     }
 
@@ -175,7 +175,7 @@ impl GamesConfig {
     }
 }
 
-impl GameConfig {
+impl GameRules {
     /// Whether the game is played with the second red (four-ball).
     pub fn has_red2(&self) -> bool {
         self.setup.iter().any(|s| s.ball == Role::Red2)

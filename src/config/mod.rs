@@ -19,7 +19,7 @@ pub use controls::{Binding, ControlsConfig, CueAction};
 pub use cue::CueConfig;
 pub use error::ConfigError;
 pub use games::{
-    BalkRule, CountBalls, CountRule, GameConfig, GamesConfig, Place, RedFirst, RefereeConfig, Role,
+    BalkRule, CountBalls, CountRule, GameRules, GamesConfig, Place, RedFirst, RefereeConfig, Role,
     SetupBall,
 };
 pub use physics::{

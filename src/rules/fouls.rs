@@ -16,7 +16,7 @@
 use super::stroke::{Calls, Facts};
 use super::verdict::{Rule, Ruling};
 use crate::ball::BallId;
-use crate::config::GameConfig;
+use crate::config::GameRules;
 
 /// A safety or foul that ended the player's last inning, binding their next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,7 @@ impl Obligation {
 
 /// Everything the fouls are judged from.
 pub(super) struct Context<'a> {
-    pub game: &'a GameConfig,
+    pub game: &'a GameRules,
     pub facts: &'a Facts,
     pub calls: Calls,
     pub declared_safety: bool,

@@ -22,7 +22,7 @@
 
 use super::stroke::balls_named;
 use crate::ball::BallId;
-use crate::config::GameConfig;
+use crate::config::GameRules;
 use crate::physics::events::{EventKind, ShotRecord};
 use crate::table::{Cushion, TableGeometry};
 use std::fmt;
@@ -150,7 +150,7 @@ impl std::error::Error for LagError {}
 
 /// Judges a lag of `game` on `table` (rule 5).
 pub fn judge_lag(
-    game: &GameConfig,
+    game: &GameRules,
     table: &TableGeometry,
     tolerance_mm: f64,
     laggers: [Lagger; 2],

@@ -26,7 +26,7 @@ use super::spotting::spot_jumped;
 use super::stroke::{Facts, RecordError, Stroke, balls_named};
 use super::verdict::{Placement, Rule, Ruling, Verdict};
 use crate::ball::BallId;
-use crate::config::{CountBalls, GameConfig, RefereeConfig};
+use crate::config::{CountBalls, GameRules, RefereeConfig};
 use crate::math::DVec2;
 use crate::physics::events::ShotRecord;
 use crate::table::TableGeometry;
@@ -123,7 +123,7 @@ impl std::error::Error for JudgeError {}
 /// The referee of one match.
 #[derive(Clone, Debug)]
 pub struct Referee {
-    game: GameConfig,
+    game: GameRules,
     table: TableGeometry,
     push_contact_s: f64,
     players: Vec<PlayerScore>,
@@ -151,7 +151,7 @@ pub struct Referee {
 impl Referee {
     /// A match of `game` on `table`, balls in their break set-up (rule 7).
     pub fn new(
-        game: &GameConfig,
+        game: &GameRules,
         referee: &RefereeConfig,
         table: TableGeometry,
         setup: MatchSetup,
@@ -221,7 +221,7 @@ impl Referee {
         })
     }
 
-    pub fn game(&self) -> &GameConfig {
+    pub fn game(&self) -> &GameRules {
         &self.game
     }
 

@@ -2,7 +2,7 @@
 //! are in play.
 
 use crate::ball::BallId;
-use crate::config::{GameConfig, Place, Role};
+use crate::config::{GameRules, Place, Role};
 use crate::math::DVec2;
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
@@ -18,7 +18,7 @@ pub fn ball_of(role: Role, breaker_ball: BallId) -> BallId {
 }
 
 /// The balls of the game (rule 2; four-ball adds the second red).
-pub fn balls_in_play(game: &GameConfig) -> Vec<BallId> {
+pub fn balls_in_play(game: &GameRules) -> Vec<BallId> {
     let mut balls = vec![BallId::White, BallId::Dotted, BallId::Red];
     if game.has_red2() {
         balls.push(BallId::Red2);
@@ -30,7 +30,7 @@ pub fn balls_in_play(game: &GameConfig) -> Vec<BallId> {
 /// string (rule 7) is at its set-up offset, clamped to the table's break offset; the
 /// breaker may move it within that.
 pub fn break_positions(
-    game: &GameConfig,
+    game: &GameRules,
     table: &TableGeometry,
     breaker_ball: BallId,
 ) -> Result<BTreeMap<BallId, DVec2>, String> {

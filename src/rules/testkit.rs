@@ -1,7 +1,7 @@
 //! Test helpers: shot records written as the story of the stroke.
 
 use crate::ball::BallId;
-use crate::config::{Config, GameConfig, RefereeConfig};
+use crate::config::{Config, GameRules, RefereeConfig};
 use crate::physics::events::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord};
 use crate::rules::{Calls, MatchSetup, Referee, Stroke};
 use crate::table::{Cushion, TableGeometry};
@@ -180,7 +180,7 @@ pub fn config() -> Config {
     Config::defaults()
 }
 
-pub fn game(key: &str) -> GameConfig {
+pub fn game(key: &str) -> GameRules {
     config().games.games[key].clone()
 }
 
