@@ -7,6 +7,7 @@ pub mod cue;
 pub mod game;
 pub mod math;
 pub mod physics;
+pub mod rules;
 pub mod table;
 pub mod ui;
 pub mod view;

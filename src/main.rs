@@ -4,11 +4,15 @@ use carom::config::{Config, FILE_NAMES};
 use carom::physics::bench;
 use carom::physics::shot::ShotSpec;
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "carom", version, about = "Carom billiards: play, simulate, referee")]
+#[command(
+    name = "carom",
+    version,
+    about = "Carom billiards: play, simulate, referee"
+)]
 struct Cli {
     /// Config folder whose files replace the built-in defaults (default: ./config when present).
     #[arg(long, global = true, value_name = "DIR")]
@@ -41,14 +45,29 @@ enum Command {
     },
     /// Validate the config files of DIR (default: ./config, else the built-in ones).
     CheckConfig { dir: Option<PathBuf> },
+    /// Replay a recorded match (MATCH.ron or MATCH.json) through the referee and print
+    /// its score sheet.
+    Referee {
+        file: PathBuf,
+        /// Print the score sheet as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Sim { shot, json }) => load_config(cli.config).and_then(|c| sim(&c, &shot, json)),
-        Some(Command::Bench { repeats }) => load_config(cli.config).and_then(|c| bench(&c, repeats)),
+        Some(Command::Sim { shot, json }) => {
+            load_config(cli.config).and_then(|c| sim(&c, &shot, json))
+        }
+        Some(Command::Bench { repeats }) => {
+            load_config(cli.config).and_then(|c| bench(&c, repeats))
+        }
         Some(Command::CheckConfig { dir }) => check_config(dir.or(cli.config)),
+        Some(Command::Referee { file, json }) => {
+            load_config(cli.config).and_then(|c| referee(&c, &file, json))
+        }
         None => load_config(cli.config).and_then(|c| play(c, cli.screenshot, cli.frames)),
     };
     match result {
@@ -105,7 +124,7 @@ fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
     Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
 }
 
-fn sim(config: &Config, path: &std::path::Path, json: bool) -> Result<(), String> {
+fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let spec = ShotSpec::parse(&name, &text)?;
@@ -120,7 +139,11 @@ fn sim(config: &Config, path: &std::path::Path, json: bool) -> Result<(), String
         println!("{:9.4} s  {detail}", e.t);
     }
     for (ball, p) in &record.final_positions {
-        let place = if p.on_table { "on the table" } else { "off the table" };
+        let place = if p.on_table {
+            "on the table"
+        } else {
+            "off the table"
+        };
         println!(
             "{ball:>6}  x {:+.4}  y {:+.4}  z {:.4}  {place}",
             p.x, p.y, p.z
@@ -149,6 +172,17 @@ fn bench(config: &Config, repeats: usize) -> Result<(), String> {
             r.real_time_factor(),
             r.what
         );
+    }
+    Ok(())
+}
+
+/// Replays a match file and prints its score sheet.
+fn referee(config: &Config, file: &Path, json: bool) -> Result<(), String> {
+    let sheet = carom::rules::replay::replay_file(file, config).map_err(|e| e.to_string())?;
+    if json {
+        println!("{}", sheet.to_json());
+    } else {
+        print!("{}", sheet.to_text());
     }
     Ok(())
 }

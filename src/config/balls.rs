@@ -53,8 +53,8 @@ mod tests {
 
     #[test]
     fn an_unknown_field_is_named_with_the_allowed_ones() {
-        let err = parse::<BallConfig>("b", "(diameter_mm: 61.5, mass_g: 210.0, colour: 1)")
-            .unwrap_err();
+        let err =
+            parse::<BallConfig>("b", "(diameter_mm: 61.5, mass_g: 210.0, colour: 1)").unwrap_err();
         assert!(err.message.contains("unknown field `colour`"), "{err}");
         assert!(err.message.contains("diameter_mm, mass_g"), "{err}");
     }

@@ -159,7 +159,10 @@ mod tests {
             .bindings
             .insert(CueAction::Strike, vec![Binding::Key("Spacebar".into())]);
         let err = controls.check("controls.ron").unwrap_err().to_string();
-        assert!(err.contains("Strike: Key(\"Spacebar\") is not a known input"), "{err}");
+        assert!(
+            err.contains("Strike: Key(\"Spacebar\") is not a known input"),
+            "{err}"
+        );
     }
 
     #[test]

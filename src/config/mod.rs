@@ -9,6 +9,7 @@ mod balls;
 pub mod controls;
 mod cue;
 mod error;
+mod games;
 mod physics;
 mod range;
 mod tables;
@@ -17,6 +18,10 @@ pub use balls::BallConfig;
 pub use controls::{Binding, ControlsConfig, CueAction};
 pub use cue::CueConfig;
 pub use error::ConfigError;
+pub use games::{
+    BalkRule, CountBalls, CountRule, GameRules, GamesConfig, Place, RedFirst, RefereeConfig, Role,
+    SetupBall,
+};
 pub use physics::{
     BallBallConfig, ClothConfig, CushionConfig, PhysicsConfig, SlateConfig, StepConfig,
 };
@@ -33,6 +38,7 @@ pub struct Config {
     pub cue: CueConfig,
     pub physics: PhysicsConfig,
     pub controls: ControlsConfig,
+    pub games: GamesConfig,
 }
 
 /// One config file: its name in the folder and its compiled-in default.
@@ -61,9 +67,20 @@ const CONTROLS: ConfigFile = ConfigFile {
     name: "controls.ron",
     default_text: include_str!("../../config/controls.ron"),
 };
+const GAMES: ConfigFile = ConfigFile {
+    name: "games.ron",
+    default_text: include_str!("../../config/games.ron"),
+};
 
 /// The names of the files a config folder may hold.
-pub const FILE_NAMES: [&str; 5] = [TABLES.name, BALLS.name, CUE.name, PHYSICS.name, CONTROLS.name];
+pub const FILE_NAMES: [&str; 6] = [
+    TABLES.name,
+    BALLS.name,
+    CUE.name,
+    PHYSICS.name,
+    CONTROLS.name,
+    GAMES.name,
+];
 
 impl Config {
     /// The compiled-in defaults (the files in the repository's `config/`).
@@ -80,10 +97,28 @@ impl Config {
             cue: read(dir, &CUE)?,
             physics: read(dir, &PHYSICS)?,
             controls: read(dir, &CONTROLS)?,
+            games: read(dir, &GAMES)?,
         };
         config.tables.check(&source_name(dir, &TABLES))?;
         config.controls.check(&source_name(dir, &CONTROLS))?;
+        config.games.check(&source_name(dir, &GAMES))?;
+        config.check_push_threshold(&source_name(dir, &GAMES))?;
         Ok(config)
+    }
+
+    /// Rule 14 across files: a push is a tip contact longer than a normal stroke's.
+    fn check_push_threshold(&self, games_file: &str) -> Result<(), ConfigError> {
+        if self.games.referee.push_contact_ms <= self.cue.tip_contact_ms {
+            return Err(ConfigError::whole_file(
+                games_file,
+                format!(
+                    "`referee.push_contact_ms` ({}) must exceed the normal stroke's tip contact, \
+                     `tip_contact_ms` of cue.ron ({}), or every stroke is a push (rule 14)",
+                    self.games.referee.push_contact_ms, self.cue.tip_contact_ms
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// The folder to read: the one given, else `./config` when it exists, else none
@@ -148,8 +183,25 @@ mod tests {
         let dir = tempdir("broken");
         std::fs::write(dir.join("cue.ron"), "(mass_g: 500.0,,)").unwrap();
         let err = Config::load(Some(&dir)).unwrap_err().to_string();
-        assert!(err.starts_with(&dir.join("cue.ron").display().to_string()), "{err}");
+        assert!(
+            err.starts_with(&dir.join("cue.ron").display().to_string()),
+            "{err}"
+        );
         assert!(err.contains(":1:"), "{err}");
+    }
+
+    #[test]
+    fn a_push_must_be_longer_than_a_normal_stroke() {
+        // Rule 14: with a normal tip contact of 2.5 ms, 2 ms would make every stroke a push.
+        let dir = tempdir("push");
+        let cue = include_str!("../../config/cue.ron")
+            .replace("tip_contact_ms: 1.0", "tip_contact_ms: 2.5");
+        std::fs::write(dir.join("cue.ron"), cue).unwrap();
+        let err = Config::load(Some(&dir)).unwrap_err().to_string();
+        assert!(
+            err.contains("<built-in games.ron>: `referee.push_contact_ms` (2)"),
+            "{err}"
+        );
     }
 
     pub(crate) fn tempdir(tag: &str) -> PathBuf {

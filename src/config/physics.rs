@@ -128,7 +128,8 @@ impl CushionConfig {
         } else {
             normal_speed
         };
-        (self.restitution_c0 + c1 * v + c2 * v * v).clamp(self.restitution_min, self.restitution_max)
+        (self.restitution_c0 + c1 * v + c2 * v * v)
+            .clamp(self.restitution_min, self.restitution_max)
     }
 }
 

@@ -127,7 +127,9 @@ impl TablesConfig {
             ("diamonds.short_intervals", self.diamonds.short_intervals),
         ] {
             if !(2..=16).contains(&n) {
-                return fail(format!("`{field}` is {n}, outside its allowed range 2 ..= 16"));
+                return fail(format!(
+                    "`{field}` is {n}, outside its allowed range 2 ..= 16"
+                ));
             }
         }
         Ok(())
@@ -141,7 +143,11 @@ mod tests {
     fn tables_with(replace: &str, by: &str) -> Result<Config, String> {
         let dir = crate::config::tests::tempdir(&format!("tables-{}", by.len() + replace.len()));
         let text = include_str!("../../config/tables.ron").replacen(replace, by, 1);
-        assert_ne!(text, include_str!("../../config/tables.ron"), "{replace} not found");
+        assert_ne!(
+            text,
+            include_str!("../../config/tables.ron"),
+            "{replace} not found"
+        );
         std::fs::write(dir.join("tables.ron"), text).unwrap();
         Config::load(Some(&dir)).map_err(|e| e.to_string())
     }
@@ -161,7 +167,10 @@ mod tests {
     #[test]
     fn a_table_outside_rule_1_is_refused_with_its_line() {
         let err = tables_with("width_mm: 1420.0", "width_mm: 1200.0").unwrap_err();
-        assert!(err.contains("`width_mm` is 1200, outside its allowed range 1382 ..= 1536 mm (rule 1)"), "{err}");
+        assert!(
+            err.contains("`width_mm` is 1200, outside its allowed range 1382 ..= 1536 mm (rule 1)"),
+            "{err}"
+        );
         assert!(err.contains("tables.ron:"), "{err}");
     }
 }

@@ -119,6 +119,10 @@ fn draw_aim_line(
     {
         let object = k.pos.truncate();
         let away = (object - hit.centre).normalize() * 0.25;
-        gizmos.line(lift(object), lift(object + away), Color::srgba(1.0, 0.8, 0.3, 0.8));
+        gizmos.line(
+            lift(object),
+            lift(object + away),
+            Color::srgba(1.0, 0.8, 0.3, 0.8),
+        );
     }
 }

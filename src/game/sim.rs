@@ -76,10 +76,7 @@ fn spawn_balls(commands: &mut Commands, positions: &[(BallId, DVec2)]) {
 }
 
 /// Plays requested strokes, only when every ball is at rest (rule 10).
-fn play_strokes(
-    mut requests: MessageReader<StrokeRequest>,
-    sim: Option<ResMut<TableSimulation>>,
-) {
+fn play_strokes(mut requests: MessageReader<StrokeRequest>, sim: Option<ResMut<TableSimulation>>) {
     let Some(mut sim) = sim else {
         requests.clear();
         return;

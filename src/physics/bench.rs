@@ -38,8 +38,8 @@ impl BenchResult {
 
 /// The strokes, on the default table.
 pub fn cases(config: &Config) -> Vec<BenchCase> {
-    let table = TableGeometry::new(&config.tables, None, &config.balls)
-        .expect("the default preset exists");
+    let table =
+        TableGeometry::new(&config.tables, None, &config.balls).expect("the default preset exists");
     let r = table.ball_radius;
     let white = table.break_position(-table.break_offset);
     let dotted = table.spot(Spot::Head);
@@ -47,10 +47,18 @@ pub fn cases(config: &Config) -> Vec<BenchCase> {
     let placements = |positions: &[(BallId, crate::math::DVec2)]| -> Vec<Placement> {
         positions
             .iter()
-            .map(|&(ball, p)| Placement { ball, x: p.x, y: p.y })
+            .map(|&(ball, p)| Placement {
+                ball,
+                x: p.x,
+                y: p.y,
+            })
             .collect()
     };
-    let rack = placements(&[(BallId::White, white), (BallId::Dotted, dotted), (BallId::Red, red)]);
+    let rack = placements(&[
+        (BallId::White, white),
+        (BallId::Dotted, dotted),
+        (BallId::Red, red),
+    ]);
     // Aim right of the red's centre so that the line of centres at contact is 30° off
     // the aim: the red's centre lies 2R·sin 30° from the aim line.
     let to_red = red - white;

@@ -123,8 +123,8 @@ impl Cloth {
         );
         let v0 = k.vel.truncate();
         let p = k.pos.truncate() + v0 * dt + 0.5 * a * dt * dt;
-        k.orientation = (DQuat::from_scaled_axis(0.5 * (k.spin + spin_end) * dt) * k.orientation)
-            .normalize();
+        k.orientation =
+            (DQuat::from_scaled_axis(0.5 * (k.spin + spin_end) * dt) * k.orientation).normalize();
         k.spin = spin_end;
         k.pos = p.extend(r);
         k.vel = (v0 + a * dt).extend(0.0);

@@ -57,7 +57,10 @@ pub enum EventKind {
     Landed { ball: BallId, surface: Surface },
     /// A ball left the table (rule 21): it came to rest off the bed, or touched
     /// something that is not part of the table.
-    OffTable { ball: BallId, reason: OffTableReason },
+    OffTable {
+        ball: BallId,
+        reason: OffTableReason,
+    },
     /// Every ball on the table has stopped, spinning included (rule 11).
     Rest,
 }

@@ -46,7 +46,10 @@ pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
     points.push(b);
     points
         .windows(2)
-        .find(|w| eval(c, w[0]) > 0.0 && eval(c, w[1]) < -GRAZE || eval(c, w[1]) == 0.0 && eval(&d, w[1]) < 0.0)
+        .find(|w| {
+            eval(c, w[0]) > 0.0 && eval(c, w[1]) < -GRAZE
+                || eval(c, w[1]) == 0.0 && eval(&d, w[1]) < 0.0
+        })
         .map(|w| bisect(c, w[0], w[1]))
 }
 
@@ -164,6 +167,9 @@ mod tests {
 
     #[test]
     fn touching_and_approaching_closes_at_once() {
-        assert_eq!(first_closing(&[0.0, -1.0, 0.0, 0.0, 0.0], 0.0, 5.0), Some(0.0));
+        assert_eq!(
+            first_closing(&[0.0, -1.0, 0.0, 0.0, 0.0], 0.0, 5.0),
+            Some(0.0)
+        );
     }
 }

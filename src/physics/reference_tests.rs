@@ -13,8 +13,10 @@ const G: f64 = 9.81;
 fn sim_with(config: &Config, balls: &[(BallId, f64, f64)]) -> TableSim {
     let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
     let mut sim = TableSim::new(config, table);
-    let positions: Vec<(BallId, DVec2)> =
-        balls.iter().map(|&(b, x, y)| (b, DVec2::new(x, y))).collect();
+    let positions: Vec<(BallId, DVec2)> = balls
+        .iter()
+        .map(|&(b, x, y)| (b, DVec2::new(x, y)))
+        .collect();
     sim.place(&positions).unwrap();
     sim
 }
@@ -71,9 +73,12 @@ fn stun_cut(config: &Config, cut: f64, speed: f64) -> TableSim {
     let red = DVec2::new(0.0, -2.0 * r * phi.sin());
     let white_x = red.x - 2.0 * r * phi.cos() - 0.001;
     let mut s = sim_with(config, &[(White, white_x, 0.0), (Red, red.x, red.y)]);
-    s.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO).unwrap();
+    s.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO)
+        .unwrap();
     let mut probe = sim_with(config, &[(White, white_x, 0.0), (Red, red.x, red.y)]);
-    probe.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO).unwrap();
+    probe
+        .launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO)
+        .unwrap();
     let t = first_time(&probe.run_to_rest(None), is_ball_ball).expect("they meet");
     s.advance_to(t);
     s
@@ -82,13 +87,21 @@ fn stun_cut(config: &Config, cut: f64, speed: f64) -> TableSim {
 #[test]
 fn ref01_slide_to_roll() {
     let mut s = sim(&[(White, -1.0, 0.0)]);
-    s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO).unwrap();
+    s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO)
+        .unwrap();
     let t = run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
     let k = state(&s, White);
     let d = k.pos.x + 1.0;
     let mu = 0.2;
-    let (t0, d0, v0) = (4.0 / (7.0 * mu * G), 12.0 * 4.0 / (49.0 * mu * G), 2.0 * 5.0 / 7.0);
-    println!("slide to roll: t {t:.4} s (expected {t0:.4}), d {d:.4} m ({d0:.4}), v {:.4} m/s ({v0:.4})", k.vel.x);
+    let (t0, d0, v0) = (
+        4.0 / (7.0 * mu * G),
+        12.0 * 4.0 / (49.0 * mu * G),
+        2.0 * 5.0 / 7.0,
+    );
+    println!(
+        "slide to roll: t {t:.4} s (expected {t0:.4}), d {d:.4} m ({d0:.4}), v {:.4} m/s ({v0:.4})",
+        k.vel.x
+    );
     assert!((t / t0 - 1.0).abs() < 0.02);
     assert!((d / d0 - 1.0).abs() < 0.02);
     assert!((k.vel.x / v0 - 1.0).abs() < 0.02);
@@ -120,7 +133,10 @@ fn ref03_rolling_resistance() {
     let d = record.final_positions[&White].x + 1.2;
     let mu_r = 0.005;
     let (t0, d0) = (0.3 / (mu_r * G), 0.09 / (2.0 * mu_r * G));
-    println!("rolling: stops after {:.3} s (expected {t0:.3}), {d:.4} m ({d0:.4})", record.duration);
+    println!(
+        "rolling: stops after {:.3} s (expected {t0:.3}), {d:.4} m ({d0:.4})",
+        record.duration
+    );
     assert!((record.duration / t0 - 1.0).abs() < 0.05);
     assert!((d / d0 - 1.0).abs() < 0.05);
 }
@@ -190,7 +206,11 @@ fn ref07_full_stun_hit_stops_the_cue_ball() {
     let s = stun_cut(&config, 0.0, 2.0);
     let (white, red) = (state(&s, White).vel.length(), state(&s, Red).vel.length());
     let e = config.physics.ball_ball.restitution;
-    println!("full hit: cue ball keeps {:.2}% of v0; object ball {red:.4} m/s (expected {:.4})", white / 2.0 * 100.0, (1.0 + e) / 2.0 * 2.0);
+    println!(
+        "full hit: cue ball keeps {:.2}% of v0; object ball {red:.4} m/s (expected {:.4})",
+        white / 2.0 * 100.0,
+        (1.0 + e) / 2.0 * 2.0
+    );
     assert!(white < 0.05 * 2.0);
     assert!((red / ((1.0 + e) / 2.0 * 2.0) - 1.0).abs() < 0.01);
 }
@@ -199,8 +219,12 @@ fn ref07_full_stun_hit_stops_the_cue_ball() {
 fn ref08_side_spin_decays_at_the_configured_rate() {
     let mut s = sim(&[(White, -1.0, 0.0)]);
     let r = radius();
-    s.launch(White, DVec3::new(0.5, 0.0, 0.0), DVec3::new(0.0, 0.5 / r, 20.0))
-        .unwrap();
+    s.launch(
+        White,
+        DVec3::new(0.5, 0.0, 0.0),
+        DVec3::new(0.0, 0.5 / r, 20.0),
+    )
+    .unwrap();
     s.advance_to(1.0);
     let spin = state(&s, White).spin.z;
     println!("side spin after 1 s: {spin:.4} rad/s (expected 10)");
@@ -245,7 +269,10 @@ fn ref09_energy_never_rises_and_ball_ball_keeps_momentum() {
     let before = 2.0 * config.balls.mass();
     let after = stun_cut(&config, 37.0, 2.0);
     let p: DVec3 = after.ball_states().map(|(_, k)| k.vel).sum::<DVec3>() * config.balls.mass();
-    println!("momentum after contact: ({:.6}, {:.6}) kg·m/s, before ({before:.6}, 0)", p.x, p.y);
+    println!(
+        "momentum after contact: ({:.6}, {:.6}) kg·m/s, before ({before:.6}, 0)",
+        p.x, p.y
+    );
     assert!((p.x - before).abs() < 1e-3 * before && p.y.abs() < 1e-3 * before);
 }
 
@@ -256,7 +283,8 @@ fn step_sensitive_figures(config: &Config, chunk: f64) -> (f64, f64) {
     let sep = angle_between_deg(state(&s, White).vel, state(&s, Red).vel);
     let at = |t: f64| {
         let mut s = sim_with(config, &[(White, -1.0, 0.0)]);
-        s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO).unwrap();
+        s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO)
+            .unwrap();
         while s.time() + chunk < t {
             s.advance(chunk);
         }
@@ -300,15 +328,16 @@ fn ref10_halving_the_step_changes_nothing_that_matters() {
         let record = s.run_to_rest(None);
         let landed = first_time(&record, |k| matches!(k, EventKind::Landed { .. })).unwrap();
         let mut again = sim_with(config, &[(White, -1.0, 0.0)]);
-        again.strike(&[Stroke {
-            ball: White,
-            direction_deg: 0.0,
-            speed: 4.0,
-            side: 0.0,
-            height: 0.0,
-            elevation_deg: 40.0,
-        }])
-        .unwrap();
+        again
+            .strike(&[Stroke {
+                ball: White,
+                direction_deg: 0.0,
+                speed: 4.0,
+                side: 0.0,
+                height: 0.0,
+                elevation_deg: 40.0,
+            }])
+            .unwrap();
         again.advance_to(landed);
         state(&again, White).pos.x + 1.0
     };
@@ -326,7 +355,11 @@ fn ref11_no_tunnelling_at_nine_metres_a_second() {
     for start in [(-1.0, 0.0), (0.3, 0.5), (1.2, -0.6)] {
         for step in 0..24 {
             let direction_deg = step as f64 * 15.0 + 3.0;
-            let mut s = sim(&[(White, start.0, start.1), (Red, 0.5, -0.2), (Dotted, -0.4, 0.4)]);
+            let mut s = sim(&[
+                (White, start.0, start.1),
+                (Red, 0.5, -0.2),
+                (Dotted, -0.4, 0.4),
+            ]);
             s.strike(&[Stroke {
                 ball: White,
                 direction_deg,
@@ -349,8 +382,14 @@ fn ref11_no_tunnelling_at_nine_metres_a_second() {
             for (i, a) in paths.iter().enumerate() {
                 for b in &paths[i + 1..] {
                     for (p, q) in a.iter().zip(b.iter()) {
-                        let d = ((p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2) + (p[3] - q[3]).powi(2)).sqrt();
-                        assert!(d >= 2.0 * r - 1e-6, "{direction_deg}°: balls overlap at t {}", p[0]);
+                        let d =
+                            ((p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2) + (p[3] - q[3]).powi(2))
+                                .sqrt();
+                        assert!(
+                            d >= 2.0 * r - 1e-6,
+                            "{direction_deg}°: balls overlap at t {}",
+                            p[0]
+                        );
                     }
                 }
             }
@@ -365,7 +404,11 @@ fn ref12_cushion_height_matters() {
     launch_rolling(&mut s, White, DVec2::new(1.5, 0.0));
     run_until(&mut s, |s| !s.events().is_empty());
     let k = state(&s, White);
-    println!("straight in at 1.5 m/s: out at {:.3} m/s, spin_y {:.1} rad/s (backspin > 0)", k.vel.length(), k.spin.y);
+    println!(
+        "straight in at 1.5 m/s: out at {:.3} m/s, spin_y {:.1} rad/s (backspin > 0)",
+        k.vel.length(),
+        k.spin.y
+    );
     assert!(k.vel.x < 0.0 && k.vel.length() < 1.5);
     assert!(k.spin.y > 0.0);
     // At 45° into the right cushion: running side widens the angle the ball leaves
@@ -410,7 +453,11 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
     run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
     let end = state(&s, White).vel;
     let turn = angle_deg(end) - angle_deg(start);
-    println!("massé: heading {:.1}° after the strike, {:.1}° once rolling", angle_deg(start), angle_deg(end));
+    println!(
+        "massé: heading {:.1}° after the strike, {:.1}° once rolling",
+        angle_deg(start),
+        angle_deg(end)
+    );
     assert!(turn < -5.0, "turned {turn}");
     // A steep, hard stroke lifts the ball; one that lands beyond the cushions is off.
     let mut s = sim(&[(White, 1.0, 0.0)]);
@@ -424,7 +471,10 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
     }])
     .unwrap();
     let record = s.run_to_rest(None);
-    println!("jump: {:?}", record.events.iter().map(|e| &e.kind).collect::<Vec<_>>());
+    println!(
+        "jump: {:?}",
+        record.events.iter().map(|e| &e.kind).collect::<Vec<_>>()
+    );
     assert!(first_time(&record, |k| matches!(k, EventKind::Airborne { .. })).is_some());
     assert!(first_time(&record, |k| matches!(k, EventKind::OffTable { .. })).is_some());
     assert!(!record.final_positions[&White].on_table);
@@ -476,7 +526,10 @@ fn fuzz_random_strokes_end_at_rest_on_the_bed_or_reported_off() {
         let mut positions: Vec<(BallId, DVec2)> = Vec::new();
         for ball in [White, Dotted, Red] {
             loop {
-                let p = DVec2::new(rng.range(-limits.x, limits.x), rng.range(-limits.y, limits.y));
+                let p = DVec2::new(
+                    rng.range(-limits.x, limits.x),
+                    rng.range(-limits.y, limits.y),
+                );
                 if positions.iter().all(|(_, q)| q.distance(p) >= 2.0 * r) {
                     positions.push((ball, p));
                     break;
@@ -503,24 +556,51 @@ fn fuzz_random_strokes_end_at_rest_on_the_bed_or_reported_off() {
         s.strike(&[stroke]).unwrap();
         let record = s.run_to_rest(None);
         let json = serde_json::to_string(&record).unwrap();
-        assert!(!json.contains("null") && !json.contains("NaN"), "stroke {n}: {stroke:?} gave NaN");
-        assert!(record.duration < 60.0, "stroke {n}: {stroke:?} still moving after 60 s");
-        assert!(matches!(record.events.last().map(|e| &e.kind), Some(EventKind::Rest)));
-        let on: Vec<_> = record.final_positions.iter().filter(|(_, p)| p.on_table).collect();
+        assert!(
+            !json.contains("null") && !json.contains("NaN"),
+            "stroke {n}: {stroke:?} gave NaN"
+        );
+        assert!(
+            record.duration < 60.0,
+            "stroke {n}: {stroke:?} still moving after 60 s"
+        );
+        assert!(matches!(
+            record.events.last().map(|e| &e.kind),
+            Some(EventKind::Rest)
+        ));
+        let on: Vec<_> = record
+            .final_positions
+            .iter()
+            .filter(|(_, p)| p.on_table)
+            .collect();
         for (ball, p) in &record.final_positions {
-            let reported = record.events.iter().any(|e| matches!(e.kind, EventKind::OffTable { ball: b, .. } if b == *ball));
-            assert_eq!(!p.on_table, reported, "stroke {n}: {ball} off the table but not reported");
+            let reported = record
+                .events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::OffTable { ball: b, .. } if b == *ball));
+            assert_eq!(
+                !p.on_table, reported,
+                "stroke {n}: {ball} off the table but not reported"
+            );
             if p.on_table {
-                assert!((p.z - r).abs() < 1e-9, "stroke {n}: {ball} at rest off the bed, {p:?}");
-                assert!(p.x.abs() <= limits.x + 1e-9 && p.y.abs() <= limits.y + 1e-9, "stroke {n}: {ball} inside a cushion: {p:?}");
+                assert!(
+                    (p.z - r).abs() < 1e-9,
+                    "stroke {n}: {ball} at rest off the bed, {p:?}"
+                );
+                assert!(
+                    p.x.abs() <= limits.x + 1e-9 && p.y.abs() <= limits.y + 1e-9,
+                    "stroke {n}: {ball} inside a cushion: {p:?}"
+                );
             }
         }
         for (i, (a, p)) in on.iter().enumerate() {
             for (b, q) in &on[i + 1..] {
                 let d = ((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt();
-                assert!(d >= 2.0 * r - 1e-6, "stroke {n}: {a} and {b} overlap at rest ({d})");
+                assert!(
+                    d >= 2.0 * r - 1e-6,
+                    "stroke {n}: {a} and {b} overlap at rest ({d})"
+                );
             }
         }
     }
 }
-

@@ -67,8 +67,12 @@ impl ShotSpec {
     pub fn start(&self, config: &Config) -> Result<TableSim, String> {
         let table = TableGeometry::new(&config.tables, self.table.as_deref(), &config.balls)
             .ok_or_else(|| {
-                let names: Vec<&str> =
-                    config.tables.presets.iter().map(|p| p.name.as_str()).collect();
+                let names: Vec<&str> = config
+                    .tables
+                    .presets
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect();
                 format!(
                     "`table` is \"{}\"; the presets are: {}",
                     self.table.as_deref().unwrap_or_default(),

@@ -8,9 +8,7 @@
 
 use super::cloth::{Cloth, Kinematics, Motion};
 use super::contact::{self, BallBody};
-use super::events::{
-    EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface,
-};
+use super::events::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface};
 use super::poly::{Poly, first_closing};
 use super::stroke::{self, FollowThrough, Stroke};
 use super::world::{Part, RapierTable};
@@ -194,7 +192,12 @@ impl TableSim {
                     phase: Phase::Cloth(_),
                     ..
                 }) => {}
-                _ => return Err(format!("{} is not on the cloth and cannot be struck", s.ball)),
+                _ => {
+                    return Err(format!(
+                        "{} is not on the cloth and cannot be struck",
+                        s.ball
+                    ));
+                }
             }
             if strokes[..i].iter().any(|o| o.ball == s.ball) {
                 return Err(format!("{} is struck twice", s.ball));
@@ -418,7 +421,11 @@ impl TableSim {
             }
             self.check_rest();
         }
-        self.time = if self.rested { self.clock } else { target.max(self.time) };
+        self.time = if self.rested {
+            self.clock
+        } else {
+            target.max(self.time)
+        };
         self.sync_rapier();
     }
 
@@ -432,7 +439,10 @@ impl TableSim {
     }
 
     fn push_event(&mut self, kind: EventKind) {
-        self.events.push(ShotEvent { t: self.clock, kind });
+        self.events.push(ShotEvent {
+            t: self.clock,
+            kind,
+        });
     }
 
     /// Puts a ball on the cloth, or in the air if it rises high enough to fly.
@@ -477,7 +487,10 @@ impl TableSim {
         let axis = s.cue_axis();
         let tip = start.pos + s.contact_point(r);
         let length = self.cue.length_mm / 1000.0;
-        let (tip_r, butt_r) = (self.cue.tip_radius_mm / 1000.0, self.cue.butt_radius_mm / 1000.0);
+        let (tip_r, butt_r) = (
+            self.cue.tip_radius_mm / 1000.0,
+            self.cue.butt_radius_mm / 1000.0,
+        );
         self.in_play()
             .filter(|&(id, _)| id != s.ball)
             .filter(|(_, b)| {
@@ -576,10 +589,7 @@ impl TableSim {
                 self.cloth.acceleration(&k, m).extend(0.0) + follow.decel * follow.axis,
                 self.table.ball_radius,
             );
-            consider(
-                first_closing(&poly, from, to),
-                Next::Tip(f),
-            );
+            consider(first_closing(&poly, from, to), Next::Tip(f));
         }
         best
     }
@@ -642,7 +652,10 @@ impl TableSim {
     }
 
     fn hit_balls(&mut self, i: usize, j: usize) {
-        let (mut ki, mut kj) = (self.balls[i].expect("in play").k, self.balls[j].expect("in play").k);
+        let (mut ki, mut kj) = (
+            self.balls[i].expect("in play").k,
+            self.balls[j].expect("in play").k,
+        );
         let impact = contact::ball_ball(self.body, &self.physics.ball_ball, &mut ki, &mut kj);
         let speed = impact.map_or(0.0, |i| i.closing_speed);
         if self.is_new_touch(Pair::Balls(i, j), speed) {
@@ -770,12 +783,18 @@ impl TableSim {
                 }
             }
             if parts.contains(&Part::Floor) {
-                self.balls[i] = Some(Ball { k, phase: Phase::Off });
+                self.balls[i] = Some(Ball {
+                    k,
+                    phase: Phase::Off,
+                });
                 continue;
             }
             if mask == 0 && !airborne {
                 airborne = true;
-                self.push_event(EventKind::Airborne { ball: id, vz: k.vel.z });
+                self.push_event(EventKind::Airborne {
+                    ball: id,
+                    vz: k.vel.z,
+                });
             }
             let on_bed = parts == [Part::Bed];
             if on_bed
@@ -815,7 +834,10 @@ impl TableSim {
                     ball: id,
                     reason: OffTableReason::RestedOffBed,
                 });
-                self.balls[i] = Some(Ball { k, phase: Phase::Off });
+                self.balls[i] = Some(Ball {
+                    k,
+                    phase: Phase::Off,
+                });
                 continue;
             }
             self.balls[i] = Some(Ball {

@@ -71,8 +71,15 @@ impl Stroke {
 
     /// Unit vector of the cue's motion (toward the ball, down when elevated).
     pub fn cue_axis(&self) -> DVec3 {
-        let (phi, theta) = (self.direction_deg.to_radians(), self.elevation_deg.to_radians());
-        DVec3::new(theta.cos() * phi.cos(), theta.cos() * phi.sin(), -theta.sin())
+        let (phi, theta) = (
+            self.direction_deg.to_radians(),
+            self.elevation_deg.to_radians(),
+        );
+        DVec3::new(
+            theta.cos() * phi.cos(),
+            theta.cos() * phi.sin(),
+            -theta.sin(),
+        )
     }
 
     /// Horizontal unit vector to the right of the aim.
@@ -226,7 +233,8 @@ pub fn strike(
 /// the more so the heavier the shaft's end (Alciatore TP A.31).
 fn squirted(d: DVec3, side: f64, ball_mass: f64, end_mass: f64) -> DVec3 {
     let b = side.abs();
-    let angle = (2.5 * b * (1.0 - b * b).sqrt() / (1.0 + ball_mass / end_mass + 2.5 * (1.0 - b * b)))
+    let angle = (2.5 * b * (1.0 - b * b).sqrt()
+        / (1.0 + ball_mass / end_mass + 2.5 * (1.0 - b * b)))
         .atan();
     DQuat::from_rotation_z(angle * side.signum()) * d
 }

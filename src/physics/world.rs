@@ -66,10 +66,7 @@ impl RapierTable {
         world.gravity = Vec3::new(0.0, 0.0, -physics.gravity_m_s2 as f32);
         world.integration_parameters.dt = physics.step.flight_step_s as f32;
         let slate = (physics.slate.restitution, physics.slate.friction);
-        let cushion = (
-            physics.cushion.restitution(2.0),
-            physics.cushion.friction,
-        );
+        let cushion = (physics.cushion.restitution(2.0), physics.cushion.friction);
         for (part, shape, pose, (restitution, friction)) in fixed_parts(table, slate, cushion) {
             let collider = ColliderBuilder::new(shape)
                 .position(pose)
@@ -77,7 +74,11 @@ impl RapierTable {
                 .friction(friction as f32)
                 .restitution_combine_rule(CoefficientCombineRule::Max)
                 .friction_combine_rule(CoefficientCombineRule::Max)
-                .collision_groups(InteractionGroups::new(TABLE, BALLS, InteractionTestMode::And))
+                .collision_groups(InteractionGroups::new(
+                    TABLE,
+                    BALLS,
+                    InteractionTestMode::And,
+                ))
                 .user_data(part.code() as u128)
                 .build();
             world.colliders.insert(collider);
@@ -98,7 +99,11 @@ impl RapierTable {
                 .mass(mass as f32)
                 .restitution(0.0)
                 .friction(0.0)
-                .collision_groups(InteractionGroups::new(BALLS, TABLE, InteractionTestMode::And))
+                .collision_groups(InteractionGroups::new(
+                    BALLS,
+                    TABLE,
+                    InteractionTestMode::And,
+                ))
                 .build();
             colliders[i] =
                 world

@@ -76,7 +76,12 @@ mod tests {
     #[test]
     fn straight_at_a_ball_stops_a_diameter_short() {
         let t = table();
-        let hit = first_contact(&t, DVec2::ZERO, DVec2::X, &[(BallId::Red, DVec2::new(0.5, 0.0))]);
+        let hit = first_contact(
+            &t,
+            DVec2::ZERO,
+            DVec2::X,
+            &[(BallId::Red, DVec2::new(0.5, 0.0))],
+        );
         assert_eq!(hit.target, Target::Ball(BallId::Red));
         assert!((hit.centre.x - (0.5 - 2.0 * t.ball_radius)).abs() < 1e-12);
     }

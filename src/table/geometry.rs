@@ -203,8 +203,14 @@ mod tests {
             let t = table(name);
             assert_eq!((t.length, t.width), (length, width));
             let quarter = length / 4.0;
-            assert!((t.spot(Spot::Head) - DVec2::new(-quarter, 0.0)).length() < 1e-12, "{name}");
-            assert!((t.spot(Spot::Foot) - DVec2::new(quarter, 0.0)).length() < 1e-12, "{name}");
+            assert!(
+                (t.spot(Spot::Head) - DVec2::new(-quarter, 0.0)).length() < 1e-12,
+                "{name}"
+            );
+            assert!(
+                (t.spot(Spot::Foot) - DVec2::new(quarter, 0.0)).length() < 1e-12,
+                "{name}"
+            );
             assert_eq!(t.spot(Spot::Centre), DVec2::ZERO);
             assert!((t.head_string_x() + quarter).abs() < 1e-12);
             assert_eq!(t.bed_height, 0.749);

@@ -37,7 +37,8 @@ fn describe(action: CueAction) -> &'static str {
 }
 
 fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
-    let mut lines = vec!["Controls  (the mouse aims: the cue points at the cursor; wheel: zoom)".to_owned()];
+    let mut lines =
+        vec!["Controls  (the mouse aims: the cue points at the cursor; wheel: zoom)".to_owned()];
     for (action, bindings) in &config.0.controls.bindings {
         let keys: Vec<String> = bindings
             .iter()

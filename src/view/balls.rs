@@ -42,7 +42,11 @@ fn dress_ball(
         // Three small dots spread over the ball so that its spin shows.
         let dot = meshes.add(Sphere::new(r * 0.15).mesh().uv(12, 6));
         let ink = shiny(&mut materials, Color::srgb(0.75, 0.05, 0.05));
-        for direction in [Vec3::Y, Vec3::new(0.94, -0.33, 0.0), Vec3::new(-0.47, -0.33, 0.82)] {
+        for direction in [
+            Vec3::Y,
+            Vec3::new(0.94, -0.33, 0.0),
+            Vec3::new(-0.47, -0.33, 0.82),
+        ] {
             commands.spawn((
                 Mesh3d(dot.clone()),
                 MeshMaterial3d(ink.clone()),

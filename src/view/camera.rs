@@ -59,5 +59,6 @@ fn orbit(
         orbit.pitch.sin(),
         orbit.pitch.cos() * orbit.yaw.sin(),
     );
-    **transform = Transform::from_translation(direction * orbit.distance).looking_at(Vec3::ZERO, Vec3::Y);
+    **transform =
+        Transform::from_translation(direction * orbit.distance).looking_at(Vec3::ZERO, Vec3::Y);
 }

@@ -15,7 +15,10 @@ pub struct ScreenshotPlan {
 const SAVE_TIMEOUT_FRAMES: u32 = 600;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, take_screenshot.run_if(resource_exists::<ScreenshotPlan>));
+    app.add_systems(
+        Last,
+        take_screenshot.run_if(resource_exists::<ScreenshotPlan>),
+    );
 }
 
 fn take_screenshot(

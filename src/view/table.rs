@@ -52,15 +52,16 @@ fn spawn_table(
             DespawnOnExit(Screen::Practice),
         ))
         .id();
-    let mut add = |name: String, shape: Mesh, transform: Transform, mat: &Handle<StandardMaterial>| {
-        commands.spawn((
-            Name::new(name),
-            Mesh3d(meshes.add(shape)),
-            MeshMaterial3d(mat.clone()),
-            transform,
-            ChildOf(root),
-        ));
-    };
+    let mut add =
+        |name: String, shape: Mesh, transform: Transform, mat: &Handle<StandardMaterial>| {
+            commands.spawn((
+                Name::new(name),
+                Mesh3d(meshes.add(shape)),
+                MeshMaterial3d(mat.clone()),
+                transform,
+                ChildOf(root),
+            ));
+        };
     let outer = t.outer_half_extents();
     let (hl, hw) = (t.half_length(), t.half_width());
     let border = t.cushion_width + t.rail_width;
@@ -74,14 +75,20 @@ fn spawn_table(
         let inward = c.inward_normal();
         let nose = -inward * t.nose_distance(c);
         let back = nose - inward * t.cushion_width;
-        let span = DVec2::new(inward.y, -inward.x) * if inward.x != 0.0 { hw + t.cushion_width } else { hl + t.cushion_width };
+        let span = DVec2::new(inward.y, -inward.x)
+            * if inward.x != 0.0 {
+                hw + t.cushion_width
+            } else {
+                hl + t.cushion_width
+            };
         // The cushion: from the nose back to the rail, up to the rail's height.
         let (shape, at) = slab(
             (nose + span).extend(0.0),
             (back - span).extend(t.rail_height),
         );
         add(format!("{c:?} cushion"), shape.into(), at, &cushion_cloth);
-        let rail_span = DVec2::new(inward.y, -inward.x) * if inward.x != 0.0 { outer.y } else { outer.x };
+        let rail_span =
+            DVec2::new(inward.y, -inward.x) * if inward.x != 0.0 { outer.y } else { outer.x };
         let (shape, at) = slab(
             (back + rail_span).extend(-0.06),
             (back - inward * t.rail_width - rail_span).extend(t.rail_height),
@@ -105,7 +112,10 @@ fn spawn_table(
     );
     add("Table body".into(), shape.into(), at, &dark_wood);
     let leg = 0.12;
-    for (i, (sx, sy)) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)].into_iter().enumerate() {
+    for (i, (sx, sy)) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+        .into_iter()
+        .enumerate()
+    {
         let corner = DVec2::new(sx * (outer.x - border), sy * (outer.y - border));
         let (shape, at) = slab(
             (corner - DVec2::splat(leg)).extend(-t.bed_height),

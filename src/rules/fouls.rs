@@ -1,0 +1,744 @@
+//! The fouls of one stroke, each judged from the stroke's facts, the player's
+//! declaration and the referee's calls.
+//!
+//! Where a rule leaves the judgement to a referee, the measurement it is judged by:
+//! - Rule 13, tip still on the ball: the cue ball's first ball contact comes before the
+//!   strike's tip contact has ended (`strike.t + tip_contact_s`).
+//! - Rule 14, push: the tip stayed on the ball longer than `push_contact_ms` of
+//!   `games.ron` (2 ms; a normal stroke's contact is about 1 ms).
+//! - Rule 17, scooped jump: struck below centre (`height` < 0) and the cue ball left the
+//!   cloth before it touched another ball. A jump from a stroke at or above centre
+//!   (elevated cue) is no foul, except after a miscue: the tip slipped off, so the
+//!   ferrule or shaft lifted the ball.
+//! - Rules 23–25, safety: what the player declared; a stroke not declared a safety is an
+//!   attempt to score.
+
+use super::stroke::{Calls, Facts};
+use super::verdict::{Rule, Ruling};
+use crate::ball::BallId;
+use crate::config::GameRules;
+
+/// A safety or foul that ended the player's last inning, binding their next one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obligation {
+    /// Rule 24: no two intentional safeties in a row.
+    AfterSafety,
+    /// Rule 25: after a foul, the next inning starts with a clear attempt to score.
+    AfterFoul,
+}
+
+impl Obligation {
+    pub fn rule(self) -> u8 {
+        match self {
+            Obligation::AfterSafety => 24,
+            Obligation::AfterFoul => 25,
+        }
+    }
+}
+
+/// Everything the fouls are judged from.
+pub(super) struct Context<'a> {
+    pub game: &'a GameRules,
+    pub facts: &'a Facts,
+    pub calls: Calls,
+    pub declared_safety: bool,
+    /// The ball this stroke's player must strike (rule 6).
+    pub cue_ball: BallId,
+    /// This is the first stroke of the game (rule 8).
+    pub is_break: bool,
+    /// Binding this stroke, as the first of the player's inning (rules 24, 25).
+    pub obligation: Option<Obligation>,
+    /// Rule 14's threshold, s.
+    pub push_contact_s: f64,
+}
+
+/// Every foul of the stroke, in the order of the rules they cite. The rules about the
+/// cue ball's path to the object balls (8, four-ball's) judge the player's own cue ball:
+/// striking another ball is already a foul of its own (rule 12).
+pub(super) fn judge(c: &Context) -> Vec<Ruling> {
+    let own_ball = c.facts.cue_ball() == c.cue_ball;
+    let mut fouls = Vec::new();
+    fouls.extend(red_first(c).filter(|_| own_ball));
+    fouls.extend(balls_moving(c));
+    fouls.extend(touched(c));
+    fouls.extend(double_hit(c));
+    fouls.extend(push(c));
+    fouls.extend(jumped_cue_ball(c));
+    fouls.extend(scooped_jump(c));
+    fouls.extend(safety(c));
+    fouls.extend(opponent_ball(c).filter(|_| own_ball));
+    fouls
+}
+
+/// Rule 8: on the break (in Red Ball, on every stroke) the cue ball must touch the red
+/// before any other ball.
+fn red_first(c: &Context) -> Option<Ruling> {
+    use crate::config::RedFirst;
+    let applies = match c.game.red_first {
+        RedFirst::Never => false,
+        RedFirst::OnBreak => c.is_break,
+        RedFirst::Always => true,
+    };
+    let (first, _) = c.facts.first_contact()?;
+    (applies && first != BallId::Red).then(|| {
+        let when = if c.is_break {
+            "on the break"
+        } else {
+            "in this game"
+        };
+        Ruling::general(
+            8,
+            format!("{when} the cue ball must touch the red first; it touched {first} first"),
+        )
+    })
+}
+
+/// Rule 10: a stroke while any ball moves, spinning in place included.
+fn balls_moving(c: &Context) -> Option<Ruling> {
+    let moving = &c.facts.strike.moving;
+    (!moving.is_empty())
+        .then(|| Ruling::general(10, format!("played while {} still moved", names(moving))))
+}
+
+/// Rule 12 (with rules 2, 6 and 18): anything but the tip striking the right cue ball
+/// once.
+fn touched(c: &Context) -> Vec<Ruling> {
+    let mut fouls = Vec::new();
+    let struck = c.facts.cue_ball();
+    if struck != c.cue_ball {
+        let why = if struck.is_cue_ball() {
+            format!("this stroke's cue ball is {} (rule 6)", c.cue_ball)
+        } else {
+            "the red is never a cue ball (rule 2)".to_owned()
+        };
+        fouls.push(Ruling::general(
+            12,
+            format!("the tip struck {struck}: {why}"),
+        ));
+    }
+    if !c.facts.strike.cue_touched.is_empty() {
+        fouls.push(Ruling::general(
+            12,
+            format!(
+                "the cue touched {} at the strike",
+                names(&c.facts.strike.cue_touched)
+            ),
+        ));
+    }
+    if !c.facts.further_strikes.is_empty() {
+        fouls.push(Ruling::general(
+            12,
+            format!(
+                "the cue touched {} after the strike",
+                names(&c.facts.further_strikes)
+            ),
+        ));
+    }
+    if c.calls.touched_ball {
+        fouls.push(Ruling::general(
+            12,
+            "a ball in play was touched by something other than the tip (referee's call)",
+        ));
+    }
+    if c.calls.intentional_foul {
+        fouls.push(Ruling::general(
+            12,
+            "a ball in play was struck on purpose with something other than the tip \
+             (referee's call, rule 18)",
+        ));
+    }
+    fouls
+}
+
+/// Rule 13: the tip touched the cue ball again, or was still on it when the cue ball
+/// reached another ball.
+fn double_hit(c: &Context) -> Option<Ruling> {
+    let strike = &c.facts.strike;
+    if c.facts.tip_again > 0 {
+        return Some(Ruling::general(
+            13,
+            format!(
+                "the tip touched the cue ball {} more time(s) after the strike",
+                c.facts.tip_again
+            ),
+        ));
+    }
+    let (ball, t) = c.facts.first_contact()?;
+    (t < strike.t + strike.tip_contact_s).then(|| {
+        Ruling::general(
+            13,
+            format!(
+                "the tip was still on the cue ball when it reached {ball} ({:.2} ms after \
+                 the strike, tip contact {:.2} ms)",
+                (t - strike.t) * 1000.0,
+                strike.tip_contact_s * 1000.0
+            ),
+        )
+    })
+}
+
+/// Rule 14: the tip stayed on the ball longer than a normal stroke.
+fn push(c: &Context) -> Option<Ruling> {
+    let contact = c.facts.strike.tip_contact_s;
+    (contact > c.push_contact_s).then(|| {
+        Ruling::general(
+            14,
+            format!(
+                "push: the tip stayed on the cue ball {:.2} ms (more than {:.2} ms)",
+                contact * 1000.0,
+                c.push_contact_s * 1000.0
+            ),
+        )
+    })
+}
+
+/// Rules 15 and 21: the cue ball left the playing surface.
+fn jumped_cue_ball(c: &Context) -> Option<Ruling> {
+    c.facts
+        .jumped
+        .contains(&c.facts.cue_ball())
+        .then(|| Ruling::general(15, "the cue ball left the playing surface (rule 21)"))
+}
+
+/// Rule 17: the cue ball lifted by a stroke below centre, or by the ferrule or shaft
+/// after a miscue, before it reached another ball.
+fn scooped_jump(c: &Context) -> Option<Ruling> {
+    if !c.facts.airborne_before_contact() {
+        return None;
+    }
+    let height = c.facts.strike.height;
+    if height < 0.0 {
+        Some(Ruling::general(
+            17,
+            format!(
+                "scooped jump: struck {:.2} R below centre, the cue ball left the cloth \
+                 before it reached a ball",
+                -height
+            ),
+        ))
+    } else if c.facts.miscue {
+        Some(Ruling::general(
+            17,
+            "the tip slipped off (miscue) and the cue ball jumped: the ferrule or shaft lifted it",
+        ))
+    } else {
+        None
+    }
+}
+
+/// Rules 23–25: what a declared safety must be and when it is not allowed.
+fn safety(c: &Context) -> Vec<Ruling> {
+    let mut fouls = Vec::new();
+    if !c.declared_safety {
+        return fouls;
+    }
+    if c.game.usba {
+        fouls.push(Ruling::general(
+            23,
+            "USBA three-cushion forbids intentional safeties",
+        ));
+        return fouls;
+    }
+    match c.facts.first_contact() {
+        None => fouls.push(Ruling::general(
+            23,
+            "illegal safety: the cue ball touched no other ball",
+        )),
+        Some(_) if !c.facts.cushion_after_contact => fouls.push(Ruling::general(
+            23,
+            "illegal safety: no ball reached a cushion after the cue ball touched an object ball",
+        )),
+        Some(_) => {}
+    }
+    if let Some(obligation) = c.obligation {
+        let after = match obligation {
+            Obligation::AfterSafety => "no two safeties in a row: your last inning ended with one",
+            Obligation::AfterFoul => "your last inning ended with a foul",
+        };
+        fouls.push(Ruling::general(
+            obligation.rule(),
+            format!("{after}, so this inning must start with an attempt to score"),
+        ));
+    }
+    fouls
+}
+
+/// Four-ball: the cue ball must not touch the opponent's cue ball.
+fn opponent_ball(c: &Context) -> Option<Ruling> {
+    let opponent = c.cue_ball.other_white()?;
+    (c.game.opponent_ball_foul && c.facts.touched(opponent)).then(|| {
+        Ruling::new(
+            Rule::FourBall,
+            format!("the cue ball touched the opponent's cue ball ({opponent})"),
+        )
+    })
+}
+
+fn names(balls: &[BallId]) -> String {
+    balls
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::physics::events::EventKind;
+    use crate::rules::testkit::{
+        Shot, called, carom, game, miss, played, referee_config, safety, table, two_players,
+    };
+    use crate::rules::{Calls, MatchSetup, Referee, Stroke, Verdict};
+    use crate::table::Cushion;
+    use BallId::{Dotted, Red, Red2, White};
+
+    /// The rules the fouls of a verdict cite.
+    fn rules(v: &Verdict) -> Vec<Rule> {
+        v.fouls.iter().map(|f| f.rule).collect()
+    }
+
+    /// Judges `stroke` as the break of a fresh two-player match of `key`.
+    fn first(key: &str, stroke: Stroke) -> Verdict {
+        two_players(key, 10).judge(&stroke).unwrap()
+    }
+
+    /// Judges `stroke` as the second stroke of a three-cushion match whose break scored.
+    fn after_break(stroke: Stroke) -> Verdict {
+        let mut r = two_players("three_cushion", 10);
+        assert_eq!(r.judge(&played(carom(White))).unwrap().points, 1);
+        r.judge(&stroke).unwrap()
+    }
+
+    fn strike_with(edit: impl FnOnce(&mut EventKind)) -> Shot {
+        Shot::with_strike(White, edit)
+    }
+
+    #[test]
+    fn break_must_hit_red_first() {
+        // Rule 8: the opponent's ball first on the break is a foul; no point counts.
+        let v = first(
+            "three_cushion",
+            played(Shot::new(White).hit(Dotted).cushions(3).hit(Red).rest()),
+        );
+        assert_eq!(rules(&v), [Rule::General(8)]);
+        assert_eq!(v.points, 0);
+        assert!(v.inning_over);
+    }
+
+    #[test]
+    fn after_the_break_either_object_ball_may_be_first() {
+        // Rule 8: only the break must take the red first.
+        let v = after_break(played(
+            Shot::new(White).hit(Dotted).cushions(3).hit(Red).rest(),
+        ));
+        assert!(v.fouls.is_empty(), "{v:?}");
+        assert_eq!(v.points, 1);
+    }
+
+    #[test]
+    fn red_ball_must_hit_red_first_on_every_stroke() {
+        // Rule 8's exception, the game "Red Ball".
+        let mut r = two_players("red_ball", 10);
+        r.judge(&played(carom(White))).unwrap();
+        let v = r
+            .judge(&played(Shot::new(White).hit(Dotted).hit(Red).rest()))
+            .unwrap();
+        assert_eq!(rules(&v), [Rule::General(8)]);
+        assert!(
+            v.fouls[0].reason.contains("touched dotted first"),
+            "{:?}",
+            v.fouls
+        );
+    }
+
+    #[test]
+    fn four_ball_break_may_take_either_ball_first() {
+        // Rule 8: not in four-ball.
+        let v = first(
+            "four_ball",
+            played(Shot::new(White).hit(Red2).hit(Red).rest()),
+        );
+        assert!(v.fouls.is_empty(), "{v:?}");
+        assert_eq!(v.points, 1);
+    }
+
+    #[test]
+    fn stroke_while_a_ball_moves_is_a_foul() {
+        // Rule 10, spinning in place included.
+        let shot = Shot::with_strike(White, |k| {
+            if let EventKind::Strike { moving, .. } = k {
+                moving.push(Red);
+            }
+        });
+        let v = first(
+            "three_cushion",
+            played(shot.hit(Red).cushions(3).hit(Dotted).rest()),
+        );
+        assert_eq!(rules(&v), [Rule::General(10)]);
+        assert_eq!(v.points, 0);
+    }
+
+    #[test]
+    fn a_record_without_rest_is_not_scored() {
+        // Rule 11: the carom is made, but the stroke never came to rest.
+        let v = first(
+            "three_cushion",
+            played(Shot::new(White).hit(Red).cushions(3).hit(Dotted).finish()),
+        );
+        assert!(v.fouls.is_empty());
+        assert_eq!(v.points, 0);
+        assert!(v.inning_over);
+        assert!(v.remarks[0].contains("rule 11"), "{:?}", v.remarks);
+    }
+
+    #[test]
+    fn cue_stick_touching_another_ball_is_a_foul() {
+        // Rule 12.
+        let shot = strike_with(|k| {
+            if let EventKind::Strike { cue_touched, .. } = k {
+                cue_touched.push(Dotted);
+            }
+        });
+        let v = first("three_cushion", played(shot.hit(Red).rest()));
+        assert_eq!(rules(&v), [Rule::General(12)]);
+        assert!(v.fouls[0].reason.contains("dotted"));
+    }
+
+    #[test]
+    fn a_touched_ball_call_is_a_foul() {
+        // Rule 12, as the referee's call.
+        let calls = Calls {
+            touched_ball: true,
+            ..Calls::default()
+        };
+        let v = first("three_cushion", called(carom(White), calls));
+        assert_eq!(rules(&v), [Rule::General(12)]);
+        assert_eq!(v.points, 0);
+    }
+
+    #[test]
+    fn striking_the_opponents_cue_ball_is_a_foul() {
+        // Rules 6 and 12: player 0 plays the white.
+        let v = first("three_cushion", played(carom(Dotted)));
+        assert_eq!(rules(&v), [Rule::General(12)]);
+        assert!(v.fouls[0].reason.contains("rule 6"), "{:?}", v.fouls);
+    }
+
+    #[test]
+    fn red_is_never_a_cue_ball() {
+        // Rule 2 (a rule-12 foul).
+        let v = first(
+            "three_cushion",
+            played(Shot::new(Red).hit(White).hit(Dotted).rest()),
+        );
+        assert_eq!(rules(&v), [Rule::General(12)]);
+        assert!(v.fouls[0].reason.contains("rule 2"), "{:?}", v.fouls);
+    }
+
+    #[test]
+    fn a_second_tip_contact_is_a_double_hit() {
+        // Rule 13.
+        let shot = Shot::new(White)
+            .event(EventKind::Tip {
+                ball: White,
+                speed: 0.5,
+            })
+            .hit(Red)
+            .cushions(3)
+            .hit(Dotted);
+        assert_eq!(
+            rules(&first("three_cushion", played(shot.rest()))),
+            [Rule::General(13)]
+        );
+    }
+
+    #[test]
+    fn tip_still_on_the_ball_when_it_reaches_an_object_ball_is_a_double_hit() {
+        // Rule 13: a frozen ball reached 0.5 ms into a 1 ms tip contact.
+        let shot = Shot::new(White).event_at(
+            0.0005,
+            EventKind::BallBall {
+                a: White,
+                b: Red,
+                speed: 1.0,
+            },
+        );
+        let v = first("three_cushion", played(shot.cushions(3).hit(Dotted).rest()));
+        assert_eq!(rules(&v), [Rule::General(13)]);
+        let later = Shot::new(White).event_at(
+            0.0015,
+            EventKind::BallBall {
+                a: White,
+                b: Red,
+                speed: 1.0,
+            },
+        );
+        assert!(
+            first(
+                "three_cushion",
+                played(later.cushions(3).hit(Dotted).rest())
+            )
+            .fouls
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_tip_contact_longer_than_two_milliseconds_is_a_push() {
+        // Rule 14: push_contact_ms is 2 ms in games.ron.
+        let contact = |s: f64| {
+            strike_with(move |k| {
+                if let EventKind::Strike { tip_contact_s, .. } = k {
+                    *tip_contact_s = s;
+                }
+            })
+            .hit(Red)
+            .cushions(3)
+            .hit(Dotted)
+            .rest()
+        };
+        assert_eq!(
+            rules(&first("three_cushion", played(contact(0.0025)))),
+            [Rule::General(14)]
+        );
+        assert!(
+            first("three_cushion", played(contact(0.0019)))
+                .fouls
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn jumped_cue_ball_is_a_foul_and_is_spotted() {
+        // Rules 15, 21 and 26: the record leaves the object balls where the set-up put
+        // them, on the head and foot spots, so the cue ball goes to the centre spot.
+        use crate::table::Spot;
+        let v = first(
+            "three_cushion",
+            played(Shot::new(White).hit(Red).airborne().off_table(White).rest()),
+        );
+        assert_eq!(rules(&v), [Rule::General(15)]);
+        assert_eq!(v.spot.len(), 1);
+        assert_eq!((v.spot[0].ball, v.spot[0].spot), (White, Spot::Centre));
+        assert_eq!(v.spot[0].occupied, [Spot::Head, Spot::Foot]);
+        assert!(v.inning_over);
+    }
+
+    #[test]
+    fn jumped_object_ball_is_spotted_without_a_foul() {
+        // Rule 21: a jumped object ball is no foul; the carom made before counts.
+        let shot = Shot::new(White)
+            .hit(Red)
+            .cushions(3)
+            .hit(Dotted)
+            .off_table(Red)
+            .rest();
+        let v = first("three_cushion", played(shot));
+        assert!(v.fouls.is_empty());
+        assert_eq!(v.points, 1);
+        assert_eq!(v.spot[0].ball, Red);
+    }
+
+    #[test]
+    fn a_foul_ends_the_inning_and_scores_nothing() {
+        // Rule 16: the carom is made, but the tip touched twice.
+        let mut r = two_players("three_cushion", 10);
+        let shot = Shot::new(White)
+            .event(EventKind::Tip {
+                ball: White,
+                speed: 0.2,
+            })
+            .hit(Red)
+            .cushions(3)
+            .hit(Dotted);
+        let v = r.judge(&played(shot.rest())).unwrap();
+        assert_eq!((v.points, v.inning_over), (0, true));
+        assert_eq!(r.players()[0].points, 0);
+        assert_eq!(r.shooter(), 1);
+    }
+
+    #[test]
+    fn scooped_jump_is_a_foul() {
+        // Rule 17: struck below centre, airborne before the first object ball.
+        let below = |h: f64| {
+            strike_with(move |k| {
+                if let EventKind::Strike { height, .. } = k {
+                    *height = h;
+                }
+            })
+        };
+        let scooped = below(-0.4)
+            .airborne()
+            .hit(Red)
+            .cushions(3)
+            .hit(Dotted)
+            .rest();
+        assert_eq!(
+            rules(&first("three_cushion", played(scooped))),
+            [Rule::General(17)]
+        );
+        // Struck above centre with an elevated cue: a legal jump.
+        let jump = below(0.4)
+            .airborne()
+            .hit(Red)
+            .cushions(3)
+            .hit(Dotted)
+            .rest();
+        assert!(first("three_cushion", played(jump)).fouls.is_empty());
+        // Below centre, but the ball only left the cloth after the first contact.
+        let late = below(-0.4)
+            .hit(Red)
+            .airborne()
+            .cushions(3)
+            .hit(Dotted)
+            .rest();
+        assert!(first("three_cushion", played(late)).fouls.is_empty());
+    }
+
+    #[test]
+    fn a_jump_after_a_miscue_is_a_foul() {
+        // Rule 17: the ferrule or shaft lifted the ball.
+        let shot = Shot::new(White)
+            .event(EventKind::Miscue { ball: White })
+            .airborne()
+            .hit(Red)
+            .rest();
+        assert_eq!(
+            rules(&first("three_cushion", played(shot))),
+            [Rule::General(17)]
+        );
+    }
+
+    #[test]
+    fn an_intentional_foul_gives_a_warning_and_the_second_loses_the_game() {
+        // Rule 18.
+        let intentional = Calls {
+            intentional_foul: true,
+            ..Calls::default()
+        };
+        let mut r = two_players("three_cushion", 10);
+        let v = r.judge(&called(carom(White), intentional)).unwrap();
+        assert_eq!(rules(&v), [Rule::General(12)]);
+        assert_eq!(v.warnings.len(), 1);
+        assert_eq!(v.warnings[0].rule, Rule::General(18));
+        assert!(!v.game_over);
+        r.judge(&played(carom(Dotted))).unwrap();
+        r.judge(&played(miss(Dotted))).unwrap();
+        let v = r.judge(&called(miss(White), intentional)).unwrap();
+        assert!(v.game_over);
+        assert_eq!(v.winner, Some(1));
+        assert_eq!(r.players()[0].warnings, 2);
+    }
+
+    #[test]
+    fn outside_interference_restores_the_balls_without_penalty() {
+        // Rule 22: the stroke does not count; the same player plays again.
+        let mut r = two_players("three_cushion", 10);
+        let calls = Calls {
+            outside_interference: true,
+            ..Calls::default()
+        };
+        let v = r
+            .judge(&called(
+                Shot::new(White).hit(Dotted).off_table(White).rest(),
+                calls,
+            ))
+            .unwrap();
+        assert!(v.restore_positions);
+        assert!(v.fouls.is_empty() && v.spot.is_empty() && !v.inning_over);
+        assert_eq!((r.shooter(), r.players()[0].innings), (0, 0));
+        assert!(r.is_break(), "the break is still to be played");
+        assert_eq!(r.judge(&played(carom(White))).unwrap().points, 1);
+    }
+
+    #[test]
+    fn a_safety_must_bring_a_ball_to_a_cushion_after_the_object_ball() {
+        // Rule 23.
+        let no_cushion = after_break(safety(Shot::new(White).cushion().hit(Red).rest()));
+        assert_eq!(rules(&no_cushion), [Rule::General(23)]);
+        let no_ball = after_break(safety(Shot::new(White).cushions(2).rest()));
+        assert_eq!(rules(&no_ball), [Rule::General(23)]);
+        let red_to_cushion = Shot::new(White)
+            .hit(Red)
+            .cushion_of(Red, Cushion::Foot)
+            .rest();
+        let legal = after_break(safety(red_to_cushion));
+        assert!(legal.fouls.is_empty());
+        assert!(legal.inning_over);
+        assert!(legal.remarks.iter().any(|r| r.contains("legal safety")));
+    }
+
+    #[test]
+    fn no_two_safeties_in_a_row() {
+        // Rule 24: Anna's inning ends with a safety, so her next inning must start with
+        // an attempt to score.
+        let mut r = two_players("three_cushion", 10);
+        let legal_safety = || safety(Shot::new(White).hit(Red).cushion().rest());
+        assert!(r.judge(&legal_safety()).unwrap().fouls.is_empty());
+        assert_eq!(r.players()[0].obligation, Some(Obligation::AfterSafety));
+        r.judge(&played(miss(Dotted))).unwrap();
+        let v = r.judge(&legal_safety()).unwrap();
+        assert_eq!(rules(&v), [Rule::General(24)]);
+        assert_eq!(r.players()[0].obligation, Some(Obligation::AfterFoul));
+    }
+
+    #[test]
+    fn an_attempt_after_a_safety_clears_the_obligation() {
+        // Rule 24: the next inning starts with an attempt, then a safety is allowed.
+        let mut r = two_players("three_cushion", 10);
+        let legal_safety = || safety(Shot::new(White).hit(Red).cushion().rest());
+        r.judge(&legal_safety()).unwrap();
+        r.judge(&played(miss(Dotted))).unwrap();
+        r.judge(&played(miss(White))).unwrap();
+        assert_eq!(r.players()[0].obligation, None);
+        r.judge(&played(miss(Dotted))).unwrap();
+        assert!(r.judge(&legal_safety()).unwrap().fouls.is_empty());
+    }
+
+    #[test]
+    fn a_safety_after_a_foul_is_a_foul() {
+        // Rule 25: after a foul the next inning starts with a clear attempt to score.
+        let mut r = two_players("three_cushion", 10);
+        r.judge(&played(Shot::new(White).hit(Dotted).rest()))
+            .unwrap(); // rule 8
+        assert_eq!(r.players()[0].obligation, Some(Obligation::AfterFoul));
+        r.judge(&played(miss(Dotted))).unwrap();
+        let v = r
+            .judge(&safety(Shot::new(White).hit(Red).cushion().rest()))
+            .unwrap();
+        assert_eq!(rules(&v), [Rule::General(25)]);
+    }
+
+    #[test]
+    fn usba_three_cushion_forbids_safeties_and_drops_rules_24_and_25() {
+        // Rules 23–25, the USBA exception.
+        let mut usba = game("three_cushion");
+        usba.usba = true;
+        let setup = MatchSetup {
+            players: vec!["Anna".into(), "Boris".into()],
+            target: 10,
+            innings_limit: None,
+            breaker: 0,
+            breaker_ball: White,
+        };
+        let mut r = Referee::new(&usba, &referee_config(), table(), setup).unwrap();
+        let v = r
+            .judge(&safety(Shot::new(White).hit(Red).cushion().rest()))
+            .unwrap();
+        assert_eq!(rules(&v), [Rule::General(23)]);
+        assert!(v.fouls[0].reason.contains("USBA"));
+        assert_eq!(r.players()[0].obligation, None);
+    }
+
+    #[test]
+    fn four_ball_touching_the_opponents_cue_ball_is_a_foul() {
+        // Four-ball.
+        let v = first(
+            "four_ball",
+            played(Shot::new(White).hit(Red).hit(Dotted).hit(Red2).rest()),
+        );
+        assert_eq!(rules(&v), [Rule::FourBall]);
+        assert_eq!(v.points, 0);
+    }
+}

@@ -1,0 +1,960 @@
+//! The match and its referee: who is at the table with which cue ball, the verdict on
+//! each stroke, and the score — points, innings, runs, warnings, the obligations a
+//! safety or foul leaves, the end of the game and its winner.
+//!
+//! Turn order: the breaker plays first, then the players in the order given, each
+//! inning lasting until a stroke does not count (a miss, a foul, a safety) or the game
+//! ends. Cue balls (rule 6): with an even number of players, or one (practice), the
+//! breaker's seat and every second seat after it play the breaker's ball and the others
+//! the other white; with an odd number of three or more (where the game keeps rule 6's
+//! clause), each stroke uses the white that was not the cue ball on the previous stroke
+//! (the ball that stroke should have used, when it struck the wrong one).
+//!
+//! End of the game: a player reaching the target ends their inning. Without an
+//! equalising inning they win at once; with one, the players after them in the round
+//! finish it, and then the most points win (equal points: a draw, no winner). An innings
+//! limit ends the game when the round of the last inning is over, the most points
+//! winning. A second warning (rule 18) loses the game at once; the winner is then the
+//! best of the others (none when they are level). In practice (one player) the game is
+//! won by reaching the target and otherwise ends without a winner.
+
+use super::balk::{self, BalkCount, BalkTally};
+use super::count;
+use super::fouls::{self, Context, Obligation};
+use super::setup::{balls_in_play, break_positions};
+use super::spotting::spot_jumped;
+use super::stroke::{Facts, RecordError, Stroke, balls_named};
+use super::verdict::{Placement, Rule, Ruling, Verdict};
+use crate::ball::BallId;
+use crate::config::{CountBalls, GameRules, RefereeConfig};
+use crate::math::DVec2;
+use crate::physics::events::ShotRecord;
+use crate::table::TableGeometry;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// How a match is set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSetup {
+    /// One name for practice, two for hot-seat, three or more in rotation.
+    pub players: Vec<String>,
+    /// Points to win.
+    pub target: u32,
+    /// Innings each player gets at most.
+    pub innings_limit: Option<u32>,
+    /// Index of the player who breaks: the lag winner, or whom they passed it to (rule 4).
+    pub breaker: usize,
+    /// The breaker's cue ball, white or dotted (rule 6).
+    pub breaker_ball: BallId,
+}
+
+/// One player's line of the score sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerScore {
+    pub name: String,
+    pub points: u32,
+    /// Innings started.
+    pub innings: u32,
+    /// Points of the inning in progress (0 when not at the table).
+    pub current_run: u32,
+    pub high_run: u32,
+    /// Rule 18.
+    pub warnings: u32,
+    /// What binds the first stroke of the player's next inning (rules 24, 25).
+    pub obligation: Option<Obligation>,
+}
+
+impl PlayerScore {
+    /// Points per inning (0 before the first inning).
+    pub fn average(&self) -> f64 {
+        if self.innings == 0 {
+            0.0
+        } else {
+            f64::from(self.points) / f64::from(self.innings)
+        }
+    }
+}
+
+/// A match that cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A stroke the referee cannot judge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeError {
+    /// The game is over: no more strokes.
+    GameOver,
+    /// No `strike` event: nothing says which ball was the cue ball.
+    NoStrike,
+    /// The record names a ball that is not in this game (red2 outside four-ball).
+    NotInPlay(BallId),
+}
+
+impl From<RecordError> for JudgeError {
+    fn from(e: RecordError) -> JudgeError {
+        match e {
+            RecordError::NoStrike => JudgeError::NoStrike,
+        }
+    }
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeError::GameOver => f.write_str("the game is already over"),
+            JudgeError::NoStrike => {
+                f.write_str("no `strike` event: a stroke starts with the tip striking a cue ball")
+            }
+            JudgeError::NotInPlay(ball) => write!(f, "{ball} is not in play in this game"),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
+
+/// The referee of one match.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    game: GameRules,
+    table: TableGeometry,
+    push_contact_s: f64,
+    players: Vec<PlayerScore>,
+    target: u32,
+    innings_limit: Option<u32>,
+    breaker: usize,
+    breaker_ball: BallId,
+    in_play: Vec<BallId>,
+    shooter: usize,
+    /// The shooter's inning has started.
+    in_inning: bool,
+    /// Strokes that counted (rule 22's do not).
+    strokes: u32,
+    /// The cue ball of the previous stroke that counted (rule 6).
+    previous_cue_ball: Option<BallId>,
+    /// Where the balls are, as the referee last saw them at rest.
+    positions: BTreeMap<BallId, DVec2>,
+    balk: Option<BalkTally>,
+    /// Someone reached the target; the round is being finished (equalising inning).
+    finishing_round: bool,
+    /// Set when the game is over: the winner, if any.
+    result: Option<Option<usize>>,
+}
+
+impl Referee {
+    /// A match of `game` on `table`, balls in their break set-up (rule 7).
+    pub fn new(
+        game: &GameRules,
+        referee: &RefereeConfig,
+        table: TableGeometry,
+        setup: MatchSetup,
+    ) -> Result<Referee, SetupError> {
+        let fail = |message: String| Err(SetupError(message));
+        if setup.players.is_empty() {
+            return fail("a match needs at least one player".into());
+        }
+        for (i, name) in setup.players.iter().enumerate() {
+            if name.trim().is_empty() {
+                return fail(format!("player {i} has no name"));
+            }
+            if setup.players[..i].contains(name) {
+                return fail(format!("two players are called \"{name}\""));
+            }
+        }
+        if setup.breaker >= setup.players.len() {
+            return fail(format!(
+                "the breaker is player {}, but there are {} player(s), numbered from 0",
+                setup.breaker,
+                setup.players.len()
+            ));
+        }
+        if !setup.breaker_ball.is_cue_ball() {
+            return fail(format!(
+                "the breaker's ball is {}: a cue ball is white or dotted (rule 2)",
+                setup.breaker_ball
+            ));
+        }
+        if setup.target == 0 {
+            return fail("the target must be at least 1 point".into());
+        }
+        if setup.innings_limit == Some(0) {
+            return fail("the innings limit must be at least 1".into());
+        }
+        let positions = break_positions(game, &table, setup.breaker_ball).map_err(SetupError)?;
+        Ok(Referee {
+            game: game.clone(),
+            push_contact_s: referee.push_contact_ms / 1000.0,
+            players: setup
+                .players
+                .into_iter()
+                .map(|name| PlayerScore {
+                    name,
+                    points: 0,
+                    innings: 0,
+                    current_run: 0,
+                    high_run: 0,
+                    warnings: 0,
+                    obligation: None,
+                })
+                .collect(),
+            target: setup.target,
+            innings_limit: setup.innings_limit,
+            breaker: setup.breaker,
+            breaker_ball: setup.breaker_ball,
+            in_play: balls_in_play(game),
+            shooter: setup.breaker,
+            in_inning: false,
+            strokes: 0,
+            previous_cue_ball: None,
+            positions,
+            balk: None,
+            finishing_round: false,
+            result: None,
+            table,
+        })
+    }
+
+    pub fn game(&self) -> &GameRules {
+        &self.game
+    }
+
+    pub fn table(&self) -> &TableGeometry {
+        &self.table
+    }
+
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    pub fn innings_limit(&self) -> Option<u32> {
+        self.innings_limit
+    }
+
+    /// The score sheet, one line per player in the order given.
+    pub fn players(&self) -> &[PlayerScore] {
+        &self.players
+    }
+
+    /// The balls of this game.
+    pub fn balls_in_play(&self) -> &[BallId] {
+        &self.in_play
+    }
+
+    /// Where the referee last saw the balls at rest, after spotting, m. Before the
+    /// first stroke: the break set-up (the breaker's ball at its default place).
+    pub fn positions(&self) -> &BTreeMap<BallId, DVec2> {
+        &self.positions
+    }
+
+    /// Who plays the next stroke.
+    pub fn shooter(&self) -> usize {
+        self.shooter
+    }
+
+    /// The next stroke is the break (rule 8).
+    pub fn is_break(&self) -> bool {
+        self.strokes == 0
+    }
+
+    /// The ball the next stroke must strike (rule 6).
+    pub fn cue_ball(&self) -> BallId {
+        let n = self.players.len();
+        let other = self.breaker_ball.other_white().unwrap_or(BallId::Dotted);
+        if n >= 3 && !n.is_multiple_of(2) && self.game.alternate_cue_balls {
+            return if self.previous_cue_ball == Some(self.breaker_ball) {
+                other
+            } else {
+                self.breaker_ball
+            };
+        }
+        let seat = (self.shooter + n - self.breaker) % n;
+        if seat.is_multiple_of(2) {
+            self.breaker_ball
+        } else {
+            other
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The winner, once the game is over (None: a draw, or no winner in practice).
+    pub fn winner(&self) -> Option<usize> {
+        self.result.flatten()
+    }
+
+    /// Judges one stroke of the player at the table and applies the verdict to the
+    /// score. The record should end at rest (rule 11) and name only balls in play.
+    pub fn judge(&mut self, stroke: &Stroke) -> Result<Verdict, JudgeError> {
+        if self.result.is_some() {
+            return Err(JudgeError::GameOver);
+        }
+        self.check_balls(&stroke.record)?;
+        let facts = Facts::read(&stroke.record)?;
+        let shooter = self.shooter;
+        if stroke.calls.outside_interference {
+            return Ok(interference(shooter, facts.cue_ball()));
+        }
+        let cue_ball = self.cue_ball();
+        let obligation = self.open_inning();
+        let mut fouls = fouls::judge(&Context {
+            game: &self.game,
+            facts: &facts,
+            calls: stroke.calls,
+            declared_safety: stroke.declared_safety,
+            cue_ball,
+            is_break: self.is_break(),
+            obligation,
+            push_contact_s: self.push_contact_s,
+        });
+        let (after, spot) = self.at_rest(&stroke.record, &facts);
+        let mut remarks = Vec::new();
+        let points = if fouls.is_empty() {
+            self.count(&facts, &after, &mut fouls, &mut remarks)
+        } else {
+            0
+        };
+        if stroke.declared_safety && fouls.is_empty() {
+            remarks.push("legal safety (rule 23)".to_owned());
+        }
+        let warnings: Vec<Ruling> = stroke
+            .calls
+            .intentional_foul
+            .then(|| self.warn(shooter))
+            .into_iter()
+            .collect();
+        let player = &mut self.players[shooter];
+        player.points += points;
+        player.current_run += points;
+        player.high_run = player.high_run.max(player.current_run);
+        let lost = player.warnings >= 2;
+        let reached = player.points >= self.target;
+        let inning_over = points == 0 || reached || lost;
+        self.strokes += 1;
+        self.previous_cue_ball = Some(cue_ball);
+        self.positions = after;
+        if inning_over {
+            let foul = !fouls.is_empty();
+            self.end_inning(shooter, foul, stroke.declared_safety, lost);
+        }
+        if reached && points > 0 {
+            remarks.push(if self.result.is_some() {
+                "target reached".to_owned()
+            } else {
+                "target reached: the rest of the round plays its equalising inning".to_owned()
+            });
+        }
+        Ok(Verdict {
+            shooter,
+            cue_ball: facts.cue_ball(),
+            points,
+            fouls,
+            inning_over,
+            spot,
+            warnings,
+            restore_positions: false,
+            remarks,
+            game_over: self.result.is_some(),
+            winner: self.winner(),
+        })
+    }
+
+    /// Every ball the record names must be in play.
+    fn check_balls(&self, record: &ShotRecord) -> Result<(), JudgeError> {
+        let named: BTreeSet<BallId> = record
+            .events
+            .iter()
+            .flat_map(|e| balls_named(&e.kind))
+            .chain(record.final_positions.keys().copied())
+            .chain(record.trajectories.keys().copied())
+            .collect();
+        match named.into_iter().find(|b| !self.in_play.contains(b)) {
+            Some(ball) => Err(JudgeError::NotInPlay(ball)),
+            None => Ok(()),
+        }
+    }
+
+    /// Starts the shooter's inning unless it is under way; the obligation that binds
+    /// its first stroke (rules 24, 25).
+    fn open_inning(&mut self) -> Option<Obligation> {
+        if self.in_inning {
+            return None;
+        }
+        self.in_inning = true;
+        let player = &mut self.players[self.shooter];
+        player.innings += 1;
+        player.obligation.take()
+    }
+
+    /// Where the balls are once everything has stopped: the balls on the bed at their
+    /// final positions (where they were before, for a ball the record does not place;
+    /// rule 19: a ball that moved on its own stays where it ended), the jumped balls on
+    /// their spots (rules 21, 26).
+    fn at_rest(
+        &self,
+        record: &ShotRecord,
+        facts: &Facts,
+    ) -> (BTreeMap<BallId, DVec2>, Vec<Placement>) {
+        let mut positions: BTreeMap<BallId, DVec2> = self
+            .positions
+            .iter()
+            .filter(|(ball, _)| !facts.jumped.contains(ball))
+            .map(|(ball, before)| {
+                let at = record
+                    .final_positions
+                    .get(ball)
+                    .map_or(*before, |p| DVec2::new(p.x, p.y));
+                (*ball, at)
+            })
+            .collect();
+        let jumped: Vec<BallId> = facts.jumped.iter().copied().collect();
+        let spot = spot_jumped(&self.table, facts.cue_ball(), &jumped, &positions);
+        for placement in &spot {
+            positions.insert(placement.ball, placement.position);
+        }
+        (positions, spot)
+    }
+
+    /// Rule 18: a warning for an intentional foul; the second in the game loses it.
+    fn warn(&mut self, shooter: usize) -> Ruling {
+        let player = &mut self.players[shooter];
+        player.warnings += 1;
+        Ruling::general(
+            18,
+            if player.warnings >= 2 {
+                "second warning for an intentional foul: the game is lost"
+            } else {
+                "warning for an intentional foul: a second one loses the game"
+            },
+        )
+    }
+
+    /// The points of a stroke without fouls: a count by the game's rule, if the stroke
+    /// is complete (rule 11) and, in balkline, allowed where the balls lie.
+    fn count(
+        &mut self,
+        facts: &Facts,
+        after: &BTreeMap<BallId, DVec2>,
+        fouls: &mut Vec<Ruling>,
+        remarks: &mut Vec<String>,
+    ) -> u32 {
+        if !facts.complete {
+            remarks.push(
+                "not scored: the record ends before every ball has stopped (rule 11)".to_owned(),
+            );
+            return 0;
+        }
+        let needed: Vec<BallId> = match self.game.count.balls {
+            CountBalls::ObjectBalls => self
+                .in_play
+                .iter()
+                .copied()
+                .filter(|b| *b != facts.cue_ball())
+                .collect(),
+            CountBalls::Reds => vec![BallId::Red, BallId::Red2],
+        };
+        if let Err(why) = count::judge(&self.game.count, facts, &needed) {
+            remarks.push(format!("no count: {why}"));
+            return 0;
+        }
+        if let (Some(rule), [a, b]) = (self.game.balk, needed.as_slice()) {
+            let at = |positions: &BTreeMap<BallId, DVec2>| {
+                [*a, *b].map(|ball| positions.get(&ball).copied().unwrap_or(DVec2::ZERO))
+            };
+            let judged = balk::judge_count(
+                &self.table,
+                &rule,
+                self.balk,
+                [*a, *b],
+                at(&self.positions),
+                at(after),
+            );
+            match judged {
+                BalkCount::Stands(tally) => self.balk = tally,
+                BalkCount::Refused { space, counts } => {
+                    fouls.push(Ruling::new(
+                        Rule::Balkline,
+                        format!(
+                            "both object balls stayed in the {space} after {counts} count(s) \
+                             there: this count had to drive one out"
+                        ),
+                    ));
+                    return 0;
+                }
+            }
+        }
+        1
+    }
+
+    /// Closes the shooter's inning: what binds their next one, whether the game is over,
+    /// who plays next.
+    fn end_inning(&mut self, shooter: usize, foul: bool, declared_safety: bool, lost: bool) {
+        self.in_inning = false;
+        self.balk = None;
+        let player = &mut self.players[shooter];
+        player.current_run = 0;
+        if !self.game.usba {
+            player.obligation = if foul {
+                Some(Obligation::AfterFoul)
+            } else if declared_safety {
+                Some(Obligation::AfterSafety)
+            } else {
+                None
+            };
+        }
+        self.result = self.result_after_inning(shooter, lost);
+        if self.result.is_none() {
+            self.shooter = (shooter + 1) % self.players.len();
+        }
+    }
+
+    fn result_after_inning(&mut self, shooter: usize, lost: bool) -> Option<Option<usize>> {
+        let n = self.players.len();
+        if lost {
+            return Some(self.leader(|i| i != shooter));
+        }
+        let round_over = (shooter + 1) % n == self.breaker;
+        if self.players[shooter].points >= self.target {
+            if !self.game.equalising_inning {
+                return Some(Some(shooter));
+            }
+            self.finishing_round = true;
+        }
+        let innings_done = self
+            .innings_limit
+            .is_some_and(|limit| self.players[shooter].innings >= limit);
+        (round_over && (self.finishing_round || innings_done)).then(|| self.leader(|_| true))
+    }
+
+    /// The one player with the most points among those `eligible`, if there is one; in
+    /// practice, the player if they reached the target.
+    fn leader(&self, eligible: impl Fn(usize) -> bool) -> Option<usize> {
+        if self.players.len() == 1 {
+            return (eligible(0) && self.players[0].points >= self.target).then_some(0);
+        }
+        let candidates: Vec<usize> = (0..self.players.len()).filter(|i| eligible(*i)).collect();
+        let best = candidates.iter().map(|i| self.players[*i].points).max()?;
+        match candidates
+            .iter()
+            .filter(|i| self.players[**i].points == best)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [one] => Some(**one),
+            _ => None,
+        }
+    }
+}
+
+/// Rule 22: the balls go back where they were, no penalty, the stroke does not count,
+/// and the same player plays again.
+fn interference(shooter: usize, cue_ball: BallId) -> Verdict {
+    Verdict {
+        shooter,
+        cue_ball,
+        points: 0,
+        fouls: Vec::new(),
+        inning_over: false,
+        spot: Vec::new(),
+        warnings: Vec::new(),
+        restore_positions: true,
+        remarks: vec![
+            "outside interference: positions restored, no penalty; the stroke does not count \
+             (rule 22)"
+                .to_owned(),
+        ],
+        game_over: false,
+        winner: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testkit::{
+        Shot, carom, game, match_of, miss, played, referee_config, table, two_players,
+    };
+    use crate::table::Spot;
+    use BallId::{Dotted, Red, Red2, White};
+
+    fn setup(players: &[&str]) -> MatchSetup {
+        MatchSetup {
+            players: players.iter().map(|p| p.to_string()).collect(),
+            target: 10,
+            innings_limit: None,
+            breaker: 0,
+            breaker_ball: White,
+        }
+    }
+
+    fn referee(key: &str, setup: MatchSetup) -> Referee {
+        Referee::new(&game(key), &referee_config(), table(), setup).unwrap()
+    }
+
+    /// Plays `stroke` and returns its verdict.
+    fn play(r: &mut Referee, record: ShotRecord) -> Verdict {
+        r.judge(&played(record)).unwrap()
+    }
+
+    fn four_ball_carom(cue: BallId) -> ShotRecord {
+        Shot::new(cue).hit(Red).hit(Red2).rest()
+    }
+
+    #[test]
+    fn the_named_breaker_plays_first_and_a_miss_passes_the_turn() {
+        // Rule 4: the lag winner broke or passed the break; the match names the breaker.
+        let mut r = referee(
+            "three_cushion",
+            MatchSetup {
+                breaker: 1,
+                breaker_ball: Dotted,
+                ..setup(&["Anna", "Boris"])
+            },
+        );
+        assert_eq!((r.shooter(), r.cue_ball()), (1, Dotted));
+        let v = play(&mut r, carom(Dotted));
+        assert_eq!((v.shooter, v.points, v.inning_over), (1, 1, false));
+        assert!(play(&mut r, miss(Dotted)).inning_over);
+        assert_eq!((r.shooter(), r.cue_ball()), (0, White));
+        assert_eq!((r.players()[0].innings, r.players()[1].innings), (0, 1));
+    }
+
+    #[test]
+    fn two_players_keep_their_own_cue_balls() {
+        // Rule 6: the lag winner's choice holds for the whole game.
+        let mut r = two_players("three_cushion", 10);
+        for _ in 0..3 {
+            assert_eq!(r.cue_ball(), White);
+            play(&mut r, miss(White));
+            assert_eq!(r.cue_ball(), Dotted);
+            play(&mut r, miss(Dotted));
+        }
+    }
+
+    #[test]
+    fn an_odd_number_of_players_alternate_the_cue_ball_every_stroke() {
+        // Rule 6: with three players each stroke uses the ball that was not the cue ball
+        // on the previous stroke, within an inning too.
+        let mut r = match_of("three_cushion", &["Anna", "Boris", "Chen"], 10);
+        assert_eq!(r.cue_ball(), White);
+        assert_eq!(play(&mut r, carom(White)).points, 1);
+        assert_eq!((r.shooter(), r.cue_ball()), (0, Dotted));
+        assert_eq!(play(&mut r, carom(Dotted)).points, 1);
+        assert_eq!(r.cue_ball(), White);
+        play(&mut r, miss(White));
+        assert_eq!((r.shooter(), r.cue_ball()), (1, Dotted));
+        play(&mut r, miss(Dotted));
+        assert_eq!((r.shooter(), r.cue_ball()), (2, White));
+    }
+
+    #[test]
+    fn four_ball_keeps_cue_balls_by_seat_with_three_players() {
+        // Rule 6's odd-number clause is not for four-ball.
+        let mut r = match_of("four_ball", &["Anna", "Boris", "Chen"], 10);
+        play(&mut r, four_ball_carom(White));
+        assert_eq!(r.cue_ball(), White);
+        play(&mut r, miss(White));
+        assert_eq!((r.shooter(), r.cue_ball()), (1, Dotted));
+        play(&mut r, miss(Dotted));
+        assert_eq!((r.shooter(), r.cue_ball()), (2, White));
+    }
+
+    #[test]
+    fn a_practice_player_keeps_the_breakers_ball_and_wins_at_the_target() {
+        // Rule 6 for one player: no opponent, no alternation; the chosen ball throughout.
+        let mut r = match_of("straight_rail", &["Anna"], 2);
+        play(&mut r, carom(White));
+        play(&mut r, miss(White));
+        assert_eq!((r.shooter(), r.cue_ball()), (0, White));
+        assert_eq!(r.players()[0].innings, 1);
+        let v = play(&mut r, carom(White));
+        assert!(v.game_over && v.inning_over);
+        assert_eq!(v.winner, Some(0));
+        assert_eq!(r.players()[0].innings, 2);
+    }
+
+    #[test]
+    fn reaching_the_target_wins_at_once_without_an_equalising_inning() {
+        // Four-ball: no equalising inning in games.ron.
+        let mut r = match_of("four_ball", &["Anna", "Boris"], 2);
+        play(&mut r, four_ball_carom(White));
+        let v = play(&mut r, four_ball_carom(White));
+        assert!(v.game_over);
+        assert_eq!(r.winner(), Some(0));
+        assert_eq!(r.judge(&played(miss(Dotted))), Err(JudgeError::GameOver));
+    }
+
+    #[test]
+    fn the_equalising_inning_lets_the_opponent_finish_the_round() {
+        // Match length (games.ron `equalising_inning`): Anna broke, so Boris gets his inning.
+        let mut r = two_players("three_cushion", 2);
+        play(&mut r, carom(White));
+        let v = play(&mut r, carom(White));
+        assert!(
+            v.inning_over && !v.game_over,
+            "Boris still plays his inning"
+        );
+        assert!(
+            v.remarks.iter().any(|r| r.contains("equalising inning")),
+            "{v:?}"
+        );
+        play(&mut r, carom(Dotted));
+        let v = play(&mut r, miss(Dotted));
+        assert!(v.game_over);
+        assert_eq!(v.winner, Some(0));
+    }
+
+    #[test]
+    fn equal_points_after_the_equalising_inning_are_a_draw() {
+        // Match length: both reach the target in the same round.
+        let mut r = two_players("three_cushion", 1);
+        assert!(!play(&mut r, carom(White)).game_over);
+        let v = play(&mut r, carom(Dotted));
+        assert!(v.game_over && v.inning_over);
+        assert_eq!(v.winner, None);
+    }
+
+    #[test]
+    fn the_last_player_of_the_round_reaching_the_target_ends_the_game() {
+        // Match length: nobody is left to equalise.
+        let mut r = two_players("three_cushion", 1);
+        play(&mut r, miss(White));
+        let v = play(&mut r, carom(Dotted));
+        assert!(v.game_over);
+        assert_eq!(v.winner, Some(1));
+    }
+
+    #[test]
+    fn the_innings_limit_ends_the_game_when_the_round_is_over() {
+        // Match length: an innings limit of 2, the most points win.
+        let mut r = referee(
+            "three_cushion",
+            MatchSetup {
+                innings_limit: Some(2),
+                ..setup(&["Anna", "Boris"])
+            },
+        );
+        play(&mut r, miss(White));
+        play(&mut r, carom(Dotted));
+        play(&mut r, miss(Dotted));
+        play(&mut r, miss(White));
+        assert!(!r.is_over(), "Boris has his second inning to come");
+        let v = play(&mut r, miss(Dotted));
+        assert!(v.game_over);
+        assert_eq!(v.winner, Some(1));
+    }
+
+    #[test]
+    fn runs_high_run_and_average_are_kept() {
+        // The score sheet: a run is the points of one inning; average = points / innings.
+        let mut r = two_players("three_cushion", 10);
+        play(&mut r, carom(White));
+        play(&mut r, carom(White));
+        assert_eq!(r.players()[0].current_run, 2);
+        play(&mut r, miss(White));
+        play(&mut r, miss(Dotted));
+        play(&mut r, carom(White));
+        play(&mut r, miss(White));
+        let anna = &r.players()[0];
+        assert_eq!(
+            (anna.points, anna.innings, anna.high_run, anna.current_run),
+            (3, 2, 2, 0)
+        );
+        assert_eq!(anna.average(), 1.5);
+        assert_eq!(r.players()[1].average(), 0.0);
+    }
+
+    #[test]
+    fn a_record_naming_a_ball_not_in_play_is_refused() {
+        // Rule 2: three balls; red2 is four-ball's. A stroke needs a strike (rule 3).
+        let mut r = two_players("three_cushion", 10);
+        let with_red2 = Shot::new(White).hit(Red2).rest();
+        assert_eq!(
+            r.judge(&played(with_red2)),
+            Err(JudgeError::NotInPlay(Red2))
+        );
+        let mut no_strike = carom(White);
+        no_strike.events.remove(0);
+        assert_eq!(r.judge(&played(no_strike)), Err(JudgeError::NoStrike));
+        assert!(r.is_break(), "refused strokes change nothing");
+    }
+
+    #[test]
+    fn a_ball_that_moved_by_itself_stays_where_it_stopped() {
+        // Rule 19: the red settled on its own; no foul, no spotting, play goes on.
+        let mut r = two_players("three_cushion", 10);
+        let settled = Shot::new(White).cushions(3).ends_at(Red, 0.72, 0.01).rest();
+        let v = play(&mut r, settled);
+        assert!(v.fouls.is_empty() && v.spot.is_empty());
+        assert_eq!(r.positions()[&Red], DVec2::new(0.72, 0.01));
+    }
+
+    #[test]
+    fn spotting_uses_where_the_balls_stopped() {
+        // Rules 21 and 26: the red jumped while the white stopped on the foot spot, so
+        // the red goes to the head spot... which the dotted (set-up) still holds: centre.
+        let mut r = two_players("three_cushion", 10);
+        let foot = r.table().spot(Spot::Foot);
+        let shot = Shot::new(White)
+            .hit(Red)
+            .off_table(Red)
+            .ends_at(White, foot.x, foot.y)
+            .rest();
+        let v = play(&mut r, shot);
+        assert_eq!(v.spot.len(), 1);
+        assert_eq!(
+            (v.spot[0].spot, v.spot[0].occupied.as_slice()),
+            (Spot::Centre, [Spot::Foot, Spot::Head].as_slice())
+        );
+        assert_eq!(r.positions()[&Red], DVec2::ZERO);
+    }
+
+    #[test]
+    fn every_game_counts_by_its_own_rule() {
+        // Straight rail: any carom; one-cushion: one cushion first; three-cushion: three.
+        let direct = || Shot::new(White).hit(Red).hit(Dotted).rest();
+        let one = || Shot::new(White).hit(Red).cushion().hit(Dotted).rest();
+        for (key, record, points) in [
+            ("straight_rail", direct(), 1),
+            ("one_cushion", direct(), 0),
+            ("one_cushion", one(), 1),
+            ("three_cushion", one(), 0),
+            ("three_cushion", carom(White), 1),
+            ("red_ball", direct(), 1),
+            ("balkline_47_2", direct(), 1),
+            ("balkline_71_2", direct(), 1),
+        ] {
+            assert_eq!(
+                play(&mut two_players(key, 10), record).points,
+                points,
+                "{key}"
+            );
+        }
+    }
+
+    #[test]
+    fn four_ball_counts_only_with_both_reds() {
+        // Four-ball: a count needs both reds.
+        let mut r = two_players("four_ball", 10);
+        let one_red = Shot::new(White).hit(Red).cushions(2).rest();
+        let v = play(&mut r, one_red);
+        assert_eq!((v.points, v.inning_over), (0, true));
+        assert_eq!(play(&mut r, four_ball_carom(Dotted)).points, 1);
+    }
+
+    /// A straight carom that leaves the object balls at `dotted` and `red`.
+    fn balk_carom(dotted: (f64, f64), red: (f64, f64)) -> ShotRecord {
+        Shot::new(White)
+            .hit(Red)
+            .hit(Dotted)
+            .ends_at(Dotted, dotted.0, dotted.1)
+            .ends_at(Red, red.0, red.1)
+            .rest()
+    }
+
+    #[test]
+    fn balkline_47_2_allows_one_count_in_a_balk_space_then_one_ball_must_leave() {
+        // Balkline 47/2: lines 470 mm from the cushions (x = ±0.95, y = ±0.24 m).
+        let corner = ((1.1, 0.5), (1.2, 0.4));
+        let into_corner = || balk_carom(corner.0, corner.1);
+        let mut r = two_players("balkline_47_2", 10);
+        assert_eq!(
+            play(&mut r, into_corner()).points,
+            1,
+            "the break starts outside"
+        );
+        assert_eq!(
+            play(&mut r, into_corner()).points,
+            1,
+            "the one count in the space"
+        );
+        let v = play(&mut r, into_corner());
+        assert_eq!(
+            v.fouls.iter().map(|f| f.rule).collect::<Vec<_>>(),
+            [Rule::Balkline]
+        );
+        assert!(
+            v.fouls[0].reason.contains("foot-left balk space"),
+            "{:?}",
+            v.fouls
+        );
+        assert!(v.inning_over);
+
+        let mut r = two_players("balkline_47_2", 10);
+        play(&mut r, into_corner());
+        play(&mut r, into_corner());
+        let red_out = balk_carom(corner.0, (0.0, 0.0));
+        assert_eq!(
+            play(&mut r, red_out).points,
+            1,
+            "the second count drives the red out"
+        );
+    }
+
+    #[test]
+    fn balkline_71_2_restricts_the_middle_of_the_table_too() {
+        // Balkline 71/2 on a 1420 mm table: no centre space, the long lines meet on the axis.
+        let mut r = two_players("balkline_71_2", 10);
+        let left = ((0.0, 0.3), (0.2, 0.35));
+        play(&mut r, balk_carom(left.0, left.1));
+        play(&mut r, balk_carom(left.0, left.1));
+        let v = play(&mut r, balk_carom(left.0, left.1));
+        assert_eq!(
+            v.fouls.iter().map(|f| f.rule).collect::<Vec<_>>(),
+            [Rule::Balkline]
+        );
+        assert!(
+            v.fouls[0].reason.contains("left balk space"),
+            "{:?}",
+            v.fouls
+        );
+    }
+
+    #[test]
+    fn a_match_that_cannot_start_says_why() {
+        // Rules 2, 4 and 6: a breaker among the players, with a white.
+        let refused = |setup: MatchSetup| {
+            Referee::new(&game("three_cushion"), &referee_config(), table(), setup)
+                .unwrap_err()
+                .0
+        };
+        assert!(refused(setup(&[])).contains("at least one player"));
+        assert!(refused(setup(&["Anna", "Anna"])).contains("two players are called \"Anna\""));
+        assert!(
+            refused(MatchSetup {
+                breaker: 2,
+                ..setup(&["Anna", "Boris"])
+            })
+            .contains("player 2")
+        );
+        assert!(
+            refused(MatchSetup {
+                breaker_ball: Red,
+                ..setup(&["Anna"])
+            })
+            .contains("rule 2")
+        );
+        assert!(
+            refused(MatchSetup {
+                target: 0,
+                ..setup(&["Anna"])
+            })
+            .contains("target")
+        );
+        assert!(
+            refused(MatchSetup {
+                innings_limit: Some(0),
+                ..setup(&["Anna"])
+            })
+            .contains("innings")
+        );
+    }
+}

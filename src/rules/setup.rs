@@ -1,0 +1,127 @@
+//! Rule 7 (or a game's own set-up): where the balls stand for the break, and which balls
+//! are in play.
+
+use crate::ball::BallId;
+use crate::config::{GameRules, Place, Role};
+use crate::math::DVec2;
+use crate::table::TableGeometry;
+use std::collections::BTreeMap;
+
+/// The ball that plays a role, once the breaker's white is known.
+pub fn ball_of(role: Role, breaker_ball: BallId) -> BallId {
+    match role {
+        Role::Breaker => breaker_ball,
+        Role::Opponent => breaker_ball.other_white().unwrap_or(BallId::Dotted),
+        Role::Red => BallId::Red,
+        Role::Red2 => BallId::Red2,
+    }
+}
+
+/// The balls of the game (rule 2; four-ball adds the second red).
+pub fn balls_in_play(game: &GameRules) -> Vec<BallId> {
+    let mut balls = vec![BallId::White, BallId::Dotted, BallId::Red];
+    if game.has_red2() {
+        balls.push(BallId::Red2);
+    }
+    balls
+}
+
+/// Where each ball stands for the break, m in the table frame. A ball on the head
+/// string (rule 7) is at its set-up offset, clamped to the table's break offset; the
+/// breaker may move it within that.
+pub fn break_positions(
+    game: &GameRules,
+    table: &TableGeometry,
+    breaker_ball: BallId,
+) -> Result<BTreeMap<BallId, DVec2>, String> {
+    let mut positions = BTreeMap::new();
+    for placed in &game.setup {
+        let ball = ball_of(placed.ball, breaker_ball);
+        let p = match placed.at {
+            Place::Spot(spot) => table.spot(spot),
+            Place::HeadString { y_mm } => table.break_position(y_mm / 1000.0),
+            Place::Offset { spot, x_mm, y_mm } => {
+                table.spot(spot) + DVec2::new(x_mm, y_mm) / 1000.0
+            }
+        };
+        if !table.fits_on_bed(p) {
+            return Err(format!(
+                "the set-up puts {ball} at ({:.0}, {:.0}) mm, off the {} table's bed",
+                p.x * 1000.0,
+                p.y * 1000.0,
+                table.preset
+            ));
+        }
+        if let Some((other, _)) = positions
+            .iter()
+            .find(|(_, q): &(&BallId, &DVec2)| q.distance(p) < 2.0 * table.ball_radius)
+        {
+            return Err(format!(
+                "the set-up puts {ball} and {other} on top of each other"
+            ));
+        }
+        positions.insert(ball, p);
+    }
+    Ok(positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testkit::{game, table};
+    use crate::table::Spot;
+
+    #[test]
+    fn break_set_up_puts_red_on_foot_spot_and_opponent_on_head_spot() {
+        // Rule 7.
+        let t = table();
+        for key in [
+            "straight_rail",
+            "three_cushion",
+            "balkline_47_2",
+            "red_ball",
+        ] {
+            let p = break_positions(&game(key), &t, BallId::Dotted).unwrap();
+            assert_eq!(p[&BallId::Red], t.spot(Spot::Foot), "{key}");
+            assert_eq!(p[&BallId::White], t.spot(Spot::Head), "{key}");
+            let breaker = p[&BallId::Dotted];
+            assert_eq!(breaker.x, t.head_string_x(), "{key}");
+            assert!(
+                breaker.distance(t.spot(Spot::Head)) <= 0.1524 + 1e-12,
+                "{key}"
+            );
+            assert!(!p.contains_key(&BallId::Red2), "{key}");
+        }
+    }
+
+    #[test]
+    fn four_ball_has_its_own_set_up_with_two_reds() {
+        // Rule 7's note: four-ball has its own set-up.
+        let t = table();
+        let p = break_positions(&game("four_ball"), &t, BallId::White).unwrap();
+        assert_eq!(p.len(), 4);
+        assert_eq!(p[&BallId::Red], t.spot(Spot::Foot));
+        assert_eq!(p[&BallId::Red2], t.spot(Spot::Head));
+        assert_eq!(balls_in_play(&game("four_ball")).len(), 4);
+    }
+
+    #[test]
+    fn a_set_up_off_the_bed_is_refused() {
+        let mut g = game("straight_rail");
+        g.setup[0].at = Place::Offset {
+            spot: Spot::Foot,
+            x_mm: 1400.0,
+            y_mm: 0.0,
+        };
+        let err = break_positions(&g, &table(), BallId::White).unwrap_err();
+        assert!(err.contains("off the match table's bed"), "{err}");
+    }
+
+    #[test]
+    fn a_set_up_with_two_balls_on_one_spot_is_refused() {
+        let mut g = game("straight_rail");
+        g.setup[0].at = Place::Spot(Spot::Head);
+        let err = break_positions(&g, &table(), BallId::White).unwrap_err();
+        assert!(err.contains("on top of each other"), "{err}");
+    }
+}

@@ -1,0 +1,300 @@
+//! One stroke as the referee receives it — the simulation's record, what the player
+//! declared and the calls that no sensor makes — and the facts the rules need, read from
+//! the record's events.
+
+use crate::ball::BallId;
+use crate::physics::events::{EventKind, ShotEvent, ShotRecord};
+use std::collections::BTreeSet;
+
+/// A stroke to judge.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stroke {
+    /// What the simulation recorded, strike to rest.
+    pub record: ShotRecord,
+    /// The player declared an intentional safety before the stroke (rules 23–25).
+    pub declared_safety: bool,
+    pub calls: Calls,
+}
+
+/// What a referee sees that the simulation cannot: in the game, a menu action or the
+/// players' agreement; in match files, the stroke's `calls`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Calls {
+    /// Rule 18: a ball in play was struck with something other than the tip, on purpose.
+    pub intentional_foul: bool,
+    /// Rule 12: a ball in play was touched by something other than the tip.
+    pub touched_ball: bool,
+    /// Rule 22: someone or something other than the players moved the balls.
+    pub outside_interference: bool,
+}
+
+impl Calls {
+    /// The call of that name, as match files spell it.
+    pub fn set(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "intentional_foul" => self.intentional_foul = true,
+            "touched_ball" => self.touched_ball = true,
+            "outside_interference" => self.outside_interference = true,
+            other => {
+                return Err(format!(
+                    "unknown call `{other}`; the calls are intentional_foul, touched_ball, \
+                     outside_interference"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The strike that started the stroke.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Strike {
+    pub t: f64,
+    pub ball: BallId,
+    /// Tip offset above centre, fraction of the radius (negative: below centre).
+    pub height: f64,
+    pub tip_contact_s: f64,
+    pub cue_touched: Vec<BallId>,
+    pub moving: Vec<BallId>,
+}
+
+/// What happened to the cue ball, in order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Path {
+    /// It touched another ball at `t`.
+    Ball(BallId, f64),
+    Cushion,
+    /// It left the cloth.
+    Airborne,
+}
+
+/// The facts of one stroke that the rules judge.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Facts {
+    pub strike: Strike,
+    /// Balls struck by the tip after the first strike (rule 12).
+    pub further_strikes: Vec<BallId>,
+    /// Further contacts of the tip with the cue ball (rule 13).
+    pub tip_again: usize,
+    /// The tip slipped off the cue ball.
+    pub miscue: bool,
+    pub path: Vec<Path>,
+    /// Some ball reached a cushion after the cue ball first touched another ball (rule 23).
+    pub cushion_after_contact: bool,
+    /// Balls that left the table (rule 21): an `off_table` event or a final position off
+    /// the table.
+    pub jumped: BTreeSet<BallId>,
+    /// Every ball stopped and nothing touched anything afterwards (rule 11).
+    pub complete: bool,
+}
+
+/// Why a record cannot be judged at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// No `strike` event: nothing says which ball was the cue ball.
+    NoStrike,
+}
+
+impl Facts {
+    /// Reads the events in time order (a stable sort, so events at the same instant
+    /// keep the order the simulation gave them). What the rules judge starts at the
+    /// first strike; a ball that left the table counts whenever it did.
+    pub fn read(record: &ShotRecord) -> Result<Facts, RecordError> {
+        let mut events: Vec<&ShotEvent> = record.events.iter().collect();
+        events.sort_by(|a, b| a.t.total_cmp(&b.t));
+        let (first, strike) = events
+            .iter()
+            .enumerate()
+            .find_map(|(i, e)| match &e.kind {
+                EventKind::Strike {
+                    ball,
+                    height,
+                    tip_contact_s,
+                    cue_touched,
+                    moving,
+                    ..
+                } => Some((
+                    i,
+                    Strike {
+                        t: e.t,
+                        ball: *ball,
+                        height: *height,
+                        tip_contact_s: *tip_contact_s,
+                        cue_touched: cue_touched.clone(),
+                        moving: moving.clone(),
+                    },
+                )),
+                _ => None,
+            })
+            .ok_or(RecordError::NoStrike)?;
+        let cue = strike.ball;
+        let mut facts = Facts {
+            strike,
+            further_strikes: Vec::new(),
+            tip_again: 0,
+            miscue: false,
+            path: Vec::new(),
+            cushion_after_contact: false,
+            jumped: BTreeSet::new(),
+            complete: false,
+        };
+        let mut rested = false;
+        let mut moved_after_rest = false;
+        for event in &events[first + 1..] {
+            let touched_first = facts.first_contact().is_some();
+            match event.kind {
+                EventKind::Strike { ball, .. } => facts.further_strikes.push(ball),
+                EventKind::Tip { ball, .. } if ball == cue => facts.tip_again += 1,
+                // The tip touching any other ball is the cue touching it (rule 12).
+                EventKind::Tip { ball, .. } => facts.further_strikes.push(ball),
+                EventKind::Miscue { ball } if ball == cue => facts.miscue = true,
+                EventKind::BallBall { a, b, .. } if a == cue || b == cue => {
+                    let other = if a == cue { b } else { a };
+                    facts.path.push(Path::Ball(other, event.t));
+                }
+                EventKind::Cushion { ball, .. } => {
+                    facts.cushion_after_contact |= touched_first;
+                    if ball == cue {
+                        facts.path.push(Path::Cushion);
+                    }
+                }
+                EventKind::Airborne { ball, .. } if ball == cue => facts.path.push(Path::Airborne),
+                EventKind::Rest => rested = true,
+                _ => {}
+            }
+            let is_motion = !matches!(event.kind, EventKind::Rest | EventKind::OffTable { .. });
+            moved_after_rest |= rested && is_motion;
+        }
+        facts.complete = rested && !moved_after_rest;
+        let off_table_events = events.iter().filter_map(|e| match e.kind {
+            EventKind::OffTable { ball, .. } => Some(ball),
+            _ => None,
+        });
+        let off_table_at_rest = record
+            .final_positions
+            .iter()
+            .filter(|(_, p)| !p.on_table)
+            .map(|(ball, _)| *ball);
+        facts.jumped = off_table_events.chain(off_table_at_rest).collect();
+        Ok(facts)
+    }
+
+    pub fn cue_ball(&self) -> BallId {
+        self.strike.ball
+    }
+
+    /// The first ball the cue ball touched, and when.
+    pub fn first_contact(&self) -> Option<(BallId, f64)> {
+        self.path.iter().find_map(|p| match p {
+            Path::Ball(ball, t) => Some((*ball, *t)),
+            _ => None,
+        })
+    }
+
+    /// Whether the cue ball touched `ball`.
+    pub fn touched(&self, ball: BallId) -> bool {
+        self.path
+            .iter()
+            .any(|p| matches!(p, Path::Ball(b, _) if *b == ball))
+    }
+
+    /// The cue ball's cushion contacts before it first touched the last of `balls`, or
+    /// None if it did not touch them all.
+    pub fn cushions_before_all(&self, balls: &[BallId]) -> Option<usize> {
+        let mut pending: Vec<BallId> = balls.to_vec();
+        let mut cushions = 0;
+        for p in &self.path {
+            match p {
+                Path::Cushion => cushions += 1,
+                Path::Ball(ball, _) => {
+                    pending.retain(|b| b != ball);
+                    if pending.is_empty() {
+                        return Some(cushions);
+                    }
+                }
+                Path::Airborne => {}
+            }
+        }
+        None
+    }
+
+    /// Whether the cue ball left the cloth before it first touched another ball (or
+    /// without touching any).
+    pub fn airborne_before_contact(&self) -> bool {
+        self.path
+            .iter()
+            .take_while(|p| !matches!(p, Path::Ball(..)))
+            .any(|p| matches!(p, Path::Airborne))
+    }
+}
+
+/// Every ball an event names.
+pub(super) fn balls_named(event: &EventKind) -> Vec<BallId> {
+    match event {
+        EventKind::Strike {
+            ball,
+            cue_touched,
+            moving,
+            ..
+        } => std::iter::once(*ball)
+            .chain(cue_touched.iter().copied())
+            .chain(moving.iter().copied())
+            .collect(),
+        EventKind::Tip { ball, .. }
+        | EventKind::Miscue { ball }
+        | EventKind::Cushion { ball, .. }
+        | EventKind::Airborne { ball, .. }
+        | EventKind::Landed { ball, .. }
+        | EventKind::OffTable { ball, .. } => vec![*ball],
+        EventKind::BallBall { a, b, .. } => vec![*a, *b],
+        EventKind::Rest => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testkit::Shot;
+    use crate::table::Cushion;
+
+    #[test]
+    fn events_are_read_in_time_order() {
+        let mut record = Shot::new(BallId::White)
+            .hit(BallId::Red)
+            .cushion()
+            .hit(BallId::Dotted)
+            .rest();
+        record.events.reverse();
+        let facts = Facts::read(&record).unwrap();
+        assert_eq!(facts.first_contact().map(|c| c.0), Some(BallId::Red));
+        assert_eq!(
+            facts.cushions_before_all(&[BallId::Red, BallId::Dotted]),
+            Some(1)
+        );
+        assert!(facts.complete);
+    }
+
+    #[test]
+    fn a_record_without_a_strike_cannot_be_judged() {
+        let mut record = Shot::new(BallId::White).rest();
+        record.events.remove(0);
+        assert_eq!(Facts::read(&record), Err(RecordError::NoStrike));
+    }
+
+    #[test]
+    fn a_contact_after_rest_leaves_the_stroke_incomplete() {
+        // Rule 11: complete only when every ball has stopped.
+        let record = Shot::new(BallId::White)
+            .event(EventKind::Rest)
+            .cushion_of(BallId::Red, Cushion::Foot)
+            .finish();
+        assert!(!Facts::read(&record).unwrap().complete);
+    }
+
+    #[test]
+    fn a_final_position_off_the_table_counts_as_jumped() {
+        // Rule 21.
+        let record = Shot::new(BallId::White).off_bed(BallId::Red).rest();
+        assert!(Facts::read(&record).unwrap().jumped.contains(&BallId::Red));
+    }
+}

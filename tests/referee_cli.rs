@@ -1,0 +1,337 @@
+//! `carom referee`: the built binary replays recorded matches and prints their score
+//! sheets. (One file for every CLI test of the referee: each test file links all of Bevy.)
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Runs `carom ARGS` in the package root: (success, stdout, stderr).
+fn carom(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_carom"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the carom binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The hand-written three-cushion match: Anna (white) breaks against Boris (dotted),
+/// to 5 points with an equalising inning.
+const MATCH: &str = "tests/data/three_cushion_match.json";
+
+/// One stroke of the expected score sheet.
+struct Expected {
+    shooter: &'static str,
+    points: u64,
+    fouls: &'static [u64],
+    inning_over: bool,
+    spot: &'static [(&'static str, &'static str)],
+    warnings: usize,
+}
+
+const fn stroke(
+    shooter: &'static str,
+    points: u64,
+    fouls: &'static [u64],
+    inning_over: bool,
+) -> Expected {
+    Expected {
+        shooter,
+        points,
+        fouls,
+        inning_over,
+        spot: &[],
+        warnings: 0,
+    }
+}
+
+const ANNA: &str = "Anna";
+const BORIS: &str = "Boris";
+
+/// What the referee must say about each stroke of `MATCH`, and why.
+const EXPECTED: [Expected; 23] = [
+    stroke(ANNA, 1, &[], false), // 0 break: red first, three cushions, dotted
+    stroke(ANNA, 0, &[], true),  // 1 only two cushions before the second ball
+    stroke(BORIS, 1, &[], false), // 2 a count
+    stroke(BORIS, 0, &[13], true), // 3 the tip touched the ball again
+    stroke(ANNA, 1, &[], false), // 4 a count
+    Expected {
+        spot: &[("red", "foot")], // 5 a count; the red jumped: rule 21, no foul
+        ..stroke(ANNA, 1, &[], false)
+    },
+    stroke(ANNA, 0, &[], true),    // 6 only the red
+    stroke(BORIS, 0, &[25], true), // 7 safety right after his foul
+    stroke(ANNA, 0, &[], true),    // 8 a legal safety
+    stroke(BORIS, 0, &[14], true), // 9 push: 4 ms of tip contact
+    stroke(ANNA, 0, &[], false),   // 10 outside interference: play again
+    stroke(ANNA, 0, &[24], true),  // 11 a second safety in a row
+    stroke(BORIS, 1, &[], false),  // 12 a count
+    Expected {
+        spot: &[("dotted", "foot")], // 13 jumped cue ball; head spot taken by the white
+        ..stroke(BORIS, 0, &[15], true)
+    },
+    stroke(ANNA, 0, &[10], true), // 14 played while the red rolled
+    stroke(BORIS, 1, &[], false), // 15 a count
+    stroke(BORIS, 1, &[], false), // 16 a count
+    stroke(BORIS, 0, &[], true),  // 17 record ends before rest: not scored (rule 11)
+    Expected {
+        warnings: 1, // 18 intentional foul: a rule-12 foul and a warning (rule 18)
+        ..stroke(ANNA, 0, &[12], true)
+    },
+    stroke(BORIS, 0, &[17], true), // 19 scooped jump
+    stroke(ANNA, 1, &[], false),   // 20 a count
+    stroke(ANNA, 1, &[], true),    // 21 the fifth point: Boris has his equalising inning
+    stroke(BORIS, 0, &[], true),   // 22 the white only: game over
+];
+
+#[test]
+fn three_cushion_match_json_score_sheet() {
+    let (ok, stdout, stderr) = carom(&["referee", MATCH, "--json"]);
+    assert!(ok, "{stderr}");
+    let sheet: Value = serde_json::from_str(&stdout).expect("JSON on stdout");
+    let strokes = sheet["strokes"].as_array().expect("a list of strokes");
+    assert_eq!(strokes.len(), EXPECTED.len());
+    for (i, (got, want)) in strokes.iter().zip(&EXPECTED).enumerate() {
+        let keys: Vec<&str> = got
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(
+            sorted,
+            [
+                "fouls",
+                "game_over",
+                "index",
+                "inning_over",
+                "points",
+                "shooter",
+                "spot",
+                "warnings"
+            ],
+            "stroke {i}"
+        );
+        assert_eq!(got["index"], i, "stroke {i}");
+        assert_eq!(got["shooter"], want.shooter, "stroke {i}");
+        assert_eq!(got["points"], want.points, "stroke {i}");
+        let fouls: Vec<u64> = got["fouls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_u64().unwrap())
+            .collect();
+        assert_eq!(fouls, want.fouls, "stroke {i}: {}", got["fouls"]);
+        assert!(
+            got["fouls"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|f| !f["reason"].as_str().unwrap().is_empty())
+        );
+        assert_eq!(got["inning_over"], want.inning_over, "stroke {i}");
+        let spot: Vec<(&str, &str)> = got["spot"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["ball"].as_str().unwrap(), s["spot"].as_str().unwrap()))
+            .collect();
+        assert_eq!(spot, want.spot, "stroke {i}");
+        assert_eq!(
+            got["warnings"].as_array().unwrap().len(),
+            want.warnings,
+            "stroke {i}"
+        );
+        assert_eq!(got["game_over"], i == EXPECTED.len() - 1, "stroke {i}");
+    }
+    assert_eq!(strokes[18]["warnings"][0]["rule"], 18);
+    let score = sheet["score"].as_array().unwrap();
+    assert_eq!(score.len(), 2);
+    for (line, (player, points, innings, high_run)) in
+        score.iter().zip([(ANNA, 5, 7, 2), (BORIS, 4, 7, 2)])
+    {
+        assert_eq!(line["player"], player);
+        assert_eq!(line["points"], points, "{player}");
+        assert_eq!(line["innings"], innings, "{player}");
+        assert_eq!(line["high_run"], high_run, "{player}");
+        let average = line["average"].as_f64().unwrap();
+        assert!(
+            (average - points as f64 / innings as f64).abs() < 1e-12,
+            "{player}: {average}"
+        );
+    }
+    assert_eq!(sheet["winner"], ANNA);
+}
+
+#[test]
+fn three_cushion_match_readable_score_sheet() {
+    let (ok, stdout, stderr) = carom(&["referee", MATCH]);
+    assert!(ok, "{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Three-cushion: 5 points, no innings limit, equalising inning"
+    );
+    assert_eq!(lines[1], "Anna breaks with white.");
+    let stroke_line = |i: usize| {
+        let prefix = format!("{i:>4}  ");
+        *lines
+            .iter()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no line for stroke {i}:\n{stdout}"))
+    };
+    assert!(
+        stroke_line(0).starts_with("   0  Anna    white     1  carom"),
+        "{}",
+        stroke_line(0)
+    );
+    assert!(
+        stroke_line(1)
+            .contains("no count: 2 cushion(s) before the second ball, 3 needed; inning over")
+    );
+    assert!(stroke_line(3).contains("FOUL, rule 13:"));
+    assert!(stroke_line(5).contains("red spotted on the foot spot"));
+    assert!(stroke_line(10).contains("(rule 22)"));
+    assert!(
+        stroke_line(13).contains("FOUL, rule 15:")
+            && stroke_line(13).contains("dotted spotted on the foot spot (head occupied)")
+    );
+    assert!(stroke_line(17).contains("(rule 11)"));
+    assert!(stroke_line(18).contains("WARNING, rule 18:"));
+    assert!(
+        stroke_line(21)
+            .contains("target reached: the rest of the round plays its equalising inning")
+    );
+    assert!(stroke_line(22).ends_with("game over"));
+    assert!(
+        stdout.contains("\nAnna         5        7         2    0.714\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nBoris        4        7         2    0.571\n"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("\nWinner: Anna\n"), "{stdout}");
+}
+
+#[test]
+fn a_ron_match_file_is_read_like_json() {
+    let (ok, stdout, stderr) = carom(&["referee", "tests/data/short_match.ron", "--json"]);
+    assert!(ok, "{stderr}");
+    let sheet: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(sheet["strokes"][0]["shooter"], BORIS);
+    assert_eq!(sheet["strokes"][0]["fouls"][0]["rule"], 8);
+    assert_eq!(sheet["strokes"][1]["points"], 1);
+    assert_eq!(sheet["strokes"][1]["game_over"], true);
+    assert_eq!(sheet["winner"], ANNA);
+}
+
+/// Writes `text` to a temporary match file and runs the referee on it: the error.
+fn refused(name: &str, text: &str) -> String {
+    let path: PathBuf =
+        std::env::temp_dir().join(format!("carom-referee-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let (ok, stdout, stderr) = carom(&["referee", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert!(!ok, "{name} was accepted:\n{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("carom: {}", path.display())),
+        "{stderr}"
+    );
+    stderr
+}
+
+#[test]
+fn malformed_match_files_are_refused_naming_the_stroke_and_field() {
+    let good = std::fs::read_to_string(format!("{}/{MATCH}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut value: Value = serde_json::from_str(&good).unwrap();
+
+    let mut bad_event = value.clone();
+    bad_event["strokes"][1]["events"][2]["kind"] = "cushoin".into();
+    let err = refused("event.json", &bad_event.to_string());
+    assert!(
+        err.contains("strokes[1].events[2]: unknown variant `cushoin`"),
+        "{err}"
+    );
+
+    let mut no_speed = value.clone();
+    no_speed["strokes"][4]["events"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("speed");
+    let err = refused("speed.json", &no_speed.to_string());
+    assert!(
+        err.contains("strokes[4].events[1]: missing field `speed`"),
+        "{err}"
+    );
+
+    let mut no_declaration = value.clone();
+    no_declaration["strokes"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("declared_safety");
+    let err = refused("declaration.json", &no_declaration.to_string());
+    assert!(
+        err.contains("strokes[0]: missing field `declared_safety`"),
+        "{err}"
+    );
+
+    let mut bad_final = value.clone();
+    bad_final["strokes"][2]["final"]["red"]["x"] = "left".into();
+    let err = refused("final.json", &bad_final.to_string());
+    assert!(err.contains("strokes[2].final.red: invalid type"), "{err}");
+
+    let mut bad_call = value.clone();
+    bad_call["strokes"][3]["calls"] = serde_json::json!(["foul"]);
+    let err = refused("call.json", &bad_call.to_string());
+    assert!(
+        err.contains("strokes[3].calls[0]: unknown call `foul`"),
+        "{err}"
+    );
+
+    let mut red2 = value.clone();
+    red2["strokes"][6]["events"][2]["b"] = "red2".into();
+    let err = refused("red2.json", &red2.to_string());
+    assert!(err.contains("strokes[6]: red2 is not in play"), "{err}");
+
+    let mut too_long = value.clone();
+    let last = too_long["strokes"][22].clone();
+    too_long["strokes"].as_array_mut().unwrap().push(last);
+    let err = refused("too-long.json", &too_long.to_string());
+    assert!(
+        err.contains("strokes[23]: the game is already over"),
+        "{err}"
+    );
+
+    value["game"] = "snooker".into();
+    let err = refused("game.json", &value.to_string());
+    assert!(
+        err.contains("game: no game \"snooker\" in games.ron"),
+        "{err}"
+    );
+
+    let err = refused(
+        "header.json",
+        r#"{"game": "three_cushion", "players": ["A"], "target": 5, "breaker": 0, "breaker_ball": "red", "strokes": []}"#,
+    );
+    assert!(err.contains("breaker's ball is red"), "{err}");
+
+    let err = refused("broken.json", "{\"game\": ");
+    assert!(err.contains("line 1 column"), "{err}");
+
+    let err = refused(
+        "match.ron",
+        "(game: \"three_cushion\", players: [\"A\"],, )",
+    );
+    assert!(err.contains("line 1 column"), "{err}");
+
+    let err = refused("match.txt", "{}");
+    assert!(err.contains("a match file is .json or .ron"), "{err}");
+}
