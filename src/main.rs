@@ -135,8 +135,7 @@ fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
         return Ok(());
     }
     for e in &record.events {
-        let detail = serde_json::to_value(&e.kind).map_err(|e| e.to_string())?;
-        println!("{:9.4} s  {detail}", e.t);
+        println!("{:9.4} s  {}", e.t, e.kind);
     }
     for (ball, p) in &record.final_positions {
         let place = if p.on_table {

@@ -4,13 +4,19 @@
 use crate::config::{Binding, CueAction, controls};
 use crate::game::{GameConfig, GameSystems};
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use std::collections::HashSet;
 
-/// The actions held and just started this frame.
+/// The actions held and just started this frame, and the pointer.
 #[derive(Resource, Default, Debug)]
 pub struct Actions {
     pressed: HashSet<CueAction>,
     just_pressed: HashSet<CueAction>,
+    /// The cursor in the window, px, when it is in the window.
+    pub pointer: Option<Vec2>,
+    /// How far the cursor moved since the last frame, px (from the cursor's position,
+    /// so warped pointers such as xdotool's count too).
+    pub pointer_delta: Vec2,
 }
 
 impl Actions {
@@ -58,8 +64,15 @@ fn read_actions(
     bindings: Option<Res<Bindings>>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut actions: ResMut<Actions>,
 ) {
+    let pointer = window.and_then(|w| w.cursor_position());
+    actions.pointer_delta = match (actions.pointer, pointer) {
+        (Some(before), Some(now)) => now - before,
+        _ => Vec2::ZERO,
+    };
+    actions.pointer = pointer;
     let Some(bindings) = bindings else { return };
     actions.pressed.clear();
     actions.just_pressed.clear();

@@ -4,11 +4,13 @@
 use super::Actions;
 use crate::config::CueAction;
 use crate::game::frame::{to_bevy, to_table};
-use crate::game::{CueBall, GameSystems, StrokeRequest, TableSimulation};
+use crate::game::{CueBall, GameConfig, GameSystems, StrokeRequest, TableSimulation};
+use crate::ball::BallId;
+use crate::config::CueConfig;
+use crate::math::DVec2;
 use crate::physics::{MAX_ELEVATION_DEG, Stroke};
-use bevy::input::mouse::AccumulatedMouseMotion;
+use crate::table::{Cushion, TableGeometry};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 
 /// Launch speeds the player can choose, m/s (soft 1, medium 3–4, hard 6–7, break ~9).
 pub const SPEED_RANGE: (f64, f64) = (0.3, 9.0);
@@ -26,8 +28,11 @@ pub struct Aim {
     /// Tip offset, fractions of the radius: + right, + above centre.
     pub side: f64,
     pub height: f64,
-    /// Cue elevation, degrees.
+    /// Cue elevation the player chose, degrees.
     pub elevation_deg: f64,
+    /// The least elevation at which the cue clears the cushion and rail behind the cue
+    /// ball, degrees: the stroke is played at least this steep.
+    pub min_elevation_deg: f64,
 }
 
 impl Default for Aim {
@@ -38,28 +43,54 @@ impl Default for Aim {
             side: 0.0,
             height: 0.0,
             elevation_deg: 0.0,
+            min_elevation_deg: 0.0,
         }
     }
 }
 
 impl Aim {
-    pub fn stroke(&self, ball: crate::ball::BallId) -> Stroke {
+    /// The elevation the stroke is played at.
+    pub fn effective_elevation_deg(&self) -> f64 {
+        self.elevation_deg.max(self.min_elevation_deg)
+    }
+
+    pub fn stroke(&self, ball: BallId) -> Stroke {
         Stroke {
             ball,
             direction_deg: self.direction_deg,
             speed: self.speed,
             side: self.side,
             height: self.height,
-            elevation_deg: self.elevation_deg,
+            elevation_deg: self.effective_elevation_deg(),
         }
     }
+}
+
+/// The least cue elevation, degrees, at which a cue aimed `direction_deg` at a ball
+/// centred at `ball` passes over the cushion and rail behind it (with half a degree to
+/// spare): a level cue would go through them.
+pub fn clearance_elevation(table: &TableGeometry, cue: &CueConfig, ball: DVec2, direction_deg: f64) -> f64 {
+    let back = -DVec2::from_angle(direction_deg.to_radians());
+    let r = table.ball_radius;
+    // Horizontal distance from the ball's centre back to the first cushion nose.
+    let to_nose = Cushion::ALL
+        .iter()
+        .filter_map(|&c| {
+            let n = c.inward_normal();
+            let toward = -back.dot(n);
+            (toward > 0.0).then(|| (table.nose_distance(c) + ball.dot(n)) / toward)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let rise = table.rail_height + cue.butt_radius_mm / 1000.0 - r;
+    let run = (to_nose - r).max(1e-3);
+    ((rise / run).atan().to_degrees() + 0.5).clamp(0.0, MAX_ELEVATION_DEG - 4.0)
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>();
     app.add_systems(
         Update,
-        (aim_with_mouse, adjust_with_keys, strike)
+        (aim_with_mouse, adjust_with_keys, clear_the_rail, strike)
             .chain()
             .in_set(GameSystems::Input),
     );
@@ -68,21 +99,19 @@ pub(super) fn plugin(app: &mut App) {
 /// The cue points from the cue ball at the spot on the cloth under the cursor, while
 /// the mouse moves (not while the camera orbits or the aim is held).
 fn aim_with_mouse(
-    motion: Res<AccumulatedMouseMotion>,
     actions: Res<Actions>,
-    window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
     sim: Option<Res<TableSimulation>>,
     cue_ball: Res<CueBall>,
     mut aim: ResMut<Aim>,
 ) {
-    if motion.delta == Vec2::ZERO
+    if actions.pointer_delta == Vec2::ZERO
         || actions.pressed(CueAction::OrbitCamera)
         || actions.pressed(CueAction::HoldAim)
     {
         return;
     }
-    let (Some(sim), Some(cursor)) = (sim, window.cursor_position()) else {
+    let (Some(sim), Some(cursor)) = (sim, actions.pointer) else {
         return;
     };
     let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) else {
@@ -128,15 +157,31 @@ fn adjust_with_keys(time: Res<Time>, actions: Res<Actions>, mut aim: ResMut<Aim>
     aim.elevation_deg = (aim.elevation_deg + lift * 20.0 * dt).clamp(0.0, MAX_ELEVATION_DEG - 4.0);
 }
 
-/// Strikes with the current aim, only when every ball has stopped (rule 10).
+/// Keeps the cue above the cushion and rail behind the cue ball.
+fn clear_the_rail(
+    config: Res<GameConfig>,
+    cue_ball: Res<CueBall>,
+    sim: Option<Res<TableSimulation>>,
+    mut aim: ResMut<Aim>,
+) {
+    let Some(sim) = sim else { return };
+    if let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) {
+        let min = clearance_elevation(sim.0.table(), &config.0.cue, ball.pos.truncate(), aim.direction_deg);
+        if aim.min_elevation_deg != min {
+            aim.min_elevation_deg = min;
+        }
+    }
+}
+
+/// Asks for a stroke with the current aim; the simulation plays it only when every
+/// ball has stopped (rule 10).
 fn strike(
     actions: Res<Actions>,
     aim: Res<Aim>,
     cue_ball: Res<CueBall>,
-    sim: Option<Res<TableSimulation>>,
     mut requests: MessageWriter<StrokeRequest>,
 ) {
-    if actions.just_pressed(CueAction::Strike) && sim.is_some_and(|s| s.0.at_rest()) {
+    if actions.just_pressed(CueAction::Strike) {
         requests.write(StrokeRequest(aim.stroke(cue_ball.0)));
     }
 }

@@ -10,6 +10,7 @@ use crate::physics::events::ShotRecord;
 use crate::physics::{Stroke, TableSim};
 use crate::table::{Spot, TableGeometry};
 use bevy::prelude::*;
+use std::time::Duration;
 
 /// Fixed-clock rate of the simulation, Hz. The motion is exact at any step; this only
 /// sets how fresh the poses are when a frame is drawn.
@@ -37,6 +38,9 @@ pub struct StrokeFinished(pub ShotRecord);
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Time::<Fixed>::from_hz(SIM_HZ));
+    // A slow frame (software rendering) may take up to a second of play with it
+    // rather than slowing the balls down.
+    app.insert_resource(Time::<Virtual>::from_max_delta(Duration::from_secs(1)));
     app.add_message::<StrokeRequest>();
     app.add_message::<StrokeFinished>();
     app.insert_resource(CueBall(BallId::White));
@@ -83,10 +87,12 @@ fn play_strokes(mut requests: MessageReader<StrokeRequest>, sim: Option<ResMut<T
     };
     for StrokeRequest(stroke) in requests.read() {
         if !sim.0.at_rest() {
+            info!("stroke refused: the balls are still moving (rule 10)");
             continue;
         }
-        if let Err(e) = sim.0.strike(&[*stroke]) {
-            warn!("stroke refused: {e}");
+        match sim.0.strike(&[*stroke]) {
+            Ok(()) => info!("stroke: {stroke:?}"),
+            Err(e) => warn!("stroke refused: {e}"),
         }
     }
 }

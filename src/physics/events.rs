@@ -6,6 +6,7 @@ use crate::ball::BallId;
 use crate::table::Cushion;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
 
 /// Something that happened at time `t`, s after the strike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -104,6 +105,43 @@ pub struct ShotRecord {
     pub trajectories: BTreeMap<BallId, Vec<[f64; 4]>>,
     /// Simulated time from the strike to rest, s.
     pub duration: f64,
+}
+
+impl fmt::Display for EventKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EventKind::Strike {
+                ball,
+                speed,
+                direction_deg,
+                side,
+                height,
+                elevation_deg,
+                ..
+            } => write!(
+                f,
+                "strike: {ball} away at {speed:.3} m/s toward {direction_deg:.1}°, tip {side:+.2} R side {height:+.2} R height, cue at {elevation_deg:.0}°"
+            ),
+            EventKind::Tip { ball, speed } => {
+                write!(f, "the cue tip touches {ball} again at {speed:.3} m/s")
+            }
+            EventKind::Miscue { ball } => write!(f, "miscue on {ball}"),
+            EventKind::BallBall { a, b, speed } => write!(f, "{a} meets {b} at {speed:.3} m/s"),
+            EventKind::Cushion {
+                ball,
+                cushion,
+                speed,
+            } => write!(f, "{ball} meets the {cushion:?} cushion at {speed:.3} m/s"),
+            EventKind::Airborne { ball, vz } => {
+                write!(f, "{ball} leaves the bed rising at {vz:.3} m/s")
+            }
+            EventKind::Landed { ball, surface } => write!(f, "{ball} lands on the {surface:?}"),
+            EventKind::OffTable { ball, reason } => {
+                write!(f, "{ball} is off the table ({reason:?})")
+            }
+            EventKind::Rest => write!(f, "every ball at rest"),
+        }
+    }
 }
 
 impl ShotRecord {

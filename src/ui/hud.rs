@@ -122,13 +122,21 @@ fn update_hud(
     let half = BALL_PX / 2.0;
     dot.left = px(half + aim.side as f32 * half - 5.0);
     dot.top = px(half - aim.height as f32 * half - 5.0);
+    let raised = if aim.min_elevation_deg > aim.elevation_deg {
+        " (raised to clear the rail)"
+    } else {
+        ""
+    };
     text.0 = format!(
-        "Power {:.1} m/s   Elevation {:.0}°\nTip {:+.2} R side, {:+.2} R height",
-        aim.speed, aim.elevation_deg, aim.side, aim.height
+        "Power {:.1} m/s   Cue elevation {:.0} deg{raised}\nTip {:+.2} R side, {:+.2} R height",
+        aim.speed,
+        aim.effective_elevation_deg(),
+        aim.side,
+        aim.height
     );
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();
     status.0 = match sim {
-        Some(sim) if !sim.0.at_rest() => "Balls moving…".into(),
+        Some(sim) if !sim.0.at_rest() => "Balls moving...".into(),
         _ if miscue => "Tip beyond the miscue limit! Click or Space to strike".into(),
         _ => "Ready: click or Space to strike".into(),
     };

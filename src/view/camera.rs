@@ -4,7 +4,7 @@
 use crate::config::CueAction;
 use crate::cue::Actions;
 use crate::game::GameConfig;
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
 /// Where the camera is: angles around the table's centre and distance from it.
@@ -40,7 +40,6 @@ fn spawn_camera(mut commands: Commands) {
 
 fn orbit(
     actions: Res<Actions>,
-    motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     config: Res<GameConfig>,
     mut camera: Single<(&mut Orbit, &mut Transform)>,
@@ -48,8 +47,9 @@ fn orbit(
     let (orbit, transform) = &mut *camera;
     if actions.pressed(CueAction::OrbitCamera) {
         let speed = config.0.controls.orbit_sensitivity as f32;
-        orbit.yaw -= motion.delta.x * speed;
-        orbit.pitch = (orbit.pitch + motion.delta.y * speed).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
+        let delta = actions.pointer_delta;
+        orbit.yaw -= delta.x * speed;
+        orbit.pitch = (orbit.pitch + delta.y * speed).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
     }
     orbit.distance =
         (orbit.distance * (1.0 - 0.1 * scroll.delta.y)).clamp(DISTANCE_RANGE.0, DISTANCE_RANGE.1);
