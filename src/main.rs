@@ -109,6 +109,9 @@ fn play(config: Config, screenshot: Option<PathBuf>, frames: u32) -> Result<(), 
         }),
         ..default()
     }));
+    let paths = carom::game::StoragePaths::for_user();
+    app.insert_resource(carom::game::MatchSettings::load(&paths.settings, &config));
+    app.insert_resource(paths);
     app.insert_resource(carom::game::GameConfig(config));
     if let Some(path) = screenshot {
         app.insert_resource(carom::view::screenshot::ScreenshotPlan { path, frames });

@@ -34,6 +34,21 @@ pub enum CueAction {
     RestorePositions,
     /// Back to the menu.
     Menu,
+    /// Go on: confirm the break set-up, dismiss a result, start a rematch.
+    Confirm,
+    /// Hold on a ball and drag to move it where the rules allow (lag, break set-up).
+    MoveBall,
+    /// The lag winner's choices (rules 4, 6): break with the white, break with the
+    /// dotted, pass the break keeping the white, pass keeping the dotted.
+    Choose1,
+    Choose2,
+    Choose3,
+    Choose4,
+    /// Menu navigation.
+    MenuUp,
+    MenuDown,
+    MenuLeft,
+    MenuRight,
 }
 
 /// One physical input.
@@ -94,7 +109,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [CueAction; 17] = [
+const ALL_ACTIONS: [CueAction; 27] = [
     CueAction::AimLeft,
     CueAction::AimRight,
     CueAction::HoldAim,
@@ -112,6 +127,16 @@ const ALL_ACTIONS: [CueAction; 17] = [
     CueAction::DeclareSafety,
     CueAction::RestorePositions,
     CueAction::Menu,
+    CueAction::Confirm,
+    CueAction::MoveBall,
+    CueAction::Choose1,
+    CueAction::Choose2,
+    CueAction::Choose3,
+    CueAction::Choose4,
+    CueAction::MenuUp,
+    CueAction::MenuDown,
+    CueAction::MenuLeft,
+    CueAction::MenuRight,
 ];
 
 /// The mouse button of that name.

@@ -2,7 +2,9 @@
 //! all gameplay code reads (STYLE 8).
 
 use crate::config::{Binding, CueAction, controls};
+use crate::game::frame::to_table;
 use crate::game::{GameConfig, GameSystems};
+use crate::math::DVec2;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use std::collections::HashSet;
@@ -17,6 +19,9 @@ pub struct Actions {
     /// How far the cursor moved since the last frame, px (from the cursor's position,
     /// so warped pointers such as xdotool's count too).
     pub pointer_delta: Vec2,
+    /// The point of the table (m, table frame) under the cursor, at the height of a
+    /// ball's centre.
+    pub on_cloth: Option<DVec2>,
 }
 
 impl Actions {
@@ -37,7 +42,7 @@ enum Input {
 }
 
 #[derive(Resource)]
-struct Bindings(Vec<(CueAction, Input)>);
+pub(super) struct Bindings(Vec<(CueAction, Input)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Actions>();
@@ -60,11 +65,13 @@ fn resolve_bindings(mut commands: Commands, config: Res<GameConfig>) {
     commands.insert_resource(Bindings(bindings));
 }
 
-fn read_actions(
+pub(super) fn read_actions(
     bindings: Option<Res<Bindings>>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
+    config: Res<GameConfig>,
     mut actions: ResMut<Actions>,
 ) {
     let pointer = window.and_then(|w| w.cursor_position());
@@ -73,6 +80,14 @@ fn read_actions(
         _ => Vec2::ZERO,
     };
     actions.pointer = pointer;
+    let ball_centre = config.0.balls.radius() as f32;
+    actions.on_cloth = pointer.zip(camera).and_then(|(cursor, camera)| {
+        let (camera, transform) = *camera;
+        let ray = camera.viewport_to_world(transform, cursor).ok()?;
+        let plane = Vec3::new(0.0, ball_centre, 0.0);
+        let distance = ray.intersect_plane(plane, InfinitePlane3d::new(Vec3::Y))?;
+        Some(to_table(ray.get_point(distance)).truncate())
+    });
     let Some(bindings) = bindings else { return };
     actions.pressed.clear();
     actions.just_pressed.clear();

@@ -1,12 +1,11 @@
 //! The player's aim: direction (the mouse points, keys fine-tune), launch speed, tip
-//! offset and cue elevation; and the strike, which becomes a `StrokeRequest`.
+//! offset and cue elevation; the cue kept above the rail.
 
 use super::Actions;
-use crate::config::CueAction;
-use crate::game::frame::{to_bevy, to_table};
-use crate::game::{CueBall, GameConfig, GameSystems, StrokeRequest, TableSimulation};
 use crate::ball::BallId;
+use crate::config::CueAction;
 use crate::config::CueConfig;
+use crate::game::{CueBall, GameConfig, GameSystems, TableSimulation};
 use crate::math::DVec2;
 use crate::physics::{MAX_ELEVATION_DEG, Stroke};
 use crate::table::{Cushion, TableGeometry};
@@ -49,6 +48,14 @@ impl Default for Aim {
 }
 
 impl Aim {
+    /// A fresh aim for a lag: toward the foot cushion, a lag's pace.
+    pub fn lag() -> Aim {
+        Aim {
+            speed: 1.5,
+            ..Aim::default()
+        }
+    }
+
     /// The elevation the stroke is played at.
     pub fn effective_elevation_deg(&self) -> f64 {
         self.elevation_deg.max(self.min_elevation_deg)
@@ -69,7 +76,12 @@ impl Aim {
 /// The least cue elevation, degrees, at which a cue aimed `direction_deg` at a ball
 /// centred at `ball` passes over the cushion and rail behind it (with half a degree to
 /// spare): a level cue would go through them.
-pub fn clearance_elevation(table: &TableGeometry, cue: &CueConfig, ball: DVec2, direction_deg: f64) -> f64 {
+pub fn clearance_elevation(
+    table: &TableGeometry,
+    cue: &CueConfig,
+    ball: DVec2,
+    direction_deg: f64,
+) -> f64 {
     let back = -DVec2::from_angle(direction_deg.to_radians());
     let r = table.ball_radius;
     // Horizontal distance from the ball's centre back to the first cushion nose.
@@ -90,17 +102,17 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>();
     app.add_systems(
         Update,
-        (aim_with_mouse, adjust_with_keys, clear_the_rail, strike)
+        (aim_with_mouse, adjust_with_keys, clear_the_rail)
             .chain()
             .in_set(GameSystems::Input),
     );
 }
 
 /// The cue points from the cue ball at the spot on the cloth under the cursor, while
-/// the mouse moves (not while the camera orbits or the aim is held).
+/// the mouse moves (not while the camera orbits, the aim is held or a ball is dragged).
 fn aim_with_mouse(
     actions: Res<Actions>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera3d>>,
+    dragging: Res<super::commands::Dragging>,
     sim: Option<Res<TableSimulation>>,
     cue_ball: Res<CueBall>,
     mut aim: ResMut<Aim>,
@@ -108,25 +120,18 @@ fn aim_with_mouse(
     if actions.pointer_delta == Vec2::ZERO
         || actions.pressed(CueAction::OrbitCamera)
         || actions.pressed(CueAction::HoldAim)
+        || dragging.0
     {
         return;
     }
-    let (Some(sim), Some(cursor)) = (sim, actions.pointer) else {
+    let (Some(sim), Some(point)) = (sim, actions.on_cloth) else {
         return;
     };
     let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) else {
         return;
     };
-    let (camera, camera_transform) = *camera;
-    let Ok(ray) = camera.viewport_to_world(camera_transform, cursor) else {
-        return;
-    };
-    let centre = to_bevy(ball.pos);
-    let Some(distance) = ray.intersect_plane(centre, InfinitePlane3d::new(Vec3::Y)) else {
-        return;
-    };
-    let target = to_table(ray.get_point(distance)) - ball.pos;
-    if target.truncate().length() > 1e-3 {
+    let target = point - ball.pos.truncate();
+    if target.length() > 1e-3 {
         aim.direction_deg = target.y.atan2(target.x).to_degrees();
     }
 }
@@ -166,22 +171,14 @@ fn clear_the_rail(
 ) {
     let Some(sim) = sim else { return };
     if let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) {
-        let min = clearance_elevation(sim.0.table(), &config.0.cue, ball.pos.truncate(), aim.direction_deg);
+        let min = clearance_elevation(
+            sim.0.table(),
+            &config.0.cue,
+            ball.pos.truncate(),
+            aim.direction_deg,
+        );
         if aim.min_elevation_deg != min {
             aim.min_elevation_deg = min;
         }
-    }
-}
-
-/// Asks for a stroke with the current aim; the simulation plays it only when every
-/// ball has stopped (rule 10).
-fn strike(
-    actions: Res<Actions>,
-    aim: Res<Aim>,
-    cue_ball: Res<CueBall>,
-    mut requests: MessageWriter<StrokeRequest>,
-) {
-    if actions.just_pressed(CueAction::Strike) {
-        requests.write(StrokeRequest(aim.stroke(cue_ball.0)));
     }
 }

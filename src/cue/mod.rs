@@ -3,13 +3,20 @@
 
 mod actions;
 mod aim;
+mod commands;
 mod stick;
 
 pub use actions::Actions;
 pub use aim::{Aim, SPEED_RANGE};
+pub use commands::RestoreArmed;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((actions::plugin, aim::plugin, stick::plugin));
+    app.add_plugins((
+        actions::plugin,
+        aim::plugin,
+        commands::plugin,
+        stick::plugin,
+    ));
 }

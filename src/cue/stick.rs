@@ -3,7 +3,7 @@
 
 use super::Aim;
 use crate::game::frame::to_bevy;
-use crate::game::{CueBall, GameConfig, GameSystems, Screen, TableSimulation};
+use crate::game::{AtTable, CueBall, GameConfig, GameSystems, Phase, TableSimulation};
 use crate::math::DVec2;
 use crate::table::aim::{Target, first_contact};
 use bevy::prelude::*;
@@ -13,11 +13,16 @@ use std::f32::consts::FRAC_PI_2;
 struct CueStick;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Practice), spawn_stick);
+    app.add_systems(OnEnter(AtTable), spawn_stick);
     app.add_systems(
         Update,
         (place_stick, draw_aim_line).in_set(GameSystems::Present),
     );
+}
+
+/// Whether the player at the table is aiming now.
+fn aiming(phase: Option<Res<State<Phase>>>) -> bool {
+    phase.is_some_and(|p| matches!(**p, Phase::Aiming | Phase::BreakSetup | Phase::Lag))
 }
 
 fn spawn_stick(
@@ -45,13 +50,14 @@ fn spawn_stick(
         })),
         Transform::default(),
         Visibility::Hidden,
-        DespawnOnExit(Screen::Practice),
+        DespawnOnExit(AtTable),
     ));
 }
 
 /// Shown only while the balls are at rest: the tip a little behind the contact point,
 /// further back the harder the stroke.
 fn place_stick(
+    phase: Option<Res<State<Phase>>>,
     aim: Res<Aim>,
     cue_ball: Res<CueBall>,
     config: Res<GameConfig>,
@@ -61,7 +67,7 @@ fn place_stick(
     let (transform, visibility) = &mut *stick;
     let ball = sim
         .as_ref()
-        .filter(|s| s.0.at_rest())
+        .filter(|s| s.0.at_rest() && aiming(phase))
         .and_then(|s| s.0.ball_states().find(|(id, _)| *id == cue_ball.0));
     let Some((_, ball)) = ball else {
         **visibility = Visibility::Hidden;
@@ -82,12 +88,13 @@ fn place_stick(
 /// A line from the cue ball to where it would first touch something, the ball there,
 /// and the object ball's way off along the line of centres.
 fn draw_aim_line(
+    phase: Option<Res<State<Phase>>>,
     aim: Res<Aim>,
     cue_ball: Res<CueBall>,
     sim: Option<Res<TableSimulation>>,
     mut gizmos: Gizmos,
 ) {
-    let Some(sim) = sim.filter(|s| s.0.at_rest()) else {
+    let Some(sim) = sim.filter(|s| s.0.at_rest() && aiming(phase)) else {
         return;
     };
     let table = sim.0.table();

@@ -16,6 +16,7 @@ use crate::ball::BallId;
 use crate::config::{Config, CueConfig, PhysicsConfig};
 use crate::math::{DQuat, DVec2, DVec3};
 use crate::table::{Cushion, TableGeometry};
+use std::collections::BTreeMap;
 
 /// Impacts slower than this, m/s, repeated on the same pair within `PRESS_WINDOW` s,
 /// are one continuing (pressing) contact, not new touches.
@@ -93,6 +94,14 @@ pub struct TableSim {
     rested: bool,
     /// Event-loop iterations since the strike (events resolved plus flight steps).
     steps: u64,
+    sampling: Option<Sampling>,
+}
+
+/// Positions recorded at fixed times of the simulation's clock (whatever the caller's).
+struct Sampling {
+    period: f64,
+    taken: u64,
+    trajectories: BTreeMap<BallId, Vec<[f64; 4]>>,
 }
 
 impl TableSim {
@@ -126,6 +135,7 @@ impl TableSim {
             recent: Vec::new(),
             rested: true,
             steps: 0,
+            sampling: None,
         }
     }
 
@@ -281,6 +291,10 @@ impl TableSim {
         self.recent.clear();
         self.rested = false;
         self.steps = 0;
+        if let Some(sampling) = &mut self.sampling {
+            sampling.taken = 0;
+            sampling.trajectories.clear();
+        }
         if self.next_flight_step.is_some() {
             self.next_flight_step = Some(self.physics.step.flight_step_s);
         }
@@ -354,38 +368,61 @@ impl TableSim {
         ShotRecord {
             events: self.events.clone(),
             final_positions: self.final_positions().collect(),
-            trajectories: Default::default(),
+            trajectories: self
+                .sampling
+                .as_ref()
+                .map(|s| s.trajectories.clone())
+                .unwrap_or_default(),
             duration: if self.rested { self.clock } else { self.time },
+        }
+    }
+
+    /// Records every ball's position `hz` times a second of simulated time from now on
+    /// (the samples go into `record().trajectories`); None stops it.
+    pub fn sample_every(&mut self, hz: Option<f64>) {
+        self.sampling = hz.map(|hz| Sampling {
+            period: 1.0 / hz,
+            taken: 0,
+            trajectories: BTreeMap::new(),
+        });
+    }
+
+    /// Takes the samples due up to time `t` (≤ the next event), from the stored state.
+    fn take_samples(&mut self, t: f64) {
+        let Some(sampling) = &self.sampling else {
+            return;
+        };
+        let (period, mut taken) = (sampling.period, sampling.taken);
+        let mut samples = Vec::new();
+        while taken as f64 * period <= t {
+            let at = taken as f64 * period;
+            for (id, b) in self.in_play() {
+                let mut k = b.k;
+                if let Phase::Cloth(m) = b.phase {
+                    self.cloth.advance(&mut k, m, at - self.clock);
+                }
+                samples.push((id, [at, k.pos.x, k.pos.y, k.pos.z]));
+            }
+            taken += 1;
+        }
+        if let Some(sampling) = &mut self.sampling {
+            sampling.taken = taken;
+            for (id, sample) in samples {
+                sampling.trajectories.entry(id).or_default().push(sample);
+            }
         }
     }
 
     /// Runs the stroke to rest (or to the configured guard time), sampling positions
     /// `sample_hz` times a second when asked.
     pub fn run_to_rest(&mut self, sample_hz: Option<f64>) -> ShotRecord {
-        let mut trajectories = std::collections::BTreeMap::new();
-        let chunk = sample_hz.map_or(1.0, |hz| 1.0 / hz);
-        let mut sample = |sim: &TableSim| {
-            for (id, k) in sim.ball_states() {
-                trajectories
-                    .entry(id)
-                    .or_insert_with(Vec::new)
-                    .push([sim.time, k.pos.x, k.pos.y, k.pos.z]);
-            }
-        };
         if sample_hz.is_some() {
-            sample(self);
+            self.sample_every(sample_hz);
         }
-        let mut steps = 0u64;
         while !self.rested {
-            steps += 1;
-            self.advance_to(chunk * steps as f64);
-            if sample_hz.is_some() {
-                sample(self);
-            }
+            self.advance_to(self.time + 1.0);
         }
-        let mut record = self.record();
-        record.trajectories = trajectories;
-        record
+        self.record()
     }
 
     /// Advances the simulation by `dt` seconds of its own time.
@@ -411,6 +448,7 @@ impl TableSim {
             let Some((t, next)) = next.filter(|&(t, _)| t <= target) else {
                 break;
             };
+            self.take_samples(t);
             self.steps += 1;
             self.advance_cloth(t - self.clock);
             self.clock = t;
@@ -905,6 +943,18 @@ impl TableSim {
             self.rested = true;
             self.follow.clear();
             self.push_event(EventKind::Rest);
+            // The samples end where the balls stopped.
+            self.take_samples(self.clock);
+            let at_rest: Vec<(BallId, DVec3)> =
+                self.in_play().map(|(id, b)| (id, b.k.pos)).collect();
+            if let Some(sampling) = &mut self.sampling {
+                for (id, p) in at_rest {
+                    let samples = sampling.trajectories.entry(id).or_default();
+                    if samples.last().is_none_or(|s| s[0] < self.clock) {
+                        samples.push([self.clock, p.x, p.y, p.z]);
+                    }
+                }
+            }
         }
     }
 

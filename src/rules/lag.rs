@@ -190,8 +190,8 @@ pub fn judge_lag(
         return Err(LagError::NotAtRest);
     }
     let balls = [
-        lag_ball(table, laggers[0], record)?,
-        lag_ball(table, laggers[1], record)?,
+        judge_lag_ball(table, laggers[0], record)?,
+        judge_lag_ball(table, laggers[1], record)?,
     ];
     let outcome = match (balls[0].faults.is_empty(), balls[1].faults.is_empty()) {
         (false, false) => LagOutcome::Repeat(Repeat::BothFaulted),
@@ -210,7 +210,9 @@ pub fn judge_lag(
     Ok(LagVerdict { balls, outcome })
 }
 
-fn lag_ball(
+/// One ball's lag: its faults and its distance from the head cushion (also what lag
+/// training shows for a single ball).
+pub fn judge_lag_ball(
     table: &TableGeometry,
     lagger: Lagger,
     record: &ShotRecord,

@@ -57,6 +57,7 @@ pub use balk::BalkSpace;
 pub use fouls::Obligation;
 pub use lag::{
     LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, judge_lag,
+    judge_lag_ball,
 };
 pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
 pub use setup::{balls_in_play, break_positions};

@@ -33,6 +33,16 @@ fn describe(action: CueAction) -> &'static str {
         CueAction::DeclareSafety => "declare a safety",
         CueAction::RestorePositions => "restore the positions of before the last stroke",
         CueAction::Menu => "menu",
+        CueAction::Confirm => "go on (confirm the set-up, dismiss a result, rematch)",
+        CueAction::MoveBall => "drag a ball where the rules let you (lag, break)",
+        CueAction::Choose1 => "lag winner: break, play the white",
+        CueAction::Choose2 => "lag winner: break, play the dotted",
+        CueAction::Choose3 => "lag winner: pass the break, keep the white",
+        CueAction::Choose4 => "lag winner: pass the break, keep the dotted",
+        CueAction::MenuUp => "menu: up",
+        CueAction::MenuDown => "menu: down",
+        CueAction::MenuLeft => "menu: previous choice",
+        CueAction::MenuRight => "menu: next choice",
     }
 }
 

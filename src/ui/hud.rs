@@ -3,7 +3,7 @@
 
 use super::{label, panel_colour};
 use crate::cue::Aim;
-use crate::game::{GameConfig, GameSystems, Screen, TableSimulation};
+use crate::game::{AtTable, GameConfig, GameSystems, TableSimulation};
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -22,7 +22,7 @@ struct StatusText;
 const BALL_PX: f32 = 84.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Practice), spawn_hud);
+    app.add_systems(OnEnter(AtTable), spawn_hud);
     app.add_systems(Update, update_hud.in_set(GameSystems::Present));
 }
 
@@ -40,7 +40,7 @@ fn spawn_hud(mut commands: Commands) {
                 ..default()
             },
             panel_colour(),
-            DespawnOnExit(Screen::Practice),
+            DespawnOnExit(AtTable),
         ))
         .with_children(|panel| {
             // The cue ball seen from the cue, with the tip's contact point.
@@ -103,7 +103,7 @@ fn spawn_hud(mut commands: Commands) {
             top: px(10),
             ..default()
         },
-        DespawnOnExit(Screen::Practice),
+        DespawnOnExit(AtTable),
     ));
 }
 

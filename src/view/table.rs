@@ -2,7 +2,7 @@
 //! diamonds, the spots, the table body, the floor.
 
 use crate::game::frame::to_bevy;
-use crate::game::{Screen, TableSimulation};
+use crate::game::{AtTable, TableSimulation};
 use crate::math::{DVec2, DVec3};
 use crate::table::{Cushion, Spot, TableGeometry};
 use bevy::prelude::*;
@@ -49,7 +49,7 @@ fn spawn_table(
             Name::new("Table"),
             Transform::default(),
             Visibility::default(),
-            DespawnOnExit(Screen::Practice),
+            DespawnOnExit(AtTable),
         ))
         .id();
     let mut add =

@@ -1,0 +1,215 @@
+//! The match in progress on disk: written after every stroke, atomically (a crash or
+//! power cut mid-write leaves the last good save), and read back to resume. A save that
+//! cannot be read is reported and kept, never overwritten.
+
+use super::settings::MatchSettings;
+use crate::ball::BallId;
+use crate::physics::events::ShotRecord;
+use crate::rules::{Calls, Stroke};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What the file says it is.
+const FORMAT: &str = "carom match";
+const VERSION: u32 = 1;
+
+/// A match as saved: its settings, who broke with which ball, and every stroke judged
+/// so far. Replaying the strokes through the referee gives back the whole state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedMatch {
+    pub format: String,
+    pub version: u32,
+    pub settings: MatchSettings,
+    pub breaker: usize,
+    pub breaker_ball: BallId,
+    pub strokes: Vec<SavedStroke>,
+}
+
+/// One stroke: the simulation's record, the declaration and the calls.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedStroke {
+    pub record: ShotRecord,
+    pub declared_safety: bool,
+    #[serde(default)]
+    pub outside_interference: bool,
+}
+
+impl SavedMatch {
+    pub fn new(
+        settings: MatchSettings,
+        breaker: usize,
+        breaker_ball: BallId,
+        strokes: &[Stroke],
+    ) -> SavedMatch {
+        SavedMatch {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            settings,
+            breaker,
+            breaker_ball,
+            strokes: strokes
+                .iter()
+                .map(|s| SavedStroke {
+                    record: s.record.clone(),
+                    declared_safety: s.declared_safety,
+                    outside_interference: s.calls.outside_interference,
+                })
+                .collect(),
+        }
+    }
+
+    /// The strokes as the referee takes them.
+    pub fn strokes(&self) -> Vec<Stroke> {
+        self.strokes
+            .iter()
+            .map(|s| Stroke {
+                record: s.record.clone(),
+                declared_safety: s.declared_safety,
+                calls: Calls {
+                    outside_interference: s.outside_interference,
+                    ..Calls::default()
+                },
+            })
+            .collect()
+    }
+
+    /// Writes the save at `path`, replacing the previous one only once complete.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
+        write_atomically(path, text.as_bytes())
+    }
+
+    /// The save at `path`: None when there is none, an error naming the file and what
+    /// is wrong when it is not a Carom match this version can read.
+    pub fn read(path: &Path) -> Result<Option<SavedMatch>, String> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: cannot be read: {e}", path.display())),
+        };
+        let name = path.display();
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{name}: not a saved match (broken JSON: {e})"))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(format!("{name}: not a Carom saved match"));
+        }
+        let version = value.get("version").and_then(|v| v.as_u64());
+        if version != Some(u64::from(VERSION)) {
+            return Err(format!(
+                "{name}: a saved match of version {}, this game reads version {VERSION}",
+                version.map_or("?".to_owned(), |v| v.to_string())
+            ));
+        }
+        serde_json::from_value(value)
+            .map(Some)
+            .map_err(|e| format!("{name}: a damaged saved match: {e}"))
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder, flushed to
+/// disk before it takes the file's place: a reader sees the old file or the new one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("{}: cannot be written: {e}", path.display());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let temporary = path.with_extension("tmp");
+    let mut file = std::fs::File::create(&temporary).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    file.sync_all().map_err(fail)?;
+    std::fs::rename(&temporary, path).map_err(fail)
+}
+
+/// Moves an unreadable save out of the way, keeping it: `match.json` becomes
+/// `match.json.unreadable-N` with the first N not taken. Returns where it went.
+pub fn keep_aside(path: &Path) -> Result<PathBuf, String> {
+    let aside = (1..)
+        .map(|n| PathBuf::from(format!("{}.unreadable-{n}", path.display())))
+        .find(|p| !p.exists())
+        .expect("some number is free");
+    std::fs::rename(path, &aside)
+        .map(|()| aside)
+        .map_err(|e| format!("{}: cannot be moved aside: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    fn folder(tag: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("carom-save-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn sample() -> SavedMatch {
+        SavedMatch::new(
+            MatchSettings::defaults(&Config::defaults()),
+            1,
+            BallId::Dotted,
+            &[],
+        )
+    }
+
+    #[test]
+    fn a_save_reads_back_as_written() {
+        let path = folder("roundtrip").join("match.json");
+        sample().write(&path).unwrap();
+        assert_eq!(SavedMatch::read(&path).unwrap(), Some(sample()));
+        assert!(!path.with_extension("tmp").exists());
+    }
+
+    #[test]
+    fn no_save_is_not_an_error() {
+        assert_eq!(
+            SavedMatch::read(&folder("none").join("match.json")),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn a_corrupt_or_foreign_save_is_named_in_the_error_and_left_alone() {
+        let dir = folder("bad");
+        for (text, expected) in [
+            ("{\"format\": \"carom match\", \"vers", "broken JSON"),
+            ("{\"format\": \"chess game\"}", "not a Carom saved match"),
+            ("{\"format\": \"carom match\", \"version\": 9}", "version 9"),
+            ("{\"format\": \"carom match\", \"version\": 1}", "damaged"),
+        ] {
+            let path = dir.join("match.json");
+            std::fs::write(&path, text).unwrap();
+            let err = SavedMatch::read(&path).unwrap_err();
+            assert!(
+                err.contains("match.json") && err.contains(expected),
+                "{err}"
+            );
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+    }
+
+    #[test]
+    fn an_unreadable_save_is_kept_aside_not_overwritten() {
+        let dir = folder("aside");
+        let path = dir.join("match.json");
+        std::fs::write(&path, "garbage").unwrap();
+        let aside = keep_aside(&path).unwrap();
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), "garbage");
+        assert!(!path.exists());
+        std::fs::write(&path, "more garbage").unwrap();
+        assert_ne!(keep_aside(&path).unwrap(), aside);
+    }
+
+    #[test]
+    fn an_interrupted_write_leaves_the_last_good_save() {
+        let path = folder("interrupted").join("match.json");
+        sample().write(&path).unwrap();
+        // A crash mid-write leaves only the temporary file behind.
+        std::fs::write(path.with_extension("tmp"), "{\"format\": \"carom ma").unwrap();
+        assert_eq!(SavedMatch::read(&path).unwrap(), Some(sample()));
+    }
+}
