@@ -9,6 +9,8 @@ pub mod math;
 pub mod physics;
 pub mod rules;
 pub mod table;
+#[cfg(test)]
+mod test_rng;
 pub mod ui;
 pub mod view;
 

@@ -192,14 +192,14 @@ mod tests {
 
     #[test]
     fn a_push_must_be_longer_than_a_normal_stroke() {
-        // Rule 14: with a normal tip contact of 2.5 ms, 2 ms would make every stroke a push.
+        // Rule 14: with a normal tip contact of 2.5 ms, 1.5 ms would make every stroke a push.
         let dir = tempdir("push");
         let cue = include_str!("../../config/cue.ron")
             .replace("tip_contact_ms: 1.0", "tip_contact_ms: 2.5");
         std::fs::write(dir.join("cue.ron"), cue).unwrap();
         let err = Config::load(Some(&dir)).unwrap_err().to_string();
         assert!(
-            err.contains("<built-in games.ron>: `referee.push_contact_ms` (2)"),
+            err.contains("<built-in games.ron>: `referee.push_contact_ms` (1.5)"),
             "{err}"
         );
     }

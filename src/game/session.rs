@@ -68,8 +68,7 @@ impl Session {
             .games
             .get(&settings.game)
             .ok_or_else(|| format!("no game `{}` in games.ron", settings.game))?;
-        let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
-            .ok_or_else(|| format!("no table `{}` in tables.ron", settings.table))?;
+        let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
         let setup = MatchSetup {
             players: settings.seated(),
             target: settings.target,

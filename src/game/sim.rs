@@ -54,9 +54,10 @@ pub(super) fn plugin(app: &mut App) {
 /// The chosen table, empty, and an entity for every ball that may come onto it.
 fn set_up_table(mut commands: Commands, config: Res<GameConfig>, settings: Res<MatchSettings>) {
     let config = &config.0;
+    // The menu checked the preset; the default one exists (checked when loading).
     let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
-        .or_else(|| TableGeometry::new(&config.tables, None, &config.balls))
-        .expect("the default preset exists (checked when loading)");
+        .or_else(|_| TableGeometry::new(&config.tables, None, &config.balls))
+        .expect("the default preset exists");
     commands.insert_resource(TableSimulation(TableSim::new(config, table)));
     for id in BallId::ALL {
         commands.spawn((

@@ -7,6 +7,7 @@ use crate::ball::BallId::{self, Dotted, Red, White};
 use crate::config::Config;
 use crate::math::{DVec2, DVec3};
 use crate::table::TableGeometry;
+use crate::test_rng::Rng;
 
 const G: f64 = 9.81;
 
@@ -496,23 +497,6 @@ fn the_same_stroke_gives_the_same_bits() {
         serde_json::to_string(&s.run_to_rest(Some(100.0))).unwrap()
     };
     assert_eq!(run(), run());
-}
-
-/// splitmix64: a small deterministic generator for the fuzz.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
 }
 
 #[test]

@@ -66,19 +66,7 @@ impl ShotSpec {
     /// Builds the table with the balls placed, and plays the stroke or launch on it.
     pub fn start(&self, config: &Config) -> Result<TableSim, String> {
         let table = TableGeometry::new(&config.tables, self.table.as_deref(), &config.balls)
-            .ok_or_else(|| {
-                let names: Vec<&str> = config
-                    .tables
-                    .presets
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect();
-                format!(
-                    "`table` is \"{}\"; the presets are: {}",
-                    self.table.as_deref().unwrap_or_default(),
-                    names.join(", ")
-                )
-            })?;
+            .map_err(|e| format!("`table`: {e}"))?;
         if !(1..=4).contains(&self.balls.len()) {
             return Err(format!(
                 "`balls` lists {} balls; 1 to 4 are allowed",

@@ -259,22 +259,7 @@ pub fn replay(file: &str, game: &MatchFile, config: &Config) -> Result<ScoreShee
         )
     })?;
     let table = TableGeometry::new(&config.tables, game.table.as_deref(), &config.balls)
-        .ok_or_else(|| {
-            let names: Vec<&str> = config
-                .tables
-                .presets
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect();
-            error(
-                "table".into(),
-                format!(
-                    "no table preset \"{}\"; the presets are: {}",
-                    game.table.as_deref().unwrap_or_default(),
-                    names.join(", ")
-                ),
-            )
-        })?;
+        .map_err(|e| error("table".into(), e))?;
     let mut referee = Referee::new(rules, &config.games.referee, table, game.setup.clone())
         .map_err(|e| ReplayError {
             file: file.to_owned(),

@@ -65,11 +65,23 @@ pub struct TableGeometry {
 const REFERENCE_BALL_MM: f64 = 61.5;
 
 impl TableGeometry {
-    /// The preset `name` (None: the default one); None if there is no such preset.
-    pub fn new(tables: &TablesConfig, name: Option<&str>, balls: &BallConfig) -> Option<Self> {
-        let preset = tables.preset(name.unwrap_or(&tables.default_preset))?;
+    /// The preset `name` (None: the default one); an error listing the presets if there
+    /// is no such preset.
+    pub fn new(
+        tables: &TablesConfig,
+        name: Option<&str>,
+        balls: &BallConfig,
+    ) -> Result<Self, String> {
+        let name = name.unwrap_or(&tables.default_preset);
+        let preset = tables.preset(name).ok_or_else(|| {
+            let names: Vec<&str> = tables.presets.iter().map(|p| p.name.as_str()).collect();
+            format!(
+                "no table preset \"{name}\"; the presets are: {}",
+                names.join(", ")
+            )
+        })?;
         let length = preset.length_mm / 1000.0;
-        Some(TableGeometry {
+        Ok(TableGeometry {
             preset: preset.name.clone(),
             length,
             width: preset.width_mm / 1000.0,
@@ -242,8 +254,12 @@ mod tests {
     }
 
     #[test]
-    fn unknown_preset_is_none() {
+    fn an_unknown_preset_is_refused_with_the_presets_named() {
         let config = Config::defaults();
-        assert!(TableGeometry::new(&config.tables, Some("pool"), &config.balls).is_none());
+        let err = TableGeometry::new(&config.tables, Some("pool"), &config.balls).unwrap_err();
+        assert_eq!(
+            err,
+            "no table preset \"pool\"; the presets are: small, match, large"
+        );
     }
 }
