@@ -1,5 +1,7 @@
-//! `carom referee`: the built binary replays recorded matches and prints their score
-//! sheets. (One file for every CLI test of the referee: each test file links all of Bevy.)
+//! The command line, run as the built binary: `carom referee` replays recorded matches
+//! and prints their score sheets; `carom sim` plays one stroke headless; `carom
+//! check-config` judges config folders; `carom bench` and `--help` answer. (One file for
+//! every CLI test: each test file links all of Bevy.)
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -334,4 +336,126 @@ fn malformed_match_files_are_refused_naming_the_stroke_and_field() {
 
     let err = refused("match.txt", "{}");
     assert!(err.contains("a match file is .json or .ron"), "{err}");
+}
+
+/// Writes `text` to a file of a fresh temporary folder and returns its path.
+fn temp_file(tag: &str, name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carom-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const BREAK_BALLS: &str =
+    "[(ball: White, x: -0.71, y: -0.1524), (ball: Dotted, x: -0.71, y: 0.0), (ball: Red, x: 0.71, y: 0.0)]";
+
+#[test]
+fn help_lists_the_subcommands() {
+    let (ok, out, _) = carom(&["--help"]);
+    assert!(ok);
+    for sub in ["sim", "bench", "check-config", "referee"] {
+        assert!(out.contains(sub), "{out}");
+    }
+}
+
+#[test]
+fn a_headless_stroke_moves_the_red_ball() {
+    // Aim from the white straight at the red on the foot spot.
+    let aim = (0.1524f64).atan2(1.42).to_degrees();
+    let shot = temp_file(
+        "red",
+        "shot.ron",
+        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: {aim}, speed: 3.0), sample_hz: 50)"),
+    );
+    let (ok, out, err) = carom(&["sim", shot.to_str().unwrap(), "--json"]);
+    assert!(ok, "{err}");
+    let record: Value = serde_json::from_str(&out).unwrap();
+    let red = &record["final"]["red"];
+    let moved = (red["x"].as_f64().unwrap() - 0.71).hypot(red["y"].as_f64().unwrap());
+    assert!(moved > 0.1, "the red moved {moved} m");
+    let kinds: Vec<&str> = record["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.first(), Some(&"strike"));
+    assert!(kinds.contains(&"ball_ball"), "{kinds:?}");
+    assert_eq!(kinds.last(), Some(&"rest"));
+    assert!(record["trajectories"]["white"].as_array().unwrap().len() > 10);
+    assert!(record["duration"].as_f64().unwrap() > 1.0);
+    // Without --json: the same stroke, readable.
+    let (ok, text, _) = carom(&["sim", shot.to_str().unwrap()]);
+    assert!(ok && text.contains("white meets red"), "{text}");
+}
+
+#[test]
+fn the_same_shot_prints_the_same_bits() {
+    let shot = temp_file(
+        "bits",
+        "shot.ron",
+        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 8.0, speed: 6.0, side: 0.3, height: -0.2, elevation_deg: 12.0))"),
+    );
+    let run = || carom(&["sim", shot.to_str().unwrap(), "--json"]).1;
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn bad_shots_are_refused_with_a_clear_message() {
+    let stroke = "stroke: (ball: White, direction_deg: 0.0, speed: 3.0)";
+    for (tag, text, expected) in [
+        ("ball", format!("(balls: [(ball: Blue, x: 0.0, y: 0.0)], {stroke})"), "Blue"),
+        (
+            "overlap",
+            format!("(balls: [(ball: White, x: 0.0, y: 0.0), (ball: Red, x: 0.03, y: 0.0)], {stroke})"),
+            "overlap",
+        ),
+        ("off", format!("(balls: [(ball: White, x: 2.0, y: 0.0)], {stroke})"), "not on the bed"),
+        (
+            "fast",
+            "(balls: [(ball: White, x: 0.0, y: 0.0)], stroke: (ball: White, direction_deg: 0.0, speed: 16.0))".into(),
+            "up to 15 m/s",
+        ),
+        (
+            "nan",
+            "(balls: [(ball: White, x: 0.0, y: 0.0)], stroke: (ball: White, direction_deg: NaN, speed: 3.0))".into(),
+            "finite",
+        ),
+        ("none", "(balls: [(ball: White, x: 0.0, y: 0.0)])".into(), "exactly one of `stroke` and `launch`"),
+        ("syntax", "(balls: [(ball: White, x: 0.0 y: 0.0)])".into(), "shot.ron:1:"),
+    ] {
+        let shot = temp_file(tag, "shot.ron", &text);
+        let (ok, _, err) = carom(&["sim", shot.to_str().unwrap()]);
+        assert!(!ok, "{tag} was accepted");
+        assert!(err.contains(expected), "{tag}: {err}");
+        assert!(!err.contains("panicked"), "{tag}: {err}");
+    }
+}
+
+#[test]
+fn check_config_names_the_file_line_field_and_range() {
+    let dir = temp_file("config", "balls.ron", "(\n    diameter_mm: 65.0,\n    mass_g: 210.0,\n)")
+        .parent()
+        .unwrap()
+        .to_owned();
+    let (ok, _, err) = carom(&["check-config", dir.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("balls.ron:2:"), "{err}");
+    assert!(err.contains("`diameter_mm` is 65, outside its allowed range 61 ..= 62 mm (rule 1)"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // The repository's own folder is valid.
+    let (ok, out, err) = carom(&["check-config", "config"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("games.ron"), "{out}");
+}
+
+#[test]
+fn bench_reports_every_stroke() {
+    let (ok, out, err) = carom(&["bench", "--repeats", "1"]);
+    assert!(ok, "{err}");
+    for name in ["soft", "medium", "hard", "break", "lag"] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
+    }
 }
