@@ -348,8 +348,7 @@ fn temp_file(tag: &str, name: &str, text: &str) -> PathBuf {
     path
 }
 
-const BREAK_BALLS: &str =
-    "[(ball: White, x: -0.71, y: -0.1524), (ball: Dotted, x: -0.71, y: 0.0), (ball: Red, x: 0.71, y: 0.0)]";
+const BREAK_BALLS: &str = "[(ball: White, x: -0.71, y: -0.1524), (ball: Dotted, x: -0.71, y: 0.0), (ball: Red, x: 0.71, y: 0.0)]";
 
 #[test]
 fn help_lists_the_subcommands() {
@@ -367,7 +366,9 @@ fn a_headless_stroke_moves_the_red_ball() {
     let shot = temp_file(
         "red",
         "shot.ron",
-        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: {aim}, speed: 3.0), sample_hz: 50)"),
+        &format!(
+            "(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: {aim}, speed: 3.0), sample_hz: 50)"
+        ),
     );
     let (ok, out, err) = carom(&["sim", shot.to_str().unwrap(), "--json"]);
     assert!(ok, "{err}");
@@ -396,7 +397,9 @@ fn the_same_shot_prints_the_same_bits() {
     let shot = temp_file(
         "bits",
         "shot.ron",
-        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 8.0, speed: 6.0, side: 0.3, height: -0.2, elevation_deg: 12.0))"),
+        &format!(
+            "(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 8.0, speed: 6.0, side: 0.3, height: -0.2, elevation_deg: 12.0))"
+        ),
     );
     let run = || carom(&["sim", shot.to_str().unwrap(), "--json"]).1;
     assert_eq!(run(), run());
@@ -436,14 +439,21 @@ fn bad_shots_are_refused_with_a_clear_message() {
 
 #[test]
 fn check_config_names_the_file_line_field_and_range() {
-    let dir = temp_file("config", "balls.ron", "(\n    diameter_mm: 65.0,\n    mass_g: 210.0,\n)")
-        .parent()
-        .unwrap()
-        .to_owned();
+    let dir = temp_file(
+        "config",
+        "balls.ron",
+        "(\n    diameter_mm: 65.0,\n    mass_g: 210.0,\n)",
+    )
+    .parent()
+    .unwrap()
+    .to_owned();
     let (ok, _, err) = carom(&["check-config", dir.to_str().unwrap()]);
     assert!(!ok);
     assert!(err.contains("balls.ron:2:"), "{err}");
-    assert!(err.contains("`diameter_mm` is 65, outside its allowed range 61 ..= 62 mm (rule 1)"), "{err}");
+    assert!(
+        err.contains("`diameter_mm` is 65, outside its allowed range 61 ..= 62 mm (rule 1)"),
+        "{err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
     // The repository's own folder is valid.
     let (ok, out, err) = carom(&["check-config", "config"]);
