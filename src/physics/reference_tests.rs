@@ -588,3 +588,85 @@ fn fuzz_random_strokes_end_at_rest_on_the_bed_or_reported_off() {
         }
     }
 }
+
+/// A ball set flying from near the foot cushion (launch: velocity m/s, spin rad/s).
+fn fly_near_the_foot_cushion(vx: f64, vz: f64, spin_y: f64) -> ShotRecord {
+    let mut s = sim(&[(White, 1.37, 0.0)]);
+    s.launch(White, DVec3::new(vx, 0.0, vz), DVec3::new(0.0, spin_y, 0.0))
+        .unwrap();
+    s.run_to_rest(None)
+}
+
+#[test]
+fn rule21_a_ball_back_on_the_bed_by_itself_is_not_off_the_table() {
+    let record = fly_near_the_foot_cushion(0.3, 1.0, -100.0);
+    let landed_on_top = record.events.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::Landed {
+                surface: super::events::Surface::Cushion,
+                ..
+            }
+        )
+    });
+    assert!(landed_on_top, "{:?}", record.events);
+    assert!(record.final_positions[&White].on_table);
+    assert!(
+        !record
+            .events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::OffTable { .. }))
+    );
+}
+
+#[test]
+fn rule21_a_ball_at_rest_on_the_cushion_top_is_off_the_table() {
+    let record = fly_near_the_foot_cushion(0.25, 1.3, 0.0);
+    assert!(record.events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::OffTable {
+            reason: super::events::OffTableReason::RestedOffBed,
+            ..
+        }
+    )));
+    let at = record.final_positions[&White];
+    assert!(!at.on_table && at.z > radius() + 0.01, "{at:?}");
+}
+
+#[test]
+fn rule21_a_ball_that_touches_the_floor_is_off_the_table() {
+    let record = fly_near_the_foot_cushion(0.6, 1.2, -150.0);
+    assert!(record.events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::OffTable {
+            reason: super::events::OffTableReason::Floor,
+            ..
+        }
+    )));
+    assert!(!record.final_positions[&White].on_table);
+}
+
+#[test]
+fn a_ball_in_the_air_meets_a_cushion_and_bounces_on_the_bed() {
+    let record = fly_near_the_foot_cushion(0.6, 1.2, 0.0);
+    let kinds: Vec<&EventKind> = record.events.iter().map(|e| &e.kind).collect();
+    assert!(matches!(kinds[0], EventKind::Airborne { .. }), "{kinds:?}");
+    assert!(
+        matches!(
+            kinds[1],
+            EventKind::Cushion {
+                cushion: crate::table::Cushion::Foot,
+                ..
+            }
+        ),
+        "{kinds:?}"
+    );
+    assert!(kinds.iter().any(|k| matches!(
+        k,
+        EventKind::Landed {
+            surface: super::events::Surface::Bed,
+            ..
+        }
+    )));
+    assert!(record.final_positions[&White].on_table);
+}

@@ -34,16 +34,25 @@ const STILL_TIME: f64 = 0.2;
 #[derive(Clone, Copy, Debug)]
 enum Phase {
     Cloth(Motion),
-    /// Off the cloth, stepped by rapier. `touching`: a mask of the `Part` codes it
-    /// touches; `airborne`: in the air since its last `Airborne` event.
-    Flying {
-        touching: u8,
-        airborne: bool,
-        still_since: Option<f64>,
-    },
+    /// Off the cloth, stepped by rapier.
+    Flying(Flight),
     /// Jumped (rule 21): out of play where it left.
     Off,
 }
+
+/// What a ball off the cloth has been touching and doing.
+#[derive(Clone, Copy, Debug)]
+struct Flight {
+    /// The parts touched at the last step: a mask of `Part` codes.
+    touching: u8,
+    /// Since it left its last support: the highest its centre has been.
+    top: Option<f64>,
+    /// Since when it has been still off the bed.
+    still_since: Option<f64>,
+}
+
+/// A contact normal steeper than this (its z) means the ball rests on the part.
+const SUPPORT_NORMAL_Z: f64 = 0.7;
 
 #[derive(Clone, Copy, Debug)]
 struct Ball {
@@ -488,21 +497,15 @@ impl TableSim {
         let g = self.physics.gravity_m_s2;
         let min_height = self.physics.step.min_flight_height_mm / 1000.0;
         if k.vel.z > 0.0 && k.vel.z * k.vel.z / (2.0 * g) > min_height {
-            self.events.push(ShotEvent {
-                t: self.clock,
-                kind: EventKind::Airborne {
-                    ball: BallId::ALL[i],
-                    vz: k.vel.z,
-                },
-            });
-            // It takes off from the bed it still touches.
+            // It takes off from the bed it still touches; its first flight step that
+            // finds it clear of the bed reports it airborne.
             self.balls[i] = Some(Ball {
                 k,
-                phase: Phase::Flying {
+                phase: Phase::Flying(Flight {
                     touching: 1 << Part::Bed.code(),
-                    airborne: true,
+                    top: None,
                     still_since: None,
-                },
+                }),
             });
             // Its first rapier step takes it from now to one step later.
             if self.next_flight_step.is_none() {
@@ -771,69 +774,82 @@ impl TableSim {
         self.rapier.step();
         let g = self.physics.gravity_m_s2;
         let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
+        let min_height = self.physics.step.min_flight_height_mm / 1000.0;
         for i in 0..4 {
             let Some(Ball {
                 mut k,
-                phase:
-                    Phase::Flying {
-                        touching,
-                        mut airborne,
-                        still_since,
-                    },
+                phase: Phase::Flying(mut flight),
             }) = self.balls[i]
             else {
                 continue;
             };
             let id = BallId::ALL[i];
+            let arriving = k.vel;
             self.rapier.read(id, &mut k);
-            let parts = self.rapier.touching(id);
-            let mask = parts.iter().fold(0u8, |m, p| m | 1 << p.code());
-            for &part in &parts {
-                if touching & (1 << part.code()) != 0 {
+            let contacts = self.rapier.touching(id);
+            let mask = contacts.iter().fold(0u8, |m, (p, _)| m | 1 << p.code());
+            let support = contacts
+                .iter()
+                .find(|(_, n)| n.z > SUPPORT_NORMAL_Z)
+                .map(|&(p, _)| p);
+            // New contacts: a cushion hit in the air, the floor (rule 21).
+            for &(part, normal) in &contacts {
+                if flight.touching & (1 << part.code()) != 0 {
                     continue;
                 }
-                let surface = match part {
-                    Part::Bed => Some(Surface::Bed),
-                    Part::Rail => Some(Surface::Rail),
-                    Part::Cushion(_) if k.pos.z > self.table.rail_height => Some(Surface::Cushion),
-                    _ => None,
-                };
-                let kind = match (part, surface) {
-                    (_, Some(surface)) if airborne => {
-                        airborne = false;
-                        Some(EventKind::Landed { ball: id, surface })
+                match part {
+                    Part::Cushion(c) if normal.z <= SUPPORT_NORMAL_Z => {
+                        self.push_event(EventKind::Cushion {
+                            ball: id,
+                            cushion: c,
+                            speed: (-arriving.dot(c.inward_normal().extend(0.0))).max(0.0),
+                        })
                     }
-                    (Part::Cushion(c), None) => Some(EventKind::Cushion {
-                        ball: id,
-                        cushion: c,
-                        speed: (-k.vel.dot(c.inward_normal().extend(0.0))).max(0.0),
-                    }),
-                    (Part::Floor, _) => Some(EventKind::OffTable {
+                    Part::Floor => self.push_event(EventKind::OffTable {
                         ball: id,
                         reason: OffTableReason::Floor,
                     }),
-                    _ => None,
-                };
-                if let Some(kind) = kind {
-                    self.push_event(kind);
+                    _ => {}
                 }
             }
-            if parts.contains(&Part::Floor) {
+            if mask & (1 << Part::Floor.code()) != 0 {
                 self.balls[i] = Some(Ball {
                     k,
                     phase: Phase::Off,
                 });
                 continue;
             }
-            if mask == 0 && !airborne {
-                airborne = true;
-                self.push_event(EventKind::Airborne {
-                    ball: id,
-                    vz: k.vel.z,
-                });
+            match (flight.top, support) {
+                // Down on a surface after a real flight (a drop off a rail included).
+                (Some(top), Some(part)) => {
+                    if top - k.pos.z > min_height {
+                        let surface = match part {
+                            Part::Bed => Surface::Bed,
+                            Part::Cushion(_) => Surface::Cushion,
+                            _ => Surface::Rail,
+                        };
+                        self.push_event(EventKind::Landed { ball: id, surface });
+                    }
+                    flight.top = None;
+                }
+                // Off its support: a bounce off the bed high enough is a jump.
+                (None, None) => {
+                    flight.top = Some(k.pos.z);
+                    let left_bed = flight.touching & (1 << Part::Bed.code()) != 0;
+                    if left_bed && k.vel.z > settle_speed {
+                        self.push_event(EventKind::Airborne {
+                            ball: id,
+                            vz: k.vel.z,
+                        });
+                    }
+                }
+                (Some(top), None) => flight.top = Some(top.max(k.pos.z)),
+                (None, Some(_)) => {}
             }
-            let on_bed = parts == [Part::Bed];
-            if on_bed
+            flight.touching = mask;
+            let only_bed =
+                contacts.iter().all(|(p, _)| *p == Part::Bed) && support == Some(Part::Bed);
+            if only_bed
                 && (k.pos.z - self.table.ball_radius).abs() < 1e-3
                 && k.vel.z.abs() <= settle_speed
             {
@@ -849,8 +865,8 @@ impl TableSim {
                 continue;
             }
             // Rolling on a rail or cushion top: the cloth's resistance slows it.
-            let resting_on_top = mask != 0 && !parts.contains(&Part::Bed) && k.vel.z.abs() < 0.05;
-            if resting_on_top {
+            let on_top = support.is_some_and(|p| p != Part::Bed) && k.vel.z.abs() < 0.05;
+            if on_top {
                 let h = DVec2::new(k.vel.x, k.vel.y);
                 let slowed = (h.length() - self.cloth.mu_roll * g * dt).max(0.0);
                 let h = h.normalize_or_zero() * slowed;
@@ -859,13 +875,17 @@ impl TableSim {
                 let dz = (self.cloth.spin_decel * dt).min(k.spin.z.abs());
                 k.spin.z -= k.spin.z.signum() * dz;
             }
-            let still = resting_on_top && k.vel.length() < STILL_SPEED;
-            let still_since = if still {
-                still_since.or(Some(self.clock))
+            let still = on_top && k.vel.length() < STILL_SPEED;
+            flight.still_since = if still {
+                flight.still_since.or(Some(self.clock))
             } else {
                 None
             };
-            if still_since.is_some_and(|s| self.clock - s >= STILL_TIME) {
+            if flight
+                .still_since
+                .is_some_and(|s| self.clock - s >= STILL_TIME)
+            {
+                // Rule 21: at rest off the playing surface.
                 self.push_event(EventKind::OffTable {
                     ball: id,
                     reason: OffTableReason::RestedOffBed,
@@ -878,11 +898,7 @@ impl TableSim {
             }
             self.balls[i] = Some(Ball {
                 k,
-                phase: Phase::Flying {
-                    touching: mask,
-                    airborne,
-                    still_since,
-                },
+                phase: Phase::Flying(flight),
             });
         }
         self.flying_ball_contacts();
@@ -890,7 +906,7 @@ impl TableSim {
             .balls
             .iter()
             .flatten()
-            .any(|b| matches!(b.phase, Phase::Flying { .. }));
+            .any(|b| matches!(b.phase, Phase::Flying(_)));
         self.next_flight_step = any_flying.then_some(self.clock + dt);
     }
 
@@ -902,7 +918,7 @@ impl TableSim {
                 let (Some(a), Some(b)) = (self.balls[i], self.balls[j]) else {
                     continue;
                 };
-                let flying = |b: &Ball| matches!(b.phase, Phase::Flying { .. });
+                let flying = |b: &Ball| matches!(b.phase, Phase::Flying(_));
                 let off = |b: &Ball| matches!(b.phase, Phase::Off);
                 if !(flying(&a) || flying(&b)) || off(&a) || off(&b) {
                     continue;
@@ -962,7 +978,7 @@ impl TableSim {
             if !matches!(b.phase, Phase::Off) {
                 b.k.vel = DVec3::ZERO;
                 b.k.spin = DVec3::ZERO;
-                if matches!(b.phase, Phase::Flying { .. }) {
+                if matches!(b.phase, Phase::Flying(_)) {
                     b.phase = Phase::Off;
                 } else {
                     b.phase = Phase::Cloth(Motion::Rest);
@@ -983,7 +999,7 @@ impl TableSim {
                 }) => self.rapier.sync(id, Some(&k), false),
                 Some(Ball {
                     k,
-                    phase: Phase::Flying { .. },
+                    phase: Phase::Flying(_),
                 }) => self.rapier.sync(id, Some(&k), true),
                 _ => self.rapier.sync(id, None, false),
             }

@@ -10,6 +10,7 @@ use crate::config::PhysicsConfig;
 use crate::math::{DQuat, DVec3};
 use crate::table::{Cushion, TableGeometry};
 use bevy_rapier3d::rapier::glamx::{Pose3, Quat, Vec3};
+use bevy_rapier3d::rapier::parry::query;
 use bevy_rapier3d::rapier::prelude::*;
 
 /// What a fixed collider is, as rule 21 sees it.
@@ -35,13 +36,9 @@ impl Part {
         Part::Floor,
     ];
 
-    /// A small number per part (collider user data, bit masks).
+    /// A small number per part, for bit masks.
     pub fn code(self) -> u32 {
         Part::ALL.iter().position(|&p| p == self).unwrap_or(0) as u32
-    }
-
-    fn from_code(code: u128) -> Part {
-        Part::ALL[code as usize % Part::ALL.len()]
     }
 }
 
@@ -54,7 +51,15 @@ pub struct RapierTable {
     world: PhysicsWorld,
     bodies: [RigidBodyHandle; 4],
     colliders: [ColliderHandle; 4],
+    /// The table's fixed colliders and what each is.
+    parts: Vec<(ColliderHandle, Part)>,
 }
+
+/// Surfaces this close count as touching, m (rapier keeps resting bodies a hair apart
+/// or a hair inside each other).
+const TOUCH_DISTANCE: f32 = 1e-4;
+/// How far to look for the surface (and its normal) of a part that pushed a ball.
+const NORMAL_SEARCH_DISTANCE: f32 = 0.01;
 
 /// How thick the slate and frame are, m (only their tops matter to a ball).
 const SLATE_THICKNESS: f64 = 0.045;
@@ -67,6 +72,7 @@ impl RapierTable {
         world.integration_parameters.dt = physics.step.flight_step_s as f32;
         let slate = (physics.slate.restitution, physics.slate.friction);
         let cushion = (physics.cushion.restitution(2.0), physics.cushion.friction);
+        let mut parts = Vec::new();
         for (part, shape, pose, (restitution, friction)) in fixed_parts(table, slate, cushion) {
             let collider = ColliderBuilder::new(shape)
                 .position(pose)
@@ -79,9 +85,8 @@ impl RapierTable {
                     BALLS,
                     InteractionTestMode::And,
                 ))
-                .user_data(part.code() as u128)
                 .build();
-            world.colliders.insert(collider);
+            parts.push((world.colliders.insert(collider), part));
         }
         let r = table.ball_radius as f32;
         let mut bodies = [RigidBodyHandle::invalid(); 4];
@@ -114,6 +119,7 @@ impl RapierTable {
             world,
             bodies,
             colliders,
+            parts,
         }
     }
 
@@ -166,28 +172,36 @@ impl RapierTable {
         k.spin = to_f64(body.angvel());
     }
 
-    /// The fixed parts a ball really touches now: penetrating, or pushed by the solver
-    /// (rapier's predicted near-misses do not count).
-    pub fn touching(&self, ball: BallId) -> Vec<Part> {
-        let mine = self.colliders[ball.index()];
+    /// The fixed parts a ball touches: those the solver pushed it off during the last
+    /// step (an impact that is over by the step's end), and those within
+    /// `TOUCH_DISTANCE` of it where it is now (an exact query at the current poses: the
+    /// narrow phase's points predate the step's motion and include near-misses). Each
+    /// with the contact normal, from the part toward the ball.
+    pub fn touching(&self, ball: BallId) -> Vec<(Part, DVec3)> {
+        let handle = self.colliders[ball.index()];
+        let mine = &self.world.colliders[handle];
         let mut parts = Vec::new();
-        for pair in self.world.narrow_phase.contact_pairs_with(mine) {
-            let touching = pair.total_impulse_magnitude() > 0.0
-                || pair
-                    .manifolds
-                    .iter()
-                    .any(|m| m.points.iter().any(|p| p.dist <= 0.0));
-            if !touching {
+        for &(part_handle, part) in &self.parts {
+            let other = &self.world.colliders[part_handle];
+            let near = query::contact(
+                other.position(),
+                other.shape(),
+                mine.position(),
+                mine.shape(),
+                NORMAL_SEARCH_DISTANCE,
+            )
+            .ok()
+            .flatten();
+            let pushed = self
+                .world
+                .narrow_phase
+                .contact_pair(part_handle, handle)
+                .is_some_and(|pair| pair.total_impulse_magnitude() > 0.0);
+            let Some(contact) = near.filter(|c| pushed || c.dist <= TOUCH_DISTANCE) else {
                 continue;
-            }
-            let other = if pair.collider1 == mine {
-                pair.collider2
-            } else {
-                pair.collider1
             };
-            let part = Part::from_code(self.world.colliders[other].user_data);
-            if !parts.contains(&part) {
-                parts.push(part);
+            if !parts.iter().any(|(p, _)| *p == part) {
+                parts.push((part, to_f64(contact.normal1)));
             }
         }
         parts
