@@ -3,6 +3,7 @@
 
 mod balls;
 mod camera;
+pub mod cloth;
 mod lights;
 pub mod screenshot;
 mod table;
@@ -11,6 +12,7 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((
+        cloth::plugin,
         table::plugin,
         balls::plugin,
         lights::plugin,

@@ -1,6 +1,7 @@
 //! The table drawn from its geometry: cloth-covered bed and cushions, wooden rails with
 //! diamonds, the spots, the table body, the floor.
 
+use super::cloth::{ClothMaterial, FeltGrain};
 use crate::game::frame::to_bevy;
 use crate::game::{AtTable, TableSimulation};
 use crate::math::{DVec2, DVec3};
@@ -28,6 +29,7 @@ fn spawn_table(
     sim: Res<TableSimulation>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cloths: ResMut<Assets<ClothMaterial>>,
 ) {
     let t: &TableGeometry = sim.0.table();
     let mut material = |color: Color, roughness: f32| {
@@ -37,8 +39,18 @@ fn spawn_table(
             ..default()
         })
     };
-    let cloth = material(Color::srgb(0.05, 0.26, 0.62), 0.95);
-    let cushion_cloth = material(Color::srgb(0.04, 0.22, 0.55), 0.95);
+    let mut felt = |color: Color| {
+        cloths.add(ClothMaterial {
+            base: StandardMaterial {
+                base_color: color,
+                perceptual_roughness: 0.95,
+                ..default()
+            },
+            extension: FeltGrain::new(0.35, 700.0),
+        })
+    };
+    let cloth = felt(Color::srgb(0.05, 0.26, 0.62));
+    let cushion_cloth = felt(Color::srgb(0.04, 0.22, 0.55));
     let wood = material(Color::srgb(0.28, 0.13, 0.06), 0.45);
     let dark_wood = material(Color::srgb(0.16, 0.07, 0.03), 0.5);
     let pearl = material(Color::srgb(0.95, 0.93, 0.85), 0.3);
@@ -52,16 +64,15 @@ fn spawn_table(
             DespawnOnExit(AtTable),
         ))
         .id();
-    let mut add =
-        |name: String, shape: Mesh, transform: Transform, mat: &Handle<StandardMaterial>| {
-            commands.spawn((
-                Name::new(name),
-                Mesh3d(meshes.add(shape)),
-                MeshMaterial3d(mat.clone()),
-                transform,
-                ChildOf(root),
-            ));
-        };
+    // One part of the table: its mesh where it goes; the caller adds the material.
+    let mut piece = |name: String, shape: Mesh, transform: Transform| {
+        (
+            Name::new(name),
+            Mesh3d(meshes.add(shape)),
+            transform,
+            ChildOf(root),
+        )
+    };
     let outer = t.outer_half_extents();
     let (hl, hw) = (t.half_length(), t.half_width());
     let border = t.cushion_width + t.rail_width;
@@ -70,7 +81,10 @@ fn spawn_table(
         DVec3::new(-hl - t.cushion_width, -hw - t.cushion_width, -0.045),
         DVec3::new(hl + t.cushion_width, hw + t.cushion_width, 0.0),
     );
-    add("Bed".into(), shape.into(), at, &cloth);
+    commands.spawn((
+        piece("Bed".into(), shape.into(), at),
+        MeshMaterial3d(cloth.clone()),
+    ));
     for c in Cushion::ALL {
         let inward = c.inward_normal();
         let nose = -inward * t.nose_distance(c);
@@ -86,31 +100,46 @@ fn spawn_table(
             (nose + span).extend(0.0),
             (back - span).extend(t.rail_height),
         );
-        add(format!("{c:?} cushion"), shape.into(), at, &cushion_cloth);
+        commands.spawn((
+            piece(format!("{c:?} cushion"), shape.into(), at),
+            MeshMaterial3d(cushion_cloth.clone()),
+        ));
         let rail_span =
             DVec2::new(inward.y, -inward.x) * if inward.x != 0.0 { outer.y } else { outer.x };
         let (shape, at) = slab(
             (back + rail_span).extend(-0.06),
             (back - inward * t.rail_width - rail_span).extend(t.rail_height),
         );
-        add(format!("{c:?} rail"), shape.into(), at, &wood);
+        commands.spawn((
+            piece(format!("{c:?} rail"), shape.into(), at),
+            MeshMaterial3d(wood.clone()),
+        ));
     }
     for (i, d) in t.diamonds().into_iter().enumerate() {
         let shape = Cylinder::new(0.006, 0.002);
         let at = Transform::from_translation(to_bevy(d.extend(t.rail_height + 0.001)));
-        add(format!("Diamond {i}"), shape.into(), at, &pearl);
+        commands.spawn((
+            piece(format!("Diamond {i}"), shape.into(), at),
+            MeshMaterial3d(pearl.clone()),
+        ));
     }
     for s in [Spot::Head, Spot::Foot, Spot::Centre] {
         let shape = Cylinder::new(0.005, 0.0006);
         let at = Transform::from_translation(to_bevy(t.spot(s).extend(0.0003)));
-        add(format!("{s:?} spot"), shape.into(), at, &spot);
+        commands.spawn((
+            piece(format!("{s:?} spot"), shape.into(), at),
+            MeshMaterial3d(spot.clone()),
+        ));
     }
     // The body under the bed, with four legs, down to the floor.
     let (shape, at) = slab(
         DVec3::new(-outer.x, -outer.y, -0.30),
         DVec3::new(outer.x, outer.y, -0.045),
     );
-    add("Table body".into(), shape.into(), at, &dark_wood);
+    commands.spawn((
+        piece("Table body".into(), shape.into(), at),
+        MeshMaterial3d(dark_wood.clone()),
+    ));
     let leg = 0.12;
     for (i, (sx, sy)) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
         .into_iter()
@@ -121,11 +150,17 @@ fn spawn_table(
             (corner - DVec2::splat(leg)).extend(-t.bed_height),
             (corner + DVec2::splat(leg)).extend(-0.30),
         );
-        add(format!("Leg {i}"), shape.into(), at, &dark_wood);
+        commands.spawn((
+            piece(format!("Leg {i}"), shape.into(), at),
+            MeshMaterial3d(dark_wood.clone()),
+        ));
     }
     let (shape, at) = slab(
         DVec3::new(-8.0, -6.0, -t.bed_height - 0.01),
         DVec3::new(8.0, 6.0, -t.bed_height),
     );
-    add("Floor".into(), shape.into(), at, &floor);
+    commands.spawn((
+        piece("Floor".into(), shape.into(), at),
+        MeshMaterial3d(floor.clone()),
+    ));
 }
