@@ -670,3 +670,31 @@ fn a_ball_in_the_air_meets_a_cushion_and_bounces_on_the_bed() {
     )));
     assert!(record.final_positions[&White].on_table);
 }
+
+#[test]
+fn where_the_callers_clock_stops_does_not_change_the_bits() {
+    let stroke = Stroke {
+        ball: White,
+        direction_deg: 17.0,
+        speed: 5.0,
+        side: -0.3,
+        height: 0.3,
+        elevation_deg: 20.0,
+    };
+    let start = || {
+        let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
+        s.strike(&[stroke]).unwrap();
+        s
+    };
+    let whole = start().run_to_rest(None);
+    // As the game does: a fixed clock of 240 Hz.
+    let mut framed = start();
+    while !framed.at_rest() {
+        framed.advance(1.0 / 240.0);
+    }
+    let framed = framed.record();
+    assert_eq!(
+        serde_json::to_string(&whole).unwrap(),
+        serde_json::to_string(&framed).unwrap()
+    );
+}

@@ -1,8 +1,8 @@
 //! The cloth's look: the standard material with the grain of woven felt, drawn by
 //! `shaders/cloth.wgsl` (compiled into the binary, so it runs from any folder).
 
-use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::asset::uuid_handle;
+use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::{Shader, ShaderRef};
