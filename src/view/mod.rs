@@ -1,11 +1,12 @@
-//! What is drawn: the table and room, the balls, lights and the orbiting camera, and
-//! the `--screenshot` capture.
+//! What is drawn and heard: the table and room, the balls, lights, the orbiting camera,
+//! the sounds of play, and the `--screenshot` capture.
 
 mod balls;
 mod camera;
 pub mod cloth;
 mod lights;
 pub mod screenshot;
+mod sound;
 mod table;
 
 use bevy::prelude::*;
@@ -18,5 +19,6 @@ pub fn plugin(app: &mut App) {
         lights::plugin,
         camera::plugin,
         screenshot::plugin,
+        sound::plugin,
     ));
 }
