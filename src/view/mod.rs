@@ -1,7 +1,7 @@
 //! What is drawn: the table and room, the balls, lights and the orbiting camera, and
 //! the `--screenshot` capture.
 
-mod balls;
+pub mod balls;
 mod camera;
 mod lights;
 pub mod screenshot;
