@@ -5,7 +5,9 @@
 mod help;
 mod hud;
 mod menu;
+mod scoreboard;
 mod widgets;
+mod words;
 
 use bevy::prelude::*;
 
@@ -13,6 +15,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         widgets::plugin,
         menu::plugin,
+        scoreboard::plugin,
         hud::plugin,
         help::plugin,
     ));
