@@ -5,6 +5,7 @@
 mod help;
 mod hud;
 mod menu;
+mod overlays;
 mod scoreboard;
 mod widgets;
 mod words;
@@ -16,6 +17,7 @@ pub fn plugin(app: &mut App) {
         widgets::plugin,
         menu::plugin,
         scoreboard::plugin,
+        overlays::plugin,
         hud::plugin,
         help::plugin,
     ));

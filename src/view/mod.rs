@@ -1,9 +1,10 @@
-//! What is drawn: the table and room, the balls, lights and the orbiting camera, and
-//! the `--screenshot` capture.
+//! What is drawn: the table and room, the balls, the markings on the cloth, lights and
+//! the orbiting camera, and the `--screenshot` capture.
 
 pub mod balls;
 mod camera;
 mod lights;
+mod markings;
 pub mod screenshot;
 mod table;
 
@@ -14,6 +15,7 @@ pub fn plugin(app: &mut App) {
         table::plugin,
         balls::plugin,
         lights::plugin,
+        markings::plugin,
         camera::plugin,
         screenshot::plugin,
     ));
