@@ -1,9 +1,9 @@
 //! The stroke panel: power bar, the cue ball with the tip's contact point, elevation,
 //! and whether the table is ready for a stroke.
 
-use super::widgets::{label, panel_colour};
+use super::widgets::{label, panel_colour, set_text};
 use crate::cue::Aim;
-use crate::game::{AtTable, GameConfig, GameSystems, TableSimulation};
+use crate::game::{AtTable, GameConfig, GameSystems, Phase, TableSimulation};
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -120,6 +120,7 @@ fn update_hud(
     aim: Res<Aim>,
     config: Res<GameConfig>,
     sim: Option<Res<TableSimulation>>,
+    phase: Option<Res<State<Phase>>>,
     mut text: Single<&mut Text, (With<StrokeText>, Without<StatusText>)>,
     mut status: Single<&mut Text, (With<StatusText>, Without<StrokeText>)>,
     mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>)>,
@@ -136,17 +137,24 @@ fn update_hud(
     } else {
         ""
     };
-    text.0 = format!(
-        "Power {:.1} m/s\nElevation {:.0} deg{raised}\nTip {:+.2} side {:+.2} high",
-        aim.speed,
-        aim.effective_elevation_deg(),
-        aim.side,
-        aim.height
+    set_text(
+        &mut text,
+        format!(
+            "Power {:.1} m/s\nElevation {:.0} deg{raised}\nTip {:+.2} side {:+.2} high",
+            aim.speed,
+            aim.effective_elevation_deg(),
+            aim.side,
+            aim.height
+        ),
     );
+    let striking =
+        phase.is_some_and(|p| matches!(**p, Phase::Aiming | Phase::BreakSetup | Phase::Lag));
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();
-    status.0 = match sim {
-        Some(sim) if !sim.0.at_rest() => "Balls moving...".into(),
-        _ if miscue => "Beyond the miscue limit!\nClick or Space to strike".into(),
-        _ => "Ready: click or Space to strike".into(),
+    let words = match sim {
+        Some(sim) if !sim.0.at_rest() => "Balls moving...",
+        _ if !striking => "",
+        _ if miscue => "Beyond the miscue limit!\nClick or Space to strike",
+        _ => "Ready: click or Space to strike",
     };
+    set_text(&mut status, words);
 }

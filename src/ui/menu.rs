@@ -112,9 +112,10 @@ struct MenuMessage;
 fn open_menu(mut commands: Commands, paths: Res<StoragePaths>, session: Res<Session>) {
     let resume_label = match SavedMatch::read(&paths.saved_match) {
         Ok(Some(saved)) => format!(
-            "Resume saved match: {}, {} strokes",
+            "Resume saved match: {}, {} stroke{}",
             saved.settings.seated().join(" vs "),
-            saved.strokes.len()
+            saved.strokes.len(),
+            if saved.strokes.len() == 1 { "" } else { "s" }
         ),
         Ok(None) => "Resume saved match (none saved)".to_owned(),
         Err(_) => "Resume saved match (the save cannot be read)".to_owned(),
@@ -167,7 +168,15 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
                     spawn_row(list, row);
                 }
             });
-            menu.spawn((MenuMessage, toned("", 17.0, Tone::Warn)));
+            menu.spawn((
+                MenuMessage,
+                toned("", 17.0, Tone::Warn),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    max_width: px(900),
+                    ..default()
+                },
+            ));
             menu.spawn(toned(hint, 14.0, Tone::Dim));
         });
 }

@@ -97,7 +97,7 @@ fn draw_lag_lines(
     );
     write(
         &mut gizmos,
-        DVec2::new(hx - 0.04, -hw * 0.72),
+        DVec2::new(hx - 0.08, -hw * 0.62),
         "head string",
         LINE,
     );
@@ -109,7 +109,7 @@ fn draw_lag_lines(
             Side::Right => -1.0,
         };
         let name = seated.get(lagger.player).map_or("", String::as_str);
-        let half = DVec2::new(0.0, sign * hw / 2.0);
+        let half = DVec2::new(0.3 * hl, sign * hw / 2.0);
         write(&mut gizmos, half, &format!("{name}'s half"), LINE);
         if **phase == Phase::Lag && turn == Some(i) {
             // Behind the head string, on this player's side.
@@ -149,11 +149,11 @@ fn draw_lag_distances(
         gizmos
             .arrow(on_cloth(at), on_cloth(nose), HIGHLIGHT)
             .with_tip_length(0.06);
-        // Just behind the ball, toward the long axis.
-        let inward = if at.y >= 0.0 { -1.0 } else { 1.0 };
+        // Beyond the ball, away from the arrow, and on the cloth.
+        let room = table.half_width() - 0.17;
         write(
             &mut gizmos,
-            DVec2::new(at.x - 0.1, at.y + inward * 0.17),
+            DVec2::new(at.x + 0.17, at.y.clamp(-room, room)),
             &format!("{distance_mm:.1} mm"),
             HIGHLIGHT,
         );

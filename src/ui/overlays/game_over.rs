@@ -70,7 +70,7 @@ fn show_game_over(
     commands
         .spawn((
             Name::new("Game over"),
-            centred_strip(60.0),
+            centred_strip(140.0),
             DespawnOnExit(Phase::GameOver),
         ))
         .with_children(|strip| {
@@ -80,6 +80,8 @@ fn show_game_over(
                     width: px(640),
                     ..default()
                 }))
+                // Darker than the other panels: the table behind is not the point now.
+                .insert(BackgroundColor(Color::srgba(0.02, 0.02, 0.03, 0.93)))
                 .with_children(|panel| {
                     let Some(referee) = session.referee() else {
                         panel.spawn(title("No game"));
@@ -96,7 +98,7 @@ fn show_game_over(
                         (None, _) => "Game over: a draw".to_owned(),
                     };
                     panel.spawn(title(heading));
-                    let widths = [24.0, 150.0, 70.0, 70.0, 80.0, 80.0];
+                    let widths = [24.0, 150.0, 80.0, 90.0, 100.0, 90.0];
                     row(
                         panel,
                         &["", "Player", "Points", "Innings", "High run", "Average"]
@@ -132,7 +134,7 @@ fn show_game_over(
                         });
                     }
                     panel.spawn(toned("Score sheet", 17.0, Tone::Plain));
-                    let sheet_widths = [50.0, 150.0, 60.0, 60.0, 70.0, 200.0];
+                    let sheet_widths = [50.0, 150.0, 80.0, 60.0, 70.0, 200.0];
                     row(
                         panel,
                         &["#", "Player", "Points", "Run", "Score", "Fouls"]

@@ -106,8 +106,13 @@ fn fill_lag_panel(
         ));
     }
     lines.push(Line::new(
-        "Touch the foot cushion; stay in your half, off the red and on the table. \
-         The ball that stops closest to the head cushion wins.",
+        if session.lag.len() == 1 {
+            "Touch the foot cushion; stay in your half, off the red and on the table; \
+             stop as close to the head cushion as you can."
+        } else {
+            "Touch the foot cushion; stay in your half, off the red and on the table. \
+             The ball that stops closest to the head cushion wins."
+        },
         Tone::Dim,
     ));
     commands
