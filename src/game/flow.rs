@@ -113,7 +113,6 @@ fn begin(
 }
 
 /// Starts the match proper: the referee, the break set-up (rule 7), the first save.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn start_match(
     config: &crate::config::Config,
     settings: &MatchSettings,
@@ -225,7 +224,6 @@ fn break_ball_moved(referee: &Referee, offset: f64) -> Option<BTreeMap<BallId, D
 }
 
 /// Strokes and the shooter's declarations and calls.
-#[allow(clippy::too_many_arguments)]
 fn play(
     mut commands: MessageReader<MatchCommand>,
     config: Res<GameConfig>,
