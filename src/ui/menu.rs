@@ -288,7 +288,6 @@ fn read_clicks(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn apply_menu_input(
     mut commands: Commands,
     mut input: MessageReader<MenuInput>,
@@ -440,7 +439,6 @@ fn type_name(
 }
 
 /// The rows as the settings and the selection stand.
-#[allow(clippy::type_complexity)]
 fn show_menu(
     config: Res<GameConfig>,
     state: Res<MenuState>,

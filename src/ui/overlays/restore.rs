@@ -3,7 +3,7 @@
 
 use crate::config::CueAction;
 use crate::cue::RestoreArmed;
-use crate::game::{AtTable, GameConfig, GameSystems};
+use crate::game::{AtTable, GameConfig, GameSystems, Phase};
 use crate::ui::widgets::{Tone, toned};
 use bevy::prelude::*;
 
@@ -54,8 +54,14 @@ fn spawn_prompt(mut commands: Commands, config: Res<GameConfig>) {
     ));
 }
 
-fn show_prompt(armed: Res<RestoreArmed>, mut prompt: Single<&mut Visibility, With<RestorePrompt>>) {
-    let shown = if armed.0.is_some() {
+/// Shown while armed, where the restore can be asked for (its timer runs only there).
+fn show_prompt(
+    armed: Res<RestoreArmed>,
+    phase: Res<State<Phase>>,
+    mut prompt: Single<&mut Visibility, With<RestorePrompt>>,
+) {
+    let asking = matches!(**phase, Phase::Aiming | Phase::BreakSetup);
+    let shown = if armed.0.is_some() && asking {
         Visibility::Inherited
     } else {
         Visibility::Hidden
