@@ -568,7 +568,9 @@ impl TableSim {
             let dt = self.cloth.time_to_change(&k, m);
             consider(dt.is_finite().then_some(dt), Next::Change);
         }
-        let (until, _) = best?;
+        let Some((until, _)) = best else {
+            return None;
+        };
         let span = until - self.clock;
         let mut consider = |dt: Option<f64>, next: Next| {
             if let Some(dt) = dt
@@ -891,7 +893,7 @@ impl TableSim {
             .iter()
             .flatten()
             .any(|b| matches!(b.phase, Phase::Flying { .. }));
-        self.next_flight_step = any_flying.then_some(self.clock + dt);
+        self.next_flight_step = any_flying.then(|| self.clock + dt);
     }
 
     /// Ball–ball contacts where one ball is in the air: checked after each flight step.
