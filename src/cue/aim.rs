@@ -5,7 +5,7 @@ use super::Actions;
 use crate::ball::BallId;
 use crate::config::CueAction;
 use crate::config::CueConfig;
-use crate::game::{CueBall, GameConfig, GameSystems, TableSimulation};
+use crate::game::{AtTable, CueBall, GameConfig, GameSystems, TableSimulation};
 use crate::math::DVec2;
 use crate::physics::{MAX_ELEVATION_DEG, Stroke};
 use crate::table::{Cushion, TableGeometry};
@@ -104,6 +104,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (aim_with_mouse, adjust_with_keys, clear_the_rail)
             .chain()
+            // At the table only: in the menu the letters spell names.
+            .run_if(in_state(AtTable))
             .in_set(GameSystems::Input),
     );
 }

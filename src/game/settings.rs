@@ -2,6 +2,7 @@
 //! where the game keeps its files: the last choices (RON in the user's config folder)
 //! and the match in progress (in the user's data folder).
 
+use crate::ball::BallId;
 use crate::config::Config;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,18 @@ pub enum BallStyle {
     Dotted,
     /// A yellow ball in its place.
     Yellow,
+}
+
+impl BallStyle {
+    /// How the players name `ball` in this set: the dotted white is the yellow when the
+    /// set has a yellow ball.
+    pub fn ball_name(self, ball: BallId) -> &'static str {
+        match (ball, self) {
+            (BallId::Dotted, BallStyle::Yellow) => "yellow",
+            (BallId::Red2, _) => "second red",
+            _ => ball.name(),
+        }
+    }
 }
 
 /// The menu's choices.
@@ -95,8 +108,16 @@ impl MatchSettings {
         if self.innings_limit == Some(0) {
             return Err("an innings limit must be at least 1".into());
         }
-        if self.mode == Mode::Match && self.seated().len() < 2 {
+        let seated = self.seated();
+        if self.mode == Mode::Match && seated.len() < 2 {
             return Err("a match needs two or three player names".into());
+        }
+        if let Some((_, name)) = seated
+            .iter()
+            .enumerate()
+            .find(|(i, name)| seated[..*i].contains(name))
+        {
+            return Err(format!("two players are called \"{name}\""));
         }
         Ok(())
     }
@@ -203,5 +224,23 @@ mod tests {
         settings.mode = Mode::Practice;
         assert_eq!(settings.seated(), ["Ann"]);
         assert!(settings.check(&config).is_ok());
+    }
+
+    #[test]
+    fn the_dotted_ball_is_the_yellow_in_a_yellow_set() {
+        assert_eq!(BallStyle::Dotted.ball_name(BallId::Dotted), "dotted");
+        assert_eq!(BallStyle::Yellow.ball_name(BallId::Dotted), "yellow");
+        assert_eq!(BallStyle::Yellow.ball_name(BallId::White), "white");
+    }
+
+    #[test]
+    fn two_players_of_one_name_cannot_be_told_apart() {
+        let config = Config::defaults();
+        let mut settings = MatchSettings::defaults(&config);
+        settings.players = vec!["Ann".into(), " Ann".into()];
+        assert_eq!(
+            settings.check(&config),
+            Err("two players are called \"Ann\"".into())
+        );
     }
 }

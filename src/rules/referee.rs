@@ -265,21 +265,31 @@ impl Referee {
 
     /// The ball the next stroke must strike (rule 6).
     pub fn cue_ball(&self) -> BallId {
-        let n = self.players.len();
-        let other = self.breaker_ball.other_white().unwrap_or(BallId::Dotted);
-        if n >= 3 && !n.is_multiple_of(2) && self.game.alternate_cue_balls {
-            return if self.previous_cue_ball == Some(self.breaker_ball) {
+        self.player_ball(self.shooter).unwrap_or_else(|| {
+            let other = self.breaker_ball.other_white().unwrap_or(BallId::Dotted);
+            if self.previous_cue_ball == Some(self.breaker_ball) {
                 other
             } else {
                 self.breaker_ball
-            };
+            }
+        })
+    }
+
+    /// The cue ball `player` plays all game (rule 6): the breaker's seat and every
+    /// second seat after it play the breaker's ball. None when the cue ball alternates
+    /// stroke by stroke instead (an odd number of three or more players).
+    pub fn player_ball(&self, player: usize) -> Option<BallId> {
+        let n = self.players.len();
+        if n >= 3 && !n.is_multiple_of(2) && self.game.alternate_cue_balls {
+            return None;
         }
-        let seat = (self.shooter + n - self.breaker) % n;
-        if seat.is_multiple_of(2) {
+        let other = self.breaker_ball.other_white().unwrap_or(BallId::Dotted);
+        let seat = (player + n - self.breaker) % n;
+        Some(if seat.is_multiple_of(2) {
             self.breaker_ball
         } else {
             other
-        }
+        })
     }
 
     pub fn is_over(&self) -> bool {

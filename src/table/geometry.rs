@@ -37,6 +37,17 @@ pub enum Spot {
     Centre,
 }
 
+impl Spot {
+    /// As a player says it: `head spot`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Spot::Head => "head spot",
+            Spot::Foot => "foot spot",
+            Spot::Centre => "centre spot",
+        }
+    }
+}
+
 /// One table, built from a preset of `tables.ron` and the balls of `balls.ron`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableGeometry {

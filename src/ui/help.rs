@@ -1,9 +1,9 @@
 //! The controls, listed from `controls.ron`, shown on demand.
 
-use super::{label, panel_colour};
-use crate::config::{Binding, CueAction};
+use super::widgets::{binding_name, label, panel_colour};
+use crate::config::CueAction;
 use crate::cue::Actions;
-use crate::game::{GameConfig, GameSystems};
+use crate::game::{AtTable, GameConfig, GameSystems};
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -11,7 +11,17 @@ struct HelpPanel;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_help);
-    app.add_systems(Update, toggle_help.in_set(GameSystems::Present));
+    // At the table only: in the menu the letters spell names.
+    app.add_systems(
+        Update,
+        toggle_help
+            .run_if(in_state(AtTable))
+            .in_set(GameSystems::Present),
+    );
+    app.add_systems(
+        OnExit(AtTable),
+        |mut panel: Single<&mut Visibility, With<HelpPanel>>| **panel = Visibility::Hidden,
+    );
 }
 
 fn describe(action: CueAction) -> &'static str {
@@ -50,13 +60,7 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
     let mut lines =
         vec!["Controls  (the mouse aims: the cue points at the cursor; wheel: zoom)".to_owned()];
     for (action, bindings) in &config.0.controls.bindings {
-        let keys: Vec<String> = bindings
-            .iter()
-            .map(|b| match b {
-                Binding::Key(k) => k.trim_start_matches("Key").to_owned(),
-                Binding::Mouse(m) => format!("{m} mouse"),
-            })
-            .collect();
+        let keys: Vec<String> = bindings.iter().map(binding_name).collect();
         lines.push(format!("{:<24} {}", keys.join(" / "), describe(*action)));
     }
     commands.spawn((

@@ -1,9 +1,9 @@
 //! The stroke panel: power bar, the cue ball with the tip's contact point, elevation,
 //! and whether the table is ready for a stroke.
 
-use super::{label, panel_colour};
+use super::widgets::{label, panel_colour, set_text};
 use crate::cue::Aim;
-use crate::game::{AtTable, GameConfig, GameSystems, TableSimulation};
+use crate::game::{AtTable, GameConfig, GameSystems, Phase, TableSimulation};
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -19,7 +19,7 @@ struct TipDot;
 struct StatusText;
 
 /// Size of the cue-ball diagram, px.
-const BALL_PX: f32 = 84.0;
+const BALL_PX: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(AtTable), spawn_hud);
@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_hud(mut commands: Commands) {
+    // Narrow, so that it stays beside the near end of the table.
     commands
         .spawn((
             Name::new("Stroke panel"),
@@ -35,64 +36,72 @@ fn spawn_hud(mut commands: Commands) {
                 left: px(12),
                 bottom: px(12),
                 padding: UiRect::all(px(10)),
-                column_gap: px(14),
-                align_items: AlignItems::Center,
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8),
+                border_radius: BorderRadius::all(px(8)),
                 ..default()
             },
             panel_colour(),
             DespawnOnExit(AtTable),
         ))
         .with_children(|panel| {
-            // The cue ball seen from the cue, with the tip's contact point.
-            panel
-                .spawn((
-                    Node {
-                        width: px(BALL_PX),
-                        height: px(BALL_PX),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgb(0.95, 0.94, 0.88)),
-                ))
-                .with_child((
-                    TipDot,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        width: px(10),
-                        height: px(10),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgb(0.1, 0.3, 0.9)),
-                ));
             panel
                 .spawn(Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(6),
+                    column_gap: px(12),
+                    align_items: AlignItems::Center,
                     ..default()
                 })
-                .with_children(|column| {
-                    column
-                        .spawn((
-                            Node {
-                                width: px(220),
-                                height: px(12),
-                                ..default()
-                            },
-                            BackgroundColor(Color::srgb(0.2, 0.2, 0.22)),
-                        ))
-                        .with_child((
-                            PowerFill,
-                            Node {
-                                width: percent(30),
-                                height: percent(100),
-                                ..default()
-                            },
-                            BackgroundColor(Color::srgb(0.95, 0.55, 0.1)),
-                        ));
-                    column.spawn((StrokeText, label("", 16.0)));
-                    column.spawn((StatusText, label("", 16.0)));
+                .with_children(|top| {
+                    // The cue ball seen from the cue, with the tip's contact point.
+                    top.spawn((
+                        Node {
+                            width: px(BALL_PX),
+                            height: px(BALL_PX),
+                            flex_shrink: 0.0,
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgb(0.95, 0.94, 0.88)),
+                    ))
+                    .with_child((
+                        TipDot,
+                        Node {
+                            position_type: PositionType::Absolute,
+                            width: px(10),
+                            height: px(10),
+                            border_radius: BorderRadius::MAX,
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgb(0.1, 0.3, 0.9)),
+                    ));
+                    top.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(6),
+                        ..default()
+                    })
+                    .with_children(|column| {
+                        column
+                            .spawn((
+                                Node {
+                                    width: px(200),
+                                    height: px(10),
+                                    ..default()
+                                },
+                                BackgroundColor(Color::srgb(0.2, 0.2, 0.22)),
+                            ))
+                            .with_child((
+                                PowerFill,
+                                Node {
+                                    width: percent(30),
+                                    height: percent(100),
+                                    ..default()
+                                },
+                                BackgroundColor(Color::srgb(0.95, 0.55, 0.1)),
+                            ));
+                        column.spawn((StrokeText, label("", 14.0)));
+                    });
                 });
+            panel.spawn((StatusText, label("", 14.0)));
         });
     commands.spawn((
         Name::new("Help hint"),
@@ -111,6 +120,7 @@ fn update_hud(
     aim: Res<Aim>,
     config: Res<GameConfig>,
     sim: Option<Res<TableSimulation>>,
+    phase: Option<Res<State<Phase>>>,
     mut text: Single<&mut Text, (With<StrokeText>, Without<StatusText>)>,
     mut status: Single<&mut Text, (With<StatusText>, Without<StrokeText>)>,
     mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>)>,
@@ -123,21 +133,28 @@ fn update_hud(
     dot.left = px(half + aim.side as f32 * half - 5.0);
     dot.top = px(half - aim.height as f32 * half - 5.0);
     let raised = if aim.min_elevation_deg > aim.elevation_deg {
-        " (raised to clear the rail)"
+        " (rail)"
     } else {
         ""
     };
-    text.0 = format!(
-        "Power {:.1} m/s   Cue elevation {:.0} deg{raised}\nTip {:+.2} R side, {:+.2} R height",
-        aim.speed,
-        aim.effective_elevation_deg(),
-        aim.side,
-        aim.height
+    set_text(
+        &mut text,
+        format!(
+            "Power {:.1} m/s\nElevation {:.0} deg{raised}\nTip {:+.2} side {:+.2} high",
+            aim.speed,
+            aim.effective_elevation_deg(),
+            aim.side,
+            aim.height
+        ),
     );
+    let striking =
+        phase.is_some_and(|p| matches!(**p, Phase::Aiming | Phase::BreakSetup | Phase::Lag));
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();
-    status.0 = match sim {
-        Some(sim) if !sim.0.at_rest() => "Balls moving...".into(),
-        _ if miscue => "Tip beyond the miscue limit! Click or Space to strike".into(),
-        _ => "Ready: click or Space to strike".into(),
+    let words = match sim {
+        Some(sim) if !sim.0.at_rest() => "Balls moving...",
+        _ if !striking => "",
+        _ if miscue => "Beyond the miscue limit!\nClick or Space to strike",
+        _ => "Ready: click or Space to strike",
     };
+    set_text(&mut status, words);
 }

@@ -1,10 +1,11 @@
-//! What is drawn and heard: the table and room, the balls, lights, the orbiting camera,
-//! the sounds of play, and the `--screenshot` capture.
+//! What is drawn and heard: the table and room, the balls, the markings on the cloth,
+//! lights, the orbiting camera, the sounds of play, and the `--screenshot` capture.
 
-mod balls;
+pub mod balls;
 mod camera;
 pub mod cloth;
 mod lights;
+mod markings;
 pub mod screenshot;
 mod sound;
 mod table;
@@ -17,6 +18,7 @@ pub fn plugin(app: &mut App) {
         table::plugin,
         balls::plugin,
         lights::plugin,
+        markings::plugin,
         camera::plugin,
         screenshot::plugin,
         sound::plugin,

@@ -1,0 +1,635 @@
+//! The menu screen: mode, game, table, match length, player names (typed), ball style;
+//! Start (checks the choices, remembers them, goes to the table) and Resume (the match
+//! saved on disk). Keyboard: up/down pick a row, left/right change it, Enter goes on;
+//! mouse: click a row, its arrows, or a button.
+
+use super::widgets::{BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, set_text, toned};
+use crate::config::{Config, CueAction};
+use crate::cue::Actions;
+use crate::game::save::SavedMatch;
+use crate::game::settings::MAX_PLAYERS;
+use crate::game::{
+    BallStyle, GameConfig, GameSystems, MatchSettings, Mode, ResumeMatch, Screen, Session,
+    StoragePaths,
+};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+
+/// Longest player name, in characters.
+const NAME_CHARS: usize = 20;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MenuInput>();
+    app.add_systems(OnEnter(Screen::Menu), (open_menu, spawn_menu).chain());
+    app.add_systems(
+        Update,
+        (
+            (read_keys, read_clicks, apply_menu_input, type_name)
+                .chain()
+                .in_set(GameSystems::Rules),
+            show_menu.in_set(GameSystems::Present),
+        )
+            .run_if(in_state(Screen::Menu)),
+    );
+}
+
+/// A row of the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    Mode,
+    Game,
+    Table,
+    Target,
+    InningsLimit,
+    /// A player's name, typed.
+    Player(usize),
+    BallStyle,
+    Start,
+    Resume,
+}
+
+const ALL_ROWS: [Row; 11] = [
+    Row::Mode,
+    Row::Game,
+    Row::Table,
+    Row::Target,
+    Row::InningsLimit,
+    Row::Player(0),
+    Row::Player(1),
+    Row::Player(2),
+    Row::BallStyle,
+    Row::Start,
+    Row::Resume,
+];
+
+/// The rows that matter in `mode`: lag training has no game or match length, practice
+/// one player.
+fn rows(mode: Mode) -> Vec<Row> {
+    ALL_ROWS
+        .into_iter()
+        .filter(|row| match row {
+            Row::Game | Row::Target | Row::InningsLimit => mode != Mode::LagTraining,
+            Row::Player(i) => *i == 0 || mode == Mode::Match,
+            _ => true,
+        })
+        .collect()
+}
+
+/// What the player did in the menu, by keyboard or mouse.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+enum MenuInput {
+    Select(Row),
+    /// The choice of a row, one step back (−1) or on (+1).
+    Change(Row, i32),
+    /// Enter on a row: Start, Resume, or on to the next row.
+    Activate(Row),
+}
+
+#[derive(Resource)]
+struct MenuState {
+    selected: Row,
+    /// The answer to the last Start or Resume, or a notice from the table.
+    message: Option<(String, Tone)>,
+    /// What Resume would resume.
+    resume_label: String,
+}
+
+#[derive(Component)]
+struct MenuRow(Row);
+
+#[derive(Component)]
+struct RowLabel(Row);
+
+#[derive(Component)]
+struct RowValue(Row);
+
+#[derive(Component)]
+struct Arrow(Row, i32);
+
+#[derive(Component)]
+struct MenuMessage;
+
+fn open_menu(mut commands: Commands, paths: Res<StoragePaths>, session: Res<Session>) {
+    let resume_label = match SavedMatch::read(&paths.saved_match) {
+        Ok(Some(saved)) => format!(
+            "Resume saved match: {}, {} stroke{}",
+            saved.settings.seated().join(" vs "),
+            saved.strokes.len(),
+            if saved.strokes.len() == 1 { "" } else { "s" }
+        ),
+        Ok(None) => "Resume saved match (none saved)".to_owned(),
+        Err(_) => "Resume saved match (the save cannot be read)".to_owned(),
+    };
+    commands.insert_resource(MenuState {
+        selected: Row::Start,
+        message: session.notice.clone().map(|n| (n, Tone::Warn)),
+        resume_label,
+    });
+}
+
+fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
+    let config = &config.0;
+    let hint = format!(
+        "{} / {}: choose a row    {} / {}: change it    type a name on a player row    {}: next row, start",
+        keys(config, CueAction::MenuUp),
+        keys(config, CueAction::MenuDown),
+        keys(config, CueAction::MenuLeft),
+        keys(config, CueAction::MenuRight),
+        keys(config, CueAction::Confirm),
+    );
+    commands
+        .spawn((
+            Name::new("Menu"),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(10),
+                ..default()
+            },
+            DespawnOnExit(Screen::Menu),
+        ))
+        .with_children(|menu| {
+            menu.spawn(label("Carom", 36.0));
+            menu.spawn(toned(
+                "carom billiards for one or more at one table",
+                16.0,
+                Tone::Dim,
+            ));
+            menu.spawn(panel(Node {
+                width: px(720),
+                row_gap: px(2),
+                ..default()
+            }))
+            .with_children(|list| {
+                for row in ALL_ROWS {
+                    spawn_row(list, row);
+                }
+            });
+            menu.spawn((
+                MenuMessage,
+                toned("", 17.0, Tone::Warn),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    max_width: px(900),
+                    ..default()
+                },
+            ));
+            menu.spawn(toned(hint, 14.0, Tone::Dim));
+        });
+}
+
+fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
+    if matches!(row, Row::Start | Row::Resume) {
+        list.spawn(button("", 18.0)).insert((
+            MenuRow(row),
+            Node {
+                margin: UiRect::top(px(if row == Row::Start { 10 } else { 4 })),
+                padding: UiRect::axes(px(14), px(6)),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(6)),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+        ));
+        return;
+    }
+    list.spawn((
+        MenuRow(row),
+        Button,
+        Node {
+            height: px(34),
+            padding: UiRect::axes(px(10), px(0)),
+            column_gap: px(10),
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        BorderColor::all(Color::NONE),
+    ))
+    .with_children(|line| {
+        line.spawn((
+            RowLabel(row),
+            label("", 17.0),
+            TextLayout::no_wrap(),
+            Node {
+                width: px(150),
+                ..default()
+            },
+        ));
+        let arrows = !matches!(row, Row::Player(_));
+        if arrows {
+            line.spawn(button("<", 16.0)).insert(Arrow(row, -1));
+        }
+        line.spawn((
+            RowValue(row),
+            label("", 17.0),
+            TextLayout::justify(Justify::Center),
+            Node {
+                flex_grow: 1.0,
+                ..default()
+            },
+        ));
+        if arrows {
+            line.spawn(button(">", 16.0)).insert(Arrow(row, 1));
+        }
+    });
+}
+
+/// Up and down pick a row, left and right change it, Enter goes on.
+fn read_keys(
+    actions: Res<Actions>,
+    state: Res<MenuState>,
+    settings: Res<MatchSettings>,
+    mut input: MessageWriter<MenuInput>,
+) {
+    let rows = rows(settings.mode);
+    let at = rows.iter().position(|r| *r == state.selected).unwrap_or(0);
+    if actions.just_pressed(CueAction::MenuUp) {
+        input.write(MenuInput::Select(rows[at.saturating_sub(1)]));
+    }
+    if actions.just_pressed(CueAction::MenuDown) {
+        input.write(MenuInput::Select(rows[(at + 1).min(rows.len() - 1)]));
+    }
+    if actions.just_pressed(CueAction::MenuLeft) {
+        input.write(MenuInput::Change(state.selected, -1));
+    }
+    if actions.just_pressed(CueAction::MenuRight) {
+        input.write(MenuInput::Change(state.selected, 1));
+    }
+    if actions.just_pressed(CueAction::Confirm) {
+        input.write(MenuInput::Activate(state.selected));
+    }
+}
+
+/// A click on a row selects it (and presses Start or Resume); on an arrow it changes it.
+fn read_clicks(
+    rows: Query<(&Interaction, &MenuRow), (Changed<Interaction>, With<Button>)>,
+    arrows: Query<(&Interaction, &Arrow), Changed<Interaction>>,
+    mut input: MessageWriter<MenuInput>,
+) {
+    for (interaction, MenuRow(row)) in &rows {
+        if clicked(interaction) {
+            input.write(MenuInput::Select(*row));
+            if matches!(row, Row::Start | Row::Resume) {
+                input.write(MenuInput::Activate(*row));
+            }
+        }
+    }
+    for (interaction, Arrow(row, step)) in &arrows {
+        if clicked(interaction) {
+            input.write(MenuInput::Select(*row));
+            input.write(MenuInput::Change(*row, *step));
+        }
+    }
+}
+
+fn apply_menu_input(
+    mut commands: Commands,
+    mut input: MessageReader<MenuInput>,
+    config: Res<GameConfig>,
+    paths: Res<StoragePaths>,
+    mut state: ResMut<MenuState>,
+    mut settings: ResMut<MatchSettings>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for input in input.read() {
+        match *input {
+            MenuInput::Select(row) => state.selected = row,
+            MenuInput::Change(row, step) => change(row, step, &mut settings, &config.0),
+            MenuInput::Activate(Row::Start) => match start(&mut settings, &config.0, &paths) {
+                Ok(next) => screen.set(next),
+                Err(message) => state.message = Some((message, Tone::Bad)),
+            },
+            MenuInput::Activate(Row::Resume) => match SavedMatch::read(&paths.saved_match) {
+                Ok(Some(saved)) => {
+                    *settings = saved.settings.clone();
+                    commands.insert_resource(ResumeMatch(saved));
+                    screen.set(Screen::Match);
+                }
+                Ok(None) => state.message = Some(("No saved match".into(), Tone::Warn)),
+                Err(message) => {
+                    state.message =
+                        Some((format!("{message} (the file is kept as it is)"), Tone::Bad))
+                }
+            },
+            MenuInput::Activate(row) => {
+                let rows = rows(settings.mode);
+                let at = rows.iter().position(|r| *r == row).unwrap_or(0);
+                state.selected = rows[(at + 1).min(rows.len() - 1)];
+            }
+        }
+    }
+    // A row that the mode no longer shows cannot stay selected.
+    if !rows(settings.mode).contains(&state.selected) {
+        state.selected = Row::Mode;
+    }
+}
+
+/// Steps through a row's choices; a new game brings its own target and innings limit.
+fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
+    fn cycle<T: PartialEq + Clone>(choices: &[T], current: &T, step: i32) -> Option<T> {
+        let at = choices.iter().position(|c| c == current).unwrap_or(0) as i32;
+        let n = choices.len() as i32;
+        (n > 0).then(|| choices[(at + step).rem_euclid(n) as usize].clone())
+    }
+    match row {
+        Row::Mode => {
+            let modes = [Mode::Match, Mode::Practice, Mode::LagTraining];
+            settings.mode = cycle(&modes, &settings.mode, step).unwrap_or_default();
+        }
+        Row::Game => {
+            let games: Vec<&String> = config.games.games.keys().collect();
+            if let Some(game) = cycle(&games, &&settings.game, step) {
+                let rules = &config.games.games[game];
+                settings.game = game.clone();
+                settings.target = rules.target.get();
+                settings.innings_limit = rules.innings_limit.map(|n| n.get());
+            }
+        }
+        Row::Table => {
+            let tables: Vec<&String> = config.tables.presets.iter().map(|p| &p.name).collect();
+            if let Some(table) = cycle(&tables, &&settings.table, step) {
+                settings.table = table.clone();
+            }
+        }
+        Row::Target => settings.target = step_count(settings.target, step).max(1),
+        Row::InningsLimit => {
+            settings.innings_limit = match settings.innings_limit {
+                None if step > 0 => Some(1),
+                None => None,
+                Some(n) => Some(step_count(n, step)).filter(|n| *n > 0),
+            }
+        }
+        Row::BallStyle => {
+            let styles = [BallStyle::Dotted, BallStyle::Yellow];
+            settings.ball_style = cycle(&styles, &settings.ball_style, step).unwrap_or_default();
+        }
+        Row::Player(_) | Row::Start | Row::Resume => {}
+    }
+}
+
+/// One at a time up to 20, then in fives (to 1000).
+fn step_count(n: u32, step: i32) -> u32 {
+    match (step > 0, n) {
+        (true, n) if n < 20 => n + 1,
+        (true, n) => (n / 5 + 1) * 5,
+        (false, n) if n <= 20 => n.saturating_sub(1),
+        (false, n) => (n - 1) / 5 * 5,
+    }
+    .min(1000)
+}
+
+/// Start: the choices checked and remembered; the screen of the mode.
+fn start(
+    settings: &mut MatchSettings,
+    config: &Config,
+    paths: &StoragePaths,
+) -> Result<Screen, String> {
+    for name in &mut settings.players {
+        *name = name.trim().to_owned();
+    }
+    while settings.players.last().is_some_and(String::is_empty) {
+        settings.players.pop();
+    }
+    settings.check(config)?;
+    if let Err(e) = settings.save(&paths.settings) {
+        warn!("the menu choices are not remembered: {e}");
+    }
+    Ok(match settings.mode {
+        Mode::Match => Screen::Match,
+        Mode::Practice => Screen::Practice,
+        Mode::LagTraining => Screen::LagTraining,
+    })
+}
+
+/// Typing on a player row writes the name; Backspace deletes.
+fn type_name(
+    mut keys: MessageReader<KeyboardInput>,
+    state: Res<MenuState>,
+    mut settings: ResMut<MatchSettings>,
+) {
+    let Row::Player(i) = state.selected else {
+        keys.clear();
+        return;
+    };
+    for key in keys.read().filter(|k| k.state.is_pressed()) {
+        if settings.players.len() <= i {
+            settings.players.resize(i + 1, String::new());
+        }
+        let name = &mut settings.players[i];
+        match (&key.logical_key, &key.text) {
+            (Key::Backspace, _) => {
+                name.pop();
+            }
+            (_, Some(text)) => {
+                for c in text.chars().filter(|c| !c.is_control()) {
+                    if name.chars().count() < NAME_CHARS {
+                        name.push(c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The rows as the settings and the selection stand.
+fn show_menu(
+    config: Res<GameConfig>,
+    state: Res<MenuState>,
+    settings: Res<MatchSettings>,
+    mut rows_shown: Query<(
+        &MenuRow,
+        &mut Node,
+        Option<&mut BackgroundColor>,
+        Option<&Children>,
+    )>,
+    mut labels: Query<(&RowLabel, &mut Text), Without<RowValue>>,
+    mut values: Query<(&RowValue, &mut Text), Without<RowLabel>>,
+    mut texts: Query<&mut Text, (Without<RowLabel>, Without<RowValue>, Without<MenuMessage>)>,
+    mut message: Single<
+        (&mut Text, &mut TextColor),
+        (With<MenuMessage>, Without<RowLabel>, Without<RowValue>),
+    >,
+) {
+    let config = &config.0;
+    let shown = rows(settings.mode);
+    for (MenuRow(row), mut node, background, children) in &mut rows_shown {
+        let display = if shown.contains(row) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        let selected = *row == state.selected;
+        if let Some(mut background) = background {
+            let colour = match (row, selected) {
+                (_, true) => Color::srgb(0.22, 0.34, 0.55),
+                (Row::Start | Row::Resume, false) => BUTTON_COLOUR,
+                _ => Color::NONE,
+            };
+            if background.0 != colour {
+                background.0 = colour;
+            }
+            // A button's text is its first child.
+            if let (Row::Start | Row::Resume, Some(children)) = (row, children)
+                && let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok())
+            {
+                let words = match row {
+                    Row::Start => "Start",
+                    _ => &state.resume_label,
+                };
+                set_text(&mut text, words);
+            }
+        }
+    }
+    for (RowLabel(row), mut text) in &mut labels {
+        set_text(&mut text, row_label(*row, settings.mode));
+    }
+    for (RowValue(row), mut text) in &mut values {
+        let caret = if *row == state.selected { "_" } else { "" };
+        set_text(&mut text, row_value(*row, &settings, config, caret));
+    }
+    let (text, colour) = &mut *message;
+    let (words, tone) = state
+        .message
+        .clone()
+        .unwrap_or((String::new(), Tone::Plain));
+    set_text(text, words);
+    colour.0 = tone.colour();
+}
+
+fn row_label(row: Row, mode: Mode) -> String {
+    match row {
+        Row::Mode => "Mode".into(),
+        Row::Game => "Game".into(),
+        Row::Table => "Table".into(),
+        Row::Target => "Target".into(),
+        Row::InningsLimit => "Innings limit".into(),
+        Row::Player(_) if mode != Mode::Match => "Player".into(),
+        Row::Player(i) => format!("Player {}", i + 1),
+        Row::BallStyle => "Balls".into(),
+        Row::Start => "Start".into(),
+        Row::Resume => "Resume".into(),
+    }
+}
+
+/// What a row shows; `caret` ends a name being typed.
+fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -> String {
+    match row {
+        Row::Mode => match settings.mode {
+            Mode::Match => "Two-player match (hot seat)".into(),
+            Mode::Practice => "Practice (one player)".into(),
+            Mode::LagTraining => "Lag training (one player)".into(),
+        },
+        Row::Game => config
+            .games
+            .games
+            .get(&settings.game)
+            .map_or_else(|| settings.game.clone(), |g| g.name.clone()),
+        Row::Table => config.tables.preset(&settings.table).map_or_else(
+            || settings.table.clone(),
+            |p| format!("{} ({:.0} x {:.0} mm)", p.name, p.width_mm, p.length_mm),
+        ),
+        Row::Target => format!("{} points", settings.target),
+        Row::InningsLimit => settings
+            .innings_limit
+            .map_or("none".into(), |n| format!("{n} innings")),
+        Row::Player(i) => {
+            let name = settings.players.get(i).map_or("", String::as_str);
+            if name.is_empty() && caret.is_empty() && i + 1 == MAX_PLAYERS {
+                "(none: type one for three in rotation)".into()
+            } else {
+                format!("{name}{caret}")
+            }
+        }
+        Row::BallStyle => match settings.ball_style {
+            BallStyle::Dotted => "white and dotted white".into(),
+            BallStyle::Yellow => "white and yellow".into(),
+        },
+        Row::Start | Row::Resume => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_game_brings_its_target_and_innings_limit() {
+        let config = Config::defaults();
+        let mut settings = MatchSettings::defaults(&config);
+        settings.target = 3;
+        change(Row::Game, 1, &mut settings, &config);
+        assert_ne!(settings.game, "three_cushion");
+        let rules = &config.games.games[&settings.game];
+        assert_eq!(settings.target, rules.target.get());
+        assert_eq!(settings.innings_limit, rules.innings_limit.map(|n| n.get()));
+    }
+
+    #[test]
+    fn choices_wrap_around() {
+        let config = Config::defaults();
+        let mut settings = MatchSettings::defaults(&config);
+        change(Row::Mode, -1, &mut settings, &config);
+        assert_eq!(settings.mode, Mode::LagTraining);
+        change(Row::Mode, 1, &mut settings, &config);
+        assert_eq!(settings.mode, Mode::Match);
+    }
+
+    #[test]
+    fn targets_step_by_one_then_by_five_and_stay_positive() {
+        assert_eq!(step_count(19, 1), 20);
+        assert_eq!(step_count(20, 1), 25);
+        assert_eq!(step_count(22, 1), 25);
+        assert_eq!(step_count(25, -1), 20);
+        assert_eq!(step_count(20, -1), 19);
+        let config = Config::defaults();
+        let mut settings = MatchSettings::defaults(&config);
+        settings.target = 1;
+        change(Row::Target, -1, &mut settings, &config);
+        assert_eq!(settings.target, 1);
+    }
+
+    #[test]
+    fn the_innings_limit_goes_from_none_to_one_and_back() {
+        let config = Config::defaults();
+        let mut settings = MatchSettings::defaults(&config);
+        settings.innings_limit = None;
+        change(Row::InningsLimit, 1, &mut settings, &config);
+        assert_eq!(settings.innings_limit, Some(1));
+        change(Row::InningsLimit, -1, &mut settings, &config);
+        assert_eq!(settings.innings_limit, None);
+        change(Row::InningsLimit, -1, &mut settings, &config);
+        assert_eq!(settings.innings_limit, None);
+    }
+
+    #[test]
+    fn one_player_modes_show_one_name_and_lag_training_no_match_length() {
+        assert!(rows(Mode::Match).contains(&Row::Player(2)));
+        assert!(!rows(Mode::Practice).contains(&Row::Player(1)));
+        assert!(!rows(Mode::LagTraining).contains(&Row::Target));
+        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Resume));
+    }
+
+    #[test]
+    fn start_tidies_the_names_checks_and_remembers_the_choices() {
+        let config = Config::defaults();
+        let dir = std::env::temp_dir().join(format!("carom-menu-{}", std::process::id()));
+        let paths = StoragePaths::in_folder(&dir);
+        let mut settings = MatchSettings::defaults(&config);
+        settings.players = vec![" Ann ".into(), "".into(), "".into()];
+        assert!(start(&mut settings, &config, &paths).is_err());
+        settings.players = vec![" Ann ".into(), "Bea".into(), "  ".into()];
+        assert_eq!(start(&mut settings, &config, &paths), Ok(Screen::Match));
+        assert_eq!(settings.players, ["Ann", "Bea"]);
+        assert_eq!(MatchSettings::load(&paths.settings, &config), settings);
+    }
+}

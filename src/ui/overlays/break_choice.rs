@@ -1,0 +1,144 @@
+//! Rules 4 and 6: the lag winner breaks or passes the break, and picks the cue ball
+//! they play all game: four choices, by key or by click.
+
+use super::{player_name, title};
+use crate::ball::BallId;
+use crate::config::CueAction;
+use crate::game::{GameConfig, GameSystems, MatchCommand, MatchSettings, Phase, Session};
+use crate::ui::widgets::{
+    BUTTON_COLOUR, Tone, centred_strip, clicked, keys, label, panel, swatch, toned,
+};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Phase::ChooseBreak), show_choices);
+    app.add_systems(
+        Update,
+        choose_by_click
+            .run_if(in_state(Phase::ChooseBreak))
+            .in_set(GameSystems::Input),
+    );
+}
+
+/// A choice's button.
+#[derive(Component, Clone, Copy)]
+struct Choice {
+    break_it: bool,
+    ball: BallId,
+}
+
+/// The four choices, in the order of their keys.
+const CHOICES: [(CueAction, Choice); 4] = [
+    (
+        CueAction::Choose1,
+        Choice {
+            break_it: true,
+            ball: BallId::White,
+        },
+    ),
+    (
+        CueAction::Choose2,
+        Choice {
+            break_it: true,
+            ball: BallId::Dotted,
+        },
+    ),
+    (
+        CueAction::Choose3,
+        Choice {
+            break_it: false,
+            ball: BallId::White,
+        },
+    ),
+    (
+        CueAction::Choose4,
+        Choice {
+            break_it: false,
+            ball: BallId::Dotted,
+        },
+    ),
+];
+
+fn show_choices(
+    mut commands: Commands,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    config: Res<GameConfig>,
+) {
+    let Some(winner) = session.lag_winner else {
+        return;
+    };
+    let style = settings.ball_style;
+    let name = player_name(&session, &settings, winner);
+    let other = player_name(&session, &settings, 1 - winner);
+    commands
+        .spawn((
+            Name::new("Break choice"),
+            centred_strip(170.0),
+            DespawnOnExit(Phase::ChooseBreak),
+        ))
+        .with_children(|strip| {
+            strip
+                .spawn(panel(Node {
+                    row_gap: px(8),
+                    max_width: px(640),
+                    ..default()
+                }))
+                .with_children(|panel| {
+                    panel.spawn(title(format!(
+                        "{name} won the lag: break or pass, and pick your ball (rules 4, 6)"
+                    )));
+                    for (action, choice) in CHOICES {
+                        let ball = style.ball_name(choice.ball);
+                        let words = if choice.break_it {
+                            format!("Break, playing the {ball} ball")
+                        } else {
+                            let theirs = choice.ball.other_white().unwrap_or(BallId::White);
+                            format!(
+                                "Pass, keep the {ball}: {other} breaks with the {}",
+                                style.ball_name(theirs)
+                            )
+                        };
+                        panel
+                            .spawn((
+                                choice,
+                                Button,
+                                Node {
+                                    padding: UiRect::axes(px(12), px(6)),
+                                    column_gap: px(10),
+                                    align_items: AlignItems::Center,
+                                    border: UiRect::all(px(2)),
+                                    border_radius: BorderRadius::all(px(6)),
+                                    ..default()
+                                },
+                                BackgroundColor(BUTTON_COLOUR),
+                                BorderColor::all(Color::NONE),
+                            ))
+                            .with_children(|b| {
+                                b.spawn(label(keys(&config.0, action), 18.0));
+                                b.spawn(swatch(choice.ball, style, 16.0));
+                                b.spawn(label(words, 17.0));
+                            });
+                    }
+                    panel.spawn(toned(
+                        format!("The ball you pick is yours all game; {other} plays the other."),
+                        16.0,
+                        Tone::Dim,
+                    ));
+                });
+        });
+}
+
+fn choose_by_click(
+    choices: Query<(&Interaction, &Choice), Changed<Interaction>>,
+    mut commands: MessageWriter<MatchCommand>,
+) {
+    for (interaction, choice) in &choices {
+        if clicked(interaction) {
+            commands.write(MatchCommand::ChooseBreak {
+                break_it: choice.break_it,
+                ball: choice.ball,
+            });
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! The lag's overlays (rule 5). While the players set up: whose turn it is, that the
+//! other player looks away, how to place the ball and get ready. The result: for each
+//! ball whether it touched the foot cushion, crossed over, touched the red or left the
+//! table, its distance from the head cushion, and the verdict.
+
+use super::{fill, overlay, player_name, text, title};
+use crate::config::CueAction;
+use crate::game::{GameConfig, GameSystems, LagResult, MatchSettings, Phase, Screen, Session};
+use crate::rules::{LagBall, Side};
+use crate::ui::widgets::{Tone, keys, swatch, toned};
+use crate::ui::words::{Line, lag_facts, lag_outcome, lag_summary};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Phase::Lag), spawn_lag_panel);
+    app.add_systems(
+        Update,
+        fill_lag_panel
+            .run_if(in_state(Phase::Lag))
+            .in_set(GameSystems::Present),
+    );
+    app.add_systems(OnEnter(Phase::LagResult), show_lag_result);
+}
+
+#[derive(Component)]
+struct LagPanel;
+
+fn spawn_lag_panel(mut commands: Commands) {
+    commands.spawn((LagPanel, overlay("Lag overlay", Phase::Lag)));
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Left => "left",
+        Side::Right => "right",
+    }
+}
+
+/// Says whose turn it is; changes when the first player is ready.
+fn fill_lag_panel(
+    mut commands: Commands,
+    panel: Single<(Entity, Ref<LagPanel>)>,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    config: Res<GameConfig>,
+) {
+    let (panel, added) = (panel.0, panel.1.is_added());
+    if !(added || session.is_changed()) {
+        return;
+    }
+    let Some(turn) = session.lag.iter().position(|l| l.stroke.is_none()) else {
+        return;
+    };
+    let config = &config.0;
+    let lagger = &session.lag[turn];
+    let name = player_name(&session, &settings, lagger.player);
+    let ball = settings.ball_style.ball_name(lagger.ball);
+    let side = side_name(lagger.side);
+    let place = format!(
+        "Press on your ball and drag it anywhere behind the head string in the {side} half. \
+         Aim at the foot cushion; power with {} / {}.",
+        keys(config, CueAction::PowerUp),
+        keys(config, CueAction::PowerDown),
+    );
+    let ready = keys(config, CueAction::Confirm);
+    let mut lines = Vec::new();
+    let heading = if session.lag.len() == 1 {
+        "Lag training (rule 5)"
+    } else {
+        "Lag for the break (rule 5)"
+    };
+    if session.lag.len() == 1 {
+        lines.push(Line::new(
+            format!("{name}: the {ball} ball, {side} half"),
+            Tone::Warn,
+        ));
+        lines.push(Line::new(place, Tone::Plain));
+        lines.push(Line::new(
+            format!("{} or {ready}: lag", keys(config, CueAction::Strike)),
+            Tone::Plain,
+        ));
+    } else {
+        let other = session
+            .lag
+            .iter()
+            .find(|l| l.player != lagger.player)
+            .map(|l| player_name(&session, &settings, l.player))
+            .unwrap_or_default();
+        let then = if turn == 0 {
+            format!("then {other} sets up")
+        } else {
+            "then both balls are struck together".to_owned()
+        };
+        lines.push(Line::new(
+            format!("{name}'s turn: the {ball} ball, {side} half"),
+            Tone::Warn,
+        ));
+        lines.push(Line::new(
+            format!("{other} looks away: this stroke stays hidden until both balls are struck."),
+            Tone::Plain,
+        ));
+        lines.push(Line::new(place, Tone::Plain));
+        lines.push(Line::new(
+            format!("{ready} (or click off the ball): ready, {then}"),
+            Tone::Plain,
+        ));
+    }
+    lines.push(Line::new(
+        if session.lag.len() == 1 {
+            "Touch the foot cushion; stay in your half, off the red and on the table; \
+             stop as close to the head cushion as you can."
+        } else {
+            "Touch the foot cushion; stay in your half, off the red and on the table. \
+             The ball that stops closest to the head cushion wins."
+        },
+        Tone::Dim,
+    ));
+    commands
+        .entity(panel)
+        .despawn_children()
+        .with_children(|panel| fill(panel, heading, lines));
+}
+
+/// Widths of the result's columns, px: the fact, then one per ball.
+const FACT_PX: f32 = 270.0;
+const BALL_PX: f32 = 110.0;
+/// Size of the result's text, px.
+const RESULT_TEXT: f32 = 15.0;
+
+fn show_lag_result(
+    mut commands: Commands,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    config: Res<GameConfig>,
+    screen: Res<State<Screen>>,
+) {
+    let config = &config.0;
+    let go_on = keys(config, CueAction::Confirm);
+    let names: Vec<String> = session
+        .lag
+        .iter()
+        .map(|l| player_name(&session, &settings, l.player))
+        .collect();
+    let (balls, outcome, next): (Vec<&LagBall>, _, String) = match &session.lag_result {
+        Some(LagResult::Match(verdict)) => {
+            let names = [names[0].as_str(), names[1].as_str()];
+            let next = match session.lag_winner {
+                Some(w) => format!(
+                    "{go_on}: {} chooses the break",
+                    player_name(&session, &settings, w)
+                ),
+                None => format!("{go_on}: lag again"),
+            };
+            (
+                verdict.balls.iter().collect(),
+                Some(lag_outcome(
+                    verdict,
+                    names,
+                    config.games.referee.lag_tolerance_mm,
+                )),
+                next,
+            )
+        }
+        Some(LagResult::Training(ball)) => (
+            vec![ball],
+            Some(lag_summary(ball)),
+            format!("{go_on}: lag again"),
+        ),
+        None => (
+            Vec::new(),
+            None,
+            format!("{go_on}: lag again (this lag could not be judged)"),
+        ),
+    };
+    let style = settings.ball_style;
+    let heading = if **screen == Screen::LagTraining {
+        "Lag result"
+    } else {
+        "Lag result (rule 5)"
+    };
+    commands
+        .spawn(overlay("Lag result", Phase::LagResult))
+        .with_children(|panel| {
+            panel.spawn(title(heading));
+            let cell = |width: f32| Node {
+                width: px(width),
+                flex_shrink: 0.0,
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            };
+            if !balls.is_empty() {
+                panel.spawn(Node::default()).with_children(|row| {
+                    row.spawn(cell(FACT_PX));
+                    for (ball, name) in balls.iter().zip(&names) {
+                        row.spawn(cell(BALL_PX)).with_children(|c| {
+                            c.spawn(swatch(ball.ball, style, 14.0));
+                            c.spawn((
+                                toned(name.clone(), RESULT_TEXT, Tone::Plain),
+                                TextLayout::no_wrap(),
+                            ));
+                        });
+                    }
+                });
+            }
+            let facts: Vec<_> = balls.iter().map(|b| lag_facts(b)).collect();
+            for k in 0..facts.first().map_or(0, Vec::len) {
+                panel.spawn(Node::default()).with_children(|row| {
+                    row.spawn((
+                        toned(facts[0][k].0, RESULT_TEXT, Tone::Dim),
+                        TextLayout::no_wrap(),
+                        cell(FACT_PX),
+                    ));
+                    for ball_facts in &facts {
+                        let (_, answer, lost) = &ball_facts[k];
+                        let tone = if *lost { Tone::Bad } else { Tone::Plain };
+                        row.spawn((
+                            toned(answer.clone(), RESULT_TEXT, tone),
+                            TextLayout::no_wrap(),
+                            cell(BALL_PX),
+                        ));
+                    }
+                });
+            }
+            if let Some(outcome) = outcome {
+                panel.spawn(super::line(outcome));
+            }
+            panel.spawn(text(next, Tone::Plain));
+        });
+}

@@ -1,0 +1,56 @@
+//! Rules 21 and 26: the jumped balls and the spot each goes to, with the spots found
+//! occupied and the fallback taken (marked on the cloth by `view::markings`).
+
+use super::{overlay, text, title};
+use crate::config::CueAction;
+use crate::game::{GameConfig, MatchSettings, Phase, Session};
+use crate::ui::widgets::{Tone, keys, swatch};
+use crate::ui::words::spotting_line;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Phase::Spotting), show_spotting);
+}
+
+fn show_spotting(
+    mut commands: Commands,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    config: Res<GameConfig>,
+) {
+    let Some(verdict) = session.verdicts.last() else {
+        return;
+    };
+    let style = settings.ball_style;
+    commands
+        .spawn(overlay("Spotting", Phase::Spotting))
+        .with_children(|panel| {
+            panel.spawn(title("Jumped balls are spotted (rules 21, 26)"));
+            for placement in &verdict.spot {
+                panel
+                    .spawn(Node {
+                        column_gap: px(8),
+                        align_items: AlignItems::Center,
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        row.spawn(swatch(placement.ball, style, 14.0));
+                        let tone = if placement.occupied.is_empty() {
+                            Tone::Plain
+                        } else {
+                            Tone::Warn
+                        };
+                        row.spawn(text(spotting_line(placement, style), tone));
+                    });
+            }
+            panel.spawn(text(
+                "First choice: the head spot for a white, the foot spot for the red; \
+                 then the other spot, then the centre spot.",
+                Tone::Dim,
+            ));
+            panel.spawn(text(
+                format!("{}: go on", keys(&config.0, CueAction::Confirm)),
+                Tone::Dim,
+            ));
+        });
+}

@@ -1,0 +1,284 @@
+//! The scoreboard at the table: the game and its length, each player with their cue
+//! ball, points, innings, current run, high run and average, the shooter marked; a
+//! declared safety and the current notice. Before the break it shows the lag; in lag
+//! training, the lags so far.
+
+use super::widgets::{Tone, keys, label, panel, swatch, toned};
+use super::words::{Line, lag_summary};
+use crate::ball::BallId;
+use crate::config::CueAction;
+use crate::game::{
+    AtTable, GameConfig, GameSystems, LagResult, MatchSettings, Phase, Screen, Session,
+};
+use crate::rules::{LagBall, Side};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LagTraining>();
+    app.add_systems(OnEnter(AtTable), spawn_scoreboard);
+    app.add_systems(
+        OnEnter(Screen::LagTraining),
+        |mut log: ResMut<LagTraining>| {
+            *log = LagTraining::default();
+        },
+    );
+    app.add_systems(OnEnter(Phase::LagResult), count_training_lag);
+    app.add_systems(
+        Update,
+        fill_scoreboard
+            .run_if(in_state(AtTable))
+            .in_set(GameSystems::Present),
+    );
+}
+
+#[derive(Component)]
+struct Scoreboard;
+
+/// Lag training so far: how many lags, the best clean distance, the last lag.
+#[derive(Resource, Default)]
+struct LagTraining {
+    lags: u32,
+    best_mm: Option<f64>,
+    last: Option<LagBall>,
+}
+
+fn count_training_lag(session: Res<Session>, mut log: ResMut<LagTraining>) {
+    if let Some(LagResult::Training(ball)) = &session.lag_result {
+        log.lags += 1;
+        if ball.faults.is_empty()
+            && let Some(d) = ball.distance_mm
+        {
+            log.best_mm = Some(log.best_mm.map_or(d, |best| best.min(d)));
+        }
+        log.last = Some(ball.clone());
+    }
+}
+
+fn spawn_scoreboard(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Scoreboard"),
+        Scoreboard,
+        panel(Node {
+            position_type: PositionType::Absolute,
+            left: px(12),
+            top: px(12),
+            max_width: px(470),
+            ..default()
+        }),
+        DespawnOnExit(AtTable),
+    ));
+}
+
+/// Widths of the columns, px: marker, ball, name, points, innings, run, high run, average.
+const COLUMNS: [f32; 8] = [14.0, 22.0, 130.0, 44.0, 44.0, 44.0, 44.0, 60.0];
+
+/// One line of the board.
+struct BoardRow {
+    shooter: bool,
+    ball: Option<BallId>,
+    cells: Vec<String>,
+}
+
+/// Rebuilds the board when what it shows has changed.
+fn fill_scoreboard(
+    mut commands: Commands,
+    board: Single<(Entity, Ref<Scoreboard>)>,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    phase: Res<State<Phase>>,
+    screen: Res<State<Screen>>,
+    log: Res<LagTraining>,
+    config: Res<GameConfig>,
+) {
+    let (board, added) = (board.0, board.1.is_added());
+    if !(added
+        || session.is_changed()
+        || settings.is_changed()
+        || phase.is_changed()
+        || log.is_changed())
+    {
+        return;
+    }
+    let style = settings.ball_style;
+    let (title, heading, rows) = board_contents(&session, &settings, **screen, **phase, &log);
+    let mut footer: Vec<Line> = Vec::new();
+    if **screen == Screen::LagTraining {
+        footer.extend(log.last.as_ref().map(|last| {
+            let Line { text, tone } = lag_summary(last);
+            Line::new(format!("Last lag: {text}"), tone)
+        }));
+    }
+    if session.declared_safety {
+        footer.push(Line::new(
+            "Safety declared for this stroke (rules 23-25)",
+            Tone::Warn,
+        ));
+    }
+    if **phase == Phase::Aiming {
+        let config = &config.0;
+        footer.push(Line::new(
+            format!(
+                "{}: declare a safety (rules 23-25)\n{} twice: restore positions (rule 22)\n{}: menu (the match is saved)",
+                keys(config, CueAction::DeclareSafety),
+                keys(config, CueAction::RestorePositions),
+                keys(config, CueAction::Menu),
+            ),
+            Tone::Dim,
+        ));
+    }
+    if let Some(notice) = &session.notice {
+        footer.push(Line::new(notice.clone(), Tone::Warn));
+    }
+    commands
+        .entity(board)
+        .despawn_children()
+        .with_children(|board| {
+            board.spawn(label(title, 16.0));
+            if let Some(heading) = heading {
+                spawn_row(board, &heading, None, false, Tone::Dim, style);
+            }
+            for row in &rows {
+                let tone = if row.shooter { Tone::Plain } else { Tone::Dim };
+                spawn_row(board, &row.cells, row.ball, row.shooter, tone, style);
+            }
+            for line in footer {
+                board.spawn((
+                    toned(line.text, 15.0, line.tone),
+                    Node {
+                        max_width: px(446),
+                        ..default()
+                    },
+                ));
+            }
+        });
+}
+
+fn spawn_row(
+    board: &mut ChildSpawnerCommands,
+    cells: &[String],
+    ball: Option<BallId>,
+    marked: bool,
+    tone: Tone,
+    style: crate::game::BallStyle,
+) {
+    board
+        .spawn(Node {
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|line| {
+            let cell = |width: f32| Node {
+                width: px(width),
+                flex_shrink: 0.0,
+                ..default()
+            };
+            line.spawn((
+                toned(if marked { ">" } else { "" }, 16.0, Tone::Warn),
+                cell(COLUMNS[0]),
+            ));
+            line.spawn(cell(COLUMNS[1])).with_children(|c| {
+                if let Some(ball) = ball {
+                    c.spawn(swatch(ball, style, 14.0));
+                }
+            });
+            // Fewer cells than columns: the last one takes the rest of the line.
+            let columns = &COLUMNS[2..];
+            for (i, text) in cells.iter().enumerate() {
+                let node = if i + 1 == cells.len() && cells.len() < columns.len() {
+                    Node::default()
+                } else {
+                    cell(columns[i])
+                };
+                line.spawn((toned(text.clone(), 16.0, tone), TextLayout::no_wrap(), node));
+            }
+        });
+}
+
+/// The board's title, column headings and rows for what is going on at the table.
+fn board_contents(
+    session: &Session,
+    settings: &MatchSettings,
+    screen: Screen,
+    phase: Phase,
+    log: &LagTraining,
+) -> (String, Option<Vec<String>>, Vec<BoardRow>) {
+    let seated = settings.seated();
+    let name = |i: usize| seated.get(i).cloned().unwrap_or_else(|| "?".into());
+    if let Some(referee) = session.referee() {
+        let limit = referee
+            .innings_limit()
+            .map_or("no innings limit".to_owned(), |n| {
+                format!("limit {n} innings")
+            });
+        let title = format!(
+            "{}: {} points, {limit}",
+            referee.game().name,
+            referee.target()
+        );
+        let heading = ["Player", "Pts", "Inn", "Run", "High", "Avg"]
+            .map(String::from)
+            .to_vec();
+        let playing = !referee.is_over();
+        let rows = referee
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let shooter = playing && i == referee.shooter();
+                BoardRow {
+                    shooter,
+                    // In rotation the ball changes with every stroke: the shooter's is shown.
+                    ball: referee
+                        .player_ball(i)
+                        .or(shooter.then(|| referee.cue_ball())),
+                    cells: vec![
+                        p.name.clone(),
+                        p.points.to_string(),
+                        p.innings.to_string(),
+                        p.current_run.to_string(),
+                        p.high_run.to_string(),
+                        format!("{:.3}", p.average()),
+                    ],
+                }
+            })
+            .collect();
+        return (title, Some(heading), rows);
+    }
+    if screen == Screen::LagTraining {
+        let best = log.best_mm.map_or("-".to_owned(), |d| format!("{d:.1} mm"));
+        let rows = vec![BoardRow {
+            shooter: true,
+            ball: Some(BallId::White),
+            cells: vec![name(0), format!("lags: {}   best: {best}", log.lags)],
+        }];
+        return ("Lag training (rule 5)".into(), None, rows);
+    }
+    let turn = session.lag.iter().position(|l| l.stroke.is_none());
+    let rows = session
+        .lag
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let side = match l.side {
+                Side::Left => "left half",
+                Side::Right => "right half",
+            };
+            let status = if session.lag_winner == Some(l.player) {
+                "won the lag"
+            } else if phase == Phase::Lag && turn == Some(i) {
+                "at the table"
+            } else if l.stroke.is_some() && phase == Phase::Lag {
+                "ready"
+            } else {
+                ""
+            };
+            BoardRow {
+                shooter: phase == Phase::Lag && turn == Some(i),
+                ball: Some(l.ball),
+                cells: vec![name(l.player), format!("{side}  {status}")],
+            }
+        })
+        .collect();
+    let title = "Lag for the break (rule 5)".to_owned();
+    (title, None, rows)
+}

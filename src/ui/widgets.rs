@@ -1,0 +1,198 @@
+//! The pieces every screen is built from: text, panels, buttons (with their hover
+//! outline), a ball's colour swatch, the keys bound to an action, and tones of text.
+
+use crate::ball::BallId;
+use crate::config::{Binding, Config, CueAction};
+use crate::game::BallStyle;
+use crate::view::balls::{DOT_COLOUR, ball_colour};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, outline_hovered_buttons);
+}
+
+/// What a line of text means, shown by its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    /// A count, a lag won.
+    Good,
+    /// A foul, a fault.
+    Bad,
+    /// A warning, a notice, something to act on.
+    Warn,
+    /// Secondary text: hints, column headings.
+    Dim,
+}
+
+impl Tone {
+    pub fn colour(self) -> Color {
+        match self {
+            Tone::Plain => Color::srgb(0.92, 0.92, 0.88),
+            Tone::Good => Color::srgb(0.45, 0.92, 0.45),
+            Tone::Bad => Color::srgb(1.0, 0.45, 0.35),
+            Tone::Warn => Color::srgb(1.0, 0.82, 0.3),
+            Tone::Dim => Color::srgb(0.62, 0.64, 0.66),
+        }
+    }
+}
+
+/// Text in the HUD's style.
+pub fn label(text: impl Into<String>, size: f32) -> impl Bundle {
+    toned(text, size, Tone::Plain)
+}
+
+/// Text of a tone.
+pub fn toned(text: impl Into<String>, size: f32, tone: Tone) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont {
+            font_size: bevy::text::FontSize::Px(size),
+            ..default()
+        },
+        TextColor(tone.colour()),
+    )
+}
+
+/// Replaces a text only when it differs, so that an unchanged text is not laid out again.
+pub fn set_text(text: &mut Text, value: impl AsRef<str>) {
+    if text.0 != value.as_ref() {
+        text.0 = value.as_ref().to_owned();
+    }
+}
+
+/// A translucent dark panel.
+pub fn panel_colour() -> BackgroundColor {
+    BackgroundColor(Color::srgba(0.02, 0.02, 0.03, 0.78))
+}
+
+/// A panel: a column of content on the translucent background, rounded.
+pub fn panel(node: Node) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(12)),
+            row_gap: px(4),
+            border_radius: BorderRadius::all(px(8)),
+            ..node
+        },
+        panel_colour(),
+    )
+}
+
+/// A full-width strip at `top` px that centres what it holds; it lets clicks through.
+pub fn centred_strip(top: f32) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        top: px(top),
+        left: px(0),
+        right: px(0),
+        justify_content: JustifyContent::Center,
+        ..default()
+    }
+}
+
+pub const BUTTON_COLOUR: Color = Color::srgb(0.16, 0.22, 0.34);
+const OUTLINE: Color = Color::srgb(0.95, 0.85, 0.45);
+
+/// A clickable button with a text; its outline lights up under the pointer.
+pub fn button(text: impl Into<String>, size: f32) -> impl Bundle {
+    (
+        Button,
+        Node {
+            padding: UiRect::axes(px(14), px(6)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(BUTTON_COLOUR),
+        BorderColor::all(Color::NONE),
+        children![label(text, size)],
+    )
+}
+
+fn outline_hovered_buttons(
+    mut buttons: Query<(&Interaction, &mut BorderColor), (Changed<Interaction>, With<Button>)>,
+) {
+    for (interaction, mut border) in &mut buttons {
+        *border = BorderColor::all(match interaction {
+            Interaction::None => Color::NONE,
+            Interaction::Hovered | Interaction::Pressed => OUTLINE,
+        });
+    }
+}
+
+/// A button that was clicked this frame.
+pub fn clicked(interaction: &Interaction) -> bool {
+    *interaction == Interaction::Pressed
+}
+
+/// A ball as a small disc of its colour, `size` px across; the dotted white with a dot.
+pub fn swatch(ball: BallId, style: BallStyle, size: f32) -> impl Bundle {
+    let dotted = ball == BallId::Dotted && style == BallStyle::Dotted;
+    (
+        Node {
+            width: px(size),
+            height: px(size),
+            flex_shrink: 0.0,
+            border_radius: BorderRadius::MAX,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor(ball_colour(ball, style)),
+        children![(
+            Node {
+                width: px(size * 0.34),
+                height: px(size * 0.34),
+                border_radius: BorderRadius::MAX,
+                ..default()
+            },
+            BackgroundColor(if dotted { DOT_COLOUR } else { Color::NONE }),
+        )],
+    )
+}
+
+/// A binding as a player reads it: `Enter`, `U`, `Left mouse`.
+pub fn binding_name(binding: &Binding) -> String {
+    match binding {
+        Binding::Key(k) => k
+            .strip_prefix("Key")
+            .or_else(|| k.strip_prefix("Digit"))
+            .unwrap_or(k)
+            .to_owned(),
+        Binding::Mouse(m) => format!("{m} mouse"),
+    }
+}
+
+/// The keys and buttons bound to `action` in `controls.ron`, as `Left mouse / Space`.
+pub fn keys(config: &Config, action: CueAction) -> String {
+    config
+        .controls
+        .bindings
+        .get(&action)
+        .map(|bindings| {
+            bindings
+                .iter()
+                .map(binding_name)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        })
+        .unwrap_or_else(|| format!("{action:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_read_as_the_player_knows_them() {
+        let config = Config::defaults();
+        assert_eq!(keys(&config, CueAction::Confirm), "Enter");
+        assert_eq!(keys(&config, CueAction::RestorePositions), "U");
+        assert_eq!(keys(&config, CueAction::Choose1), "1");
+        assert_eq!(keys(&config, CueAction::Strike), "Left mouse / Space");
+    }
+}

@@ -1,0 +1,250 @@
+//! Lines and words drawn on the cloth for the phases that need them: the head string
+//! and the two halves in the lag (rule 5) with each ball's distance to the head cushion
+//! at the result; the breaker's segment of the head string (rule 7); the spots of
+//! jumped balls, those found occupied and the one taken (rules 21, 26).
+
+use crate::game::frame::to_bevy;
+use crate::game::{GameSystems, LagResult, MatchSettings, Phase, Session, TableSimulation};
+use crate::math::DVec2;
+use crate::rules::{LagBall, Side};
+use crate::table::TableGeometry;
+use bevy::prelude::*;
+use std::f32::consts::FRAC_PI_2;
+
+/// The cloth's own gizmos: thicker lines than the aim line's.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct ClothGizmos;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_gizmo_group::<ClothGizmos>();
+    app.add_systems(Startup, |mut store: ResMut<GizmoConfigStore>| {
+        let (config, _) = store.config_mut::<ClothGizmos>();
+        config.line.width = 3.0;
+    });
+    let lagging = in_state(Phase::Lag)
+        .or_else(in_state(Phase::LagRolling))
+        .or_else(in_state(Phase::LagResult));
+    app.add_systems(
+        Update,
+        (
+            draw_lag_lines.run_if(lagging),
+            draw_lag_distances.run_if(in_state(Phase::LagResult)),
+            draw_break_segment.run_if(in_state(Phase::BreakSetup)),
+            draw_spots.run_if(in_state(Phase::Spotting)),
+        )
+            .run_if(resource_exists::<TableSimulation>)
+            .in_set(GameSystems::Present),
+    );
+}
+
+const LINE: Color = Color::srgba(0.95, 0.95, 0.95, 0.75);
+const HIGHLIGHT: Color = Color::srgb(1.0, 0.85, 0.3);
+const OCCUPIED: Color = Color::srgb(1.0, 0.3, 0.25);
+const TAKEN: Color = Color::srgb(0.4, 1.0, 0.45);
+/// Height of letters on the cloth, m.
+const LETTERS_M: f32 = 0.045;
+
+/// A point of the cloth, a little above it so that lines are not lost in it.
+fn on_cloth(p: DVec2) -> Vec3 {
+    to_bevy(p.extend(0.0015))
+}
+
+/// Lying flat on the cloth.
+fn flat() -> Quat {
+    Quat::from_rotation_x(FRAC_PI_2)
+}
+
+/// Words lying on the cloth at `at`, read from the head end (the players' end).
+fn write(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, words: &str, colour: Color) {
+    // The text's right along the table's −y, its up toward the foot, its face up.
+    let reading = Quat::from_mat3(&Mat3::from_cols(Vec3::Z, Vec3::X, Vec3::Y));
+    gizmos.text(
+        Isometry3d::new(on_cloth(at), reading),
+        words,
+        LETTERS_M,
+        Vec2::ZERO,
+        colour,
+    );
+}
+
+fn ring(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, radius: f64, colour: Color) {
+    gizmos
+        .circle(Isometry3d::new(on_cloth(at), flat()), radius as f32, colour)
+        .resolution(40);
+}
+
+/// Rule 5: the head string, the long axis dividing the halves, each half named, and
+/// the area of the player at the table.
+fn draw_lag_lines(
+    sim: Res<TableSimulation>,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    phase: Res<State<Phase>>,
+    mut gizmos: Gizmos<ClothGizmos>,
+) {
+    let table = sim.0.table();
+    let (hl, hw) = (table.half_length(), table.half_width());
+    let hx = table.head_string_x();
+    gizmos.line(
+        on_cloth(DVec2::new(hx, -hw)),
+        on_cloth(DVec2::new(hx, hw)),
+        LINE,
+    );
+    gizmos.line(
+        on_cloth(DVec2::new(-hl, 0.0)),
+        on_cloth(DVec2::new(hl, 0.0)),
+        LINE,
+    );
+    write(
+        &mut gizmos,
+        DVec2::new(hx - 0.08, -hw * 0.62),
+        "head string",
+        LINE,
+    );
+    let seated = settings.seated();
+    let turn = session.lag.iter().position(|l| l.stroke.is_none());
+    for (i, lagger) in session.lag.iter().enumerate() {
+        let sign = match lagger.side {
+            Side::Left => 1.0,
+            Side::Right => -1.0,
+        };
+        let name = seated.get(lagger.player).map_or("", String::as_str);
+        let half = DVec2::new(0.3 * hl, sign * hw / 2.0);
+        write(&mut gizmos, half, &format!("{name}'s half"), LINE);
+        if **phase == Phase::Lag && turn == Some(i) {
+            // Behind the head string, on this player's side.
+            let corners = [
+                DVec2::new(-hl, 0.0),
+                DVec2::new(hx, 0.0),
+                DVec2::new(hx, sign * hw),
+                DVec2::new(-hl, sign * hw),
+                DVec2::new(-hl, 0.0),
+            ];
+            gizmos.linestrip(corners.map(on_cloth), HIGHLIGHT);
+        }
+    }
+}
+
+/// Each lag ball's distance to the head cushion, measured along the table.
+fn draw_lag_distances(
+    sim: Res<TableSimulation>,
+    session: Res<Session>,
+    mut gizmos: Gizmos<ClothGizmos>,
+) {
+    let table = sim.0.table();
+    let balls: Vec<&LagBall> = match &session.lag_result {
+        Some(LagResult::Match(verdict)) => verdict.balls.iter().collect(),
+        Some(LagResult::Training(ball)) => vec![ball],
+        None => return,
+    };
+    for ball in balls {
+        let (Some(distance_mm), Some((_, k))) = (
+            ball.distance_mm,
+            sim.0.ball_states().find(|(id, _)| *id == ball.ball),
+        ) else {
+            continue;
+        };
+        let at = k.pos.truncate();
+        let nose = DVec2::new(-table.half_length(), at.y);
+        gizmos
+            .arrow(on_cloth(at), on_cloth(nose), HIGHLIGHT)
+            .with_tip_length(0.06);
+        // Beyond the ball, away from the arrow, and on the cloth.
+        let room = table.half_width() - 0.17;
+        write(
+            &mut gizmos,
+            DVec2::new(at.x + 0.17, at.y.clamp(-room, room)),
+            &format!("{distance_mm:.1} mm"),
+            HIGHLIGHT,
+        );
+    }
+}
+
+/// Rule 7: where on the head string the breaker's ball may stand.
+fn draw_break_segment(sim: Res<TableSimulation>, mut gizmos: Gizmos<ClothGizmos>) {
+    let table = sim.0.table();
+    let hx = table.head_string_x();
+    let hw = table.half_width();
+    let reach = table.break_offset;
+    let r = table.ball_radius;
+    gizmos.line(
+        on_cloth(DVec2::new(hx, -hw)),
+        on_cloth(DVec2::new(hx, hw)),
+        LINE,
+    );
+    gizmos.line(
+        on_cloth(DVec2::new(hx, -reach)),
+        on_cloth(DVec2::new(hx, reach)),
+        HIGHLIGHT,
+    );
+    // The slot the ball moves in: its centre on the segment, its edge inside the outline.
+    let slot = [
+        DVec2::new(hx - r, -reach - r),
+        DVec2::new(hx + r, -reach - r),
+        DVec2::new(hx + r, reach + r),
+        DVec2::new(hx - r, reach + r),
+        DVec2::new(hx - r, -reach - r),
+    ];
+    gizmos.linestrip(slot.map(on_cloth), HIGHLIGHT);
+    write(
+        &mut gizmos,
+        DVec2::new(hx - 0.09, 0.0),
+        "rule 7: 6 in either side of the head spot",
+        HIGHLIGHT,
+    );
+}
+
+/// Rules 21 and 26: for each jumped ball, the spots tried in order and found occupied
+/// (ringed in red, crossed out) and the place it goes (ringed twice in green), each
+/// numbered in the order tried.
+fn draw_spots(
+    sim: Res<TableSimulation>,
+    session: Res<Session>,
+    settings: Res<MatchSettings>,
+    mut gizmos: Gizmos<ClothGizmos>,
+) {
+    let Some(verdict) = session.verdicts.last() else {
+        return;
+    };
+    let table: &TableGeometry = sim.0.table();
+    let r = table.ball_radius;
+    // Labels stand before the spot, seen from the head end, clear of a ball on it.
+    let label_at = |at: DVec2| at + DVec2::new(-3.0 * r, 0.0);
+    for placement in &verdict.spot {
+        for (i, spot) in placement.occupied.iter().enumerate() {
+            let at = table.spot(*spot);
+            ring(&mut gizmos, at, r * 1.5, OCCUPIED);
+            let d = r * 1.05;
+            for (from, to) in [
+                (DVec2::new(-d, -d), DVec2::new(d, d)),
+                (DVec2::new(-d, d), DVec2::new(d, -d)),
+            ] {
+                gizmos.line(on_cloth(at + from), on_cloth(at + to), OCCUPIED);
+            }
+            write(
+                &mut gizmos,
+                label_at(at),
+                &format!("{}. {}: occupied", i + 1, spot.name()),
+                OCCUPIED,
+            );
+        }
+        ring(&mut gizmos, placement.position, r * 1.2, TAKEN);
+        ring(&mut gizmos, placement.position, r * 1.6, TAKEN);
+        write(
+            &mut gizmos,
+            label_at(placement.position),
+            &format!(
+                "{}. {}: the {} goes here",
+                placement.occupied.len() + 1,
+                // All three spots taken: the nearest free point on the long axis.
+                if placement.occupied.len() == 3 {
+                    "long axis"
+                } else {
+                    placement.spot.name()
+                },
+                settings.ball_style.ball_name(placement.ball)
+            ),
+            TAKEN,
+        );
+    }
+}
