@@ -23,8 +23,33 @@ struct Cli {
     /// Frames to render before the screenshot.
     #[arg(long, default_value_t = 60, requires = "screenshot")]
     frames: u32,
+    /// The screen to open with the last menu choices [default: menu; with --screenshot,
+    /// practice: the table at the break].
+    #[arg(long, value_enum)]
+    start: Option<StartScreen>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Where `carom` opens.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum StartScreen {
+    Menu,
+    Match,
+    Practice,
+    LagTraining,
+}
+
+impl StartScreen {
+    fn screen(self) -> carom::game::Screen {
+        use carom::game::Screen;
+        match self {
+            StartScreen::Menu => Screen::Menu,
+            StartScreen::Match => Screen::Match,
+            StartScreen::Practice => Screen::Practice,
+            StartScreen::LagTraining => Screen::LagTraining,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -68,7 +93,14 @@ fn main() -> ExitCode {
         Some(Command::Referee { file, json }) => {
             load_config(cli.config).and_then(|c| referee(&c, &file, json))
         }
-        None => load_config(cli.config).and_then(|c| play(c, cli.screenshot, cli.frames)),
+        None => {
+            let start = cli.start.unwrap_or(if cli.screenshot.is_some() {
+                StartScreen::Practice
+            } else {
+                StartScreen::Menu
+            });
+            load_config(cli.config).and_then(|c| play(c, start, cli.screenshot, cli.frames))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -98,7 +130,12 @@ fn check_config(dir: Option<PathBuf>) -> Result<(), String> {
 }
 
 /// Opens the window and plays.
-fn play(config: Config, screenshot: Option<PathBuf>, frames: u32) -> Result<(), String> {
+fn play(
+    config: Config,
+    start: StartScreen,
+    screenshot: Option<PathBuf>,
+    frames: u32,
+) -> Result<(), String> {
     use bevy::prelude::*;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -110,7 +147,15 @@ fn play(config: Config, screenshot: Option<PathBuf>, frames: u32) -> Result<(), 
         ..default()
     }));
     let paths = carom::game::StoragePaths::for_user();
-    app.insert_resource(carom::game::MatchSettings::load(&paths.settings, &config));
+    let mut settings = carom::game::MatchSettings::load(&paths.settings, &config);
+    settings.mode = match start {
+        StartScreen::Practice => carom::game::Mode::Practice,
+        StartScreen::LagTraining => carom::game::Mode::LagTraining,
+        StartScreen::Match => carom::game::Mode::Match,
+        StartScreen::Menu => settings.mode,
+    };
+    app.insert_resource(settings);
+    app.insert_state(start.screen());
     app.insert_resource(paths);
     app.insert_resource(carom::game::GameConfig(config));
     if let Some(path) = screenshot {

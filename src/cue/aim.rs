@@ -3,9 +3,8 @@
 
 use super::Actions;
 use crate::ball::BallId;
-use crate::config::CueAction;
-use crate::config::CueConfig;
-use crate::game::{AtTable, CueBall, GameConfig, GameSystems, TableSimulation};
+use crate::config::{CueAction, CueConfig};
+use crate::game::{AtTable, CueBall, GameConfig, GameSystems, Phase, Session, TableSimulation};
 use crate::math::DVec2;
 use crate::physics::{MAX_ELEVATION_DEG, Stroke};
 use crate::table::{Cushion, TableGeometry};
@@ -100,9 +99,10 @@ pub fn clearance_elevation(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>();
+    app.add_systems(OnEnter(Phase::Lag), |mut aim: ResMut<Aim>| *aim = Aim::lag());
     app.add_systems(
         Update,
-        (aim_with_mouse, adjust_with_keys, clear_the_rail)
+        (fresh_aim_for_each_player, aim_with_mouse, adjust_with_keys, clear_the_rail)
             .chain()
             // At the table only: in the menu the letters spell names.
             .run_if(in_state(AtTable))
@@ -110,8 +110,26 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Each player comes to the table with their own stroke to set: power, tip offset and
+/// elevation start again (the aim's direction stays; the mouse sets it anyway).
+fn fresh_aim_for_each_player(
+    session: Res<Session>,
+    mut shooter: Local<Option<usize>>,
+    mut aim: ResMut<Aim>,
+) {
+    let now = session.referee().map(|r| r.shooter());
+    if now != *shooter {
+        *shooter = now;
+        *aim = Aim {
+            direction_deg: aim.direction_deg,
+            ..Aim::default()
+        };
+    }
+}
+
 /// The cue points from the cue ball at the spot on the cloth under the cursor, while
-/// the mouse moves (not while the camera orbits, the aim is held or a ball is dragged).
+/// the mouse moves or the cue ball changes (not while the camera orbits, the aim is
+/// held or a ball is dragged).
 fn aim_with_mouse(
     actions: Res<Actions>,
     dragging: Res<super::commands::Dragging>,
@@ -119,7 +137,7 @@ fn aim_with_mouse(
     cue_ball: Res<CueBall>,
     mut aim: ResMut<Aim>,
 ) {
-    if actions.pointer_delta == Vec2::ZERO
+    if (actions.pointer_delta == Vec2::ZERO && !cue_ball.is_changed())
         || actions.pressed(CueAction::OrbitCamera)
         || actions.pressed(CueAction::HoldAim)
         || dragging.0

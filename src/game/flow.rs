@@ -19,7 +19,8 @@ use std::time::Duration;
 #[derive(Resource, Clone, Debug)]
 pub struct ResumeMatch(pub SavedMatch);
 
-/// How long a verdict or the spotting shows before play goes on by itself.
+/// How long a verdict or the spotting shows before play goes on by itself: wall-clock
+/// time, so a slow frame rate does not cut it short.
 const VERDICT_TIME: Duration = Duration::from_millis(2500);
 const SPOTTING_TIME: Duration = Duration::from_millis(3000);
 
@@ -295,7 +296,7 @@ fn judge(
 }
 
 fn show_verdict(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut timer: ResMut<PhaseTimer>,
     mut commands: MessageReader<MatchCommand>,
     session: Res<Session>,
@@ -320,7 +321,7 @@ fn show_verdict(
 
 /// Rules 21 and 26: after the overlay has shown the spots, the jumped balls go there.
 fn spot_balls(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     mut timer: ResMut<PhaseTimer>,
     mut commands: MessageReader<MatchCommand>,
     session: Res<Session>,

@@ -12,7 +12,7 @@ mod sim;
 
 pub use commands::MatchCommand;
 pub use flow::{PhaseTimer, ResumeMatch};
-pub use session::{LagResult, LagSetup, Session};
+pub use session::{LagResult, LagSetup, Resumable, Session};
 pub use settings::{BallStyle, MatchSettings, Mode, StoragePaths};
 pub use sim::{Ball, CueBall, StrokeFinished, TableSimulation};
 

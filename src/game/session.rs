@@ -158,3 +158,31 @@ impl Session {
         ))
     }
 }
+
+/// What the save on disk offers the menu.
+#[derive(Clone, Debug)]
+pub enum Resumable {
+    Nothing,
+    /// The saved match has ended: nothing to play on.
+    Finished(SavedMatch),
+    Ready(SavedMatch),
+    /// The save cannot be read or replayed: why (the file is left as it is).
+    Unreadable(String),
+}
+
+impl Resumable {
+    /// Reads the save at `path` and replays it to see whether it can go on.
+    pub fn check(config: &Config, path: &std::path::Path) -> Resumable {
+        match SavedMatch::read(path) {
+            Ok(None) => Resumable::Nothing,
+            Err(e) => Resumable::Unreadable(e),
+            Ok(Some(saved)) => match Session::resume(config, &saved) {
+                Err(e) => Resumable::Unreadable(format!("{}: {e}", path.display())),
+                Ok(session) if session.referee().is_some_and(Referee::is_over) => {
+                    Resumable::Finished(saved)
+                }
+                Ok(_) => Resumable::Ready(saved),
+            },
+        }
+    }
+}

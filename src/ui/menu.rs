@@ -6,10 +6,9 @@
 use super::widgets::{BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, set_text, toned};
 use crate::config::{Config, CueAction};
 use crate::cue::Actions;
-use crate::game::save::SavedMatch;
 use crate::game::settings::MAX_PLAYERS;
 use crate::game::{
-    BallStyle, GameConfig, GameSystems, MatchSettings, Mode, ResumeMatch, Screen, Session,
+    BallStyle, GameConfig, GameSystems, MatchSettings, Mode, ResumeMatch, Resumable, Screen,
     StoragePaths,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -88,7 +87,7 @@ enum MenuInput {
 #[derive(Resource)]
 struct MenuState {
     selected: Row,
-    /// The answer to the last Start or Resume, or a notice from the table.
+    /// The answer to the last Start or Resume.
     message: Option<(String, Tone)>,
     /// What Resume would resume.
     resume_label: String,
@@ -109,20 +108,24 @@ struct Arrow(Row, i32);
 #[derive(Component)]
 struct MenuMessage;
 
-fn open_menu(mut commands: Commands, paths: Res<StoragePaths>, session: Res<Session>) {
-    let resume_label = match SavedMatch::read(&paths.saved_match) {
-        Ok(Some(saved)) => format!(
+fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<StoragePaths>) {
+    let resume_label = match Resumable::check(&config.0, &paths.saved_match) {
+        Resumable::Ready(saved) => format!(
             "Resume saved match: {}, {} stroke{}",
             saved.settings.seated().join(" vs "),
             saved.strokes.len(),
             if saved.strokes.len() == 1 { "" } else { "s" }
         ),
-        Ok(None) => "Resume saved match (none saved)".to_owned(),
-        Err(_) => "Resume saved match (the save cannot be read)".to_owned(),
+        Resumable::Finished(saved) => format!(
+            "Resume saved match (the last one, {}, is over)",
+            saved.settings.seated().join(" vs ")
+        ),
+        Resumable::Nothing => "Resume saved match (none saved)".to_owned(),
+        Resumable::Unreadable(_) => "Resume saved match (the save cannot be read)".to_owned(),
     };
     commands.insert_resource(MenuState {
         selected: Row::Start,
-        message: session.notice.clone().map(|n| (n, Tone::Warn)),
+        message: None,
         resume_label,
     });
 }
@@ -305,14 +308,17 @@ fn apply_menu_input(
                 Ok(next) => screen.set(next),
                 Err(message) => state.message = Some((message, Tone::Bad)),
             },
-            MenuInput::Activate(Row::Resume) => match SavedMatch::read(&paths.saved_match) {
-                Ok(Some(saved)) => {
+            MenuInput::Activate(Row::Resume) => match Resumable::check(&config.0, &paths.saved_match) {
+                Resumable::Ready(saved) => {
                     *settings = saved.settings.clone();
                     commands.insert_resource(ResumeMatch(saved));
                     screen.set(Screen::Match);
                 }
-                Ok(None) => state.message = Some(("No saved match".into(), Tone::Warn)),
-                Err(message) => {
+                Resumable::Finished(_) => {
+                    state.message = Some(("The saved match is over: start a new one".into(), Tone::Warn))
+                }
+                Resumable::Nothing => state.message = Some(("No saved match".into(), Tone::Warn)),
+                Resumable::Unreadable(message) => {
                     state.message =
                         Some((format!("{message} (the file is kept as it is)"), Tone::Bad))
                 }
