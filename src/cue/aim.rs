@@ -99,10 +99,17 @@ pub fn clearance_elevation(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>();
-    app.add_systems(OnEnter(Phase::Lag), |mut aim: ResMut<Aim>| *aim = Aim::lag());
+    app.add_systems(OnEnter(Phase::Lag), |mut aim: ResMut<Aim>| {
+        *aim = Aim::lag()
+    });
     app.add_systems(
         Update,
-        (fresh_aim_for_each_player, aim_with_mouse, adjust_with_keys, clear_the_rail)
+        (
+            fresh_aim_for_each_player,
+            aim_with_mouse,
+            adjust_with_keys,
+            clear_the_rail,
+        )
             .chain()
             // At the table only: in the menu the letters spell names.
             .run_if(in_state(AtTable))

@@ -250,6 +250,7 @@ fn play(
                 }
                 match sim.0.strike(&[*stroke]) {
                     Ok(()) => {
+                        info!("stroke: {stroke:?}");
                         session.notice = None;
                         next.set(Phase::Rolling);
                     }
@@ -283,7 +284,17 @@ fn judge(
 ) {
     for StrokeFinished(record) in finished.read() {
         match session.judge(record.clone()) {
-            Ok(_) => {
+            Ok(verdict) => {
+                info!(
+                    "at rest after {:.2} s: {} point(s), fouls {:?}",
+                    record.duration,
+                    verdict.points,
+                    verdict
+                        .fouls
+                        .iter()
+                        .map(|f| f.to_string())
+                        .collect::<Vec<_>>()
+                );
                 save(&mut session, &settings, &paths);
                 next.set(Phase::Verdict);
             }

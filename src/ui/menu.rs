@@ -8,7 +8,7 @@ use crate::config::{Config, CueAction};
 use crate::cue::Actions;
 use crate::game::settings::MAX_PLAYERS;
 use crate::game::{
-    BallStyle, GameConfig, GameSystems, MatchSettings, Mode, ResumeMatch, Resumable, Screen,
+    BallStyle, GameConfig, GameSystems, MatchSettings, Mode, Resumable, ResumeMatch, Screen,
     StoragePaths,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -308,21 +308,28 @@ fn apply_menu_input(
                 Ok(next) => screen.set(next),
                 Err(message) => state.message = Some((message, Tone::Bad)),
             },
-            MenuInput::Activate(Row::Resume) => match Resumable::check(&config.0, &paths.saved_match) {
-                Resumable::Ready(saved) => {
-                    *settings = saved.settings.clone();
-                    commands.insert_resource(ResumeMatch(saved));
-                    screen.set(Screen::Match);
+            MenuInput::Activate(Row::Resume) => {
+                match Resumable::check(&config.0, &paths.saved_match) {
+                    Resumable::Ready(saved) => {
+                        *settings = saved.settings.clone();
+                        commands.insert_resource(ResumeMatch(saved));
+                        screen.set(Screen::Match);
+                    }
+                    Resumable::Finished(_) => {
+                        state.message = Some((
+                            "The saved match is over: start a new one".into(),
+                            Tone::Warn,
+                        ))
+                    }
+                    Resumable::Nothing => {
+                        state.message = Some(("No saved match".into(), Tone::Warn))
+                    }
+                    Resumable::Unreadable(message) => {
+                        state.message =
+                            Some((format!("{message} (the file is kept as it is)"), Tone::Bad))
+                    }
                 }
-                Resumable::Finished(_) => {
-                    state.message = Some(("The saved match is over: start a new one".into(), Tone::Warn))
-                }
-                Resumable::Nothing => state.message = Some(("No saved match".into(), Tone::Warn)),
-                Resumable::Unreadable(message) => {
-                    state.message =
-                        Some((format!("{message} (the file is kept as it is)"), Tone::Bad))
-                }
-            },
+            }
             MenuInput::Activate(row) => {
                 let rows = rows(settings.mode);
                 let at = rows.iter().position(|r| *r == row).unwrap_or(0);

@@ -116,9 +116,15 @@ fn fill_scoreboard(
     }
     if **phase == Phase::Aiming {
         let config = &config.0;
+        // Only hot-seat matches are saved for resuming.
+        let saved = if **screen == Screen::Match {
+            " (the match is saved)"
+        } else {
+            ""
+        };
         footer.push(Line::new(
             format!(
-                "{}: declare a safety (rules 23-25)\n{} twice: restore positions (rule 22)\n{}: menu (the match is saved)",
+                "{}: declare a safety (rules 23-25)\n{} twice: restore positions (rule 22)\n{}: menu{saved}",
                 keys(config, CueAction::DeclareSafety),
                 keys(config, CueAction::RestorePositions),
                 keys(config, CueAction::Menu),
