@@ -86,7 +86,10 @@ pub enum GameSystems {
 
 /// Everything that plays the game, without drawing it: what headless tests run.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Screen>();
+    // The command line may have chosen the first screen already.
+    if !app.world().contains_resource::<State<Screen>>() {
+        app.init_state::<Screen>();
+    }
     app.add_computed_state::<AtTable>();
     app.add_sub_state::<Phase>();
     app.configure_sets(
