@@ -1,20 +1,24 @@
 //! `carom bench`: a fixed, documented set of strokes simulated headless, timed.
 //!
 //! The three-cushion strokes mirror the ones `../shared/tools/pooltool-ref.sh` times in
-//! pooltool: the break position, cue ball aimed at the red with a 30° cut,
-//! tip 0.2 R above and 0.2 R right of centre, at 2, 4 and 6 m/s.
+//! pooltool: the break position, cue ball aimed at the red with a 30° cut, tip 0.2 R
+//! above and 0.2 R right of centre, at 2, 4 and 6 m/s. The break is rule 7's; the lag
+//! strikes both whites at the same moment, as rule 5 has it.
 
-use super::shot::{Placement, ShotSpec};
+use super::sim::TableSim;
 use super::stroke::Stroke;
 use crate::ball::BallId;
 use crate::config::Config;
+use crate::math::DVec2;
 use crate::table::{Spot, TableGeometry};
 use std::time::{Duration, Instant};
 
 pub struct BenchCase {
     pub name: &'static str,
     pub what: &'static str,
-    pub spec: ShotSpec,
+    pub balls: Vec<(BallId, DVec2)>,
+    /// Played at the same moment.
+    pub strokes: Vec<Stroke>,
 }
 
 pub struct BenchResult {
@@ -36,110 +40,101 @@ impl BenchResult {
     }
 }
 
+/// A stroke of `ball` with tip offsets, level cue.
+fn stroke(ball: BallId, direction_deg: f64, speed: f64, side: f64, height: f64) -> Stroke {
+    Stroke {
+        ball,
+        direction_deg,
+        speed,
+        side,
+        height,
+        elevation_deg: 0.0,
+    }
+}
+
 /// The strokes, on the default table.
-pub fn cases(config: &Config) -> Vec<BenchCase> {
-    let table =
-        TableGeometry::new(&config.tables, None, &config.balls).expect("the default preset exists");
+pub fn cases(table: &TableGeometry) -> Vec<BenchCase> {
     let r = table.ball_radius;
     let white = table.break_position(-table.break_offset);
-    let dotted = table.spot(Spot::Head);
     let red = table.spot(Spot::Foot);
-    let placements = |positions: &[(BallId, crate::math::DVec2)]| -> Vec<Placement> {
-        positions
-            .iter()
-            .map(|&(ball, p)| Placement {
-                ball,
-                x: p.x,
-                y: p.y,
-            })
-            .collect()
-    };
-    let rack = placements(&[
+    let rack = vec![
         (BallId::White, white),
-        (BallId::Dotted, dotted),
+        (BallId::Dotted, table.spot(Spot::Head)),
         (BallId::Red, red),
-    ]);
+    ];
     // Aim right of the red's centre so that the line of centres at contact is 30° off
     // the aim: the red's centre lies 2R·sin 30° from the aim line.
     let to_red = red - white;
+    let towards_red = to_red.y.atan2(to_red.x);
     let miss = (2.0 * r * 30f64.to_radians().sin() / to_red.length()).asin();
-    let direction_deg = (to_red.y.atan2(to_red.x) - miss).to_degrees();
-    let three_cushion = |speed: f64| ShotSpec {
-        table: None,
+    let three_cushion = |name, what, speed| BenchCase {
+        name,
+        what,
         balls: rack.clone(),
-        stroke: Some(Stroke {
-            ball: BallId::White,
-            direction_deg,
+        strokes: vec![stroke(
+            BallId::White,
+            (towards_red - miss).to_degrees(),
             speed,
-            side: 0.2,
-            height: 0.2,
-            elevation_deg: 0.0,
-        }),
-        launch: None,
-        sample_hz: None,
+            0.2,
+            0.2,
+        )],
     };
-    let lag_ball = table.break_position(table.break_offset);
+    let lag_y = 0.35;
     vec![
-        BenchCase {
-            name: "soft",
-            what: "three-cushion stroke, 2 m/s, 30° cut on the red, 0.2 R top and right",
-            spec: three_cushion(2.0),
-        },
-        BenchCase {
-            name: "medium",
-            what: "three-cushion stroke, 4 m/s, 30° cut on the red, 0.2 R top and right",
-            spec: three_cushion(4.0),
-        },
-        BenchCase {
-            name: "hard",
-            what: "three-cushion stroke, 6 m/s, 30° cut on the red, 0.2 R top and right",
-            spec: three_cushion(6.0),
-        },
+        three_cushion(
+            "soft",
+            "three-cushion stroke, 2 m/s, 30° cut on the red, 0.2 R top and right",
+            2.0,
+        ),
+        three_cushion(
+            "medium",
+            "three-cushion stroke, 4 m/s, 30° cut on the red, 0.2 R top and right",
+            4.0,
+        ),
+        three_cushion(
+            "hard",
+            "three-cushion stroke, 6 m/s, 30° cut on the red, 0.2 R top and right",
+            6.0,
+        ),
         BenchCase {
             name: "break",
             what: "rule-7 break: white 6 in right of the head spot, thin on the red's left, 5 m/s, running side",
-            spec: ShotSpec {
-                stroke: Some(Stroke {
-                    ball: BallId::White,
-                    direction_deg: (to_red.y.atan2(to_red.x) + (1.6 * r / to_red.length()).asin())
-                        .to_degrees(),
-                    speed: 5.0,
-                    side: -0.3,
-                    height: 0.1,
-                    elevation_deg: 0.0,
-                }),
-                ..three_cushion(0.0)
-            },
+            balls: rack.clone(),
+            strokes: vec![stroke(
+                BallId::White,
+                (towards_red + (1.6 * r / to_red.length()).asin()).to_degrees(),
+                5.0,
+                -0.3,
+                0.1,
+            )],
         },
         BenchCase {
             name: "lag",
-            what: "lag stroke: from the head string to the foot cushion and back, 1.3 m/s, no spin",
-            spec: ShotSpec {
-                table: None,
-                balls: placements(&[(BallId::White, lag_ball), (BallId::Red, red)]),
-                stroke: Some(Stroke {
-                    ball: BallId::White,
-                    direction_deg: 0.0,
-                    speed: 1.3,
-                    side: 0.0,
-                    height: 0.0,
-                    elevation_deg: 0.0,
-                }),
-                launch: None,
-                sample_hz: None,
-            },
+            what: "rule-5 lag: both whites struck together from the head string to the foot cushion and back, 1.6 m/s",
+            balls: vec![
+                (BallId::White, DVec2::new(table.head_string_x(), lag_y)),
+                (BallId::Dotted, DVec2::new(table.head_string_x(), -lag_y)),
+                (BallId::Red, red),
+            ],
+            strokes: vec![
+                stroke(BallId::White, 0.0, 1.6, 0.0, 0.2),
+                stroke(BallId::Dotted, 0.0, 1.55, 0.0, 0.2),
+            ],
         },
     ]
 }
 
 /// Runs every case `repeats` times and reports the median wall time.
 pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, String> {
+    let table = TableGeometry::new(&config.tables, None, &config.balls)?;
     let mut results = Vec::new();
-    for case in cases(config) {
+    for case in cases(&table) {
         let mut times = Vec::with_capacity(repeats);
         let mut last = None;
         for _ in 0..repeats.max(1) {
-            let mut sim = case.spec.start(config)?;
+            let mut sim = TableSim::new(config, table.clone());
+            sim.place(&case.balls)?;
+            sim.strike(&case.strokes)?;
             let start = Instant::now();
             let record = sim.run_to_rest(None);
             times.push(start.elapsed());
