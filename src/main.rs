@@ -2,8 +2,11 @@
 
 use carom::config::{Config, FILE_NAMES};
 use carom::physics::bench;
+use carom::physics::events::ShotRecord;
 use carom::physics::shot::ShotSpec;
+use carom::rules::{OneStroke, VerdictJson};
 use clap::{Parser, Subcommand};
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -54,7 +57,8 @@ impl StartScreen {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Simulate one stroke headless: events, final positions, trajectories.
+    /// Simulate one stroke headless: events, final positions, trajectories, and the
+    /// referee's verdict when the shot names a `game`.
     Sim {
         /// The shot: table, balls, and a stroke or a launch (RON).
         shot: PathBuf,
@@ -172,13 +176,37 @@ fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
     Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
 }
 
+/// What `carom sim --json` prints: the shot record, and the verdict when judged.
+#[derive(Serialize)]
+struct SimJson<'a> {
+    #[serde(flatten)]
+    record: &'a ShotRecord,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<VerdictJson<'a>>,
+}
+
 fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let spec = ShotSpec::parse(&name, &text)?;
+    let referee = spec
+        .game
+        .as_deref()
+        .map(|game| OneStroke::new(config, game, &spec))
+        .transpose()
+        .map_err(|e| format!("{name}: {e}"))?;
     let record = spec.run(config).map_err(|e| format!("{name}: {e}"))?;
+    let game = referee.as_ref().map(|r| r.game_name().to_owned());
+    let verdict = referee
+        .map(|r| r.judge(&record))
+        .transpose()
+        .map_err(|e| format!("{name}: {e}"))?;
     if json {
-        let text = serde_json::to_string(&record).map_err(|e| e.to_string())?;
+        let output = SimJson {
+            record: &record,
+            verdict: verdict.as_ref().map(VerdictJson::from),
+        };
+        let text = serde_json::to_string(&output).map_err(|e| e.to_string())?;
         println!("{text}");
         return Ok(());
     }
@@ -197,6 +225,13 @@ fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
         );
     }
     println!("at rest after {:.3} s", record.duration);
+    if let (Some(game), Some(v)) = (game, verdict) {
+        let points = match v.points {
+            1 => "1 point".to_owned(),
+            n => format!("{n} points"),
+        };
+        println!("referee ({game}): {points}; {}", v.notes());
+    }
     Ok(())
 }
 

@@ -406,6 +406,49 @@ fn the_same_shot_prints_the_same_bits() {
 }
 
 #[test]
+fn a_shot_that_names_a_game_gets_the_referees_verdict() {
+    // The white runs straight into the gap between the red and the dotted, 2.5 mm
+    // apart, and meets both at once: a count in straight rail, none in three-cushion
+    // (no cushion), and a foul (rule 12) when the red is struck instead.
+    let shot = |game: &str, ball: &str| {
+        format!(
+            "(balls: [(ball: White, x: -0.5, y: 0.0), (ball: Red, x: 0.0, y: 0.032), (ball: Dotted, x: 0.0, y: -0.032)], \
+             stroke: (ball: {ball}, direction_deg: 0.0, speed: 2.0), game: \"{game}\")"
+        )
+    };
+    let verdict = |tag: &str, text: String| {
+        let path = temp_file(tag, "shot.ron", &text);
+        let (ok, out, err) = carom(&["sim", path.to_str().unwrap(), "--json"]);
+        assert!(ok, "{tag}: {err}");
+        let record: Value = serde_json::from_str(&out).unwrap();
+        let (ok, text, err) = carom(&["sim", path.to_str().unwrap()]);
+        assert!(ok, "{tag}: {err}");
+        (record["verdict"].clone(), text)
+    };
+    let (rail, text) = verdict("rail", shot("straight_rail", "White"));
+    assert_eq!(rail["points"], 1, "{rail}");
+    assert_eq!(rail["inning_over"], false, "{rail}");
+    assert!(
+        text.contains("referee (Straight rail): 1 point; carom"),
+        "{text}"
+    );
+    let (three, _) = verdict("three", shot("three_cushion", "White"));
+    assert_eq!(three["points"], 0, "{three}");
+    assert_eq!(three["inning_over"], true, "{three}");
+    assert_eq!(three["fouls"].as_array().map(Vec::len), Some(0), "{three}");
+    let (red, _) = verdict("on-red", shot("three_cushion", "Red"));
+    assert_eq!(red["fouls"][0]["rule"], 12, "{red}");
+    // Without a game there is no verdict.
+    let plain = temp_file(
+        "plain",
+        "shot.ron",
+        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 0.0, speed: 2.0))"),
+    );
+    let (_, out, _) = carom(&["sim", plain.to_str().unwrap(), "--json"]);
+    assert!(!out.contains("verdict"), "{out}");
+}
+
+#[test]
 fn bad_shots_are_refused_with_a_clear_message() {
     let stroke = "stroke: (ball: White, direction_deg: 0.0, speed: 3.0)";
     for (tag, text, expected) in [
@@ -428,6 +471,21 @@ fn bad_shots_are_refused_with_a_clear_message() {
         ),
         ("none", "(balls: [(ball: White, x: 0.0, y: 0.0)])".into(), "exactly one of `stroke` and `launch`"),
         ("syntax", "(balls: [(ball: White, x: 0.0 y: 0.0)])".into(), "shot.ron:1:"),
+        (
+            "game",
+            format!("(balls: {BREAK_BALLS}, {stroke}, game: \"snooker\")"),
+            "`game`: no game \"snooker\" in games.ron; the games are: ",
+        ),
+        (
+            "lay-out",
+            format!("(balls: [(ball: White, x: 0.0, y: 0.0)], {stroke}, game: \"three_cushion\")"),
+            "`balls`: Three-cushion is played with white, dotted, red; the lay-out has white",
+        ),
+        (
+            "launch",
+            "(balls: [(ball: White, x: 0.0, y: 0.0)], launch: (ball: White, vx: 1.0, vy: 0.0), game: \"three_cushion\")".into(),
+            "`game` needs a `stroke`",
+        ),
     ] {
         let shot = temp_file(tag, "shot.ron", &text);
         let (ok, _, err) = carom(&["sim", shot.to_str().unwrap()]);

@@ -155,9 +155,15 @@ ranged! {
 }
 
 impl GamesConfig {
-    /// The game of that key.
-    pub fn game(&self, key: &str) -> Option<&GameRules> {
-        self.games.get(key)
+    /// The game of that key, or a message that lists the games there are.
+    pub fn game(&self, key: &str) -> Result<&GameRules, String> {
+        self.games.get(key).ok_or_else(|| {
+            let keys: Vec<&str> = self.games.keys().map(String::as_str).collect();
+            format!(
+                "no game \"{key}\" in games.ron; the games are: {}",
+                keys.join(", ")
+            )
+        })
     }
 
     /// Checks what spans fields: every game has a complete set-up and rules that fit
@@ -239,7 +245,7 @@ mod tests {
             "four_ball",
             "red_ball",
         ] {
-            assert!(games.game(key).is_some(), "{key}");
+            assert!(games.game(key).is_ok(), "{key}");
         }
         assert_eq!(games.games["three_cushion"].count.cushions, 3);
         assert_eq!(

@@ -63,11 +63,7 @@ impl Session {
         breaker_ball: BallId,
         strokes: Vec<Stroke>,
     ) -> Result<Session, String> {
-        let game = config
-            .games
-            .games
-            .get(&settings.game)
-            .ok_or_else(|| format!("no game `{}` in games.ron", settings.game))?;
+        let game = config.games.game(&settings.game)?;
         let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
         let setup = MatchSetup {
             players: settings.seated(),

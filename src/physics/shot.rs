@@ -26,6 +26,10 @@ pub struct ShotSpec {
     /// Trajectory samples per second, when wanted.
     #[serde(default)]
     pub sample_hz: Option<f64>,
+    /// A key of games.ron: the referee then judges the stroke as one played in that
+    /// game after the break (`rules::OneStroke`).
+    #[serde(default)]
+    pub game: Option<String>,
 }
 
 /// A ball's centre on the bed, m in the table frame.

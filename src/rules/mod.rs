@@ -2,7 +2,8 @@
 //! events (`physics::events::ShotRecord`), with what the player declared and the calls no
 //! sensor makes, exactly as RULES.md says, and keeps the match's score. The game calls
 //! [`Referee::judge`] once per stroke, after every ball has stopped; `carom referee`
-//! replays recorded matches through the same code ([`replay`]).
+//! replays recorded matches through the same code ([`replay`]), and `carom sim` judges a
+//! single stroke from a given lay-out ([`OneStroke`]).
 //!
 //! Where each general rule lives:
 //! - 1 Equipment: table, ball and cue sizes are range-checked in `config/`.
@@ -41,6 +42,7 @@ mod balk;
 mod count;
 mod fouls;
 pub mod lag;
+mod one_stroke;
 mod referee;
 pub mod replay;
 mod setup;
@@ -59,8 +61,9 @@ pub use lag::{
     LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, judge_lag,
     judge_lag_ball,
 };
+pub use one_stroke::OneStroke;
 pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
 pub use setup::{balls_in_play, break_positions};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, Stroke};
-pub use verdict::{Placement, Rule, Ruling, Verdict};
+pub use verdict::{Placement, Rule, Ruling, Verdict, VerdictJson};

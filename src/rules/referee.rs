@@ -221,6 +221,32 @@ impl Referee {
         })
     }
 
+    /// This match with its break behind it and the balls at `positions`, which place
+    /// every ball in play and no other: a lay-out to judge a stroke from.
+    pub fn after_break_at(
+        mut self,
+        positions: BTreeMap<BallId, DVec2>,
+    ) -> Result<Referee, SetupError> {
+        let placed: BTreeSet<BallId> = positions.keys().copied().collect();
+        let in_play: BTreeSet<BallId> = self.in_play.iter().copied().collect();
+        if placed != in_play {
+            let names = |balls: &BTreeSet<BallId>| {
+                let names: Vec<&str> = balls.iter().map(|b| b.name()).collect();
+                names.join(", ")
+            };
+            return Err(SetupError(format!(
+                "{} is played with {}; the lay-out has {}",
+                self.game.name,
+                names(&in_play),
+                names(&placed)
+            )));
+        }
+        self.positions = positions;
+        // The break counted: the next stroke is not bound by rule 8.
+        self.strokes = 1;
+        Ok(self)
+    }
+
     pub fn game(&self) -> &GameRules {
         &self.game
     }
@@ -616,6 +642,40 @@ mod tests {
 
     fn four_ball_carom(cue: BallId) -> ShotRecord {
         Shot::new(cue).hit(Red).hit(Red2).rest()
+    }
+
+    #[test]
+    fn a_lay_out_after_the_break_frees_the_first_stroke_from_rule_8() {
+        // Rule 8 binds the break only: after it, the dotted may be hit before the red.
+        let dotted_first = || Shot::new(White).hit(Dotted).cushions(3).hit(Red).rest();
+        let mut at_break = referee("three_cushion", setup(&["Anna"]));
+        assert_eq!(
+            play(&mut at_break, dotted_first()).fouls[0].rule,
+            Rule::General(8)
+        );
+        let lay_out = BTreeMap::from([
+            (White, DVec2::new(-0.5, 0.0)),
+            (Dotted, DVec2::new(0.2, 0.3)),
+            (Red, DVec2::new(0.4, -0.2)),
+        ]);
+        let mut after = referee("three_cushion", setup(&["Anna"]))
+            .after_break_at(lay_out.clone())
+            .unwrap();
+        assert_eq!(after.positions(), &lay_out);
+        let v = play(&mut after, dotted_first());
+        assert_eq!((v.points, v.fouls.len()), (1, 0), "{v:?}");
+    }
+
+    #[test]
+    fn a_lay_out_must_place_exactly_the_balls_in_play() {
+        let without_red = BTreeMap::from([(White, DVec2::ZERO), (Dotted, DVec2::new(0.3, 0.0))]);
+        let error = referee("three_cushion", setup(&["Anna"]))
+            .after_break_at(without_red)
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "Three-cushion is played with white, dotted, red; the lay-out has white, dotted"
+        );
     }
 
     #[test]

@@ -14,11 +14,11 @@
 
 use super::referee::{MatchSetup, PlayerScore, Referee};
 use super::stroke::{Calls, Stroke};
-use super::verdict::{Ruling, Verdict};
+use super::verdict::{Verdict, VerdictJson};
 use crate::ball::BallId;
 use crate::config::Config;
 use crate::physics::events::{FinalPosition, ShotEvent, ShotRecord};
-use crate::table::{Spot, TableGeometry};
+use crate::table::TableGeometry;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -247,17 +247,10 @@ pub fn replay(file: &str, game: &MatchFile, config: &Config) -> Result<ScoreShee
         at: Some(at),
         message,
     };
-    let rules = config.games.game(&game.game).ok_or_else(|| {
-        let keys: Vec<&str> = config.games.games.keys().map(String::as_str).collect();
-        error(
-            "game".into(),
-            format!(
-                "no game \"{}\" in games.ron; the games are: {}",
-                game.game,
-                keys.join(", ")
-            ),
-        )
-    })?;
+    let rules = config
+        .games
+        .game(&game.game)
+        .map_err(|e| error("game".into(), e))?;
     let table = TableGeometry::new(&config.tables, game.table.as_deref(), &config.balls)
         .map_err(|e| error("table".into(), e))?;
     let mut referee = Referee::new(rules, &config.games.referee, table, game.setup.clone())
@@ -315,18 +308,9 @@ struct JsonSheet<'a> {
 struct JsonStroke<'a> {
     index: usize,
     shooter: &'a str,
-    points: u32,
-    fouls: &'a [Ruling],
-    inning_over: bool,
-    spot: Vec<JsonSpot>,
-    warnings: &'a [Ruling],
+    #[serde(flatten)]
+    verdict: VerdictJson<'a>,
     game_over: bool,
-}
-
-#[derive(Serialize)]
-struct JsonSpot {
-    ball: BallId,
-    spot: Spot,
 }
 
 #[derive(Serialize)]
@@ -353,18 +337,7 @@ impl ScoreSheet {
                 .map(|(index, v)| JsonStroke {
                     index,
                     shooter: self.name(v.shooter),
-                    points: v.points,
-                    fouls: &v.fouls,
-                    inning_over: v.inning_over,
-                    spot: v
-                        .spot
-                        .iter()
-                        .map(|p| JsonSpot {
-                            ball: p.ball,
-                            spot: p.spot,
-                        })
-                        .collect(),
-                    warnings: &v.warnings,
+                    verdict: VerdictJson::from(v),
                     game_over: v.game_over,
                 })
                 .collect(),
@@ -423,7 +396,7 @@ impl ScoreSheet {
                 self.name(v.shooter),
                 v.cue_ball.name(),
                 v.points,
-                notes(v)
+                v.notes()
             );
         }
         out += &format!(
@@ -447,44 +420,6 @@ impl ScoreSheet {
             (false, _) => "\nThe game is not finished.\n".to_owned(),
         };
         out
-    }
-}
-
-/// What the referee said about a stroke, in one line.
-fn notes(v: &Verdict) -> String {
-    let mut notes: Vec<String> = Vec::new();
-    if v.points > 0 {
-        notes.push("carom".to_owned());
-    }
-    notes.extend(v.fouls.iter().map(|f| format!("FOUL, {f}")));
-    notes.extend(v.warnings.iter().map(|w| format!("WARNING, {w}")));
-    notes.extend(v.remarks.iter().cloned());
-    for p in &v.spot {
-        let occupied = if p.occupied.is_empty() {
-            String::new()
-        } else {
-            let names: Vec<&str> = p.occupied.iter().map(spot_name).collect();
-            format!(" ({} occupied)", names.join(", "))
-        };
-        notes.push(format!(
-            "{} spotted on the {} spot{occupied}",
-            p.ball,
-            spot_name(&p.spot)
-        ));
-    }
-    if v.game_over {
-        notes.push("game over".to_owned());
-    } else if v.inning_over {
-        notes.push("inning over".to_owned());
-    }
-    notes.join("; ")
-}
-
-fn spot_name(spot: &Spot) -> &'static str {
-    match spot {
-        Spot::Head => "head",
-        Spot::Foot => "foot",
-        Spot::Centre => "centre",
     }
 }
 

@@ -109,6 +109,82 @@ pub struct Verdict {
     pub winner: Option<usize>,
 }
 
+impl Verdict {
+    /// What the referee said, in one line for people.
+    pub fn notes(&self) -> String {
+        let mut notes: Vec<String> = Vec::new();
+        if self.points > 0 {
+            notes.push("carom".to_owned());
+        }
+        notes.extend(self.fouls.iter().map(|f| format!("FOUL, {f}")));
+        notes.extend(self.warnings.iter().map(|w| format!("WARNING, {w}")));
+        notes.extend(self.remarks.iter().cloned());
+        for p in &self.spot {
+            let occupied = if p.occupied.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<&str> = p.occupied.iter().map(spot_name).collect();
+                format!(" ({} occupied)", names.join(", "))
+            };
+            notes.push(format!(
+                "{} spotted on the {} spot{occupied}",
+                p.ball,
+                spot_name(&p.spot)
+            ));
+        }
+        if self.game_over {
+            notes.push("game over".to_owned());
+        } else if self.inning_over {
+            notes.push("inning over".to_owned());
+        }
+        notes.join("; ")
+    }
+}
+
+fn spot_name(spot: &Spot) -> &'static str {
+    match spot {
+        Spot::Head => "head",
+        Spot::Foot => "foot",
+        Spot::Centre => "centre",
+    }
+}
+
+/// A verdict as the command line prints it in JSON: `points`, `fouls` (`rule`,
+/// `reason`), `inning_over`, `spot` (`ball`, `spot`), `warnings`.
+#[derive(Serialize)]
+pub struct VerdictJson<'a> {
+    points: u32,
+    fouls: &'a [Ruling],
+    inning_over: bool,
+    spot: Vec<SpotJson>,
+    warnings: &'a [Ruling],
+}
+
+#[derive(Serialize)]
+struct SpotJson {
+    ball: BallId,
+    spot: Spot,
+}
+
+impl<'a> From<&'a Verdict> for VerdictJson<'a> {
+    fn from(v: &'a Verdict) -> VerdictJson<'a> {
+        VerdictJson {
+            points: v.points,
+            fouls: &v.fouls,
+            inning_over: v.inning_over,
+            spot: v
+                .spot
+                .iter()
+                .map(|p| SpotJson {
+                    ball: p.ball,
+                    spot: p.spot,
+                })
+                .collect(),
+            warnings: &v.warnings,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
