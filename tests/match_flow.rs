@@ -338,6 +338,36 @@ fn restoring_positions_takes_the_last_stroke_back_without_penalty() {
 }
 
 #[test]
+fn four_ball_skips_the_lag_and_keeps_its_own_set_up() {
+    let config = Config::defaults();
+    let dir = folder("four-ball");
+    let mut app = game_app(
+        &dir,
+        MatchSettings {
+            game: "four_ball".into(),
+            ..settings(&config)
+        },
+        None,
+    );
+    // No lag: the first player breaks with the white.
+    assert_eq!(phase(&app), Phase::BreakSetup);
+    let referee = session(&app).referee().unwrap();
+    assert_eq!((referee.shooter(), referee.cue_ball()), (0, BallId::White));
+    let set_up: Vec<_> = [BallId::White, BallId::Dotted, BallId::Red, BallId::Red2]
+        .map(|b| ball_position(&app, b).expect("four balls on the table"))
+        .to_vec();
+    // Four-ball's own set-up: the breaker's white beside the second red on the head
+    // spot, not on rule 7's segment of the head string; it cannot be moved there.
+    let table = referee.table().clone();
+    assert_eq!(set_up[3], table.spot(Spot::Head));
+    assert!((set_up[0] - table.spot(Spot::Head)).length() > table.break_offset);
+    send(&mut app, MatchCommand::MoveBreakBall(0.1));
+    assert_eq!(ball_position(&app, BallId::White), Some(set_up[0]));
+    send(&mut app, MatchCommand::Continue);
+    assert_eq!(phase(&app), Phase::Aiming);
+}
+
+#[test]
 fn an_unreadable_save_is_kept_when_a_new_match_starts() {
     let config = Config::defaults();
     let dir = folder("unreadable");

@@ -187,6 +187,14 @@ impl GameRules {
         self.setup.iter().any(|s| s.ball == Role::Red2)
     }
 
+    /// Whether the breaker's ball stands on the head string and may be moved along it
+    /// (rule 7); four-ball's own set-up places it by an offset instead.
+    pub fn breaker_on_head_string(&self) -> bool {
+        self.setup
+            .iter()
+            .any(|s| s.ball == Role::Breaker && matches!(s.at, Place::HeadString { .. }))
+    }
+
     fn check(&self) -> Result<(), String> {
         for role in [Role::Breaker, Role::Opponent, Role::Red, Role::Red2] {
             let placed = self.setup.iter().filter(|s| s.ball == role).count();
@@ -245,7 +253,9 @@ mod tests {
             "four_ball",
             "red_ball",
         ] {
-            assert!(games.game(key).is_ok(), "{key}");
+            let game = games.game(key).unwrap();
+            // Rule 7's movable breaker's ball, except in four-ball's own set-up.
+            assert_eq!(game.breaker_on_head_string(), key != "four_ball", "{key}");
         }
         assert_eq!(games.games["three_cushion"].count.cushions, 3);
         assert_eq!(

@@ -209,14 +209,13 @@ fn set_up_break(
 /// The set-up with the breaker's ball moved along the head string, if the game puts it
 /// there (four-ball has its own set-up).
 fn break_ball_moved(referee: &Referee, offset: f64) -> Option<BTreeMap<BallId, DVec2>> {
+    if !referee.game().breaker_on_head_string() {
+        return None;
+    }
     let table = referee.table();
     let ball = referee.cue_ball();
     let mut positions = referee.positions().clone();
-    let at = positions.get_mut(&ball)?;
-    if (at.x - table.head_string_x()).abs() > 1e-9 {
-        return None;
-    }
-    *at = table.break_position(offset);
+    *positions.get_mut(&ball)? = table.break_position(offset);
     let clear = positions
         .iter()
         .filter(|(b, _)| **b != ball)

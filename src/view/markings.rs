@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             draw_lag_lines.run_if(lagging),
             draw_lag_distances.run_if(in_state(Phase::LagResult)),
-            draw_break_segment.run_if(in_state(Phase::BreakSetup)),
+            draw_break_segment.run_if(in_state(Phase::BreakSetup).and_then(breaker_on_head_string)),
             draw_spots.run_if(in_state(Phase::Spotting)),
         )
             .run_if(resource_exists::<TableSimulation>)
@@ -158,6 +158,13 @@ fn draw_lag_distances(
             HIGHLIGHT,
         );
     }
+}
+
+/// The game lets the breaker move their ball along the head string (not four-ball).
+fn breaker_on_head_string(session: Res<Session>) -> bool {
+    session
+        .referee()
+        .is_some_and(|r| r.game().breaker_on_head_string())
 }
 
 /// Rule 7: where on the head string the breaker's ball may stand.

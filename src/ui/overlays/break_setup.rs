@@ -29,10 +29,7 @@ fn show_break_setup(
     let table = referee.table();
     let breaker = player_name(&session, &settings, referee.shooter());
     let ball = referee.cue_ball();
-    let on_head_string = referee
-        .positions()
-        .get(&ball)
-        .is_some_and(|p| (p.x - table.head_string_x()).abs() < 1e-9);
+    let on_head_string = referee.game().breaker_on_head_string();
     let strike = keys(config, CueAction::Strike);
     let confirm = keys(config, CueAction::Confirm);
     let heading = if on_head_string {
