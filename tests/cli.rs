@@ -470,6 +470,11 @@ fn bad_shots_are_refused_with_a_clear_message() {
             "finite",
         ),
         ("none", "(balls: [(ball: White, x: 0.0, y: 0.0)])".into(), "exactly one of `stroke` and `launch`"),
+        (
+            "follow",
+            "(balls: [(ball: White, x: 0.0, y: 0.0)], stroke: (ball: White, direction_deg: 0.0, speed: 3.0, follow_through_mm: 400.0))".into(),
+            "`follow_through_mm` is 400; allowed: 0 ..= 300",
+        ),
         ("syntax", "(balls: [(ball: White, x: 0.0 y: 0.0)])".into(), "shot.ron:1:"),
         (
             "game",

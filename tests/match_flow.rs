@@ -100,6 +100,7 @@ fn stroke(ball: BallId, direction_deg: f64, speed: f64) -> Stroke {
         side: 0.0,
         height: 0.0,
         elevation_deg: 0.0,
+        follow_through_mm: None,
     }
 }
 

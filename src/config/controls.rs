@@ -24,6 +24,8 @@ pub enum CueAction {
     /// Raise and lower the butt of the cue.
     ElevationUp,
     ElevationDown,
+    /// Switch between a full stroke and a short one, for close balls (rule 13).
+    ShortStroke,
     Strike,
     /// Hold and drag to orbit the camera.
     OrbitCamera,
@@ -109,7 +111,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [CueAction; 27] = [
+const ALL_ACTIONS: [CueAction; 28] = [
     CueAction::AimLeft,
     CueAction::AimRight,
     CueAction::HoldAim,
@@ -121,6 +123,7 @@ const ALL_ACTIONS: [CueAction; 27] = [
     CueAction::TipRight,
     CueAction::ElevationUp,
     CueAction::ElevationDown,
+    CueAction::ShortStroke,
     CueAction::Strike,
     CueAction::OrbitCamera,
     CueAction::ToggleHelp,

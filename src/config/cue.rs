@@ -34,6 +34,9 @@ pub struct CueConfig {
     /// How far the cue travels on after the strike before the player's arm stops it, mm.
     #[serde(deserialize_with = "follow_through_mm")]
     pub follow_through_mm: f64,
+    /// The same for a short stroke, which players use when the balls are close.
+    #[serde(deserialize_with = "short_follow_through_mm")]
+    pub short_follow_through_mm: f64,
 }
 
 ranged! {
@@ -46,6 +49,7 @@ ranged! {
     end_mass_g: 2.0 ..= 40.0, " g";
     tip_contact_ms: 0.5 ..= 3.0, " ms";
     follow_through_mm: 0.0 ..= 300.0, " mm";
+    short_follow_through_mm: 0.0 ..= 300.0, " mm";
 }
 
 impl CueConfig {

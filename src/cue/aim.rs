@@ -31,6 +31,8 @@ pub struct Aim {
     /// The least elevation at which the cue clears the cushion and rail behind the cue
     /// ball, degrees: the stroke is played at least this steep.
     pub min_elevation_deg: f64,
+    /// A short stroke's follow-through, mm; None: a full stroke.
+    pub short_stroke_mm: Option<f64>,
 }
 
 impl Default for Aim {
@@ -42,6 +44,7 @@ impl Default for Aim {
             height: 0.0,
             elevation_deg: 0.0,
             min_elevation_deg: 0.0,
+            short_stroke_mm: None,
         }
     }
 }
@@ -68,6 +71,7 @@ impl Aim {
             side: self.side,
             height: self.height,
             elevation_deg: self.effective_elevation_deg(),
+            follow_through_mm: self.short_stroke_mm,
         }
     }
 }
@@ -163,8 +167,20 @@ fn aim_with_mouse(
     }
 }
 
-/// Keys tune the aim, power, tip offset and elevation while held.
-fn adjust_with_keys(time: Res<Time>, actions: Res<Actions>, mut aim: ResMut<Aim>) {
+/// Keys tune the aim, power, tip offset and elevation while held, and switch between
+/// a full and a short stroke.
+fn adjust_with_keys(
+    time: Res<Time>,
+    actions: Res<Actions>,
+    config: Res<GameConfig>,
+    mut aim: ResMut<Aim>,
+) {
+    if actions.just_pressed(CueAction::ShortStroke) {
+        aim.short_stroke_mm = match aim.short_stroke_mm {
+            None => Some(config.0.cue.short_follow_through_mm),
+            Some(_) => None,
+        };
+    }
     let dt = time.delta_secs_f64();
     let axis = |plus: CueAction, minus: CueAction| {
         f64::from(u8::from(actions.pressed(plus))) - f64::from(u8::from(actions.pressed(minus)))

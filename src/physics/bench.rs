@@ -49,6 +49,7 @@ fn stroke(ball: BallId, direction_deg: f64, speed: f64, side: f64, height: f64) 
         side,
         height,
         elevation_deg: 0.0,
+        follow_through_mm: None,
     }
 }
 

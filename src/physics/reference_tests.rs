@@ -1,5 +1,6 @@
 //! The reference behaviours of PHYSICS.md (1–13), each with its tolerance, plus
-//! determinism and a table-wide fuzz. Measured values are printed (`--nocapture`).
+//! determinism, a table-wide fuzz, rule 21's off-table cases and the cue's
+//! follow-through. Measured values are printed (`--nocapture`).
 
 use super::events::{EventKind, ShotRecord};
 use super::{Motion, Stroke, TableSim};
@@ -118,6 +119,7 @@ fn ref02_natural_roll_from_a_hit_two_fifths_above_centre() {
         side: 0.0,
         height: 0.4,
         elevation_deg: 0.0,
+        follow_through_mm: None,
     }])
     .unwrap();
     let k = state(&s, White);
@@ -251,6 +253,7 @@ fn ref09_energy_never_rises_and_ball_ball_keeps_momentum() {
         side: 0.4,
         height: -0.3,
         elevation_deg: 0.0,
+        follow_through_mm: None,
     }])
     .unwrap();
     let mut last = kinetic_energy(&s);
@@ -324,6 +327,7 @@ fn ref10_halving_the_step_changes_nothing_that_matters() {
             side: 0.0,
             height: 0.0,
             elevation_deg: 40.0,
+            follow_through_mm: None,
         }])
         .unwrap();
         let record = s.run_to_rest(None);
@@ -337,6 +341,7 @@ fn ref10_halving_the_step_changes_nothing_that_matters() {
                 side: 0.0,
                 height: 0.0,
                 elevation_deg: 40.0,
+                follow_through_mm: None,
             }])
             .unwrap();
         again.advance_to(landed);
@@ -368,6 +373,7 @@ fn ref11_no_tunnelling_at_nine_metres_a_second() {
                 side: 0.3,
                 height: 0.2,
                 elevation_deg: 0.0,
+                follow_through_mm: None,
             }])
             .unwrap();
             let record = s.run_to_rest(Some(2000.0));
@@ -448,6 +454,7 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
         side: 0.4,
         height: 0.0,
         elevation_deg: 50.0,
+        follow_through_mm: None,
     }])
     .unwrap();
     let start = state(&s, White).vel;
@@ -469,6 +476,7 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
         side: 0.0,
         height: 0.0,
         elevation_deg: 55.0,
+        follow_through_mm: None,
     }])
     .unwrap();
     let record = s.run_to_rest(None);
@@ -492,6 +500,7 @@ fn the_same_stroke_gives_the_same_bits() {
             side: -0.3,
             height: 0.3,
             elevation_deg: 20.0,
+            follow_through_mm: None,
         }])
         .unwrap();
         serde_json::to_string(&s.run_to_rest(Some(100.0))).unwrap()
@@ -536,6 +545,7 @@ fn fuzz_random_strokes_end_at_rest_on_the_bed_or_reported_off() {
             side,
             height,
             elevation_deg: rng.range(0.0, 60.0),
+            follow_through_mm: None,
         };
         s.strike(&[stroke]).unwrap();
         let record = s.run_to_rest(None);
@@ -680,6 +690,7 @@ fn where_the_callers_clock_stops_does_not_change_the_bits() {
         side: -0.3,
         height: 0.3,
         elevation_deg: 20.0,
+        follow_through_mm: None,
     };
     let start = || {
         let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
@@ -697,4 +708,34 @@ fn where_the_callers_clock_stops_does_not_change_the_bits() {
         serde_json::to_string(&whole).unwrap(),
         serde_json::to_string(&framed).unwrap()
     );
+}
+
+#[test]
+fn a_short_stroke_keeps_the_tip_off_a_cue_ball_stopped_close_ahead() {
+    // Rule 13's double hit: a full stun hit on a red 6 cm ahead stops the cue ball while
+    // the cue still moves on; a full follow-through catches it, a short one stops first.
+    let r = radius();
+    let tip_contacts = |follow_through_mm: Option<f64>| {
+        let mut s = sim(&[(White, -0.3 - 2.0 * r - 0.06, 0.0), (Red, -0.3, 0.0)]);
+        s.strike(&[Stroke {
+            ball: White,
+            direction_deg: 0.0,
+            speed: 1.5,
+            side: 0.0,
+            height: 0.0,
+            elevation_deg: 0.0,
+            follow_through_mm,
+        }])
+        .unwrap();
+        let record = s.run_to_rest(None);
+        record
+            .events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Tip { .. }))
+            .count()
+    };
+    let (full, short) = (tip_contacts(None), tip_contacts(Some(20.0)));
+    println!("tip contacts after the strike: full stroke {full}, short stroke {short}");
+    assert!(full >= 1);
+    assert_eq!(short, 0);
 }

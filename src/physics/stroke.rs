@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 pub const MAX_SPEED: f64 = 15.0;
 /// Steepest cue, degrees from horizontal.
 pub const MAX_ELEVATION_DEG: f64 = 89.0;
+/// Longest follow-through a stroke may ask for, mm (as `cue.ron` allows).
+pub const MAX_FOLLOW_THROUGH_MM: f64 = 300.0;
 
 /// One stroke as the player plays it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,6 +35,11 @@ pub struct Stroke {
     /// Cue elevation above horizontal, degrees.
     #[serde(default)]
     pub elevation_deg: f64,
+    /// How far the cue goes on after the strike before it stops, mm: a short stroke
+    /// keeps the tip off a cue ball that an object ball close ahead stops (rule 13).
+    /// None: the cue's usual follow-through (`cue.ron`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_through_mm: Option<f64>,
 }
 
 impl Stroke {
@@ -64,6 +71,13 @@ impl Stroke {
             return Err(format!(
                 "stroke `elevation_deg` is {}; allowed: 0 ..= {MAX_ELEVATION_DEG}",
                 self.elevation_deg
+            ));
+        }
+        if let Some(mm) = self.follow_through_mm
+            && !(0.0..=MAX_FOLLOW_THROUGH_MM).contains(&mm)
+        {
+            return Err(format!(
+                "stroke `follow_through_mm` is {mm}; allowed: 0 ..= {MAX_FOLLOW_THROUGH_MM}"
             ));
         }
         Ok(())
@@ -203,7 +217,7 @@ pub fn strike(
     ball.spin += q.cross(impulse) / inertia;
     // An elevated cue drives the ball into the slate, which throws it back up.
     contact::bounce(body, slate.0, slate.1, &mut ball);
-    let follow_through = cue.follow_through_mm / 1000.0;
+    let follow_through = stroke.follow_through_mm.unwrap_or(cue.follow_through_mm) / 1000.0;
     let after = if follow_through > 0.0 {
         (cue_speed - j_along / cue_mass).max(0.0)
     } else {

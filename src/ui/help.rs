@@ -1,6 +1,6 @@
 //! The controls, listed from `controls.ron`, shown on demand.
 
-use super::widgets::{binding_name, label, panel_colour};
+use super::widgets::{binding_name, label};
 use crate::config::CueAction;
 use crate::cue::Actions;
 use crate::game::{AtTable, GameConfig, GameSystems};
@@ -37,6 +37,7 @@ fn describe(action: CueAction) -> &'static str {
         CueAction::TipRight => "tip right (right side)",
         CueAction::ElevationUp => "raise the cue",
         CueAction::ElevationDown => "lower the cue",
+        CueAction::ShortStroke => "short or full stroke (short: no double hit on close balls)",
         CueAction::Strike => "strike",
         CueAction::OrbitCamera => "hold and drag: turn the camera",
         CueAction::ToggleHelp => "show or hide this help",
@@ -73,7 +74,9 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
             padding: UiRect::all(px(12)),
             ..default()
         },
-        panel_colour(),
+        // Opaque and on top: it covers the overlay it is opened over.
+        BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
+        GlobalZIndex(1),
         Visibility::Hidden,
         children![label(lines.join("\n"), 15.0)],
     ));

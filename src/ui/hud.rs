@@ -137,10 +137,14 @@ fn update_hud(
     } else {
         ""
     };
+    let stroke = match aim.short_stroke_mm {
+        Some(mm) => format!("short ({mm:.0} mm)"),
+        None => format!("full ({:.0} mm)", config.0.cue.follow_through_mm),
+    };
     set_text(
         &mut text,
         format!(
-            "Power {:.1} m/s\nElevation {:.0} deg{raised}\nTip {:+.2} side {:+.2} high",
+            "Power {:.1} m/s\nElevation {:.0} deg{raised}\nTip {:+.2} side {:+.2} high\nStroke {stroke}",
             aim.speed,
             aim.effective_elevation_deg(),
             aim.side,
