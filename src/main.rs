@@ -189,15 +189,15 @@ fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let spec = ShotSpec::parse(&name, &text)?;
-    let referee = spec
+    let mut referee = spec
         .game
         .as_deref()
         .map(|game| OneStroke::new(config, game, &spec))
         .transpose()
         .map_err(|e| format!("{name}: {e}"))?;
     let record = spec.run(config).map_err(|e| format!("{name}: {e}"))?;
-    let game = referee.as_ref().map(|r| r.game_name().to_owned());
     let verdict = referee
+        .as_mut()
         .map(|r| r.judge(&record))
         .transpose()
         .map_err(|e| format!("{name}: {e}"))?;
@@ -225,12 +225,12 @@ fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
         );
     }
     println!("at rest after {:.3} s", record.duration);
-    if let (Some(game), Some(v)) = (game, verdict) {
+    if let (Some(referee), Some(v)) = (referee, verdict) {
         let points = match v.points {
             1 => "1 point".to_owned(),
             n => format!("{n} points"),
         };
-        println!("referee ({game}): {points}; {}", v.notes());
+        println!("referee ({}): {points}; {}", referee.game_name(), v.notes());
     }
     Ok(())
 }

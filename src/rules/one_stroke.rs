@@ -60,7 +60,7 @@ impl OneStroke {
     }
 
     /// The verdict on the shot's record, with no safety declared and no call made.
-    pub fn judge(mut self, record: &ShotRecord) -> Result<Verdict, String> {
+    pub fn judge(&mut self, record: &ShotRecord) -> Result<Verdict, String> {
         let stroke = Stroke {
             record: record.clone(),
             declared_safety: false,
