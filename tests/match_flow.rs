@@ -92,18 +92,6 @@ fn run_until(app: &mut App, wanted: Phase) {
     panic!("still in {:?}, waiting for {wanted:?}", phase(app));
 }
 
-fn stroke(ball: BallId, direction_deg: f64, speed: f64) -> Stroke {
-    Stroke {
-        ball,
-        direction_deg,
-        speed,
-        side: 0.0,
-        height: 0.0,
-        elevation_deg: 0.0,
-        follow_through_mm: None,
-    }
-}
-
 fn ball_position(app: &App, ball: BallId) -> Option<DVec2> {
     let sim = &app.world().resource::<TableSimulation>().0;
     sim.ball_states()
@@ -122,7 +110,7 @@ fn find_stroke(app: &App, wanted: impl Fn(&carom::rules::Verdict) -> bool) -> St
         for step in 0..720 {
             let s = Stroke {
                 height: 0.2,
-                ..stroke(referee.cue_ball(), step as f64 * 0.5, speed)
+                ..Stroke::new(referee.cue_ball(), step as f64 * 0.5, speed)
             };
             let mut sim = TableSim::new(&config, referee.table().clone());
             sim.place(&positions).unwrap();
@@ -153,11 +141,11 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     // Rule 5: both lags die before the foot cushion: both at fault, the lag is repeated.
     send(
         &mut app,
-        MatchCommand::LagReady(stroke(BallId::White, 0.0, 0.3)),
+        MatchCommand::LagReady(Stroke::new(BallId::White, 0.0, 0.3)),
     );
     send(
         &mut app,
-        MatchCommand::LagReady(stroke(BallId::Dotted, 0.0, 0.3)),
+        MatchCommand::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)),
     );
     run_until(&mut app, Phase::LagResult);
     let carom::game::LagResult::Match(lag) = session(&app).lag_result.clone().unwrap() else {
@@ -177,11 +165,11 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     );
     send(
         &mut app,
-        MatchCommand::LagReady(stroke(BallId::White, 0.0, 1.6)),
+        MatchCommand::LagReady(Stroke::new(BallId::White, 0.0, 1.6)),
     );
     send(
         &mut app,
-        MatchCommand::LagReady(stroke(BallId::Dotted, 0.0, 0.3)),
+        MatchCommand::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)),
     );
     run_until(&mut app, Phase::LagResult);
     assert_eq!(session(&app).lag_winner, Some(0));
@@ -224,7 +212,7 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     // are occupied, so it goes to the centre spot.
     let jump = Stroke {
         elevation_deg: 55.0,
-        ..stroke(BallId::Dotted, 180.0, 9.0)
+        ..Stroke::new(BallId::Dotted, 180.0, 9.0)
     };
     send(&mut app, MatchCommand::Strike(jump));
     run_until(&mut app, Phase::Verdict);
@@ -321,7 +309,7 @@ fn restoring_positions_takes_the_last_stroke_back_without_penalty() {
         .to_vec();
     send(
         &mut app,
-        MatchCommand::Strike(stroke(BallId::White, 0.0, 3.0)),
+        MatchCommand::Strike(Stroke::new(BallId::White, 0.0, 3.0)),
     );
     run_until(&mut app, Phase::Verdict);
     send(&mut app, MatchCommand::Continue);

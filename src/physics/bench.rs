@@ -43,13 +43,9 @@ impl BenchResult {
 /// A stroke of `ball` with tip offsets, level cue.
 fn stroke(ball: BallId, direction_deg: f64, speed: f64, side: f64, height: f64) -> Stroke {
     Stroke {
-        ball,
-        direction_deg,
-        speed,
         side,
         height,
-        elevation_deg: 0.0,
-        follow_through_mm: None,
+        ..Stroke::new(ball, direction_deg, speed)
     }
 }
 

@@ -113,13 +113,8 @@ fn ref01_slide_to_roll() {
 fn ref02_natural_roll_from_a_hit_two_fifths_above_centre() {
     let mut s = sim(&[(White, -1.0, 0.0)]);
     s.strike(&[Stroke {
-        ball: White,
-        direction_deg: 0.0,
-        speed: 2.0,
-        side: 0.0,
         height: 0.4,
-        elevation_deg: 0.0,
-        follow_through_mm: None,
+        ..Stroke::new(White, 0.0, 2.0)
     }])
     .unwrap();
     let k = state(&s, White);
@@ -318,32 +313,17 @@ fn ref10_halving_the_step_changes_nothing_that_matters() {
     assert!((sep_a - sep_b).abs() < 0.2);
     assert!((d_a / d_b - 1.0).abs() < 0.01);
     // Where a jump lands depends on rapier's step: halving it moves the landing < 1%.
+    let stroke = Stroke {
+        elevation_deg: 40.0,
+        ..Stroke::new(White, 0.0, 4.0)
+    };
     let jump = |config: &Config| {
         let mut s = sim_with(config, &[(White, -1.0, 0.0)]);
-        s.strike(&[Stroke {
-            ball: White,
-            direction_deg: 0.0,
-            speed: 4.0,
-            side: 0.0,
-            height: 0.0,
-            elevation_deg: 40.0,
-            follow_through_mm: None,
-        }])
-        .unwrap();
+        s.strike(&[stroke]).unwrap();
         let record = s.run_to_rest(None);
         let landed = first_time(&record, |k| matches!(k, EventKind::Landed { .. })).unwrap();
         let mut again = sim_with(config, &[(White, -1.0, 0.0)]);
-        again
-            .strike(&[Stroke {
-                ball: White,
-                direction_deg: 0.0,
-                speed: 4.0,
-                side: 0.0,
-                height: 0.0,
-                elevation_deg: 40.0,
-                follow_through_mm: None,
-            }])
-            .unwrap();
+        again.strike(&[stroke]).unwrap();
         again.advance_to(landed);
         state(&again, White).pos.x + 1.0
     };
@@ -448,13 +428,9 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
     // Massé: elevated cue, right side: the path bends to the right (clockwise).
     let mut s = sim(&[(White, -1.0, 0.0)]);
     s.strike(&[Stroke {
-        ball: White,
-        direction_deg: 0.0,
-        speed: 1.5,
         side: 0.4,
-        height: 0.0,
         elevation_deg: 50.0,
-        follow_through_mm: None,
+        ..Stroke::new(White, 0.0, 1.5)
     }])
     .unwrap();
     let start = state(&s, White).vel;
@@ -470,13 +446,8 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
     // A steep, hard stroke lifts the ball; one that lands beyond the cushions is off.
     let mut s = sim(&[(White, 1.0, 0.0)]);
     s.strike(&[Stroke {
-        ball: White,
-        direction_deg: 0.0,
-        speed: 9.0,
-        side: 0.0,
-        height: 0.0,
         elevation_deg: 55.0,
-        follow_through_mm: None,
+        ..Stroke::new(White, 0.0, 9.0)
     }])
     .unwrap();
     let record = s.run_to_rest(None);
@@ -718,13 +689,8 @@ fn a_short_stroke_keeps_the_tip_off_a_cue_ball_stopped_close_ahead() {
     let tip_contacts = |follow_through_mm: Option<f64>| {
         let mut s = sim(&[(White, -0.3 - 2.0 * r - 0.06, 0.0), (Red, -0.3, 0.0)]);
         s.strike(&[Stroke {
-            ball: White,
-            direction_deg: 0.0,
-            speed: 1.5,
-            side: 0.0,
-            height: 0.0,
-            elevation_deg: 0.0,
             follow_through_mm,
+            ..Stroke::new(White, 0.0, 1.5)
         }])
         .unwrap();
         let record = s.run_to_rest(None);

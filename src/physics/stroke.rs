@@ -43,6 +43,19 @@ pub struct Stroke {
 }
 
 impl Stroke {
+    /// A level stroke through the centre of `ball`, with the cue's usual follow-through.
+    pub fn new(ball: BallId, direction_deg: f64, speed: f64) -> Stroke {
+        Stroke {
+            ball,
+            direction_deg,
+            speed,
+            side: 0.0,
+            height: 0.0,
+            elevation_deg: 0.0,
+            follow_through_mm: None,
+        }
+    }
+
     /// Checks the numbers a stroke may have; the message says what is allowed.
     pub fn validate(&self) -> Result<(), String> {
         let finite = [
