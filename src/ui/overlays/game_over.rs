@@ -45,16 +45,32 @@ fn cell(width: f32) -> Node {
 }
 
 /// A row of cells of `widths`, in `tone`.
-fn row(parent: &mut ChildSpawnerCommands, cells: &[(String, f32)], tone: Tone) {
-    parent.spawn(Node::default()).with_children(|line| {
-        for (words, width) in cells {
-            line.spawn((
-                toned(words.clone(), 16.0, tone),
-                TextLayout::no_wrap(),
-                cell(*width),
-            ));
-        }
-    });
+/// Words side by side, each in a cell of its width.
+fn text_cells(
+    line: &mut ChildSpawnerCommands,
+    words: impl IntoIterator<Item = String>,
+    widths: &[f32],
+    tone: Tone,
+) {
+    for (words, width) in words.into_iter().zip(widths) {
+        line.spawn((
+            toned(words, 16.0, tone),
+            TextLayout::no_wrap(),
+            cell(*width),
+        ));
+    }
+}
+
+/// A row of text cells.
+fn row(
+    parent: &mut ChildSpawnerCommands,
+    words: impl IntoIterator<Item = String>,
+    widths: &[f32],
+    tone: Tone,
+) {
+    parent
+        .spawn(Node::default())
+        .with_children(|line| text_cells(line, words, widths, tone));
 }
 
 fn show_game_over(
@@ -101,11 +117,9 @@ fn show_game_over(
                     let widths = [24.0, 150.0, 80.0, 90.0, 100.0, 90.0];
                     row(
                         panel,
-                        &["", "Player", "Points", "Innings", "High run", "Average"]
-                            .iter()
-                            .zip(widths)
-                            .map(|(w, px)| (w.to_string(), px))
-                            .collect::<Vec<_>>(),
+                        ["", "Player", "Points", "Innings", "High run", "Average"]
+                            .map(String::from),
+                        &widths,
                         Tone::Dim,
                     );
                     for (i, p) in players.iter().enumerate() {
@@ -124,24 +138,15 @@ fn show_game_over(
                                 p.high_run.to_string(),
                                 format!("{:.3}", p.average()),
                             ];
-                            for (words, width) in cells.into_iter().zip(&widths[1..]) {
-                                line.spawn((
-                                    toned(words, 16.0, tone),
-                                    TextLayout::no_wrap(),
-                                    cell(*width),
-                                ));
-                            }
+                            text_cells(line, cells, &widths[1..], tone);
                         });
                     }
                     panel.spawn(toned("Score sheet", 17.0, Tone::Plain));
                     let sheet_widths = [50.0, 150.0, 80.0, 60.0, 70.0, 200.0];
                     row(
                         panel,
-                        &["#", "Player", "Points", "Run", "Score", "Fouls"]
-                            .iter()
-                            .zip(sheet_widths)
-                            .map(|(w, px)| (w.to_string(), px))
-                            .collect::<Vec<_>>(),
+                        ["#", "Player", "Points", "Run", "Score", "Fouls"].map(String::from),
+                        &sheet_widths,
                         Tone::Dim,
                     );
                     panel
@@ -175,11 +180,7 @@ fn show_game_over(
                                     r.score.to_string(),
                                     fouls,
                                 ];
-                                row(
-                                    sheet,
-                                    &cells.into_iter().zip(sheet_widths).collect::<Vec<_>>(),
-                                    tone,
-                                );
+                                row(sheet, cells, &sheet_widths, tone);
                             }
                         });
                     if session.verdicts.len() as f32 > SHEET_ROWS {
