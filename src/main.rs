@@ -4,7 +4,7 @@ use carom::config::{Config, FILE_NAMES};
 use carom::physics::bench;
 use carom::physics::events::ShotRecord;
 use carom::physics::shot::ShotSpec;
-use carom::rules::{OneStroke, VerdictJson};
+use carom::rules::{OneStroke, VerdictJson, points};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -226,11 +226,12 @@ fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
     }
     println!("at rest after {:.3} s", record.duration);
     if let (Some(referee), Some(v)) = (referee, verdict) {
-        let points = match v.points {
-            1 => "1 point".to_owned(),
-            n => format!("{n} points"),
-        };
-        println!("referee ({}): {points}; {}", referee.game_name(), v.notes());
+        println!(
+            "referee ({}): {}; {}",
+            referee.game_name(),
+            points(v.points),
+            v.notes()
+        );
     }
     Ok(())
 }

@@ -66,4 +66,4 @@ pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
 pub use setup::{balls_in_play, break_positions};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, Stroke};
-pub use verdict::{Placement, Rule, Ruling, Verdict, VerdictJson};
+pub use verdict::{Placement, Rule, Ruling, Verdict, VerdictJson, points};

@@ -141,6 +141,14 @@ impl Verdict {
     }
 }
 
+/// `n` points in words: "1 point", "3 points".
+pub fn points(n: u32) -> String {
+    match n {
+        1 => "1 point".to_owned(),
+        n => format!("{n} points"),
+    }
+}
+
 fn spot_name(spot: &Spot) -> &'static str {
     match spot {
         Spot::Head => "head",

@@ -551,7 +551,7 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
             || settings.table.clone(),
             |p| format!("{} ({:.0} x {:.0} mm)", p.name, p.width_mm, p.length_mm),
         ),
-        Row::Target => format!("{} points", settings.target),
+        Row::Target => crate::rules::points(settings.target),
         Row::InningsLimit => settings
             .innings_limit
             .map_or("none".into(), |n| format!("{n} innings")),

@@ -10,7 +10,7 @@ use crate::config::CueAction;
 use crate::game::{
     AtTable, GameConfig, GameSystems, LagResult, MatchSettings, Phase, Screen, Session,
 };
-use crate::rules::{LagBall, Side};
+use crate::rules::{LagBall, Side, points};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -217,9 +217,9 @@ fn board_contents(
                 format!("limit {n} innings")
             });
         let title = format!(
-            "{}: {} points, {limit}",
+            "{}: {}, {limit}",
             referee.game().name,
-            referee.target()
+            points(referee.target())
         );
         let heading = ["Player", "Pts", "Inn", "Run", "High", "Avg"]
             .map(String::from)
