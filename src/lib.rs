@@ -1,18 +1,34 @@
-//! Carom: a 3D carom billiards game. The pure core (`config`, `table`, `physics`) has
-//! no Bevy types; the game's plugins (`game`, `cue`, `view`, `ui`) build on it.
+//! Carom: a 3D carom billiards game.
+//!
+//! The layers, each using only those above it in this list (docs/architecture.md):
+//! - `shot`: the contract of a stroke — balls, cushions and spots, the cue stroke, the
+//!   record of events; `math` its vector types.
+//! - `config` (data from `config/*.ron`) and `table` (geometry).
+//! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
+//!   neither uses the other.
+//! - `play`: the match, practice and lag training as a state machine.
+//! - `words`: every sentence a player reads.
+//! - Front ends: `cli` (the command line) and the Bevy shell — `game`, `input`, `cue`,
+//!   `view`, `ui` — composed by [`CaromPlugin`].
+//!
+//! Nothing above the front ends names a Bevy type.
 
-pub mod ball;
+pub mod cli;
 pub mod config;
 pub mod cue;
 pub mod game;
+pub mod input;
 pub mod math;
 pub mod physics;
+pub mod play;
 pub mod rules;
+pub mod shot;
 pub mod table;
 #[cfg(test)]
-mod test_rng;
+mod test_support;
 pub mod ui;
 pub mod view;
+pub mod words;
 
 use bevy::prelude::*;
 
@@ -21,6 +37,12 @@ pub struct CaromPlugin;
 
 impl Plugin for CaromPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((game::plugin, cue::plugin, view::plugin, ui::plugin));
+        app.add_plugins((
+            game::plugin,
+            input::plugin,
+            cue::plugin,
+            view::plugin,
+            ui::plugin,
+        ));
     }
 }

@@ -1,13 +1,10 @@
-//! The `carom` command: no subcommand plays; the subcommands run the core headless.
+//! The `carom` command: no subcommand plays; the subcommands run the core headless
+//! (`carom::cli`).
 
-use carom::config::{Config, FILE_NAMES};
-use carom::physics::bench;
-use carom::physics::events::ShotRecord;
-use carom::physics::shot::ShotSpec;
-use carom::rules::{OneStroke, VerdictJson, points};
+use carom::cli;
+use carom::play::Mode;
 use clap::{Parser, Subcommand};
-use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -26,33 +23,30 @@ struct Cli {
     /// Frames to render before the screenshot.
     #[arg(long, default_value_t = 60, requires = "screenshot")]
     frames: u32,
-    /// The screen to open with the last menu choices [default: menu; with --screenshot,
-    /// practice: the table at the break].
-    #[arg(long, value_enum)]
-    start: Option<StartScreen>,
+    /// The screen to open with the last menu choices: menu, match, practice or
+    /// lag-training [default: menu; with --screenshot, practice: the table at the break].
+    #[arg(long, value_name = "SCREEN", value_parser = start_screen)]
+    start: Option<Start>,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
-/// Where `carom` opens.
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum StartScreen {
-    Menu,
-    Match,
-    Practice,
-    LagTraining,
-}
+/// Where `carom` opens: the menu, or the table in a mode.
+#[derive(Clone, Copy)]
+struct Start(Option<Mode>);
 
-impl StartScreen {
-    fn screen(self) -> carom::game::Screen {
-        use carom::game::Screen;
-        match self {
-            StartScreen::Menu => Screen::Menu,
-            StartScreen::Match => Screen::Match,
-            StartScreen::Practice => Screen::Practice,
-            StartScreen::LagTraining => Screen::LagTraining,
-        }
+fn start_screen(name: &str) -> Result<Start, String> {
+    if name == "menu" {
+        return Ok(Start(None));
     }
+    Mode::ALL
+        .into_iter()
+        .find(|m| m.key() == name)
+        .map(|m| Start(Some(m)))
+        .ok_or_else(|| {
+            let modes: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
+            format!("the screens are: menu, {}", modes.join(", "))
+        })
 }
 
 #[derive(Subcommand)]
@@ -86,24 +80,26 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let out = &mut std::io::stdout().lock();
     let result = match cli.command {
         Some(Command::Sim { shot, json }) => {
-            load_config(cli.config).and_then(|c| sim(&c, &shot, json))
+            cli::load_config(cli.config).and_then(|c| cli::sim(&c, &shot, json, out))
         }
         Some(Command::Bench { repeats }) => {
-            load_config(cli.config).and_then(|c| bench(&c, repeats))
+            cli::load_config(cli.config).and_then(|c| cli::bench(&c, repeats, out))
         }
-        Some(Command::CheckConfig { dir }) => check_config(dir.or(cli.config)),
+        Some(Command::CheckConfig { dir }) => cli::check_config(dir.or(cli.config), out),
         Some(Command::Referee { file, json }) => {
-            load_config(cli.config).and_then(|c| referee(&c, &file, json))
+            cli::load_config(cli.config).and_then(|c| cli::referee(&c, &file, json, out))
         }
         None => {
-            let start = cli.start.unwrap_or(if cli.screenshot.is_some() {
-                StartScreen::Practice
-            } else {
-                StartScreen::Menu
-            });
-            load_config(cli.config).and_then(|c| play(c, start, cli.screenshot, cli.frames))
+            let start = match cli.start {
+                Some(Start(mode)) => mode,
+                None if cli.screenshot.is_some() => Some(Mode::Practice),
+                None => None,
+            };
+            cli::load_config(cli.config)
+                .and_then(|c| carom::game::run(c, start, cli.screenshot, cli.frames))
         }
     };
     match result {
@@ -113,159 +109,4 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Loads the config as the game would and says which files were read.
-fn check_config(dir: Option<PathBuf>) -> Result<(), String> {
-    let dir = Config::folder(dir);
-    if let Some(dir) = &dir
-        && !dir.is_dir()
-    {
-        return Err(format!("{}: not a folder", dir.display()));
-    }
-    Config::load(dir.as_deref()).map_err(|e| e.to_string())?;
-    for name in FILE_NAMES {
-        match dir.as_ref().map(|d| d.join(name)).filter(|p| p.exists()) {
-            Some(path) => println!("ok  {}", path.display()),
-            None => println!("ok  {name} (built-in)"),
-        }
-    }
-    Ok(())
-}
-
-/// Opens the window and plays.
-fn play(
-    config: Config,
-    start: StartScreen,
-    screenshot: Option<PathBuf>,
-    frames: u32,
-) -> Result<(), String> {
-    use bevy::prelude::*;
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Carom".into(),
-            resolution: (1280, 720).into(),
-            ..default()
-        }),
-        ..default()
-    }));
-    let paths = carom::game::StoragePaths::for_user();
-    let mut settings = carom::game::MatchSettings::load(&paths.settings, &config);
-    settings.mode = match start {
-        StartScreen::Practice => carom::game::Mode::Practice,
-        StartScreen::LagTraining => carom::game::Mode::LagTraining,
-        StartScreen::Match => carom::game::Mode::Match,
-        StartScreen::Menu => settings.mode,
-    };
-    app.insert_resource(settings);
-    app.insert_state(start.screen());
-    app.insert_resource(paths);
-    app.insert_resource(carom::game::GameConfig(config));
-    if let Some(path) = screenshot {
-        app.insert_resource(carom::view::screenshot::ScreenshotPlan { path, frames });
-    }
-    app.add_plugins(carom::CaromPlugin);
-    match app.run() {
-        AppExit::Success => Ok(()),
-        AppExit::Error(code) => Err(format!("the game stopped with error {code}")),
-    }
-}
-
-fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
-    Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
-}
-
-/// What `carom sim --json` prints: the shot record, and the verdict when judged.
-#[derive(Serialize)]
-struct SimJson<'a> {
-    #[serde(flatten)]
-    record: &'a ShotRecord,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    verdict: Option<VerdictJson<'a>>,
-}
-
-fn sim(config: &Config, path: &Path, json: bool) -> Result<(), String> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let spec = ShotSpec::parse(&name, &text)?;
-    let mut referee = spec
-        .game
-        .as_deref()
-        .map(|game| OneStroke::new(config, game, &spec))
-        .transpose()
-        .map_err(|e| format!("{name}: {e}"))?;
-    let record = spec.run(config).map_err(|e| format!("{name}: {e}"))?;
-    let verdict = referee
-        .as_mut()
-        .map(|r| r.judge(&record))
-        .transpose()
-        .map_err(|e| format!("{name}: {e}"))?;
-    if json {
-        let output = SimJson {
-            record: &record,
-            verdict: verdict.as_ref().map(VerdictJson::from),
-        };
-        let text = serde_json::to_string(&output).map_err(|e| e.to_string())?;
-        println!("{text}");
-        return Ok(());
-    }
-    for e in &record.events {
-        println!("{:9.4} s  {}", e.t, e.kind);
-    }
-    for (ball, p) in &record.final_positions {
-        let place = if p.on_table {
-            "on the table"
-        } else {
-            "off the table"
-        };
-        println!(
-            "{ball:>6}  x {:+.4}  y {:+.4}  z {:.4}  {place}",
-            p.x, p.y, p.z
-        );
-    }
-    println!("at rest after {:.3} s", record.duration);
-    if let (Some(referee), Some(v)) = (referee, verdict) {
-        println!(
-            "referee ({}): {}; {}",
-            referee.game_name(),
-            points(v.points),
-            v.notes()
-        );
-    }
-    Ok(())
-}
-
-fn bench(config: &Config, repeats: usize) -> Result<(), String> {
-    if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; build with --release for the figures that count");
-    }
-    println!(
-        "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  stroke",
-        "name", "wall/stroke", "simulated", "steps", "events", "real-time"
-    );
-    for r in bench::run(config, repeats)? {
-        println!(
-            "{:<7} {:>9.3} ms {:>8.2} s {:>7} {:>7} {:>11.0}x  {}",
-            r.name,
-            r.wall.as_secs_f64() * 1e3,
-            r.simulated,
-            r.steps,
-            r.events,
-            r.real_time_factor(),
-            r.what
-        );
-    }
-    Ok(())
-}
-
-/// Replays a match file and prints its score sheet.
-fn referee(config: &Config, file: &Path, json: bool) -> Result<(), String> {
-    let sheet = carom::rules::replay::replay_file(file, config).map_err(|e| e.to_string())?;
-    if json {
-        println!("{}", sheet.to_json());
-    } else {
-        print!("{}", sheet.to_text());
-    }
-    Ok(())
 }

@@ -288,13 +288,16 @@ fn malformed_match_files_are_refused_naming_the_stroke_and_field() {
     let mut bad_final = value.clone();
     bad_final["strokes"][2]["final"]["red"]["x"] = "left".into();
     let err = refused("final.json", &bad_final.to_string());
-    assert!(err.contains("strokes[2].final.red: invalid type"), "{err}");
+    assert!(
+        err.contains("strokes[2].final.red.x: invalid type"),
+        "{err}"
+    );
 
     let mut bad_call = value.clone();
     bad_call["strokes"][3]["calls"] = serde_json::json!(["foul"]);
     let err = refused("call.json", &bad_call.to_string());
     assert!(
-        err.contains("strokes[3].calls[0]: unknown call `foul`"),
+        err.contains("strokes[3].calls[0]: unknown variant `foul`"),
         "{err}"
     );
 

@@ -1,14 +1,14 @@
 //! `controls.ron`: which keys and mouse buttons do what. Gameplay code reads
-//! `CueAction`s, never raw keys (STYLE 8).
+//! `Action`s, never raw keys (STYLE 8). Keys and buttons are named here as plain data;
+//! the game's input layer maps the names to its window system's keys.
 
 use super::{ConfigError, range::ranged};
-use bevy::input::{keyboard::KeyCode, mouse::MouseButton};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
 /// What a player can do at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-pub enum CueAction {
+pub enum Action {
     /// Turn the aim, in fine steps (the mouse aims coarsely).
     AimLeft,
     AimRight,
@@ -65,7 +65,7 @@ pub enum Binding {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ControlsConfig {
-    pub bindings: BTreeMap<CueAction, Vec<Binding>>,
+    pub bindings: BTreeMap<Action, Vec<Binding>>,
     /// Camera turn per pixel of mouse motion while orbiting, rad.
     #[serde(deserialize_with = "orbit_sensitivity")]
     pub orbit_sensitivity: f64,
@@ -77,8 +77,8 @@ impl ControlsConfig {
         for (action, bindings) in &self.bindings {
             for binding in bindings {
                 let known = match binding {
-                    Binding::Key(name) => key_code(name).is_some(),
-                    Binding::Mouse(name) => mouse_button(name).is_some(),
+                    Binding::Key(name) => known_key(name),
+                    Binding::Mouse(name) => MOUSE_BUTTONS.contains(&name.as_str()),
                 };
                 if !known {
                     return Err(ConfigError::whole_file(
@@ -111,67 +111,67 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [CueAction; 28] = [
-    CueAction::AimLeft,
-    CueAction::AimRight,
-    CueAction::HoldAim,
-    CueAction::PowerUp,
-    CueAction::PowerDown,
-    CueAction::TipUp,
-    CueAction::TipDown,
-    CueAction::TipLeft,
-    CueAction::TipRight,
-    CueAction::ElevationUp,
-    CueAction::ElevationDown,
-    CueAction::ShortStroke,
-    CueAction::Strike,
-    CueAction::OrbitCamera,
-    CueAction::ToggleHelp,
-    CueAction::DeclareSafety,
-    CueAction::RestorePositions,
-    CueAction::Menu,
-    CueAction::Confirm,
-    CueAction::MoveBall,
-    CueAction::Choose1,
-    CueAction::Choose2,
-    CueAction::Choose3,
-    CueAction::Choose4,
-    CueAction::MenuUp,
-    CueAction::MenuDown,
-    CueAction::MenuLeft,
-    CueAction::MenuRight,
+const ALL_ACTIONS: [Action; 28] = [
+    Action::AimLeft,
+    Action::AimRight,
+    Action::HoldAim,
+    Action::PowerUp,
+    Action::PowerDown,
+    Action::TipUp,
+    Action::TipDown,
+    Action::TipLeft,
+    Action::TipRight,
+    Action::ElevationUp,
+    Action::ElevationDown,
+    Action::ShortStroke,
+    Action::Strike,
+    Action::OrbitCamera,
+    Action::ToggleHelp,
+    Action::DeclareSafety,
+    Action::RestorePositions,
+    Action::Menu,
+    Action::Confirm,
+    Action::MoveBall,
+    Action::Choose1,
+    Action::Choose2,
+    Action::Choose3,
+    Action::Choose4,
+    Action::MenuUp,
+    Action::MenuDown,
+    Action::MenuLeft,
+    Action::MenuRight,
 ];
 
-/// The mouse button of that name.
-pub fn mouse_button(name: &str) -> Option<MouseButton> {
-    match name {
-        "Left" => Some(MouseButton::Left),
-        "Right" => Some(MouseButton::Right),
-        "Middle" => Some(MouseButton::Middle),
-        _ => None,
-    }
+/// Hands every key name a binding may use (as Bevy's `KeyCode` variants are named) to
+/// the macro `$then`: the one list of keys, read here to check names and by the input
+/// layer to map them.
+macro_rules! with_key_names {
+    ($then:ident) => {
+        $then! {
+            KeyA KeyB KeyC KeyD KeyE KeyF KeyG KeyH KeyI KeyJ KeyK KeyL KeyM KeyN KeyO KeyP
+            KeyQ KeyR KeyS KeyT KeyU KeyV KeyW KeyX KeyY KeyZ
+            Digit0 Digit1 Digit2 Digit3 Digit4 Digit5 Digit6 Digit7 Digit8 Digit9
+            ArrowUp ArrowDown ArrowLeft ArrowRight Space Enter Escape Tab Backspace
+            ShiftLeft ShiftRight ControlLeft ControlRight AltLeft AltRight
+            F1 F2 F3 F4 F5 F6 F7 F8 F9 F10 F11 F12
+            PageUp PageDown Home End Insert Delete Comma Period Minus Equal Slash Semicolon
+            BracketLeft BracketRight Backquote Quote Backslash
+        }
+    };
 }
+pub(crate) use with_key_names;
 
-/// The key of that name (Bevy's `KeyCode` variant name).
-pub fn key_code(name: &str) -> Option<KeyCode> {
-    macro_rules! keys {
+/// The mouse buttons a binding may name.
+pub const MOUSE_BUTTONS: [&str; 3] = ["Left", "Right", "Middle"];
+
+/// Whether a key of that name exists.
+fn known_key(name: &str) -> bool {
+    macro_rules! known {
         ($($key:ident)*) => {
-            match name {
-                $(stringify!($key) => Some(KeyCode::$key),)*
-                _ => None,
-            }
+            matches!(name, $(stringify!($key))|*)
         };
     }
-    keys! {
-        KeyA KeyB KeyC KeyD KeyE KeyF KeyG KeyH KeyI KeyJ KeyK KeyL KeyM KeyN KeyO KeyP KeyQ
-        KeyR KeyS KeyT KeyU KeyV KeyW KeyX KeyY KeyZ
-        Digit0 Digit1 Digit2 Digit3 Digit4 Digit5 Digit6 Digit7 Digit8 Digit9
-        ArrowUp ArrowDown ArrowLeft ArrowRight Space Enter Escape Tab Backspace
-        ShiftLeft ShiftRight ControlLeft ControlRight AltLeft AltRight
-        F1 F2 F3 F4 F5 F6 F7 F8 F9 F10 F11 F12
-        PageUp PageDown Home End Insert Delete Comma Period Minus Equal Slash Semicolon
-        BracketLeft BracketRight Backquote Quote Backslash
-    }
+    with_key_names!(known)
 }
 
 #[cfg(test)]
@@ -185,7 +185,7 @@ mod tests {
             parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
         controls
             .bindings
-            .insert(CueAction::Strike, vec![Binding::Key("Spacebar".into())]);
+            .insert(Action::Strike, vec![Binding::Key("Spacebar".into())]);
         let err = controls.check("controls.ron").unwrap_err().to_string();
         assert!(
             err.contains("Strike: Key(\"Spacebar\") is not a known input"),
@@ -197,7 +197,7 @@ mod tests {
     fn every_action_needs_a_binding() {
         let mut controls: ControlsConfig =
             parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
-        controls.bindings.remove(&CueAction::Menu);
+        controls.bindings.remove(&Action::Menu);
         let err = controls.check("controls.ron").unwrap_err().to_string();
         assert!(err.contains("these actions have no binding: Menu"), "{err}");
     }

@@ -3,7 +3,7 @@
 //! referee's thresholds for the calls a sensor makes (rules 5 and 14).
 
 use super::{ConfigError, range::ranged};
-use crate::table::Spot;
+use crate::shot::Spot;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::num::NonZeroU32;

@@ -15,7 +15,7 @@ mod range;
 mod tables;
 
 pub use balls::BallConfig;
-pub use controls::{Binding, ControlsConfig, CueAction};
+pub use controls::{Action, Binding, ControlsConfig};
 pub use cue::CueConfig;
 pub use error::ConfigError;
 pub use games::{

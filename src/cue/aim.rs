@@ -1,13 +1,12 @@
 //! The player's aim: direction (the mouse points, keys fine-tune), launch speed, tip
 //! offset and cue elevation; the cue kept above the rail.
 
-use super::Actions;
-use crate::ball::BallId;
-use crate::config::{CueAction, CueConfig};
-use crate::game::{AtTable, CueBall, GameConfig, GameSystems, Phase, Session, TableSimulation};
+use crate::config::{Action, CueConfig};
+use crate::game::{GameConfig, GameSystems, Phase, Session, at_table};
+use crate::input::Actions;
 use crate::math::DVec2;
-use crate::physics::{MAX_ELEVATION_DEG, Stroke};
-use crate::table::{Cushion, TableGeometry};
+use crate::shot::{BallId, Cushion, MAX_ELEVATION_DEG, Stroke};
+use crate::table::TableGeometry;
 use bevy::prelude::*;
 
 /// Launch speeds the player can choose, m/s (soft 1, medium 3–4, hard 6–7, break ~9).
@@ -116,7 +115,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             // At the table only: in the menu the letters spell names.
-            .run_if(in_state(AtTable))
+            .run_if(at_table)
             .in_set(GameSystems::Input),
     );
 }
@@ -144,23 +143,26 @@ fn fresh_aim_for_each_player(
 fn aim_with_mouse(
     actions: Res<Actions>,
     dragging: Res<super::commands::Dragging>,
-    sim: Option<Res<TableSimulation>>,
-    cue_ball: Res<CueBall>,
+    session: Res<Session>,
+    mut aimed_with: Local<Option<BallId>>,
     mut aim: ResMut<Aim>,
 ) {
-    if (actions.pointer_delta == Vec2::ZERO && !cue_ball.is_changed())
-        || actions.pressed(CueAction::OrbitCamera)
-        || actions.pressed(CueAction::HoldAim)
+    let cue_ball = session.cue_ball();
+    let new_ball = *aimed_with != Some(cue_ball);
+    if (actions.pointer_delta == Vec2::ZERO && !new_ball)
+        || actions.pressed(Action::OrbitCamera)
+        || actions.pressed(Action::HoldAim)
         || dragging.0
     {
         return;
     }
-    let (Some(sim), Some(point)) = (sim, actions.on_cloth) else {
+    let Some(point) = actions.on_cloth else {
         return;
     };
-    let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) else {
+    let Some(ball) = session.ball(cue_ball) else {
         return;
     };
+    *aimed_with = Some(cue_ball);
     let target = point - ball.pos.truncate();
     if target.length() > 1e-3 {
         aim.direction_deg = target.y.atan2(target.x).to_degrees();
@@ -175,23 +177,23 @@ fn adjust_with_keys(
     config: Res<GameConfig>,
     mut aim: ResMut<Aim>,
 ) {
-    if actions.just_pressed(CueAction::ShortStroke) {
+    if actions.just_pressed(Action::ShortStroke) {
         aim.short_stroke_mm = match aim.short_stroke_mm {
             None => Some(config.0.cue.short_follow_through_mm),
             Some(_) => None,
         };
     }
     let dt = time.delta_secs_f64();
-    let axis = |plus: CueAction, minus: CueAction| {
+    let axis = |plus: Action, minus: Action| {
         f64::from(u8::from(actions.pressed(plus))) - f64::from(u8::from(actions.pressed(minus)))
     };
-    let turn = axis(CueAction::AimLeft, CueAction::AimRight);
+    let turn = axis(Action::AimLeft, Action::AimRight);
     aim.direction_deg = (aim.direction_deg + turn * 5.0 * dt).rem_euclid(360.0);
-    let power = axis(CueAction::PowerUp, CueAction::PowerDown);
+    let power = axis(Action::PowerUp, Action::PowerDown);
     aim.speed = (aim.speed + power * 2.0 * dt).clamp(SPEED_RANGE.0, SPEED_RANGE.1);
     let (side, height) = (
-        aim.side + axis(CueAction::TipRight, CueAction::TipLeft) * 0.5 * dt,
-        aim.height + axis(CueAction::TipUp, CueAction::TipDown) * 0.5 * dt,
+        aim.side + axis(Action::TipRight, Action::TipLeft) * 0.5 * dt,
+        aim.height + axis(Action::TipUp, Action::TipDown) * 0.5 * dt,
     );
     let offset = side.hypot(height);
     let scale = if offset > MAX_TIP_OFFSET {
@@ -201,21 +203,15 @@ fn adjust_with_keys(
     };
     aim.side = side * scale;
     aim.height = height * scale;
-    let lift = axis(CueAction::ElevationUp, CueAction::ElevationDown);
+    let lift = axis(Action::ElevationUp, Action::ElevationDown);
     aim.elevation_deg = (aim.elevation_deg + lift * 20.0 * dt).clamp(0.0, MAX_ELEVATION_DEG - 4.0);
 }
 
 /// Keeps the cue above the cushion and rail behind the cue ball.
-fn clear_the_rail(
-    config: Res<GameConfig>,
-    cue_ball: Res<CueBall>,
-    sim: Option<Res<TableSimulation>>,
-    mut aim: ResMut<Aim>,
-) {
-    let Some(sim) = sim else { return };
-    if let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) {
+fn clear_the_rail(config: Res<GameConfig>, session: Res<Session>, mut aim: ResMut<Aim>) {
+    if let Some(ball) = session.ball(session.cue_ball()) {
         let min = clearance_elevation(
-            sim.0.table(),
+            session.table(),
             &config.0.cue,
             ball.pos.truncate(),
             aim.direction_deg,

@@ -1,10 +1,13 @@
-//! From actions to the match's commands, by phase: strike or get ready, drag a ball
+//! From actions to the match's commands: strike (or, in the lag, get ready), drag a ball
 //! where the rules allow, go on, choose the break, declare a safety, restore, leave.
+//! Each system runs only where the match takes what it sends.
 
-use super::{Actions, Aim};
-use crate::ball::BallId;
-use crate::config::CueAction;
-use crate::game::{CueBall, GameSystems, MatchCommand, Phase, Screen, Session, TableSimulation};
+use super::Aim;
+use crate::config::Action;
+use crate::game::{GameSystems, Phase, PlayerCommand, Screen, Session, at_table};
+use crate::input::Actions;
+use crate::play::Command;
+use crate::shot::{BallId, Spot};
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -20,21 +23,39 @@ const RESTORE_CONFIRM: Duration = Duration::from_secs(4);
 #[derive(Resource, Default)]
 pub struct RestoreArmed(pub Option<Timer>);
 
+fn can_move_ball(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.can_move_ball())
+}
+
+fn can_strike(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.can_strike())
+}
+
+fn can_restore(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.can_restore())
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dragging>();
     app.init_resource::<RestoreArmed>();
+    let showing = in_state(Phase::LagResult)
+        .or_else(in_state(Phase::Verdict))
+        .or_else(in_state(Phase::Spotting));
     app.add_systems(
         Update,
         (
-            drag_ball.run_if(in_state(Phase::Lag).or_else(in_state(Phase::BreakSetup))),
-            strike_or_go_on.run_if(resource_exists::<State<Phase>>),
+            drag_ball.run_if(can_move_ball),
+            strike.run_if(can_strike.and_then(not(in_state(Phase::Lag)))),
+            lag_ready.run_if(can_strike.and_then(in_state(Phase::Lag))),
+            confirm_set_up.run_if(in_state(Phase::BreakSetup)),
+            go_on.run_if(showing),
+            rematch.run_if(in_state(Phase::GameOver)),
             choose_break.run_if(in_state(Phase::ChooseBreak)),
-            declare_and_restore
-                .run_if(in_state(Phase::Aiming).or_else(in_state(Phase::BreakSetup))),
-            leave_the_table.run_if(not(in_state(Screen::Menu))),
+            declare_and_restore.run_if(can_restore),
+            leave_the_table.run_if(in_state(Screen::Table)),
         )
             .chain()
-            .after(super::actions::read_actions)
+            .run_if(at_table)
             .in_set(GameSystems::Input),
     );
 }
@@ -43,79 +64,98 @@ pub(super) fn plugin(app: &mut App) {
 /// player's own ball, at the break set-up the breaker's ball along the head string.
 fn drag_ball(
     actions: Res<Actions>,
-    phase: Res<State<Phase>>,
-    cue_ball: Res<CueBall>,
-    sim: Res<TableSimulation>,
+    session: Res<Session>,
     mut dragging: ResMut<Dragging>,
-    mut commands: MessageWriter<MatchCommand>,
+    mut commands: MessageWriter<PlayerCommand>,
 ) {
-    if !actions.pressed(CueAction::MoveBall) {
+    if !actions.pressed(Action::MoveBall) {
         dragging.0 = false;
         return;
     }
     let Some(point) = actions.on_cloth else {
         return;
     };
-    let Some((_, ball)) = sim.0.ball_states().find(|(id, _)| *id == cue_ball.0) else {
+    let Some(ball) = session.ball(session.cue_ball()) else {
         return;
     };
-    let table = sim.0.table();
-    if actions.just_pressed(CueAction::MoveBall) {
+    let table = session.table();
+    if actions.just_pressed(Action::MoveBall) {
         dragging.0 = point.distance(ball.pos.truncate()) < 2.0 * table.ball_radius;
     }
     if !dragging.0 || actions.pointer_delta == Vec2::ZERO {
         return;
     }
-    commands.write(match **phase {
-        Phase::Lag => MatchCommand::PlaceLagBall(point),
-        _ => MatchCommand::MoveBreakBall(point.y - table.spot(crate::table::Spot::Head).y),
-    });
+    let command = if session.phase() == crate::play::Phase::Lag {
+        Command::PlaceLagBall(point)
+    } else {
+        Command::MoveBreakBall(point.y - table.spot(Spot::Head).y)
+    };
+    commands.write(PlayerCommand(command));
 }
 
-/// The strike key plays the stroke (or, in the lag, sets it up hidden); the confirm
-/// key goes on from what is shown.
-fn strike_or_go_on(
+fn strike_pressed(actions: &Actions, dragging: &Dragging) -> bool {
+    actions.just_pressed(Action::Strike) && !dragging.0
+}
+
+/// The strike key plays the stroke.
+fn strike(
     actions: Res<Actions>,
-    phase: Res<State<Phase>>,
     dragging: Res<Dragging>,
-    cue_ball: Res<CueBall>,
-    mut aim: ResMut<Aim>,
-    mut commands: MessageWriter<MatchCommand>,
+    session: Res<Session>,
+    aim: Res<Aim>,
+    mut commands: MessageWriter<PlayerCommand>,
 ) {
-    let strike = actions.just_pressed(CueAction::Strike) && !dragging.0;
-    let confirm = actions.just_pressed(CueAction::Confirm);
-    match **phase {
-        Phase::Aiming | Phase::BreakSetup if strike => {
-            commands.write(MatchCommand::Strike(aim.stroke(cue_ball.0)));
-        }
-        Phase::BreakSetup if confirm => {
-            commands.write(MatchCommand::Continue);
-        }
-        Phase::Lag if strike || confirm => {
-            commands.write(MatchCommand::LagReady(aim.stroke(cue_ball.0)));
-            // The next player must not see this player's settings.
-            *aim = Aim::lag();
-        }
-        Phase::LagResult | Phase::Verdict | Phase::Spotting if strike || confirm => {
-            commands.write(MatchCommand::Continue);
-        }
-        Phase::GameOver if confirm => {
-            commands.write(MatchCommand::Rematch);
-        }
-        _ => {}
+    if strike_pressed(&actions, &dragging) {
+        let stroke = aim.stroke(session.cue_ball());
+        commands.write(PlayerCommand(Command::Strike(stroke)));
     }
 }
 
-fn choose_break(actions: Res<Actions>, mut commands: MessageWriter<MatchCommand>) {
+/// In the lag, the strike or confirm key sets the player's stroke up, hidden.
+fn lag_ready(
+    actions: Res<Actions>,
+    dragging: Res<Dragging>,
+    session: Res<Session>,
+    mut aim: ResMut<Aim>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    if strike_pressed(&actions, &dragging) || actions.just_pressed(Action::Confirm) {
+        let stroke = aim.stroke(session.cue_ball());
+        commands.write(PlayerCommand(Command::LagReady(stroke)));
+        // The next player must not see this player's settings.
+        *aim = Aim::lag();
+    }
+}
+
+fn confirm_set_up(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
+    if actions.just_pressed(Action::Confirm) {
+        commands.write(PlayerCommand(Command::Continue));
+    }
+}
+
+/// Goes on from a lag result, a verdict or the spotting.
+fn go_on(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
+    if actions.just_pressed(Action::Strike) || actions.just_pressed(Action::Confirm) {
+        commands.write(PlayerCommand(Command::Continue));
+    }
+}
+
+fn rematch(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
+    if actions.just_pressed(Action::Confirm) {
+        commands.write(PlayerCommand(Command::Rematch));
+    }
+}
+
+fn choose_break(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
     let choices = [
-        (CueAction::Choose1, true, BallId::White),
-        (CueAction::Choose2, true, BallId::Dotted),
-        (CueAction::Choose3, false, BallId::White),
-        (CueAction::Choose4, false, BallId::Dotted),
+        (Action::Choose1, true, BallId::White),
+        (Action::Choose2, true, BallId::Dotted),
+        (Action::Choose3, false, BallId::White),
+        (Action::Choose4, false, BallId::Dotted),
     ];
     for (action, break_it, ball) in choices {
         if actions.just_pressed(action) {
-            commands.write(MatchCommand::ChooseBreak { break_it, ball });
+            commands.write(PlayerCommand(Command::ChooseBreak { break_it, ball }));
         }
     }
 }
@@ -125,10 +165,11 @@ fn declare_and_restore(
     actions: Res<Actions>,
     session: Res<Session>,
     mut armed: ResMut<RestoreArmed>,
-    mut commands: MessageWriter<MatchCommand>,
+    mut commands: MessageWriter<PlayerCommand>,
 ) {
-    if actions.just_pressed(CueAction::DeclareSafety) {
-        commands.write(MatchCommand::DeclareSafety(!session.declared_safety));
+    if actions.just_pressed(Action::DeclareSafety) {
+        let declared = !session.declared_safety();
+        commands.write(PlayerCommand(Command::DeclareSafety(declared)));
     }
     if let Some(timer) = &mut armed.0 {
         timer.tick(time.delta());
@@ -136,9 +177,9 @@ fn declare_and_restore(
             armed.0 = None;
         }
     }
-    if actions.just_pressed(CueAction::RestorePositions) {
+    if actions.just_pressed(Action::RestorePositions) {
         if armed.0.take().is_some() {
-            commands.write(MatchCommand::RestorePositions);
+            commands.write(PlayerCommand(Command::RestorePositions));
         } else {
             armed.0 = Some(Timer::new(RESTORE_CONFIRM, TimerMode::Once));
         }
@@ -147,7 +188,7 @@ fn declare_and_restore(
 
 /// Back to the menu; a hot-seat match is saved and can be resumed there.
 fn leave_the_table(actions: Res<Actions>, mut screen: ResMut<NextState<Screen>>) {
-    if actions.just_pressed(CueAction::Menu) {
+    if actions.just_pressed(Action::Menu) {
         screen.set(Screen::Menu);
     }
 }

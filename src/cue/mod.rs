@@ -1,22 +1,15 @@
-//! Aiming and striking: the action layer over the controls, the aim (direction, power,
-//! tip offset, elevation), the cue stick and the aim line.
+//! Aiming and striking: the aim (direction, power, tip offset, elevation), the player's
+//! actions turned into the match's commands, the cue stick and the aim line.
 
-mod actions;
 mod aim;
 mod commands;
 mod stick;
 
-pub use actions::Actions;
 pub use aim::{Aim, SPEED_RANGE};
 pub use commands::RestoreArmed;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        actions::plugin,
-        aim::plugin,
-        commands::plugin,
-        stick::plugin,
-    ));
+    app.add_plugins((aim::plugin, commands::plugin, stick::plugin));
 }

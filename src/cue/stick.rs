@@ -3,7 +3,7 @@
 
 use super::Aim;
 use crate::game::frame::to_bevy;
-use crate::game::{AtTable, CueBall, GameConfig, GameSystems, Phase, TableSimulation};
+use crate::game::{GameConfig, GameSystems, Screen, Session, at_table};
 use crate::math::DVec2;
 use crate::table::aim::{Target, first_contact};
 use bevy::prelude::*;
@@ -13,16 +13,18 @@ use std::f32::consts::FRAC_PI_2;
 struct CueStick;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(AtTable), spawn_stick);
+    app.add_systems(OnEnter(Screen::Table), spawn_stick);
     app.add_systems(
         Update,
-        (place_stick, draw_aim_line).in_set(GameSystems::Present),
+        (place_stick, draw_aim_line.run_if(aiming))
+            .run_if(at_table)
+            .in_set(GameSystems::Present),
     );
 }
 
 /// Whether the player at the table is aiming now.
-fn aiming(phase: Option<Res<State<Phase>>>) -> bool {
-    phase.is_some_and(|p| matches!(**p, Phase::Aiming | Phase::BreakSetup | Phase::Lag))
+fn aiming(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.can_strike())
 }
 
 fn spawn_stick(
@@ -50,30 +52,29 @@ fn spawn_stick(
         })),
         Transform::default(),
         Visibility::Hidden,
-        DespawnOnExit(AtTable),
+        DespawnOnExit(Screen::Table),
     ));
 }
 
 /// Shown only while the balls are at rest: the tip a little behind the contact point,
 /// further back the harder the stroke.
 fn place_stick(
-    phase: Option<Res<State<Phase>>>,
     aim: Res<Aim>,
-    cue_ball: Res<CueBall>,
     config: Res<GameConfig>,
-    sim: Option<Res<TableSimulation>>,
+    session: Res<Session>,
     mut stick: Single<(&mut Transform, &mut Visibility), With<CueStick>>,
 ) {
     let (transform, visibility) = &mut *stick;
-    let ball = sim
-        .as_ref()
-        .filter(|s| s.0.at_rest() && aiming(phase))
-        .and_then(|s| s.0.ball_states().find(|(id, _)| *id == cue_ball.0));
-    let Some((_, ball)) = ball else {
+    let cue_ball = session.cue_ball();
+    let ball = session
+        .can_strike()
+        .then(|| session.ball(cue_ball))
+        .flatten();
+    let Some(ball) = ball else {
         **visibility = Visibility::Hidden;
         return;
     };
-    let stroke = aim.stroke(cue_ball.0);
+    let stroke = aim.stroke(cue_ball);
     let r = config.0.balls.radius();
     let axis = to_bevy(stroke.cue_axis());
     let tip = to_bevy(ball.pos + stroke.contact_point(r));
@@ -87,24 +88,16 @@ fn place_stick(
 
 /// A line from the cue ball to where it would first touch something, the ball there,
 /// and the object ball's way off along the line of centres.
-fn draw_aim_line(
-    phase: Option<Res<State<Phase>>>,
-    aim: Res<Aim>,
-    cue_ball: Res<CueBall>,
-    sim: Option<Res<TableSimulation>>,
-    mut gizmos: Gizmos,
-) {
-    let Some(sim) = sim.filter(|s| s.0.at_rest() && aiming(phase)) else {
-        return;
-    };
-    let table = sim.0.table();
-    let balls: Vec<_> = sim.0.ball_states().collect();
-    let Some((_, cue)) = balls.iter().find(|(id, _)| *id == cue_ball.0) else {
+fn draw_aim_line(aim: Res<Aim>, session: Res<Session>, mut gizmos: Gizmos) {
+    let table = session.table();
+    let cue_ball = session.cue_ball();
+    let balls: Vec<_> = session.sim().ball_states().collect();
+    let Some((_, cue)) = balls.iter().find(|(id, _)| *id == cue_ball) else {
         return;
     };
     let others: Vec<_> = balls
         .iter()
-        .filter(|(id, _)| *id != cue_ball.0)
+        .filter(|(id, _)| *id != cue_ball)
         .map(|(id, k)| (*id, k.pos.truncate()))
         .collect();
     let direction = DVec2::from_angle(aim.direction_deg.to_radians());

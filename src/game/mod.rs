@@ -1,76 +1,68 @@
-//! Bevy glue: the screens and the phases of play, the table's simulation on the fixed
-//! clock, the match (referee, lag, saving), and the commands that drive it.
+//! The game's shell over the match layer (`crate::play`): the screens, the phase of play
+//! mirrored from the match, the match itself as a resource stepped on the fixed clock,
+//! the players' commands in and the match's events out as Bevy messages, and the window.
 
-mod commands;
-mod flow;
 pub mod frame;
-mod lag;
-pub mod save;
 mod session;
-pub mod settings;
-mod sim;
+mod window;
 
-pub use commands::MatchCommand;
-pub use flow::{PhaseTimer, ResumeMatch};
-pub use session::{LagResult, LagSetup, Resumable, Session};
-pub use settings::{BallStyle, MatchSettings, Mode, StoragePaths};
-pub use sim::{Ball, CueBall, StrokeFinished, TableSimulation};
+pub use session::{
+    Ball, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings, UserFiles, at_table,
+};
+pub use window::run;
 
 use crate::config::Config;
+use crate::play;
 use bevy::prelude::*;
 
 /// The configuration the game was started with.
 #[derive(Resource, Clone)]
 pub struct GameConfig(pub Config);
 
-/// The screens of the game (STYLE 4).
+/// The screens of the game (STYLE 4). At the table, the mode (match, practice, lag
+/// training) is the match layer's (`play::Mode`, from the settings).
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
     #[default]
     Menu,
-    /// A hot-seat match: lag, break, innings, to the end.
-    Match,
-    /// One player, every stroke judged.
-    Practice,
-    /// One player lagging.
-    LagTraining,
+    Table,
 }
 
-/// Any screen with the table on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AtTable;
-
-impl ComputedStates for AtTable {
-    type SourceStates = Screen;
-
-    fn compute(screen: Screen) -> Option<AtTable> {
-        (screen != Screen::Menu).then_some(AtTable)
-    }
-}
-
-/// Where play stands at the table.
+/// Where play stands at the table: the match layer's phase, mirrored as a state so that
+/// systems can run in it and overlays can live for it.
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(AtTable = AtTable)]
+#[source(Screen = Screen::Table)]
 pub enum Phase {
-    /// Deciding the first phase from the screen and settings.
+    /// The match is being set up.
     #[default]
     Starting,
-    /// The players set up their lag strokes in turn (rule 5).
     Lag,
     LagRolling,
-    /// The lag's outcome, with every automatic loss and distance.
     LagResult,
-    /// The lag winner breaks or passes, and picks a cue ball (rules 4, 6).
     ChooseBreak,
-    /// The breaker places the cue ball on the head string (rule 7).
     BreakSetup,
     Aiming,
     Rolling,
-    /// The referee's verdict on the stroke.
     Verdict,
-    /// Jumped balls go to their spots (rules 21, 26).
     Spotting,
     GameOver,
+}
+
+impl From<play::Phase> for Phase {
+    fn from(phase: play::Phase) -> Phase {
+        match phase {
+            play::Phase::Lag => Phase::Lag,
+            play::Phase::LagRolling => Phase::LagRolling,
+            play::Phase::LagResult => Phase::LagResult,
+            play::Phase::ChooseBreak => Phase::ChooseBreak,
+            play::Phase::BreakSetup => Phase::BreakSetup,
+            play::Phase::Aiming => Phase::Aiming,
+            play::Phase::Rolling => Phase::Rolling,
+            play::Phase::Verdict => Phase::Verdict,
+            play::Phase::Spotting => Phase::Spotting,
+            play::Phase::GameOver => Phase::GameOver,
+        }
+    }
 }
 
 /// System sets of the frame, in order (STYLE 3).
@@ -78,7 +70,7 @@ pub enum Phase {
 pub enum GameSystems {
     /// Read the player's input into commands.
     Input,
-    /// Apply commands: strokes, the referee, phases.
+    /// Apply commands to the match.
     Rules,
     /// Show it.
     Present,
@@ -90,11 +82,10 @@ pub fn plugin(app: &mut App) {
     if !app.world().contains_resource::<State<Screen>>() {
         app.init_state::<Screen>();
     }
-    app.add_computed_state::<AtTable>();
     app.add_sub_state::<Phase>();
     app.configure_sets(
         Update,
         (GameSystems::Input, GameSystems::Rules, GameSystems::Present).chain(),
     );
-    app.add_plugins((commands::plugin, sim::plugin, flow::plugin, lag::plugin));
+    app.add_plugins(session::plugin);
 }

@@ -1,184 +1,194 @@
-//! The match at the table: the referee and every stroke it judged, the lag in progress,
-//! and what the players declared. Everything here can be rebuilt by replaying the
-//! strokes, which is how a saved match resumes and how rule 22 restores positions.
+//! The match at the table as a resource: made from the settings (or a save) when the
+//! table opens, stepped on the fixed clock, fed the players' commands. Its events leave
+//! as messages — contacts as they happen, for sound and the live count — and its phase
+//! is mirrored into [`Phase`]. Ball entities mirror the simulation's poses; the ECS
+//! never owns the truth.
 
-use super::save::SavedMatch;
-use super::settings::MatchSettings;
-use crate::ball::BallId;
-use crate::config::Config;
-use crate::math::DVec2;
-use crate::physics::Stroke as CueStroke;
-use crate::physics::events::ShotRecord;
-use crate::rules::{Calls, LagBall, LagVerdict, MatchSetup, Referee, Side, Stroke, Verdict};
-use crate::table::TableGeometry;
+use super::frame::{rotation_to_bevy, to_bevy};
+use super::{GameConfig, GameSystems, Phase, Screen};
+use crate::play::{Command, Event, MatchSettings, Play, SavedMatch, StoragePaths};
+use crate::shot::BallId;
 use bevy::prelude::*;
+use std::time::Duration;
 
-/// One player's lag: their ball, their side of the head spot, where they put it and,
-/// once ready, their (hidden) stroke.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LagSetup {
-    pub player: usize,
-    pub ball: BallId,
-    pub side: Side,
-    pub position: DVec2,
-    pub stroke: Option<CueStroke>,
-}
+/// Fixed-clock rate of the simulation, Hz. The motion is exact at any step; this only
+/// sets how fresh the poses are when a frame is drawn.
+const SIM_HZ: f64 = 240.0;
 
-/// What the last lag came to.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LagResult {
-    /// Two players (rule 5).
-    Match(LagVerdict),
-    /// One player training: their ball's faults and distance.
-    Training(LagBall),
-}
+/// How long a verdict or the spotting shows before play goes on by itself: wall-clock
+/// time, so a slow frame rate does not cut it short.
+const VERDICT_TIME: Duration = Duration::from_millis(2500);
+const SPOTTING_TIME: Duration = Duration::from_millis(3000);
 
+/// The match at the table.
+#[derive(Resource, Deref, DerefMut)]
+pub struct Session(pub Play);
+
+/// The menu's choices.
+#[derive(Resource, Clone, Debug, PartialEq, Deref, DerefMut)]
+pub struct Settings(pub MatchSettings);
+
+/// Where the game keeps its files.
+#[derive(Resource, Clone, Debug, Deref)]
+pub struct UserFiles(pub StoragePaths);
+
+/// A saved match to pick up when the table opens (set by the menu).
+#[derive(Resource, Clone, Debug)]
+pub struct ResumeMatch(pub SavedMatch);
+
+/// What a player decided, for the match.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct PlayerCommand(pub Command);
+
+/// What happened in the match, as it happened.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct PlayEvent(pub Event);
+
+/// A ball on the screen, mirroring the simulation's ball.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ball(pub BallId);
+
+/// Counts down the time a verdict or the spotting shows.
 #[derive(Resource, Default)]
-pub struct Session {
-    /// The match's referee, once the break is decided.
-    pub referee: Option<Referee>,
-    /// Every stroke judged, in order, and what the referee said of each.
-    pub strokes: Vec<Stroke>,
-    pub verdicts: Vec<Verdict>,
-    pub breaker: usize,
-    pub breaker_ball: Option<BallId>,
-    /// The shooter declared an intentional safety for the next stroke.
-    pub declared_safety: bool,
-    /// The lag being set up, one entry per player lagging.
-    pub lag: Vec<LagSetup>,
-    pub lag_result: Option<LagResult>,
-    /// Who won the last lag (an index into the players).
-    pub lag_winner: Option<usize>,
-    /// Something to tell the players (a save that failed, positions restored, ...).
-    pub notice: Option<String>,
+struct ShowTimer(Timer);
+
+/// Whether the match is at the table (a run condition).
+pub fn at_table(session: Option<Res<Session>>) -> bool {
+    session.is_some()
 }
 
-impl Session {
-    /// A match with `breaker` breaking with `breaker_ball`, replaying `strokes` already
-    /// played (none for a new match).
-    pub fn start(
-        config: &Config,
-        settings: &MatchSettings,
-        breaker: usize,
-        breaker_ball: BallId,
-        strokes: Vec<Stroke>,
-    ) -> Result<Session, String> {
-        let game = config.games.game(&settings.game)?;
-        let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
-        let setup = MatchSetup {
-            players: settings.seated(),
-            target: settings.target,
-            innings_limit: settings.innings_limit,
-            breaker,
-            breaker_ball,
-        };
-        let referee =
-            Referee::new(game, &config.games.referee, table, setup).map_err(|e| e.to_string())?;
-        let mut session = Session {
-            referee: Some(referee),
-            breaker,
-            breaker_ball: Some(breaker_ball),
-            ..Session::default()
-        };
-        for (i, stroke) in strokes.into_iter().enumerate() {
-            session
-                .judge_stroke(stroke)
-                .map_err(|e| format!("stroke {}: {e}", i + 1))?;
-        }
-        Ok(session)
-    }
-
-    /// The match a save describes, at the point it was saved.
-    pub fn resume(config: &Config, saved: &SavedMatch) -> Result<Session, String> {
-        Session::start(
-            config,
-            &saved.settings,
-            saved.breaker,
-            saved.breaker_ball,
-            saved.strokes(),
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(Time::<Fixed>::from_hz(SIM_HZ));
+    // A slow frame (software rendering) may take up to a second of play with it
+    // rather than slowing the balls down.
+    app.insert_resource(Time::<Virtual>::from_max_delta(Duration::from_secs(1)));
+    app.add_message::<PlayerCommand>();
+    app.add_message::<PlayEvent>();
+    app.init_resource::<ShowTimer>();
+    app.add_systems(OnEnter(Screen::Table), open_table);
+    app.add_systems(OnExit(Screen::Table), |mut commands: Commands| {
+        commands.remove_resource::<Session>();
+    });
+    app.add_systems(OnEnter(Phase::Verdict), show_for(VERDICT_TIME));
+    app.add_systems(OnEnter(Phase::Spotting), show_for(SPOTTING_TIME));
+    app.add_systems(FixedUpdate, step.run_if(at_table));
+    app.add_systems(
+        Update,
+        (
+            go_on_after_showing.run_if(in_state(Phase::Verdict).or_else(in_state(Phase::Spotting))),
+            apply_commands,
         )
-    }
+            .chain()
+            .run_if(at_table)
+            .in_set(GameSystems::Rules),
+    );
+    app.add_systems(
+        PostUpdate,
+        mirror_poses
+            .run_if(at_table)
+            .before(TransformSystems::Propagate),
+    );
+}
 
-    pub fn referee(&self) -> Option<&Referee> {
-        self.referee.as_ref()
-    }
-
-    /// Judges a finished stroke with the shooter's declaration.
-    pub fn judge(&mut self, record: ShotRecord) -> Result<Verdict, String> {
-        let stroke = Stroke {
-            record,
-            declared_safety: std::mem::take(&mut self.declared_safety),
-            calls: Calls::default(),
-        };
-        self.judge_stroke(stroke)
-    }
-
-    fn judge_stroke(&mut self, stroke: Stroke) -> Result<Verdict, String> {
-        let referee = self.referee.as_mut().ok_or("no match is under way")?;
-        let verdict = referee.judge(&stroke).map_err(|e| e.to_string())?;
-        self.strokes.push(stroke);
-        self.verdicts.push(verdict.clone());
-        Ok(verdict)
-    }
-
-    /// Rule 22: the last stroke was disturbed from outside; the referee takes it back
-    /// and the balls return to where they were before it, with no penalty.
-    pub fn restore_positions(
-        &mut self,
-        config: &Config,
-        settings: &MatchSettings,
-    ) -> Result<(), String> {
-        let mut strokes = self.strokes.clone();
-        let last = strokes
-            .iter_mut()
-            .rev()
-            .find(|s| !s.calls.outside_interference)
-            .ok_or("no stroke has been played yet")?;
-        last.calls.outside_interference = true;
-        let breaker_ball = self.breaker_ball.ok_or("no match is under way")?;
-        let restored = Session::start(config, settings, self.breaker, breaker_ball, strokes)?;
-        *self = Session {
-            notice: Some("Positions restored to before the last stroke (rule 22)".into()),
-            ..restored
-        };
-        Ok(())
-    }
-
-    /// The save of this match.
-    pub fn saved(&self, settings: &MatchSettings) -> Option<SavedMatch> {
-        Some(SavedMatch::new(
-            settings.clone(),
-            self.breaker,
-            self.breaker_ball?,
-            &self.strokes,
-        ))
+/// The match for the settings (or the save the menu picked), and an entity for every
+/// ball that may come onto the table.
+fn open_table(
+    mut commands: Commands,
+    config: Res<GameConfig>,
+    settings: Res<Settings>,
+    files: Res<UserFiles>,
+    resume: Option<Res<ResumeMatch>>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    let save = Some(files.saved_match.clone());
+    let mut play = match resume {
+        Some(resume) => {
+            commands.remove_resource::<ResumeMatch>();
+            Play::resume(&config.0, &resume.0, save)
+        }
+        None => Play::new(&config.0, settings.0.clone(), save),
+    };
+    // The phase is mirrored from now on; what led to it is history.
+    play.take_events();
+    next.set(play.phase().into());
+    commands.insert_resource(Session(play));
+    for id in BallId::ALL {
+        commands.spawn((
+            Name::new(format!("{id} ball")),
+            Ball(id),
+            Transform::default(),
+            Visibility::Hidden,
+            DespawnOnExit(Screen::Table),
+        ));
     }
 }
 
-/// What the save on disk offers the menu.
-#[derive(Clone, Debug)]
-pub enum Resumable {
-    Nothing,
-    /// The saved match has ended: nothing to play on.
-    Finished(SavedMatch),
-    Ready(SavedMatch),
-    /// The save cannot be read or replayed: why (the file is left as it is).
-    Unreadable(String),
+/// Sends out what the match did, and follows its phase.
+fn forward(
+    session: &mut Session,
+    events: &mut MessageWriter<PlayEvent>,
+    next: &mut NextState<Phase>,
+) {
+    for event in session.take_events() {
+        if let Event::Phase(phase) = event {
+            next.set(phase.into());
+        }
+        events.write(PlayEvent(event));
+    }
 }
 
-impl Resumable {
-    /// Reads the save at `path` and replays it to see whether it can go on.
-    pub fn check(config: &Config, path: &std::path::Path) -> Resumable {
-        match SavedMatch::read(path) {
-            Ok(None) => Resumable::Nothing,
-            Err(e) => Resumable::Unreadable(e),
-            Ok(Some(saved)) => match Session::resume(config, &saved) {
-                Err(e) => Resumable::Unreadable(format!("{}: {e}", path.display())),
-                Ok(session) if session.referee().is_some_and(Referee::is_over) => {
-                    Resumable::Finished(saved)
-                }
-                Ok(_) => Resumable::Ready(saved),
-            },
+/// Advances the balls by one fixed step.
+fn step(
+    time: Res<Time<Fixed>>,
+    mut session: ResMut<Session>,
+    mut events: MessageWriter<PlayEvent>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    session.advance(time.delta_secs_f64());
+    forward(&mut session, &mut events, &mut next);
+}
+
+fn apply_commands(
+    mut commands: MessageReader<PlayerCommand>,
+    mut session: ResMut<Session>,
+    mut events: MessageWriter<PlayEvent>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    for PlayerCommand(command) in commands.read() {
+        session.apply(command.clone());
+        if matches!(command, Command::Strike(_)) {
+            info!("stroke: {command:?}");
+        }
+    }
+    forward(&mut session, &mut events, &mut next);
+}
+
+fn show_for(duration: Duration) -> impl Fn(ResMut<ShowTimer>) {
+    move |mut timer: ResMut<ShowTimer>| timer.0 = Timer::new(duration, TimerMode::Once)
+}
+
+/// A verdict or the spotting has shown long enough: play goes on.
+fn go_on_after_showing(
+    time: Res<Time<Real>>,
+    mut timer: ResMut<ShowTimer>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    timer.0.tick(time.delta());
+    if timer.0.just_finished() {
+        commands.write(PlayerCommand(Command::Continue));
+    }
+}
+
+/// Puts each ball entity where the simulation has its ball; hides balls off the table.
+fn mirror_poses(session: Res<Session>, mut balls: Query<(&Ball, &mut Transform, &mut Visibility)>) {
+    for (ball, mut transform, mut visibility) in &mut balls {
+        match session.ball(ball.0) {
+            Some(k) => {
+                transform.translation = to_bevy(k.pos);
+                transform.rotation = rotation_to_bevy(k.orientation);
+                *visibility = Visibility::Inherited;
+            }
+            None => *visibility = Visibility::Hidden,
         }
     }
 }

@@ -6,11 +6,12 @@
 //! strikes both whites at the same moment, as rule 5 has it.
 
 use super::sim::TableSim;
-use super::stroke::Stroke;
-use crate::ball::BallId;
 use crate::config::Config;
 use crate::math::DVec2;
-use crate::table::{Spot, TableGeometry};
+use crate::shot::BallId;
+use crate::shot::Spot;
+use crate::shot::Stroke;
+use crate::table::TableGeometry;
 use std::time::{Duration, Instant};
 
 pub struct BenchCase {
@@ -130,8 +131,8 @@ pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, String> 
         let mut last = None;
         for _ in 0..repeats.max(1) {
             let mut sim = TableSim::new(config, table.clone());
-            sim.place(&case.balls)?;
-            sim.strike(&case.strokes)?;
+            sim.place(&case.balls).map_err(|e| e.to_string())?;
+            sim.strike(&case.strokes).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let record = sim.run_to_rest(None);
             times.push(start.elapsed());

@@ -1,17 +1,17 @@
-//! The simulation core (no Bevy): a `TableSim` over rapier plus the billiards models.
+//! The simulation core (no Bevy): a `TableSim` over rapier plus the billiards models. It
+//! writes the shot contract (`crate::shot`): the events of a stroke as they happen.
 
 pub mod bench;
 mod cloth;
 mod contact;
-pub mod events;
+mod error;
 mod poly;
 #[cfg(test)]
 mod reference_tests;
-pub mod shot;
 mod sim;
-mod stroke;
+mod strike;
 mod world;
 
 pub use cloth::{Kinematics, Motion};
+pub use error::{PlaceError, StrikeError};
 pub use sim::TableSim;
-pub use stroke::{MAX_ELEVATION_DEG, MAX_SPEED, Stroke};

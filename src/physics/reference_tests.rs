@@ -2,13 +2,13 @@
 //! determinism, a table-wide fuzz, rule 21's off-table cases and the cue's
 //! follow-through. Measured values are printed (`--nocapture`).
 
-use super::events::{EventKind, ShotRecord};
-use super::{Motion, Stroke, TableSim};
-use crate::ball::BallId::{self, Dotted, Red, White};
+use super::{Motion, TableSim};
 use crate::config::Config;
 use crate::math::{DVec2, DVec3};
+use crate::shot::BallId::{self, Dotted, Red, White};
+use crate::shot::{EventKind, OffTableReason, ShotRecord, Stroke, Surface};
 use crate::table::TableGeometry;
-use crate::test_rng::Rng;
+use crate::test_support::Rng;
 
 const G: f64 = 9.81;
 
@@ -585,7 +585,7 @@ fn rule21_a_ball_back_on_the_bed_by_itself_is_not_off_the_table() {
         matches!(
             e.kind,
             EventKind::Landed {
-                surface: super::events::Surface::Cushion,
+                surface: Surface::Cushion,
                 ..
             }
         )
@@ -606,7 +606,7 @@ fn rule21_a_ball_at_rest_on_the_cushion_top_is_off_the_table() {
     assert!(record.events.iter().any(|e| matches!(
         e.kind,
         EventKind::OffTable {
-            reason: super::events::OffTableReason::RestedOffBed,
+            reason: OffTableReason::RestedOffBed,
             ..
         }
     )));
@@ -620,7 +620,7 @@ fn rule21_a_ball_that_touches_the_floor_is_off_the_table() {
     assert!(record.events.iter().any(|e| matches!(
         e.kind,
         EventKind::OffTable {
-            reason: super::events::OffTableReason::Floor,
+            reason: OffTableReason::Floor,
             ..
         }
     )));
@@ -636,7 +636,7 @@ fn a_ball_in_the_air_meets_a_cushion_and_bounces_on_the_bed() {
         matches!(
             kinds[1],
             EventKind::Cushion {
-                cushion: crate::table::Cushion::Foot,
+                cushion: crate::shot::Cushion::Foot,
                 ..
             }
         ),
@@ -645,7 +645,7 @@ fn a_ball_in_the_air_meets_a_cushion_and_bounces_on_the_bed() {
     assert!(kinds.iter().any(|k| matches!(
         k,
         EventKind::Landed {
-            surface: super::events::Surface::Bed,
+            surface: Surface::Bed,
             ..
         }
     )));

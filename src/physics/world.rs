@@ -5,10 +5,11 @@
 //! steps it, with its real contacts reported back.
 
 use super::cloth::Kinematics;
-use crate::ball::BallId;
 use crate::config::PhysicsConfig;
 use crate::math::{DQuat, DVec3};
-use crate::table::{Cushion, TableGeometry};
+use crate::shot::BallId;
+use crate::shot::Cushion;
+use crate::table::TableGeometry;
 use bevy_rapier3d::rapier::glamx::{Pose3, Quat, Vec3};
 use bevy_rapier3d::rapier::parry::query;
 use bevy_rapier3d::rapier::prelude::*;

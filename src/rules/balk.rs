@@ -10,18 +10,17 @@
 //! Whether a count "drove a ball out" is judged from where the balls stopped (and were
 //! spotted): a ball that left the space and rolled back in was not driven out.
 
-use crate::ball::BallId;
 use crate::config::BalkRule;
 use crate::math::DVec2;
+use crate::shot::BallId;
 use crate::table::TableGeometry;
-use std::fmt;
 
 /// One balk space: which third of the length (−1 head, 0 middle, +1 foot) and which
 /// side of the width (−1 right, 0 middle, +1 left). The centre space is not one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BalkSpace {
-    along: i8,
-    across: i8,
+    pub along: i8,
+    pub across: i8,
 }
 
 impl BalkSpace {
@@ -53,18 +52,6 @@ fn band(v: f64, line: f64) -> i8 {
         -1
     } else {
         0
-    }
-}
-
-impl fmt::Display for BalkSpace {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let along = ["head", "middle", "foot"][(self.along + 1) as usize];
-        let across = ["right", "middle", "left"][(self.across + 1) as usize];
-        match (self.along, self.across) {
-            (_, 0) => write!(f, "{along} balk space"),
-            (0, _) => write!(f, "{across} balk space"),
-            _ => write!(f, "{along}-{across} balk space"),
-        }
     }
 }
 
@@ -119,7 +106,7 @@ pub(super) fn judge_count(
 mod tests {
     use super::*;
     use crate::rules::testkit::{game, table};
-    use crate::table::Spot;
+    use crate::shot::Spot;
 
     fn rule(key: &str) -> BalkRule {
         game(key).balk.expect("a balkline game")
@@ -132,20 +119,11 @@ mod tests {
         let r = rule("balkline_47_2");
         assert_eq!(BalkSpace::of(&t, &r, DVec2::ZERO), None);
         assert_eq!(BalkSpace::of(&t, &r, DVec2::new(0.94, 0.23)), None);
-        let head_left = BalkSpace::of(&t, &r, DVec2::new(-1.2, 0.5)).unwrap();
-        assert_eq!(head_left.to_string(), "head-left balk space");
-        assert_eq!(
-            BalkSpace::of(&t, &r, DVec2::new(0.0, -0.5))
-                .unwrap()
-                .to_string(),
-            "right balk space"
-        );
-        assert_eq!(
-            BalkSpace::of(&t, &r, DVec2::new(1.0, 0.0))
-                .unwrap()
-                .to_string(),
-            "foot balk space"
-        );
+        let space = |along, across| Some(BalkSpace { along, across });
+        // Head-left, right, foot.
+        assert_eq!(BalkSpace::of(&t, &r, DVec2::new(-1.2, 0.5)), space(-1, 1));
+        assert_eq!(BalkSpace::of(&t, &r, DVec2::new(0.0, -0.5)), space(0, -1));
+        assert_eq!(BalkSpace::of(&t, &r, DVec2::new(1.0, 0.0)), space(1, 0));
         // A centre on the line is inside the balk space.
         assert!(BalkSpace::of(&t, &r, DVec2::new(0.95, 0.0)).is_some());
     }
@@ -158,11 +136,13 @@ mod tests {
         let left = BalkSpace::of(&t, &r, DVec2::new(0.0, 0.01)).unwrap();
         let right = BalkSpace::of(&t, &r, DVec2::new(0.0, -0.01)).unwrap();
         assert_ne!(left, right);
+        // The foot spot lies on the axis: in the foot-left space.
         assert_eq!(
-            BalkSpace::of(&t, &r, t.spot(Spot::Foot))
-                .unwrap()
-                .to_string(),
-            "foot-left balk space"
+            BalkSpace::of(&t, &r, t.spot(Spot::Foot)),
+            Some(BalkSpace {
+                along: 1,
+                across: 1
+            })
         );
     }
 

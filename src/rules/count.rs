@@ -4,27 +4,29 @@
 //! of them. Each count is one point.
 
 use super::stroke::Facts;
-use crate::ball::BallId;
+use super::verdict::CountMiss;
 use crate::config::CountRule;
+use crate::shot::BallId;
 
-/// Whether the stroke's path makes a count; if not, why, in a player's words.
-pub(super) fn judge(rule: &CountRule, facts: &Facts, needed: &[BallId]) -> Result<(), String> {
+/// Whether the stroke's path makes a count; if not, why.
+pub(super) fn judge(rule: &CountRule, facts: &Facts, needed: &[BallId]) -> Result<(), CountMiss> {
     let needed_cushions = rule.cushions as usize;
     match facts.cushions_before_all(needed) {
         Some(cushions) if cushions >= needed_cushions => Ok(()),
-        Some(cushions) => Err(format!(
-            "{cushions} cushion(s) before the second ball, {needed_cushions} needed"
-        )),
+        Some(had) => Err(CountMiss::Cushions {
+            had,
+            needed: needed_cushions,
+        }),
         None => {
-            let touched: Vec<&str> = needed
+            let touched: Vec<BallId> = needed
                 .iter()
-                .filter(|b| facts.touched(**b))
-                .map(|b| b.name())
+                .copied()
+                .filter(|b| facts.touched(*b))
                 .collect();
             Err(match touched.as_slice() {
-                [] => "the cue ball touched none of the balls it needed".to_owned(),
-                [one] => format!("the cue ball touched only {one}"),
-                _ => "the cue ball did not touch every ball it needed".to_owned(),
+                [] => CountMiss::TouchedNone,
+                [one] => CountMiss::TouchedOnly(*one),
+                _ => CountMiss::NotAll,
             })
         }
     }
@@ -37,7 +39,7 @@ mod tests {
     use crate::rules::testkit::Shot;
     use BallId::{Dotted, Red, White};
 
-    fn count(cushions: u32, shot: Shot) -> Result<(), String> {
+    fn count(cushions: u32, shot: Shot) -> Result<(), CountMiss> {
         let rule = CountRule {
             balls: CountBalls::ObjectBalls,
             cushions,
@@ -51,7 +53,7 @@ mod tests {
         assert_eq!(count(0, Shot::new(White).hit(Dotted).hit(Red)), Ok(()));
         assert_eq!(count(0, Shot::new(White).hit(Red).hit(Dotted)), Ok(()));
         let only_red = count(0, Shot::new(White).hit(Red).cushions(4));
-        assert_eq!(only_red, Err("the cue ball touched only red".into()));
+        assert_eq!(only_red, Err(CountMiss::TouchedOnly(Red)));
     }
 
     #[test]
@@ -66,10 +68,7 @@ mod tests {
             Ok(())
         );
         let late = count(1, Shot::new(White).hit(Red).hit(Dotted).cushion());
-        assert_eq!(
-            late,
-            Err("0 cushion(s) before the second ball, 1 needed".into())
-        );
+        assert_eq!(late, Err(CountMiss::Cushions { had: 0, needed: 1 }));
     }
 
     #[test]
@@ -90,15 +89,12 @@ mod tests {
             3,
             Shot::new(White).hit(Red).cushions(2).hit(Dotted).cushion(),
         );
-        assert_eq!(
-            two,
-            Err("2 cushion(s) before the second ball, 3 needed".into())
-        );
+        assert_eq!(two, Err(CountMiss::Cushions { had: 2, needed: 3 }));
     }
 
     #[test]
     fn touching_the_first_ball_twice_is_not_a_carom() {
         let twice = count(0, Shot::new(White).hit(Red).cushion().hit(Red));
-        assert_eq!(twice, Err("the cue ball touched only red".into()));
+        assert_eq!(twice, Err(CountMiss::TouchedOnly(Red)));
     }
 }

@@ -5,8 +5,9 @@
 //! - Rule 13, tip still on the ball: the cue ball's first ball contact comes before the
 //!   strike's tip contact has ended (`strike.t + tip_contact_s`).
 //! - Rule 14, push: the tip stayed on the ball longer than `push_contact_ms` of
-//!   `games.ron` (1.5 ms; a normal stroke's contact is 1 ms, and the simulation keeps
-//!   the tip on for a further 1 ms when the cue ball meets a ball under it).
+//!   `games.ron` (1.5 ms; a normal stroke's contact is 1 ms; when the cue ball meets a
+//!   ball under the tip, the simulation keeps the tip on for a further 1 ms and records
+//!   when it leaves in a `tip_off` event).
 //! - Rule 17, scooped jump: struck below centre (`height` < 0) and the cue ball left the
 //!   cloth before it touched another ball. A jump from a stroke at or above centre
 //!   (elevated cue) is no foul, except after a miscue: the tip slipped off, so the
@@ -15,9 +16,9 @@
 //!   attempt to score.
 
 use super::stroke::{Calls, Facts};
-use super::verdict::{Rule, Ruling};
-use crate::ball::BallId;
+use super::verdict::Foul;
 use crate::config::GameRules;
+use crate::shot::BallId;
 
 /// A safety or foul that ended the player's last inning, binding their next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +57,7 @@ pub(super) struct Context<'a> {
 /// Every foul of the stroke, in the order of the rules they cite. The rules about the
 /// cue ball's path to the object balls (8, four-ball's) judge the player's own cue ball:
 /// striking another ball is already a foul of its own (rule 12).
-pub(super) fn judge(c: &Context) -> Vec<Ruling> {
+pub(super) fn judge(c: &Context) -> Vec<Foul> {
     let own_ball = c.facts.cue_ball() == c.cue_ball;
     let mut fouls = Vec::new();
     fouls.extend(red_first(c).filter(|_| own_ball));
@@ -73,7 +74,7 @@ pub(super) fn judge(c: &Context) -> Vec<Ruling> {
 
 /// Rule 8: on the break (in Red Ball, on every stroke) the cue ball must touch the red
 /// before any other ball.
-fn red_first(c: &Context) -> Option<Ruling> {
+fn red_first(c: &Context) -> Option<Foul> {
     use crate::config::RedFirst;
     let applies = match c.game.red_first {
         RedFirst::Never => false,
@@ -81,231 +82,142 @@ fn red_first(c: &Context) -> Option<Ruling> {
         RedFirst::Always => true,
     };
     let (first, _) = c.facts.first_contact()?;
-    (applies && first != BallId::Red).then(|| {
-        let when = if c.is_break {
-            "on the break"
-        } else {
-            "in this game"
-        };
-        Ruling::general(
-            8,
-            format!("{when} the cue ball must touch the red first; it touched {first} first"),
-        )
+    (applies && first != BallId::Red).then_some(Foul::RedNotFirst {
+        on_break: c.is_break,
+        first,
     })
 }
 
 /// Rule 10: a stroke while any ball moves, spinning in place included.
-fn balls_moving(c: &Context) -> Option<Ruling> {
+fn balls_moving(c: &Context) -> Option<Foul> {
     let moving = &c.facts.strike.moving;
-    (!moving.is_empty())
-        .then(|| Ruling::general(10, format!("played while {} still moved", names(moving))))
+    (!moving.is_empty()).then(|| Foul::BallsMoving(moving.clone()))
 }
 
 /// Rule 12 (with rules 2, 6 and 18): anything but the tip striking the right cue ball
 /// once.
-fn touched(c: &Context) -> Vec<Ruling> {
+fn touched(c: &Context) -> Vec<Foul> {
     let mut fouls = Vec::new();
     let struck = c.facts.cue_ball();
     if struck != c.cue_ball {
-        let why = if struck.is_cue_ball() {
-            format!("this stroke's cue ball is {} (rule 6)", c.cue_ball)
-        } else {
-            "the red is never a cue ball (rule 2)".to_owned()
-        };
-        fouls.push(Ruling::general(
-            12,
-            format!("the tip struck {struck}: {why}"),
-        ));
+        fouls.push(Foul::WrongBall {
+            struck,
+            cue_ball: c.cue_ball,
+        });
     }
     if !c.facts.strike.cue_touched.is_empty() {
-        fouls.push(Ruling::general(
-            12,
-            format!(
-                "the cue touched {} at the strike",
-                names(&c.facts.strike.cue_touched)
-            ),
-        ));
+        fouls.push(Foul::CueTouchedAtStrike(c.facts.strike.cue_touched.clone()));
     }
     if !c.facts.further_strikes.is_empty() {
-        fouls.push(Ruling::general(
-            12,
-            format!(
-                "the cue touched {} after the strike",
-                names(&c.facts.further_strikes)
-            ),
-        ));
+        fouls.push(Foul::CueTouchedAfterStrike(c.facts.further_strikes.clone()));
     }
     if c.calls.touched_ball {
-        fouls.push(Ruling::general(
-            12,
-            "a ball in play was touched by something other than the tip (referee's call)",
-        ));
+        fouls.push(Foul::TouchedBall);
     }
     if c.calls.intentional_foul {
-        fouls.push(Ruling::general(
-            12,
-            "a ball in play was struck on purpose with something other than the tip \
-             (referee's call, rule 18)",
-        ));
+        fouls.push(Foul::IntentionalFoul);
     }
     fouls
 }
 
 /// Rule 13: the tip touched the cue ball again, or was still on it when the cue ball
 /// reached another ball.
-fn double_hit(c: &Context) -> Option<Ruling> {
+fn double_hit(c: &Context) -> Option<Foul> {
     let strike = &c.facts.strike;
     if c.facts.tip_again > 0 {
-        return Some(Ruling::general(
-            13,
-            format!(
-                "the tip touched the cue ball {} more time(s) after the strike",
-                c.facts.tip_again
-            ),
-        ));
+        return Some(Foul::TipAgain(c.facts.tip_again));
     }
     let (ball, t) = c.facts.first_contact()?;
-    (t < strike.t + strike.tip_contact_s).then(|| {
-        Ruling::general(
-            13,
-            format!(
-                "the tip was still on the cue ball when it reached {ball} ({:.2} ms after \
-                 the strike, tip contact {:.2} ms)",
-                (t - strike.t) * 1000.0,
-                strike.tip_contact_s * 1000.0
-            ),
-        )
+    (t < strike.t + strike.tip_contact_s).then_some(Foul::TipStillOn {
+        ball,
+        after_s: t - strike.t,
+        contact_s: strike.tip_contact_s,
     })
 }
 
 /// Rule 14: the tip stayed on the ball longer than a normal stroke.
-fn push(c: &Context) -> Option<Ruling> {
-    let contact = c.facts.strike.tip_contact_s;
-    (contact > c.push_contact_s).then(|| {
-        Ruling::general(
-            14,
-            format!(
-                "push: the tip stayed on the cue ball {:.2} ms (more than {:.2} ms)",
-                contact * 1000.0,
-                c.push_contact_s * 1000.0
-            ),
-        )
+fn push(c: &Context) -> Option<Foul> {
+    let contact = c.facts.tip_contact_s();
+    (contact > c.push_contact_s).then_some(Foul::Push {
+        contact_s: contact,
+        limit_s: c.push_contact_s,
     })
 }
 
 /// Rules 15 and 21: the cue ball left the playing surface.
-fn jumped_cue_ball(c: &Context) -> Option<Ruling> {
+fn jumped_cue_ball(c: &Context) -> Option<Foul> {
     c.facts
         .jumped
         .contains(&c.facts.cue_ball())
-        .then(|| Ruling::general(15, "the cue ball left the playing surface (rule 21)"))
+        .then_some(Foul::CueBallJumped)
 }
 
 /// Rule 17: the cue ball lifted by a stroke below centre, or by the ferrule or shaft
 /// after a miscue, before it reached another ball.
-fn scooped_jump(c: &Context) -> Option<Ruling> {
+fn scooped_jump(c: &Context) -> Option<Foul> {
     if !c.facts.airborne_before_contact() {
         return None;
     }
     let height = c.facts.strike.height;
     if height < 0.0 {
-        Some(Ruling::general(
-            17,
-            format!(
-                "scooped jump: struck {:.2} R below centre, the cue ball left the cloth \
-                 before it reached a ball",
-                -height
-            ),
-        ))
+        Some(Foul::ScoopedJump { below: -height })
     } else if c.facts.miscue {
-        Some(Ruling::general(
-            17,
-            "the tip slipped off (miscue) and the cue ball jumped: the ferrule or shaft lifted it",
-        ))
+        Some(Foul::MiscueJump)
     } else {
         None
     }
 }
 
 /// Rules 23–25: what a declared safety must be and when it is not allowed.
-fn safety(c: &Context) -> Vec<Ruling> {
+fn safety(c: &Context) -> Vec<Foul> {
     let mut fouls = Vec::new();
     if !c.declared_safety {
         return fouls;
     }
     if c.game.usba {
-        fouls.push(Ruling::general(
-            23,
-            "USBA three-cushion forbids intentional safeties",
-        ));
+        fouls.push(Foul::SafetyForbidden);
         return fouls;
     }
     match c.facts.first_contact() {
-        None => fouls.push(Ruling::general(
-            23,
-            "illegal safety: the cue ball touched no other ball",
-        )),
-        Some(_) if !c.facts.cushion_after_contact => fouls.push(Ruling::general(
-            23,
-            "illegal safety: no ball reached a cushion after the cue ball touched an object ball",
-        )),
+        None => fouls.push(Foul::SafetyWithoutContact),
+        Some(_) if !c.facts.cushion_after_contact => fouls.push(Foul::SafetyWithoutCushion),
         Some(_) => {}
     }
     if let Some(obligation) = c.obligation {
-        let after = match obligation {
-            Obligation::AfterSafety => "no two safeties in a row: your last inning ended with one",
-            Obligation::AfterFoul => "your last inning ended with a foul",
-        };
-        fouls.push(Ruling::general(
-            obligation.rule(),
-            format!("{after}, so this inning must start with an attempt to score"),
-        ));
+        fouls.push(Foul::SafetyOwed(obligation));
     }
     fouls
 }
 
 /// Four-ball: the cue ball must not touch the opponent's cue ball.
-fn opponent_ball(c: &Context) -> Option<Ruling> {
+fn opponent_ball(c: &Context) -> Option<Foul> {
     let opponent = c.cue_ball.other_white()?;
-    (c.game.opponent_ball_foul && c.facts.touched(opponent)).then(|| {
-        Ruling::new(
-            Rule::FourBall,
-            format!("the cue ball touched the opponent's cue ball ({opponent})"),
-        )
-    })
-}
-
-fn names(balls: &[BallId]) -> String {
-    balls
-        .iter()
-        .map(|b| b.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    (c.game.opponent_ball_foul && c.facts.touched(opponent)).then_some(Foul::OpponentBall(opponent))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::events::EventKind;
     use crate::rules::testkit::{
         Shot, called, carom, game, miss, played, referee_config, safety, table, two_players,
     };
-    use crate::rules::{Calls, MatchSetup, Referee, Stroke, Verdict};
-    use crate::table::Cushion;
+    use crate::rules::{Calls, MatchSetup, PlayedStroke, Referee, Remark, Rule, Verdict, Warning};
+    use crate::shot::Cushion;
+    use crate::shot::EventKind;
     use BallId::{Dotted, Red, Red2, White};
 
     /// The rules the fouls of a verdict cite.
     fn rules(v: &Verdict) -> Vec<Rule> {
-        v.fouls.iter().map(|f| f.rule).collect()
+        v.fouls.iter().map(|f| f.rule()).collect()
     }
 
     /// Judges `stroke` as the break of a fresh two-player match of `key`.
-    fn first(key: &str, stroke: Stroke) -> Verdict {
+    fn first(key: &str, stroke: PlayedStroke) -> Verdict {
         two_players(key, 10).judge(&stroke).unwrap()
     }
 
     /// Judges `stroke` as the second stroke of a three-cushion match whose break scored.
-    fn after_break(stroke: Stroke) -> Verdict {
+    fn after_break(stroke: PlayedStroke) -> Verdict {
         let mut r = two_players("three_cushion", 10);
         assert_eq!(r.judge(&played(carom(White))).unwrap().points, 1);
         r.judge(&stroke).unwrap()
@@ -346,10 +258,12 @@ mod tests {
             .judge(&played(Shot::new(White).hit(Dotted).hit(Red).rest()))
             .unwrap();
         assert_eq!(rules(&v), [Rule::General(8)]);
-        assert!(
-            v.fouls[0].reason.contains("touched dotted first"),
-            "{:?}",
-            v.fouls
+        assert_eq!(
+            v.fouls[0],
+            Foul::RedNotFirst {
+                on_break: false,
+                first: Dotted
+            }
         );
     }
 
@@ -390,7 +304,7 @@ mod tests {
         assert!(v.fouls.is_empty());
         assert_eq!(v.points, 0);
         assert!(v.inning_over);
-        assert!(v.remarks[0].contains("rule 11"), "{:?}", v.remarks);
+        assert_eq!(v.remarks, [Remark::Incomplete]);
     }
 
     #[test]
@@ -403,7 +317,7 @@ mod tests {
         });
         let v = first("three_cushion", played(shot.hit(Red).rest()));
         assert_eq!(rules(&v), [Rule::General(12)]);
-        assert!(v.fouls[0].reason.contains("dotted"));
+        assert_eq!(v.fouls[0], Foul::CueTouchedAtStrike(vec![Dotted]));
     }
 
     #[test]
@@ -423,7 +337,13 @@ mod tests {
         // Rules 6 and 12: player 0 plays the white.
         let v = first("three_cushion", played(carom(Dotted)));
         assert_eq!(rules(&v), [Rule::General(12)]);
-        assert!(v.fouls[0].reason.contains("rule 6"), "{:?}", v.fouls);
+        assert_eq!(
+            v.fouls[0],
+            Foul::WrongBall {
+                struck: Dotted,
+                cue_ball: White
+            }
+        );
     }
 
     #[test]
@@ -434,7 +354,13 @@ mod tests {
             played(Shot::new(Red).hit(White).hit(Dotted).rest()),
         );
         assert_eq!(rules(&v), [Rule::General(12)]);
-        assert!(v.fouls[0].reason.contains("rule 2"), "{:?}", v.fouls);
+        assert_eq!(
+            v.fouls[0],
+            Foul::WrongBall {
+                struck: Red,
+                cue_ball: White
+            }
+        );
     }
 
     #[test]
@@ -514,7 +440,7 @@ mod tests {
     fn jumped_cue_ball_is_a_foul_and_is_spotted() {
         // Rules 15, 21 and 26: the record leaves the object balls where the set-up put
         // them, on the head and foot spots, so the cue ball goes to the centre spot.
-        use crate::table::Spot;
+        use crate::shot::Spot;
         let v = first(
             "three_cushion",
             played(Shot::new(White).hit(Red).airborne().off_table(White).rest()),
@@ -622,13 +548,16 @@ mod tests {
         let v = r.judge(&called(carom(White), intentional)).unwrap();
         assert_eq!(rules(&v), [Rule::General(12)]);
         assert_eq!(v.warnings.len(), 1);
-        assert_eq!(v.warnings[0].rule, Rule::General(18));
-        assert!(!v.game_over);
+        assert_eq!(
+            v.warnings[0],
+            Warning::IntentionalFoul { loses_game: false }
+        );
+        assert!(!v.game_over());
         r.judge(&played(carom(Dotted))).unwrap();
         r.judge(&played(miss(Dotted))).unwrap();
         let v = r.judge(&called(miss(White), intentional)).unwrap();
-        assert!(v.game_over);
-        assert_eq!(v.winner, Some(1));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), Some(1));
         assert_eq!(r.players()[0].warnings, 2);
     }
 
@@ -667,7 +596,7 @@ mod tests {
         let legal = after_break(safety(red_to_cushion));
         assert!(legal.fouls.is_empty());
         assert!(legal.inning_over);
-        assert!(legal.remarks.iter().any(|r| r.contains("legal safety")));
+        assert!(legal.remarks.contains(&Remark::LegalSafety));
     }
 
     #[test]
@@ -728,7 +657,7 @@ mod tests {
             .judge(&safety(Shot::new(White).hit(Red).cushion().rest()))
             .unwrap();
         assert_eq!(rules(&v), [Rule::General(23)]);
-        assert!(v.fouls[0].reason.contains("USBA"));
+        assert_eq!(v.fouls[0], Foul::SafetyForbidden);
         assert_eq!(r.players()[0].obligation, None);
     }
 

@@ -21,10 +21,11 @@
 //!   the lag is repeated.
 
 use super::stroke::balls_named;
-use crate::ball::BallId;
 use crate::config::GameRules;
-use crate::physics::events::{EventKind, ShotRecord};
-use crate::table::{Cushion, TableGeometry};
+use crate::shot::BallId;
+use crate::shot::Cushion;
+use crate::shot::{EventKind, ShotRecord};
+use crate::table::TableGeometry;
 use std::fmt;
 
 /// The half of the table a player lags from, seen from the head end.
@@ -60,17 +61,6 @@ pub enum LagFault {
     NoFootCushion,
     LeftTable,
     TouchedRed,
-}
-
-impl fmt::Display for LagFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LagFault::CrossedOver => "crossed into the opponent's half",
-            LagFault::NoFootCushion => "never touched the foot cushion",
-            LagFault::LeftTable => "left the table",
-            LagFault::TouchedRed => "touched the red",
-        })
-    }
 }
 
 /// What one player's lag ball did.
@@ -268,8 +258,8 @@ pub fn judge_lag_ball(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::events::{FinalPosition, OffTableReason, ShotEvent};
     use crate::rules::testkit::{game, referee_config, table};
+    use crate::shot::{FinalPosition, OffTableReason, ShotEvent};
     use BallId::{Dotted, Red, White};
 
     const LAGGERS: [Lagger; 2] = [

@@ -1,9 +1,11 @@
-//! The referee (no Bevy): judges carom strokes one at a time from the simulation's
-//! events (`physics::events::ShotRecord`), with what the player declared and the calls no
-//! sensor makes, exactly as RULES.md says, and keeps the match's score. The game calls
+//! The referee (no Bevy): judges carom strokes one at a time from a stroke's record (the
+//! shot contract, `crate::shot::ShotRecord`), with what the player declared and the
+//! calls no sensor makes, exactly as RULES.md says, and keeps the match's score sheet.
+//! It knows nothing of the simulation that wrote the record. The match layer calls
 //! [`Referee::judge`] once per stroke, after every ball has stopped; `carom referee`
-//! replays recorded matches through the same code ([`replay`]), and `carom sim` judges a
-//! single stroke from a given lay-out ([`OneStroke`]).
+//! replays recorded matches through the same code, and `carom sim` judges a single
+//! stroke from a given lay-out ([`OneStroke`]). Its decisions are types ([`Verdict`],
+//! [`Foul`], [`Remark`], ...); `crate::words` says them in a player's words.
 //!
 //! Where each general rule lives:
 //! - 1 Equipment: table, ball and cue sizes are range-checked in `config/`.
@@ -44,8 +46,8 @@ mod fouls;
 pub mod lag;
 mod one_stroke;
 mod referee;
-pub mod replay;
 mod setup;
+mod sheet;
 mod spotting;
 mod stroke;
 mod verdict;
@@ -64,6 +66,7 @@ pub use lag::{
 pub use one_stroke::OneStroke;
 pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
 pub use setup::{balls_in_play, break_positions};
+pub use sheet::{ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
-pub use stroke::{Calls, Stroke};
-pub use verdict::{Placement, Rule, Ruling, Verdict, VerdictJson, points};
+pub use stroke::{Calls, PlayedStroke};
+pub use verdict::{CountMiss, Foul, Outcome, Placement, Remark, Rule, Verdict, Warning};

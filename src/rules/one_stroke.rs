@@ -1,72 +1,59 @@
 //! One stroke judged on its own, as `carom sim` does when the shot names a `game`: the
-//! stroke is played from the shot's lay-out in the middle of that game (the break behind
+//! stroke is played from a given lay-out in the middle of that game (the break behind
 //! it, nothing owed from an earlier stroke) by one player, whose cue ball is the ball
 //! the stroke strikes.
 
-use super::referee::{MatchSetup, Referee};
-use super::stroke::{Calls, Stroke};
+use super::JudgeError;
+use super::referee::{MatchSetup, Referee, SetupError};
+use super::stroke::{Calls, PlayedStroke};
 use super::verdict::Verdict;
-use crate::ball::BallId;
-use crate::config::Config;
+use crate::config::{GameRules, RefereeConfig};
 use crate::math::DVec2;
-use crate::physics::events::ShotRecord;
-use crate::physics::shot::ShotSpec;
+use crate::shot::{BallId, ShotRecord};
 use crate::table::TableGeometry;
+use std::collections::BTreeMap;
 
-/// The referee of one shot, set up before the shot is played, so that a game or a
-/// lay-out it cannot judge is refused first.
+/// The referee of one stroke, set up before it is played, so that a lay-out it cannot
+/// judge is refused first.
 #[derive(Debug)]
 pub struct OneStroke {
     referee: Referee,
 }
 
 impl OneStroke {
-    /// A referee for `spec` played in `game` (a key of games.ron). The message names
-    /// the shot's field at fault.
-    pub fn new(config: &Config, game: &str, spec: &ShotSpec) -> Result<OneStroke, String> {
-        let rules = config
-            .games
-            .game(game)
-            .map_err(|e| format!("`game`: {e}"))?;
-        let Some(stroke) = &spec.stroke else {
-            return Err(
-                "`game` needs a `stroke`: a `launch` has no cue, so there is nothing to judge"
-                    .into(),
-            );
-        };
-        let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)
-            .map_err(|e| format!("`table`: {e}"))?;
+    /// A referee for a stroke on `struck` played in `game` from `positions`, which must
+    /// place every ball of the game and no other.
+    pub fn new(
+        game: &GameRules,
+        config: &RefereeConfig,
+        table: TableGeometry,
+        positions: BTreeMap<BallId, DVec2>,
+        struck: BallId,
+    ) -> Result<OneStroke, SetupError> {
         let setup = MatchSetup {
             players: vec!["player".to_owned()],
-            target: rules.target.get(),
+            target: game.target.get(),
             innings_limit: None,
             breaker: 0,
             // A stroke on the red is a rule-12 foul; the player's ball is then the white.
-            breaker_ball: if stroke.ball.is_cue_ball() {
-                stroke.ball
+            breaker_ball: if struck.is_cue_ball() {
+                struck
             } else {
                 BallId::White
             },
         };
-        let positions = spec
-            .balls
-            .iter()
-            .map(|p| (p.ball, DVec2::new(p.x, p.y)))
-            .collect();
-        let referee = Referee::new(rules, &config.games.referee, table, setup)
-            .and_then(|r| r.after_break_at(positions))
-            .map_err(|e| format!("`balls`: {e}"))?;
+        let referee = Referee::new(game, config, table, setup)?.after_break_at(positions)?;
         Ok(OneStroke { referee })
     }
 
-    /// The verdict on the shot's record, with no safety declared and no call made.
-    pub fn judge(&mut self, record: &ShotRecord) -> Result<Verdict, String> {
-        let stroke = Stroke {
+    /// The verdict on the stroke's record, with no safety declared and no call made.
+    pub fn judge(&mut self, record: &ShotRecord) -> Result<Verdict, JudgeError> {
+        let stroke = PlayedStroke {
             record: record.clone(),
             declared_safety: false,
             calls: Calls::default(),
         };
-        self.referee.judge(&stroke).map_err(|e| e.to_string())
+        self.referee.judge(&stroke)
     }
 
     /// The game's name (`Three-cushion`).

@@ -3,17 +3,15 @@
 //! foul passes the turn, innings count the turns at the table.
 
 use super::testkit::{config, table};
-use super::{Calls, JudgeError, MatchSetup, Referee, Stroke, Verdict};
-use crate::ball::BallId;
-use crate::physics::events::{
-    EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface,
-};
-use crate::table::Cushion;
-use crate::test_rng::Rng;
+use super::{Calls, JudgeError, MatchSetup, PlayedStroke, Referee, Verdict};
+use crate::shot::BallId;
+use crate::shot::Cushion;
+use crate::shot::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface};
+use crate::test_support::Rng;
 
 /// A stroke of random events on `balls` (now and then one not in play), mostly struck
 /// on `cue`, mostly ending at rest.
-fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> Stroke {
+fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> PlayedStroke {
     let all = BallId::ALL;
     let ball = |rng: &mut Rng| {
         if rng.chance(2) {
@@ -110,7 +108,7 @@ fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> Stroke {
             record.final_positions.insert(*b, p);
         }
     }
-    Stroke {
+    PlayedStroke {
         record,
         declared_safety: rng.chance(15),
         calls: Calls {
@@ -167,8 +165,8 @@ fn check(r: &Referee, before: &[super::PlayerScore], shooter: usize, opened: boo
     if v.inning_over {
         assert_eq!(after[shooter].current_run, 0);
     }
-    assert_eq!(v.game_over, r.is_over());
-    if !v.game_over {
+    assert_eq!(v.game_over(), r.is_over());
+    if !v.game_over() {
         let next = if v.inning_over {
             (shooter + 1) % n
         } else {

@@ -22,13 +22,13 @@ use super::balk::{self, BalkCount, BalkTally};
 use super::count;
 use super::fouls::{self, Context, Obligation};
 use super::setup::{balls_in_play, break_positions};
+use super::sheet::{ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
-use super::stroke::{Facts, RecordError, Stroke, balls_named};
-use super::verdict::{Placement, Rule, Ruling, Verdict};
-use crate::ball::BallId;
+use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
+use super::verdict::{Foul, Outcome, Placement, Remark, Verdict, Warning};
 use crate::config::{CountBalls, GameRules, RefereeConfig};
 use crate::math::DVec2;
-use crate::physics::events::ShotRecord;
+use crate::shot::{BallId, ShotRecord};
 use crate::table::TableGeometry;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -144,8 +144,10 @@ pub struct Referee {
     balk: Option<BalkTally>,
     /// Someone reached the target; the round is being finished (equalising inning).
     finishing_round: bool,
-    /// Set when the game is over: the winner, if any.
-    result: Option<Option<usize>>,
+    /// Set when the game is over.
+    result: Option<Outcome>,
+    /// Every stroke judged, with the run and score it left.
+    history: Vec<SheetRow>,
 }
 
 impl Referee {
@@ -217,6 +219,7 @@ impl Referee {
             balk: None,
             finishing_round: false,
             result: None,
+            history: Vec::new(),
             table,
         })
     }
@@ -322,28 +325,80 @@ impl Referee {
         self.result.is_some()
     }
 
-    /// The winner, once the game is over (None: a draw, or no winner in practice).
+    /// How the game ended, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.result
+    }
+
+    /// The winner, once the game is over with one.
     pub fn winner(&self) -> Option<usize> {
-        self.result.flatten()
+        match self.result {
+            Some(Outcome::Winner(w)) => Some(w),
+            _ => None,
+        }
+    }
+
+    /// Every stroke judged so far, in order, with the run and score it left.
+    pub fn history(&self) -> &[SheetRow] {
+        &self.history
+    }
+
+    /// The verdict on the last stroke judged.
+    pub fn last_verdict(&self) -> Option<&Verdict> {
+        self.history.last().map(|row| &row.verdict)
+    }
+
+    /// The match's score sheet so far.
+    pub fn sheet(&self) -> ScoreSheet {
+        ScoreSheet {
+            game: self.game.name.clone(),
+            target: self.target,
+            innings_limit: self.innings_limit,
+            equalising_inning: self.game.equalising_inning,
+            breaker: self.breaker,
+            breaker_ball: self.breaker_ball,
+            players: self.players.clone(),
+            rows: self.history.clone(),
+            outcome: self.result,
+        }
     }
 
     /// Judges one stroke of the player at the table and applies the verdict to the
     /// score. The record should end at rest (rule 11) and name only balls in play.
-    pub fn judge(&mut self, stroke: &Stroke) -> Result<Verdict, JudgeError> {
+    pub fn judge(&mut self, stroke: &PlayedStroke) -> Result<Verdict, JudgeError> {
         if self.result.is_some() {
             return Err(JudgeError::GameOver);
         }
         self.check_balls(&stroke.record)?;
         let facts = Facts::read(&stroke.record)?;
         let shooter = self.shooter;
-        if stroke.calls.outside_interference {
-            return Ok(interference(shooter, facts.cue_ball()));
-        }
+        let (verdict, run) = if stroke.calls.outside_interference {
+            let run = if self.in_inning {
+                self.players[shooter].current_run
+            } else {
+                0
+            };
+            (interference(shooter, facts.cue_ball()), run)
+        } else {
+            self.judge_played(stroke, &facts)
+        };
+        self.history.push(SheetRow {
+            verdict: verdict.clone(),
+            run,
+            score: self.players[shooter].points,
+        });
+        Ok(verdict)
+    }
+
+    /// The verdict on a stroke played without interference, applied to the score, and
+    /// the shooter's run in this inning with it.
+    fn judge_played(&mut self, stroke: &PlayedStroke, facts: &Facts) -> (Verdict, u32) {
+        let shooter = self.shooter;
         let cue_ball = self.cue_ball();
         let obligation = self.open_inning();
         let mut fouls = fouls::judge(&Context {
             game: &self.game,
-            facts: &facts,
+            facts,
             calls: stroke.calls,
             declared_safety: stroke.declared_safety,
             cue_ball,
@@ -351,17 +406,17 @@ impl Referee {
             obligation,
             push_contact_s: self.push_contact_s,
         });
-        let (after, spot) = self.at_rest(&stroke.record, &facts);
+        let (after, spot) = self.at_rest(&stroke.record, facts);
         let mut remarks = Vec::new();
         let points = if fouls.is_empty() {
-            self.count(&facts, &after, &mut fouls, &mut remarks)
+            self.count(facts, &after, &mut fouls, &mut remarks)
         } else {
             0
         };
         if stroke.declared_safety && fouls.is_empty() {
-            remarks.push("legal safety (rule 23)".to_owned());
+            remarks.push(Remark::LegalSafety);
         }
-        let warnings: Vec<Ruling> = stroke
+        let warnings: Vec<Warning> = stroke
             .calls
             .intentional_foul
             .then(|| self.warn(shooter))
@@ -370,6 +425,7 @@ impl Referee {
         let player = &mut self.players[shooter];
         player.points += points;
         player.current_run += points;
+        let run = player.current_run;
         player.high_run = player.high_run.max(player.current_run);
         let lost = player.warnings >= 2;
         let reached = player.points >= self.target;
@@ -382,13 +438,11 @@ impl Referee {
             self.end_inning(shooter, foul, stroke.declared_safety, lost);
         }
         if reached && points > 0 {
-            remarks.push(if self.result.is_some() {
-                "target reached".to_owned()
-            } else {
-                "target reached: the rest of the round plays its equalising inning".to_owned()
+            remarks.push(Remark::TargetReached {
+                equalising: self.result.is_none(),
             });
         }
-        Ok(Verdict {
+        let verdict = Verdict {
             shooter,
             cue_ball: facts.cue_ball(),
             points,
@@ -398,9 +452,9 @@ impl Referee {
             warnings,
             restore_positions: false,
             remarks,
-            game_over: self.result.is_some(),
-            winner: self.winner(),
-        })
+            outcome: self.result,
+        };
+        (verdict, run)
     }
 
     /// Every ball the record names must be in play.
@@ -460,17 +514,12 @@ impl Referee {
     }
 
     /// Rule 18: a warning for an intentional foul; the second in the game loses it.
-    fn warn(&mut self, shooter: usize) -> Ruling {
+    fn warn(&mut self, shooter: usize) -> Warning {
         let player = &mut self.players[shooter];
         player.warnings += 1;
-        Ruling::general(
-            18,
-            if player.warnings >= 2 {
-                "second warning for an intentional foul: the game is lost"
-            } else {
-                "warning for an intentional foul: a second one loses the game"
-            },
-        )
+        Warning::IntentionalFoul {
+            loses_game: player.warnings >= 2,
+        }
     }
 
     /// The points of a stroke without fouls: a count by the game's rule, if the stroke
@@ -479,13 +528,11 @@ impl Referee {
         &mut self,
         facts: &Facts,
         after: &BTreeMap<BallId, DVec2>,
-        fouls: &mut Vec<Ruling>,
-        remarks: &mut Vec<String>,
+        fouls: &mut Vec<Foul>,
+        remarks: &mut Vec<Remark>,
     ) -> u32 {
         if !facts.complete {
-            remarks.push(
-                "not scored: the record ends before every ball has stopped (rule 11)".to_owned(),
-            );
+            remarks.push(Remark::Incomplete);
             return 0;
         }
         let needed: Vec<BallId> = match self.game.count.balls {
@@ -497,8 +544,8 @@ impl Referee {
                 .collect(),
             CountBalls::Reds => vec![BallId::Red, BallId::Red2],
         };
-        if let Err(why) = count::judge(&self.game.count, facts, &needed) {
-            remarks.push(format!("no count: {why}"));
+        if let Err(miss) = count::judge(&self.game.count, facts, &needed) {
+            remarks.push(Remark::NoCount(miss));
             return 0;
         }
         if let (Some(rule), [a, b]) = (self.game.balk, needed.as_slice()) {
@@ -516,13 +563,7 @@ impl Referee {
             match judged {
                 BalkCount::Stands(tally) => self.balk = tally,
                 BalkCount::Refused { space, counts } => {
-                    fouls.push(Ruling::new(
-                        Rule::Balkline,
-                        format!(
-                            "both object balls stayed in the {space} after {counts} count(s) \
-                             there: this count had to drive one out"
-                        ),
-                    ));
+                    fouls.push(Foul::BalkCount { space, counts });
                     return 0;
                 }
             }
@@ -552,7 +593,7 @@ impl Referee {
         }
     }
 
-    fn result_after_inning(&mut self, shooter: usize, lost: bool) -> Option<Option<usize>> {
+    fn result_after_inning(&mut self, shooter: usize, lost: bool) -> Option<Outcome> {
         let n = self.players.len();
         if lost {
             return Some(self.leader(|i| i != shooter));
@@ -560,7 +601,7 @@ impl Referee {
         let round_over = (shooter + 1) % n == self.breaker;
         if self.players[shooter].points >= self.target {
             if !self.game.equalising_inning {
-                return Some(Some(shooter));
+                return Some(Outcome::Winner(shooter));
             }
             self.finishing_round = true;
         }
@@ -572,20 +613,26 @@ impl Referee {
 
     /// The one player with the most points among those `eligible`, if there is one; in
     /// practice, the player if they reached the target.
-    fn leader(&self, eligible: impl Fn(usize) -> bool) -> Option<usize> {
+    fn leader(&self, eligible: impl Fn(usize) -> bool) -> Outcome {
         if self.players.len() == 1 {
-            return (eligible(0) && self.players[0].points >= self.target).then_some(0);
+            return if eligible(0) && self.players[0].points >= self.target {
+                Outcome::Winner(0)
+            } else {
+                Outcome::NotReached
+            };
         }
         let candidates: Vec<usize> = (0..self.players.len()).filter(|i| eligible(*i)).collect();
-        let best = candidates.iter().map(|i| self.players[*i].points).max()?;
+        let Some(best) = candidates.iter().map(|i| self.players[*i].points).max() else {
+            return Outcome::Draw;
+        };
         match candidates
             .iter()
             .filter(|i| self.players[**i].points == best)
             .collect::<Vec<_>>()
             .as_slice()
         {
-            [one] => Some(**one),
-            _ => None,
+            [one] => Outcome::Winner(**one),
+            _ => Outcome::Draw,
         }
     }
 }
@@ -602,13 +649,8 @@ fn interference(shooter: usize, cue_ball: BallId) -> Verdict {
         spot: Vec::new(),
         warnings: Vec::new(),
         restore_positions: true,
-        remarks: vec![
-            "outside interference: positions restored, no penalty; the stroke does not count \
-             (rule 22)"
-                .to_owned(),
-        ],
-        game_over: false,
-        winner: None,
+        remarks: vec![Remark::Interference],
+        outcome: None,
     }
 }
 
@@ -618,7 +660,8 @@ mod tests {
     use crate::rules::testkit::{
         Shot, carom, game, match_of, miss, played, referee_config, table, two_players,
     };
-    use crate::table::Spot;
+    use crate::rules::{BalkSpace, Rule};
+    use crate::shot::Spot;
     use BallId::{Dotted, Red, Red2, White};
 
     fn setup(players: &[&str]) -> MatchSetup {
@@ -650,7 +693,7 @@ mod tests {
         let dotted_first = || Shot::new(White).hit(Dotted).cushions(3).hit(Red).rest();
         let mut at_break = referee("three_cushion", setup(&["Anna"]));
         assert_eq!(
-            play(&mut at_break, dotted_first()).fouls[0].rule,
+            play(&mut at_break, dotted_first()).fouls[0].rule(),
             Rule::General(8)
         );
         let lay_out = BTreeMap::from([
@@ -746,8 +789,8 @@ mod tests {
         assert_eq!((r.shooter(), r.cue_ball()), (0, White));
         assert_eq!(r.players()[0].innings, 1);
         let v = play(&mut r, carom(White));
-        assert!(v.game_over && v.inning_over);
-        assert_eq!(v.winner, Some(0));
+        assert!(v.game_over() && v.inning_over);
+        assert_eq!(v.winner(), Some(0));
         assert_eq!(r.players()[0].innings, 2);
     }
 
@@ -757,7 +800,7 @@ mod tests {
         let mut r = match_of("four_ball", &["Anna", "Boris"], 2);
         play(&mut r, four_ball_carom(White));
         let v = play(&mut r, four_ball_carom(White));
-        assert!(v.game_over);
+        assert!(v.game_over());
         assert_eq!(r.winner(), Some(0));
         assert_eq!(r.judge(&played(miss(Dotted))), Err(JudgeError::GameOver));
     }
@@ -769,27 +812,28 @@ mod tests {
         play(&mut r, carom(White));
         let v = play(&mut r, carom(White));
         assert!(
-            v.inning_over && !v.game_over,
+            v.inning_over && !v.game_over(),
             "Boris still plays his inning"
         );
         assert!(
-            v.remarks.iter().any(|r| r.contains("equalising inning")),
+            v.remarks
+                .contains(&Remark::TargetReached { equalising: true }),
             "{v:?}"
         );
         play(&mut r, carom(Dotted));
         let v = play(&mut r, miss(Dotted));
-        assert!(v.game_over);
-        assert_eq!(v.winner, Some(0));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), Some(0));
     }
 
     #[test]
     fn equal_points_after_the_equalising_inning_are_a_draw() {
         // Match length: both reach the target in the same round.
         let mut r = two_players("three_cushion", 1);
-        assert!(!play(&mut r, carom(White)).game_over);
+        assert!(!play(&mut r, carom(White)).game_over());
         let v = play(&mut r, carom(Dotted));
-        assert!(v.game_over && v.inning_over);
-        assert_eq!(v.winner, None);
+        assert!(v.game_over() && v.inning_over);
+        assert_eq!(v.winner(), None);
     }
 
     #[test]
@@ -798,8 +842,8 @@ mod tests {
         let mut r = two_players("three_cushion", 1);
         play(&mut r, miss(White));
         let v = play(&mut r, carom(Dotted));
-        assert!(v.game_over);
-        assert_eq!(v.winner, Some(1));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), Some(1));
     }
 
     #[test]
@@ -818,8 +862,8 @@ mod tests {
         play(&mut r, miss(White));
         assert!(!r.is_over(), "Boris has his second inning to come");
         let v = play(&mut r, miss(Dotted));
-        assert!(v.game_over);
-        assert_eq!(v.winner, Some(1));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), Some(1));
     }
 
     #[test]
@@ -948,11 +992,20 @@ mod tests {
         );
         let v = play(&mut r, into_corner());
         assert_eq!(
-            v.fouls.iter().map(|f| f.rule).collect::<Vec<_>>(),
+            v.fouls.iter().map(|f| f.rule()).collect::<Vec<_>>(),
             [Rule::Balkline]
         );
         assert!(
-            v.fouls[0].reason.contains("foot-left balk space"),
+            matches!(
+                v.fouls[0],
+                Foul::BalkCount {
+                    space: BalkSpace {
+                        along: 1,
+                        across: 1
+                    },
+                    counts: 1
+                }
+            ),
             "{:?}",
             v.fouls
         );
@@ -978,11 +1031,17 @@ mod tests {
         play(&mut r, balk_carom(left.0, left.1));
         let v = play(&mut r, balk_carom(left.0, left.1));
         assert_eq!(
-            v.fouls.iter().map(|f| f.rule).collect::<Vec<_>>(),
+            v.fouls.iter().map(|f| f.rule()).collect::<Vec<_>>(),
             [Rule::Balkline]
         );
         assert!(
-            v.fouls[0].reason.contains("left balk space"),
+            matches!(
+                v.fouls[0],
+                Foul::BalkCount {
+                    space: BalkSpace { across: 1, .. },
+                    ..
+                }
+            ),
             "{:?}",
             v.fouls
         );

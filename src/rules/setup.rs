@@ -1,9 +1,9 @@
 //! Rule 7 (or a game's own set-up): where the balls stand for the break, and which balls
 //! are in play.
 
-use crate::ball::BallId;
 use crate::config::{GameRules, Place, Role};
 use crate::math::DVec2;
+use crate::shot::BallId;
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 
@@ -69,7 +69,7 @@ pub fn break_positions(
 mod tests {
     use super::*;
     use crate::rules::testkit::{game, table};
-    use crate::table::Spot;
+    use crate::shot::Spot;
 
     #[test]
     fn break_set_up_puts_red_on_foot_spot_and_opponent_on_head_spot() {

@@ -17,9 +17,10 @@
 //! first.
 
 use super::verdict::Placement;
-use crate::ball::BallId;
 use crate::math::DVec2;
-use crate::table::{Spot, TableGeometry};
+use crate::shot::BallId;
+use crate::shot::Spot;
+use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 
 /// Places `jumped` in the order of rule 26 around the balls still on the bed.

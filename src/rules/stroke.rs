@@ -2,13 +2,12 @@
 //! declared and the calls that no sensor makes — and the facts the rules need, read from
 //! the record's events.
 
-use crate::ball::BallId;
-use crate::physics::events::{EventKind, ShotEvent, ShotRecord};
+use crate::shot::{BallId, EventKind, ShotEvent, ShotRecord};
 use std::collections::BTreeSet;
 
 /// A stroke to judge.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Stroke {
+pub struct PlayedStroke {
     /// What the simulation recorded, strike to rest.
     pub record: ShotRecord,
     /// The player declared an intentional safety before the stroke (rules 23–25).
@@ -26,24 +25,6 @@ pub struct Calls {
     pub touched_ball: bool,
     /// Rule 22: someone or something other than the players moved the balls.
     pub outside_interference: bool,
-}
-
-impl Calls {
-    /// The call of that name, as match files spell it.
-    pub fn set(&mut self, name: &str) -> Result<(), String> {
-        match name {
-            "intentional_foul" => self.intentional_foul = true,
-            "touched_ball" => self.touched_ball = true,
-            "outside_interference" => self.outside_interference = true,
-            other => {
-                return Err(format!(
-                    "unknown call `{other}`; the calls are intentional_foul, touched_ball, \
-                     outside_interference"
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The strike that started the stroke.
@@ -78,6 +59,8 @@ pub(super) struct Facts {
     pub tip_again: usize,
     /// The tip slipped off the cue ball.
     pub miscue: bool,
+    /// When the tip left the cue ball, if it stayed on pushing (a `tip_off` event).
+    pub tip_off: Option<f64>,
     pub path: Vec<Path>,
     /// Some ball reached a cushion after the cue ball first touched another ball (rule 23).
     pub cushion_after_contact: bool,
@@ -133,6 +116,7 @@ impl Facts {
             further_strikes: Vec::new(),
             tip_again: 0,
             miscue: false,
+            tip_off: None,
             path: Vec::new(),
             cushion_after_contact: false,
             jumped: BTreeSet::new(),
@@ -148,6 +132,7 @@ impl Facts {
                 // The tip touching any other ball is the cue touching it (rule 12).
                 EventKind::Tip { ball, .. } => facts.further_strikes.push(ball),
                 EventKind::Miscue { ball } if ball == cue => facts.miscue = true,
+                EventKind::TipOff { ball } if ball == cue => facts.tip_off = Some(event.t),
                 EventKind::BallBall { a, b, .. } if a == cue || b == cue => {
                     let other = if a == cue { b } else { a };
                     facts.path.push(Path::Ball(other, event.t));
@@ -181,6 +166,13 @@ impl Facts {
 
     pub fn cue_ball(&self) -> BallId {
         self.strike.ball
+    }
+
+    /// How long the tip stayed on the cue ball, s: a normal stroke's contact, or until
+    /// it left a ball it went on pushing.
+    pub fn tip_contact_s(&self) -> f64 {
+        let held = self.tip_off.map_or(0.0, |t| t - self.strike.t);
+        self.strike.tip_contact_s.max(held)
     }
 
     /// The first ball the cue ball touched, and when.
@@ -242,6 +234,7 @@ pub(super) fn balls_named(event: &EventKind) -> Vec<BallId> {
             .collect(),
         EventKind::Tip { ball, .. }
         | EventKind::Miscue { ball }
+        | EventKind::TipOff { ball }
         | EventKind::Cushion { ball, .. }
         | EventKind::Airborne { ball, .. }
         | EventKind::Landed { ball, .. }
@@ -255,7 +248,7 @@ pub(super) fn balls_named(event: &EventKind) -> Vec<BallId> {
 mod tests {
     use super::*;
     use crate::rules::testkit::Shot;
-    use crate::table::Cushion;
+    use crate::shot::Cushion;
 
     #[test]
     fn events_are_read_in_time_order() {

@@ -1,10 +1,11 @@
 //! Test helpers: shot records written as the story of the stroke.
 
-use crate::ball::BallId;
 use crate::config::{Config, GameRules, RefereeConfig};
-use crate::physics::events::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord};
-use crate::rules::{Calls, MatchSetup, Referee, Stroke};
-use crate::table::{Cushion, TableGeometry};
+use crate::rules::{Calls, MatchSetup, PlayedStroke, Referee};
+use crate::shot::BallId;
+use crate::shot::Cushion;
+use crate::shot::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord};
+use crate::table::TableGeometry;
 
 /// A stroke record built event by event; each event comes 0.1 s after the previous one.
 pub struct Shot {
@@ -154,23 +155,23 @@ pub fn miss(cue: BallId) -> ShotRecord {
     Shot::new(cue).cushions(2).rest()
 }
 
-pub fn played(record: ShotRecord) -> Stroke {
-    Stroke {
+pub fn played(record: ShotRecord) -> PlayedStroke {
+    PlayedStroke {
         record,
         declared_safety: false,
         calls: Calls::default(),
     }
 }
 
-pub fn safety(record: ShotRecord) -> Stroke {
-    Stroke {
+pub fn safety(record: ShotRecord) -> PlayedStroke {
+    PlayedStroke {
         declared_safety: true,
         ..played(record)
     }
 }
 
-pub fn called(record: ShotRecord, calls: Calls) -> Stroke {
-    Stroke {
+pub fn called(record: ShotRecord, calls: Calls) -> PlayedStroke {
+    PlayedStroke {
         calls,
         ..played(record)
     }

@@ -1,12 +1,13 @@
-//! What the referee decides about one stroke: points, fouls and warnings with the rule
-//! they cite, whether the inning is over, which jumped balls go to which spot, and
-//! whether the game is over.
+//! What the referee decides about one stroke, as types: points, fouls and warnings with
+//! the rule they cite, remarks (why no count, a legal safety, ...), whether the inning
+//! is over, which jumped balls go to which spot, and the end of the game. The sentences
+//! a player reads are made from these by `crate::words`.
 
-use crate::ball::BallId;
+use super::balk::BalkSpace;
+use super::fouls::Obligation;
 use crate::math::DVec2;
-use crate::table::Spot;
+use crate::shot::{BallId, Spot};
 use serde::{Serialize, Serializer};
-use std::fmt;
 
 /// The rule a ruling cites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,41 +33,133 @@ impl Serialize for Rule {
     }
 }
 
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rule::General(n) => write!(f, "rule {n}"),
-            Rule::Balkline => f.write_str("balkline rule"),
-            Rule::FourBall => f.write_str("four-ball rule"),
-        }
+/// A foul: what the stroke did against which rule, with the measurements it was judged
+/// by.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Foul {
+    /// Rule 8: the cue ball touched `first` before the red, on the break (or in every
+    /// stroke of Red Ball).
+    RedNotFirst { on_break: bool, first: BallId },
+    /// Rule 10: the stroke was played while these balls still moved.
+    BallsMoving(Vec<BallId>),
+    /// Rule 12 (with rules 2 and 6): the tip struck `struck`, not the stroke's cue ball.
+    WrongBall { struck: BallId, cue_ball: BallId },
+    /// Rule 12: the cue touched these balls at the strike.
+    CueTouchedAtStrike(Vec<BallId>),
+    /// Rule 12: the cue touched these balls after the strike.
+    CueTouchedAfterStrike(Vec<BallId>),
+    /// Rule 12, the referee's call: a ball was touched by something other than the tip.
+    TouchedBall,
+    /// Rule 12, the referee's call under rule 18: a ball struck on purpose with
+    /// something other than the tip.
+    IntentionalFoul,
+    /// Rule 13: the tip touched the cue ball this many more times after the strike.
+    TipAgain(usize),
+    /// Rule 13: the tip was still on the cue ball when it reached `ball`, `after_s`
+    /// after the strike; the tip's contact lasted `contact_s`.
+    TipStillOn {
+        ball: BallId,
+        after_s: f64,
+        contact_s: f64,
+    },
+    /// Rule 14: the tip stayed on the ball `contact_s`, more than `limit_s`.
+    Push { contact_s: f64, limit_s: f64 },
+    /// Rule 15 (and 21): the cue ball left the playing surface.
+    CueBallJumped,
+    /// Rule 17: struck `below` R below centre, the cue ball jumped before it reached a
+    /// ball.
+    ScoopedJump { below: f64 },
+    /// Rule 17: the tip slipped off and the cue ball jumped.
+    MiscueJump,
+    /// Rule 23: USBA three-cushion forbids intentional safeties.
+    SafetyForbidden,
+    /// Rule 23: a declared safety whose cue ball touched no other ball.
+    SafetyWithoutContact,
+    /// Rule 23: a declared safety after which no ball reached a cushion.
+    SafetyWithoutCushion,
+    /// Rules 24 and 25: a safety where the inning had to start with an attempt to score.
+    SafetyOwed(Obligation),
+    /// Balkline: both object balls stayed in `space` after `counts` counts there.
+    BalkCount { space: BalkSpace, counts: u32 },
+    /// Four-ball: the cue ball touched the opponent's cue ball.
+    OpponentBall(BallId),
+}
+
+impl Foul {
+    /// The rule the foul is against.
+    pub fn rule(&self) -> Rule {
+        Rule::General(match self {
+            Foul::RedNotFirst { .. } => 8,
+            Foul::BallsMoving(_) => 10,
+            Foul::WrongBall { .. }
+            | Foul::CueTouchedAtStrike(_)
+            | Foul::CueTouchedAfterStrike(_)
+            | Foul::TouchedBall
+            | Foul::IntentionalFoul => 12,
+            Foul::TipAgain(_) | Foul::TipStillOn { .. } => 13,
+            Foul::Push { .. } => 14,
+            Foul::CueBallJumped => 15,
+            Foul::ScoopedJump { .. } | Foul::MiscueJump => 17,
+            Foul::SafetyForbidden | Foul::SafetyWithoutContact | Foul::SafetyWithoutCushion => 23,
+            Foul::SafetyOwed(obligation) => obligation.rule(),
+            Foul::BalkCount { .. } => return Rule::Balkline,
+            Foul::OpponentBall(_) => return Rule::FourBall,
+        })
     }
 }
 
-/// A foul or a warning: the rule and why, in words a player understands.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Ruling {
-    pub rule: Rule,
-    pub reason: String,
+/// A warning (rule 18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// For an intentional foul; the second in a game loses it.
+    IntentionalFoul { loses_game: bool },
 }
 
-impl Ruling {
-    pub fn new(rule: Rule, reason: impl Into<String>) -> Ruling {
-        Ruling {
-            rule,
-            reason: reason.into(),
-        }
-    }
-
-    /// A ruling under general rule `n`.
-    pub fn general(n: u8, reason: impl Into<String>) -> Ruling {
-        Ruling::new(Rule::General(n), reason)
+impl Warning {
+    pub fn rule(&self) -> Rule {
+        Rule::General(18)
     }
 }
 
-impl fmt::Display for Ruling {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.rule, self.reason)
-    }
+/// Why the cue ball's path made no count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountMiss {
+    /// It touched every ball it needed, with too few cushions before the last.
+    Cushions {
+        had: usize,
+        needed: usize,
+    },
+    TouchedNone,
+    TouchedOnly(BallId),
+    NotAll,
+}
+
+/// What the referee notes that is not a foul.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remark {
+    /// Rule 11: the record ends before every ball has stopped; not scored.
+    Incomplete,
+    NoCount(CountMiss),
+    /// Rule 23: a declared safety that met the rule.
+    LegalSafety,
+    /// The shooter reached the target; with `equalising`, the rest of the round plays
+    /// its equalising inning.
+    TargetReached {
+        equalising: bool,
+    },
+    /// Rule 22: positions restored, no penalty, the stroke does not count.
+    Interference,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This player won.
+    Winner(usize),
+    /// No single player leads.
+    Draw,
+    /// Practice ended without reaching the target.
+    NotReached,
 }
 
 /// Where a jumped ball is put once every ball has stopped (rules 21, 26).
@@ -92,123 +185,31 @@ pub struct Verdict {
     /// Points the stroke scored (0 on any foul, rule 16).
     pub points: u32,
     /// Fouls, in the order of the rules they cite.
-    pub fouls: Vec<Ruling>,
+    pub fouls: Vec<Foul>,
     /// Whether the shooter's inning ended with this stroke; if not, they play again.
     pub inning_over: bool,
     /// Jumped balls and where they go, in the order they are spotted (rule 26).
     pub spot: Vec<Placement>,
     /// Warnings given (rule 18).
-    pub warnings: Vec<Ruling>,
+    pub warnings: Vec<Warning>,
     /// Rule 22: put every ball back where it was before the stroke; it did not count.
     pub restore_positions: bool,
     /// Notes that are not fouls: why a stroke did not count, a legal safety, ...
-    pub remarks: Vec<String>,
-    pub game_over: bool,
-    /// The winner, once the game is over; None then means a draw (or a practice game
-    /// that ended without reaching its target).
-    pub winner: Option<usize>,
+    pub remarks: Vec<Remark>,
+    /// How the game ended, when this stroke ended it.
+    pub outcome: Option<Outcome>,
 }
 
 impl Verdict {
-    /// What the referee said, in one line for people.
-    pub fn notes(&self) -> String {
-        let mut notes: Vec<String> = Vec::new();
-        if self.points > 0 {
-            notes.push("carom".to_owned());
-        }
-        notes.extend(self.fouls.iter().map(|f| format!("FOUL, {f}")));
-        notes.extend(self.warnings.iter().map(|w| format!("WARNING, {w}")));
-        notes.extend(self.remarks.iter().cloned());
-        for p in &self.spot {
-            let occupied = if p.occupied.is_empty() {
-                String::new()
-            } else {
-                let names: Vec<&str> = p.occupied.iter().map(spot_name).collect();
-                format!(" ({} occupied)", names.join(", "))
-            };
-            notes.push(format!(
-                "{} spotted on the {} spot{occupied}",
-                p.ball,
-                spot_name(&p.spot)
-            ));
-        }
-        if self.game_over {
-            notes.push("game over".to_owned());
-        } else if self.inning_over {
-            notes.push("inning over".to_owned());
-        }
-        notes.join("; ")
+    pub fn game_over(&self) -> bool {
+        self.outcome.is_some()
     }
-}
 
-/// `n` points in words: "1 point", "3 points".
-pub fn points(n: u32) -> String {
-    match n {
-        1 => "1 point".to_owned(),
-        n => format!("{n} points"),
-    }
-}
-
-fn spot_name(spot: &Spot) -> &'static str {
-    match spot {
-        Spot::Head => "head",
-        Spot::Foot => "foot",
-        Spot::Centre => "centre",
-    }
-}
-
-/// A verdict as the command line prints it in JSON: `points`, `fouls` (`rule`,
-/// `reason`), `inning_over`, `spot` (`ball`, `spot`), `warnings`.
-#[derive(Serialize)]
-pub struct VerdictJson<'a> {
-    points: u32,
-    fouls: &'a [Ruling],
-    inning_over: bool,
-    spot: Vec<SpotJson>,
-    warnings: &'a [Ruling],
-}
-
-#[derive(Serialize)]
-struct SpotJson {
-    ball: BallId,
-    spot: Spot,
-}
-
-impl<'a> From<&'a Verdict> for VerdictJson<'a> {
-    fn from(v: &'a Verdict) -> VerdictJson<'a> {
-        VerdictJson {
-            points: v.points,
-            fouls: &v.fouls,
-            inning_over: v.inning_over,
-            spot: v
-                .spot
-                .iter()
-                .map(|p| SpotJson {
-                    ball: p.ball,
-                    spot: p.spot,
-                })
-                .collect(),
-            warnings: &v.warnings,
+    /// The winner, when this stroke ended the game with one.
+    pub fn winner(&self) -> Option<usize> {
+        match self.outcome {
+            Some(Outcome::Winner(w)) => Some(w),
+            _ => None,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rules_serialise_as_numbers_and_game_rules_by_name() {
-        let fouls = [
-            Ruling::general(8, "red first"),
-            Ruling::new(Rule::Balkline, "drive one out"),
-            Ruling::new(Rule::FourBall, "opponent's ball"),
-        ];
-        let json = serde_json::to_string(&fouls).unwrap();
-        assert_eq!(
-            json,
-            r#"[{"rule":8,"reason":"red first"},{"rule":"balkline","reason":"drive one out"},{"rule":"four_ball","reason":"opponent's ball"}]"#
-        );
-        assert_eq!(fouls[0].to_string(), "rule 8: red first");
     }
 }

@@ -1,9 +1,10 @@
 //! The straight path of a ball to the first thing it would touch: what the aim line
 //! shows (no spin, no friction: where the aim points, not where the ball will go).
 
-use super::{Cushion, TableGeometry};
-use crate::ball::BallId;
+use super::TableGeometry;
 use crate::math::DVec2;
+use crate::shot::BallId;
+use crate::shot::Cushion;
 
 /// What the aim line meets first.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,4 +5,4 @@
 pub mod aim;
 mod geometry;
 
-pub use geometry::{Cushion, Spot, TableGeometry};
+pub use geometry::TableGeometry;

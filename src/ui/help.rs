@@ -1,9 +1,9 @@
 //! The controls, listed from `controls.ron`, shown on demand.
 
 use super::widgets::{binding_name, label};
-use crate::config::CueAction;
-use crate::cue::Actions;
-use crate::game::{AtTable, GameConfig, GameSystems};
+use crate::config::Action;
+use crate::game::{GameConfig, GameSystems, Screen};
+use crate::input::Actions;
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -15,45 +15,45 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         toggle_help
-            .run_if(in_state(AtTable))
+            .run_if(in_state(Screen::Table))
             .in_set(GameSystems::Present),
     );
     app.add_systems(
-        OnExit(AtTable),
+        OnExit(Screen::Table),
         |mut panel: Single<&mut Visibility, With<HelpPanel>>| **panel = Visibility::Hidden,
     );
 }
 
-fn describe(action: CueAction) -> &'static str {
+fn describe(action: Action) -> &'static str {
     match action {
-        CueAction::AimLeft => "aim left (fine)",
-        CueAction::AimRight => "aim right (fine)",
-        CueAction::HoldAim => "hold: keep the aim while the mouse moves",
-        CueAction::PowerUp => "more power",
-        CueAction::PowerDown => "less power",
-        CueAction::TipUp => "tip higher (follow)",
-        CueAction::TipDown => "tip lower (draw)",
-        CueAction::TipLeft => "tip left (left side)",
-        CueAction::TipRight => "tip right (right side)",
-        CueAction::ElevationUp => "raise the cue",
-        CueAction::ElevationDown => "lower the cue",
-        CueAction::ShortStroke => "short or full stroke (short: no double hit on close balls)",
-        CueAction::Strike => "strike",
-        CueAction::OrbitCamera => "hold and drag: turn the camera",
-        CueAction::ToggleHelp => "show or hide this help",
-        CueAction::DeclareSafety => "declare a safety",
-        CueAction::RestorePositions => "restore the positions of before the last stroke",
-        CueAction::Menu => "menu",
-        CueAction::Confirm => "go on (confirm the set-up, dismiss a result, rematch)",
-        CueAction::MoveBall => "drag a ball where the rules let you (lag, break)",
-        CueAction::Choose1 => "lag winner: break, play the white",
-        CueAction::Choose2 => "lag winner: break, play the dotted",
-        CueAction::Choose3 => "lag winner: pass the break, keep the white",
-        CueAction::Choose4 => "lag winner: pass the break, keep the dotted",
-        CueAction::MenuUp => "menu: up",
-        CueAction::MenuDown => "menu: down",
-        CueAction::MenuLeft => "menu: previous choice",
-        CueAction::MenuRight => "menu: next choice",
+        Action::AimLeft => "aim left (fine)",
+        Action::AimRight => "aim right (fine)",
+        Action::HoldAim => "hold: keep the aim while the mouse moves",
+        Action::PowerUp => "more power",
+        Action::PowerDown => "less power",
+        Action::TipUp => "tip higher (follow)",
+        Action::TipDown => "tip lower (draw)",
+        Action::TipLeft => "tip left (left side)",
+        Action::TipRight => "tip right (right side)",
+        Action::ElevationUp => "raise the cue",
+        Action::ElevationDown => "lower the cue",
+        Action::ShortStroke => "short or full stroke (short: no double hit on close balls)",
+        Action::Strike => "strike",
+        Action::OrbitCamera => "hold and drag: turn the camera",
+        Action::ToggleHelp => "show or hide this help",
+        Action::DeclareSafety => "declare a safety",
+        Action::RestorePositions => "restore the positions of before the last stroke",
+        Action::Menu => "menu",
+        Action::Confirm => "go on (confirm the set-up, dismiss a result, rematch)",
+        Action::MoveBall => "drag a ball where the rules let you (lag, break)",
+        Action::Choose1 => "lag winner: break, play the white",
+        Action::Choose2 => "lag winner: break, play the dotted",
+        Action::Choose3 => "lag winner: pass the break, keep the white",
+        Action::Choose4 => "lag winner: pass the break, keep the dotted",
+        Action::MenuUp => "menu: up",
+        Action::MenuDown => "menu: down",
+        Action::MenuLeft => "menu: previous choice",
+        Action::MenuRight => "menu: next choice",
     }
 }
 
@@ -83,7 +83,7 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
 }
 
 fn toggle_help(actions: Res<Actions>, mut panel: Single<&mut Visibility, With<HelpPanel>>) {
-    if actions.just_pressed(CueAction::ToggleHelp) {
+    if actions.just_pressed(Action::ToggleHelp) {
         **panel = match **panel {
             Visibility::Hidden => Visibility::Inherited,
             _ => Visibility::Hidden,

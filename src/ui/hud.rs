@@ -3,7 +3,9 @@
 
 use super::widgets::{label, panel_colour, set_text};
 use crate::cue::Aim;
-use crate::game::{AtTable, GameConfig, GameSystems, Phase, TableSimulation};
+use crate::game::{GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table};
+use crate::play::{Event, LiveCount};
+use crate::words::words;
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -22,8 +24,15 @@ struct StatusText;
 const BALL_PX: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(AtTable), spawn_hud);
-    app.add_systems(Update, update_hud.in_set(GameSystems::Present));
+    app.init_resource::<Counting>();
+    app.add_systems(OnEnter(Screen::Table), spawn_hud);
+    app.add_systems(
+        Update,
+        (count_along, update_hud)
+            .chain()
+            .run_if(at_table)
+            .in_set(GameSystems::Present),
+    );
 }
 
 fn spawn_hud(mut commands: Commands) {
@@ -42,7 +51,7 @@ fn spawn_hud(mut commands: Commands) {
                 ..default()
             },
             panel_colour(),
-            DespawnOnExit(AtTable),
+            DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| {
             panel
@@ -112,15 +121,29 @@ fn spawn_hud(mut commands: Commands) {
             top: px(10),
             ..default()
         },
-        DespawnOnExit(AtTable),
+        DespawnOnExit(Screen::Table),
     ));
 }
+
+/// Keeps the live count of the stroke under way from its contacts as they happen.
+fn count_along(mut events: MessageReader<PlayEvent>, mut count: ResMut<Counting>) {
+    for PlayEvent(event) in events.read() {
+        if let Event::Shot(event) = event {
+            count.0.add(event);
+        }
+    }
+}
+
+/// The count of the stroke under way (or the last one).
+#[derive(Resource, Default)]
+struct Counting(LiveCount);
 
 fn update_hud(
     aim: Res<Aim>,
     config: Res<GameConfig>,
-    sim: Option<Res<TableSimulation>>,
-    phase: Option<Res<State<Phase>>>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    count: Res<Counting>,
     mut text: Single<&mut Text, (With<StrokeText>, Without<StatusText>)>,
     mut status: Single<&mut Text, (With<StatusText>, Without<StrokeText>)>,
     mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>)>,
@@ -151,14 +174,18 @@ fn update_hud(
             aim.height
         ),
     );
-    let striking =
-        phase.is_some_and(|p| matches!(**p, Phase::Aiming | Phase::BreakSetup | Phase::Lag));
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();
-    let words = match sim {
-        Some(sim) if !sim.0.at_rest() => "Balls moving...",
-        _ if !striking => "",
-        _ if miscue => "Beyond the miscue limit!\nClick or Space to strike",
-        _ => "Ready: click or Space to strike",
+    let status_text = if !session.sim().at_rest() {
+        format!(
+            "Balls moving: {}",
+            words().live_count(&count.0, settings.ball_style)
+        )
+    } else if !session.can_strike() {
+        String::new()
+    } else if miscue {
+        "Beyond the miscue limit!\nClick or Space to strike".to_owned()
+    } else {
+        "Ready: click or Space to strike".to_owned()
     };
-    set_text(&mut status, words);
+    set_text(&mut status, status_text);
 }

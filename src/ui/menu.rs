@@ -4,18 +4,14 @@
 //! mouse: click a row, its arrows, or a button.
 
 use super::widgets::{BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, set_text, toned};
-use crate::config::{Config, CueAction};
-use crate::cue::Actions;
-use crate::game::settings::MAX_PLAYERS;
-use crate::game::{
-    BallStyle, GameConfig, GameSystems, MatchSettings, Mode, Resumable, ResumeMatch, Screen,
-    StoragePaths,
+use crate::config::{Action, Config};
+use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
+use crate::input::Actions;
+use crate::play::{
+    BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, StoragePaths,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-
-/// Longest player name, in characters.
-const NAME_CHARS: usize = 20;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MenuInput>();
@@ -108,7 +104,7 @@ struct Arrow(Row, i32);
 #[derive(Component)]
 struct MenuMessage;
 
-fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<StoragePaths>) {
+fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFiles>) {
     let resume_label = match Resumable::check(&config.0, &paths.saved_match) {
         Resumable::Ready(saved) => format!(
             "Resume saved match: {}, {} stroke{}",
@@ -134,11 +130,11 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     let config = &config.0;
     let hint = format!(
         "{} / {}: choose a row    {} / {}: change it    type a name on a player row    {}: next row, start",
-        keys(config, CueAction::MenuUp),
-        keys(config, CueAction::MenuDown),
-        keys(config, CueAction::MenuLeft),
-        keys(config, CueAction::MenuRight),
-        keys(config, CueAction::Confirm),
+        keys(config, Action::MenuUp),
+        keys(config, Action::MenuDown),
+        keys(config, Action::MenuLeft),
+        keys(config, Action::MenuRight),
+        keys(config, Action::Confirm),
     );
     commands
         .spawn((
@@ -247,24 +243,24 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
 fn read_keys(
     actions: Res<Actions>,
     state: Res<MenuState>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     mut input: MessageWriter<MenuInput>,
 ) {
     let rows = rows(settings.mode);
     let at = rows.iter().position(|r| *r == state.selected).unwrap_or(0);
-    if actions.just_pressed(CueAction::MenuUp) {
+    if actions.just_pressed(Action::MenuUp) {
         input.write(MenuInput::Select(rows[at.saturating_sub(1)]));
     }
-    if actions.just_pressed(CueAction::MenuDown) {
+    if actions.just_pressed(Action::MenuDown) {
         input.write(MenuInput::Select(rows[(at + 1).min(rows.len() - 1)]));
     }
-    if actions.just_pressed(CueAction::MenuLeft) {
+    if actions.just_pressed(Action::MenuLeft) {
         input.write(MenuInput::Change(state.selected, -1));
     }
-    if actions.just_pressed(CueAction::MenuRight) {
+    if actions.just_pressed(Action::MenuRight) {
         input.write(MenuInput::Change(state.selected, 1));
     }
-    if actions.just_pressed(CueAction::Confirm) {
+    if actions.just_pressed(Action::Confirm) {
         input.write(MenuInput::Activate(state.selected));
     }
 }
@@ -295,25 +291,25 @@ fn apply_menu_input(
     mut commands: Commands,
     mut input: MessageReader<MenuInput>,
     config: Res<GameConfig>,
-    paths: Res<StoragePaths>,
+    paths: Res<UserFiles>,
     mut state: ResMut<MenuState>,
-    mut settings: ResMut<MatchSettings>,
+    mut settings: ResMut<Settings>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     for input in input.read() {
         match *input {
             MenuInput::Select(row) => state.selected = row,
-            MenuInput::Change(row, step) => change(row, step, &mut settings, &config.0),
-            MenuInput::Activate(Row::Start) => match start(&mut settings, &config.0, &paths) {
-                Ok(next) => screen.set(next),
+            MenuInput::Change(row, step) => change(row, step, &mut settings.0, &config.0),
+            MenuInput::Activate(Row::Start) => match start(&mut settings.0, &config.0, &paths.0) {
+                Ok(()) => screen.set(Screen::Table),
                 Err(message) => state.message = Some((message, Tone::Bad)),
             },
             MenuInput::Activate(Row::Resume) => {
                 match Resumable::check(&config.0, &paths.saved_match) {
                     Resumable::Ready(saved) => {
-                        *settings = saved.settings.clone();
+                        settings.0 = saved.settings.clone();
                         commands.insert_resource(ResumeMatch(saved));
-                        screen.set(Screen::Match);
+                        screen.set(Screen::Table);
                     }
                     Resumable::Finished(_) => {
                         state.message = Some((
@@ -352,8 +348,7 @@ fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
     }
     match row {
         Row::Mode => {
-            let modes = [Mode::Match, Mode::Practice, Mode::LagTraining];
-            settings.mode = cycle(&modes, &settings.mode, step).unwrap_or_default();
+            settings.mode = cycle(&Mode::ALL, &settings.mode, step).unwrap_or_default();
         }
         Row::Game => {
             let games: Vec<&String> = config.games.games.keys().collect();
@@ -397,12 +392,12 @@ fn step_count(n: u32, step: i32) -> u32 {
     .min(1000)
 }
 
-/// Start: the choices checked and remembered; the screen of the mode.
+/// Start: the choices checked and remembered.
 fn start(
     settings: &mut MatchSettings,
     config: &Config,
     paths: &StoragePaths,
-) -> Result<Screen, String> {
+) -> Result<(), String> {
     for name in &mut settings.players {
         *name = name.trim().to_owned();
     }
@@ -413,18 +408,14 @@ fn start(
     if let Err(e) = settings.save(&paths.settings) {
         warn!("the menu choices are not remembered: {e}");
     }
-    Ok(match settings.mode {
-        Mode::Match => Screen::Match,
-        Mode::Practice => Screen::Practice,
-        Mode::LagTraining => Screen::LagTraining,
-    })
+    Ok(())
 }
 
 /// Typing on a player row writes the name; Backspace deletes.
 fn type_name(
     mut keys: MessageReader<KeyboardInput>,
     state: Res<MenuState>,
-    mut settings: ResMut<MatchSettings>,
+    mut settings: ResMut<Settings>,
 ) {
     let Row::Player(i) = state.selected else {
         keys.clear();
@@ -441,7 +432,7 @@ fn type_name(
             }
             (_, Some(text)) => {
                 for c in text.chars().filter(|c| !c.is_control()) {
-                    if name.chars().count() < NAME_CHARS {
+                    if name.chars().count() < MAX_NAME_CHARS {
                         name.push(c);
                     }
                 }
@@ -455,7 +446,7 @@ fn type_name(
 fn show_menu(
     config: Res<GameConfig>,
     state: Res<MenuState>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     mut rows_shown: Query<(
         &MenuRow,
         &mut Node,
@@ -516,7 +507,7 @@ fn show_menu(
         .clone()
         .unwrap_or((String::new(), Tone::Plain));
     set_text(text, words);
-    colour.0 = tone.colour();
+    colour.0 = super::widgets::tone_colour(tone);
 }
 
 fn row_label(row: Row, mode: Mode) -> String {
@@ -551,7 +542,7 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
             || settings.table.clone(),
             |p| format!("{} ({:.0} x {:.0} mm)", p.name, p.width_mm, p.length_mm),
         ),
-        Row::Target => crate::rules::points(settings.target),
+        Row::Target => crate::words::words().points(settings.target),
         Row::InningsLimit => settings
             .innings_limit
             .map_or("none".into(), |n| format!("{n} innings")),
@@ -635,14 +626,16 @@ mod tests {
     #[test]
     fn start_tidies_the_names_checks_and_remembers_the_choices() {
         let config = Config::defaults();
-        let dir = std::env::temp_dir().join(format!("carom-menu-{}", std::process::id()));
-        let paths = StoragePaths::in_folder(&dir);
+        let paths = StoragePaths::in_folder(&crate::test_support::fresh_dir("menu"));
         let mut settings = MatchSettings::defaults(&config);
         settings.players = vec![" Ann ".into(), "".into(), "".into()];
         assert!(start(&mut settings, &config, &paths).is_err());
         settings.players = vec![" Ann ".into(), "Bea".into(), "  ".into()];
-        assert_eq!(start(&mut settings, &config, &paths), Ok(Screen::Match));
+        assert_eq!(start(&mut settings, &config, &paths), Ok(()));
         assert_eq!(settings.players, ["Ann", "Bea"]);
-        assert_eq!(MatchSettings::load(&paths.settings, &config), settings);
+        assert_eq!(
+            MatchSettings::load(&paths.settings, &config),
+            (settings, None)
+        );
     }
 }

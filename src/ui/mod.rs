@@ -8,7 +8,6 @@ mod menu;
 mod overlays;
 mod scoreboard;
 mod widgets;
-mod words;
 
 use bevy::prelude::*;
 

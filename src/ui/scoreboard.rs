@@ -4,55 +4,26 @@
 //! training, the lags so far.
 
 use super::widgets::{Tone, keys, label, panel, swatch, toned};
-use super::words::{Line, lag_summary};
-use crate::ball::BallId;
-use crate::config::CueAction;
-use crate::game::{
-    AtTable, GameConfig, GameSystems, LagResult, MatchSettings, Phase, Screen, Session,
-};
-use crate::rules::{LagBall, Side, points};
+use crate::config::Action;
+use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
+use crate::play::{BallStyle, Mode};
+use crate::rules::Side;
+use crate::shot::BallId;
+use crate::words::{Line, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LagTraining>();
-    app.add_systems(OnEnter(AtTable), spawn_scoreboard);
-    app.add_systems(
-        OnEnter(Screen::LagTraining),
-        |mut log: ResMut<LagTraining>| {
-            *log = LagTraining::default();
-        },
-    );
-    app.add_systems(OnEnter(Phase::LagResult), count_training_lag);
+    app.add_systems(OnEnter(Screen::Table), spawn_scoreboard);
     app.add_systems(
         Update,
         fill_scoreboard
-            .run_if(in_state(AtTable))
+            .run_if(at_table)
             .in_set(GameSystems::Present),
     );
 }
 
 #[derive(Component)]
 struct Scoreboard;
-
-/// Lag training so far: how many lags, the best clean distance, the last lag.
-#[derive(Resource, Default)]
-struct LagTraining {
-    lags: u32,
-    best_mm: Option<f64>,
-    last: Option<LagBall>,
-}
-
-fn count_training_lag(session: Res<Session>, mut log: ResMut<LagTraining>) {
-    if let Some(LagResult::Training(ball)) = &session.lag_result {
-        log.lags += 1;
-        if ball.faults.is_empty()
-            && let Some(d) = ball.distance_mm
-        {
-            log.best_mm = Some(log.best_mm.map_or(d, |best| best.min(d)));
-        }
-        log.last = Some(ball.clone());
-    }
-}
 
 fn spawn_scoreboard(mut commands: Commands) {
     commands.spawn((
@@ -65,7 +36,7 @@ fn spawn_scoreboard(mut commands: Commands) {
             max_width: px(470),
             ..default()
         }),
-        DespawnOnExit(AtTable),
+        DespawnOnExit(Screen::Table),
     ));
 }
 
@@ -84,31 +55,25 @@ fn fill_scoreboard(
     mut commands: Commands,
     board: Single<(Entity, Ref<Scoreboard>)>,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
     phase: Res<State<Phase>>,
-    screen: Res<State<Screen>>,
-    log: Res<LagTraining>,
     config: Res<GameConfig>,
 ) {
     let (board, added) = (board.0, board.1.is_added());
-    if !(added
-        || session.is_changed()
-        || settings.is_changed()
-        || phase.is_changed()
-        || log.is_changed())
-    {
+    // The match changes as the balls roll; the board only with the phase or a command.
+    if !(added || phase.is_changed() || session.is_changed() && session.sim().at_rest()) {
         return;
     }
+    let settings = session.settings();
     let style = settings.ball_style;
-    let (title, heading, rows) = board_contents(&session, &settings, **screen, **phase, &log);
+    let (title, heading, rows) = board_contents(&session, **phase);
     let mut footer: Vec<Line> = Vec::new();
-    if **screen == Screen::LagTraining {
-        footer.extend(log.last.as_ref().map(|last| {
-            let Line { text, tone } = lag_summary(last);
+    if settings.mode == Mode::LagTraining {
+        footer.extend(session.training().last.as_ref().map(|last| {
+            let Line { text, tone } = words().lag_summary(last);
             Line::new(format!("Last lag: {text}"), tone)
         }));
     }
-    if session.declared_safety {
+    if session.declared_safety() {
         footer.push(Line::new(
             "Safety declared for this stroke (rules 23-25)",
             Tone::Warn,
@@ -117,7 +82,7 @@ fn fill_scoreboard(
     if **phase == Phase::Aiming {
         let config = &config.0;
         // Only hot-seat matches are saved for resuming.
-        let saved = if **screen == Screen::Match {
+        let saved = if settings.mode == Mode::Match {
             " (the match is saved)"
         } else {
             ""
@@ -125,15 +90,16 @@ fn fill_scoreboard(
         footer.push(Line::new(
             format!(
                 "{}: declare a safety (rules 23-25)\n{} twice: restore positions (rule 22)\n{}: menu{saved}",
-                keys(config, CueAction::DeclareSafety),
-                keys(config, CueAction::RestorePositions),
-                keys(config, CueAction::Menu),
+                keys(config, Action::DeclareSafety),
+                keys(config, Action::RestorePositions),
+                keys(config, Action::Menu),
             ),
             Tone::Dim,
         ));
     }
-    if let Some(notice) = &session.notice {
-        footer.push(Line::new(notice.clone(), Tone::Warn));
+    if let Some(notice) = session.notice() {
+        let names = settings.seated();
+        footer.push(Line::new(words().notice(notice, &names, style), Tone::Warn));
     }
     commands
         .entity(board)
@@ -165,7 +131,7 @@ fn spawn_row(
     ball: Option<BallId>,
     marked: bool,
     tone: Tone,
-    style: crate::game::BallStyle,
+    style: BallStyle,
 ) {
     board
         .spawn(Node {
@@ -201,13 +167,8 @@ fn spawn_row(
 }
 
 /// The board's title, column headings and rows for what is going on at the table.
-fn board_contents(
-    session: &Session,
-    settings: &MatchSettings,
-    screen: Screen,
-    phase: Phase,
-    log: &LagTraining,
-) -> (String, Option<Vec<String>>, Vec<BoardRow>) {
+fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String>>, Vec<BoardRow>) {
+    let settings = session.settings();
     let seated = settings.seated();
     let name = |i: usize| seated.get(i).cloned().unwrap_or_else(|| "?".into());
     if let Some(referee) = session.referee() {
@@ -219,7 +180,7 @@ fn board_contents(
         let title = format!(
             "{}: {}, {limit}",
             referee.game().name,
-            points(referee.target())
+            words().points(referee.target())
         );
         let heading = ["Player", "Pts", "Inn", "Run", "High", "Avg"]
             .map(String::from)
@@ -250,7 +211,8 @@ fn board_contents(
             .collect();
         return (title, Some(heading), rows);
     }
-    if screen == Screen::LagTraining {
+    if settings.mode == Mode::LagTraining {
+        let log = session.training();
         let best = log.best_mm.map_or("-".to_owned(), |d| format!("{d:.1} mm"));
         let rows = vec![BoardRow {
             shooter: true,
@@ -259,9 +221,10 @@ fn board_contents(
         }];
         return ("Lag training (rule 5)".into(), None, rows);
     }
-    let turn = session.lag.iter().position(|l| l.stroke.is_none());
-    let rows = session
-        .lag
+    let lag = session.lag();
+    let turn = lag.turn_index();
+    let rows = lag
+        .setups
         .iter()
         .enumerate()
         .map(|(i, l)| {
@@ -269,7 +232,7 @@ fn board_contents(
                 Side::Left => "left half",
                 Side::Right => "right half",
             };
-            let status = if session.lag_winner == Some(l.player) {
+            let status = if lag.winner == Some(l.player) {
                 "won the lag"
             } else if phase == Phase::Lag && turn == Some(i) {
                 "at the table"

@@ -1,39 +1,25 @@
 //! The pieces every screen is built from: text, panels, buttons (with their hover
 //! outline), a ball's colour swatch, the keys bound to an action, and tones of text.
 
-use crate::ball::BallId;
-use crate::config::{Binding, Config, CueAction};
-use crate::game::BallStyle;
+use crate::config::{Action, Binding, Config};
+use crate::play::BallStyle;
+use crate::shot::BallId;
 use crate::view::balls::{DOT_COLOUR, ball_colour};
+pub use crate::words::Tone;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, outline_hovered_buttons);
 }
 
-/// What a line of text means, shown by its colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    Plain,
-    /// A count, a lag won.
-    Good,
-    /// A foul, a fault.
-    Bad,
-    /// A warning, a notice, something to act on.
-    Warn,
-    /// Secondary text: hints, column headings.
-    Dim,
-}
-
-impl Tone {
-    pub fn colour(self) -> Color {
-        match self {
-            Tone::Plain => Color::srgb(0.92, 0.92, 0.88),
-            Tone::Good => Color::srgb(0.45, 0.92, 0.45),
-            Tone::Bad => Color::srgb(1.0, 0.45, 0.35),
-            Tone::Warn => Color::srgb(1.0, 0.82, 0.3),
-            Tone::Dim => Color::srgb(0.62, 0.64, 0.66),
-        }
+/// The colour a tone of text is shown in.
+pub fn tone_colour(tone: Tone) -> Color {
+    match tone {
+        Tone::Plain => Color::srgb(0.92, 0.92, 0.88),
+        Tone::Good => Color::srgb(0.45, 0.92, 0.45),
+        Tone::Bad => Color::srgb(1.0, 0.45, 0.35),
+        Tone::Warn => Color::srgb(1.0, 0.82, 0.3),
+        Tone::Dim => Color::srgb(0.62, 0.64, 0.66),
     }
 }
 
@@ -50,7 +36,7 @@ pub fn toned(text: impl Into<String>, size: f32, tone: Tone) -> impl Bundle {
             font_size: bevy::text::FontSize::Px(size),
             ..default()
         },
-        TextColor(tone.colour()),
+        TextColor(tone_colour(tone)),
     )
 }
 
@@ -168,7 +154,7 @@ pub fn binding_name(binding: &Binding) -> String {
 }
 
 /// The keys and buttons bound to `action` in `controls.ron`, as `Left mouse / Space`.
-pub fn keys(config: &Config, action: CueAction) -> String {
+pub fn keys(config: &Config, action: Action) -> String {
     config
         .controls
         .bindings
@@ -190,9 +176,9 @@ mod tests {
     #[test]
     fn keys_read_as_the_player_knows_them() {
         let config = Config::defaults();
-        assert_eq!(keys(&config, CueAction::Confirm), "Enter");
-        assert_eq!(keys(&config, CueAction::RestorePositions), "U");
-        assert_eq!(keys(&config, CueAction::Choose1), "1");
-        assert_eq!(keys(&config, CueAction::Strike), "Left mouse / Space");
+        assert_eq!(keys(&config, Action::Confirm), "Enter");
+        assert_eq!(keys(&config, Action::RestorePositions), "U");
+        assert_eq!(keys(&config, Action::Choose1), "1");
+        assert_eq!(keys(&config, Action::Strike), "Left mouse / Space");
     }
 }

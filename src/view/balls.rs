@@ -1,8 +1,9 @@
 //! How the balls look: ivory white, white with three dots (rule 2) or yellow (the
 //! ball style chosen in the menu), red.
 
-use crate::ball::BallId;
-use crate::game::{Ball, BallStyle, GameConfig, MatchSettings};
+use crate::game::{Ball, GameConfig, Settings};
+use crate::play::BallStyle;
+use crate::shot::BallId;
 use bevy::prelude::*;
 
 /// The colour `ball` is drawn in, in the set of `style`.
@@ -26,7 +27,7 @@ fn dress_ball(
     add: On<Add, Ball>,
     balls: Query<&Ball>,
     config: Res<GameConfig>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,

@@ -1,9 +1,9 @@
 //! The camera orbits the table's centre: drag with the orbit button to turn it, the
 //! mouse wheel to come closer or go back. It moves in `PostUpdate` (STYLE 5).
 
-use crate::config::CueAction;
-use crate::cue::Actions;
+use crate::config::Action;
 use crate::game::GameConfig;
+use crate::input::Actions;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
@@ -45,7 +45,7 @@ fn orbit(
     mut camera: Single<(&mut Orbit, &mut Transform)>,
 ) {
     let (orbit, transform) = &mut *camera;
-    if actions.pressed(CueAction::OrbitCamera) {
+    if actions.pressed(Action::OrbitCamera) {
         let speed = config.0.controls.orbit_sensitivity as f32;
         let delta = actions.pointer_delta;
         orbit.yaw -= delta.x * speed;

@@ -4,10 +4,12 @@
 //! jumped balls, those found occupied and the one taken (rules 21, 26).
 
 use crate::game::frame::to_bevy;
-use crate::game::{GameSystems, LagResult, MatchSettings, Phase, Session, TableSimulation};
+use crate::game::{GameSystems, Phase, Session, Settings, at_table};
 use crate::math::DVec2;
+use crate::play::LagResult;
 use crate::rules::{LagBall, Side};
 use crate::table::TableGeometry;
+use crate::words::words;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
@@ -32,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_break_segment.run_if(in_state(Phase::BreakSetup).and_then(breaker_on_head_string)),
             draw_spots.run_if(in_state(Phase::Spotting)),
         )
-            .run_if(resource_exists::<TableSimulation>)
+            .run_if(at_table)
             .in_set(GameSystems::Present),
     );
 }
@@ -76,13 +78,12 @@ fn ring(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, radius: f64, colour: Color)
 /// Rule 5: the head string, the long axis dividing the halves, each half named, and
 /// the area of the player at the table.
 fn draw_lag_lines(
-    sim: Res<TableSimulation>,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     phase: Res<State<Phase>>,
     mut gizmos: Gizmos<ClothGizmos>,
 ) {
-    let table = sim.0.table();
+    let table = session.table();
     let (hl, hw) = (table.half_length(), table.half_width());
     let hx = table.head_string_x();
     gizmos.line(
@@ -102,8 +103,9 @@ fn draw_lag_lines(
         LINE,
     );
     let seated = settings.seated();
-    let turn = session.lag.iter().position(|l| l.stroke.is_none());
-    for (i, lagger) in session.lag.iter().enumerate() {
+    let lag = session.lag();
+    let turn = lag.turn_index();
+    for (i, lagger) in lag.setups.iter().enumerate() {
         let sign = match lagger.side {
             Side::Left => 1.0,
             Side::Right => -1.0,
@@ -126,22 +128,15 @@ fn draw_lag_lines(
 }
 
 /// Each lag ball's distance to the head cushion, measured along the table.
-fn draw_lag_distances(
-    sim: Res<TableSimulation>,
-    session: Res<Session>,
-    mut gizmos: Gizmos<ClothGizmos>,
-) {
-    let table = sim.0.table();
-    let balls: Vec<&LagBall> = match &session.lag_result {
+fn draw_lag_distances(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
+    let table = session.table();
+    let balls: Vec<&LagBall> = match &session.lag().result {
         Some(LagResult::Match(verdict)) => verdict.balls.iter().collect(),
         Some(LagResult::Training(ball)) => vec![ball],
         None => return,
     };
     for ball in balls {
-        let (Some(distance_mm), Some((_, k))) = (
-            ball.distance_mm,
-            sim.0.ball_states().find(|(id, _)| *id == ball.ball),
-        ) else {
+        let (Some(distance_mm), Some(k)) = (ball.distance_mm, session.ball(ball.ball)) else {
             continue;
         };
         let at = k.pos.truncate();
@@ -161,15 +156,13 @@ fn draw_lag_distances(
 }
 
 /// The game lets the breaker move their ball along the head string (not four-ball).
-fn breaker_on_head_string(session: Res<Session>) -> bool {
-    session
-        .referee()
-        .is_some_and(|r| r.game().breaker_on_head_string())
+fn breaker_on_head_string(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.can_move_ball())
 }
 
 /// Rule 7: where on the head string the breaker's ball may stand.
-fn draw_break_segment(sim: Res<TableSimulation>, mut gizmos: Gizmos<ClothGizmos>) {
-    let table = sim.0.table();
+fn draw_break_segment(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
+    let table = session.table();
     let hx = table.head_string_x();
     let hw = table.half_width();
     let reach = table.break_offset;
@@ -204,16 +197,11 @@ fn draw_break_segment(sim: Res<TableSimulation>, mut gizmos: Gizmos<ClothGizmos>
 /// Rules 21 and 26: for each jumped ball, the spots tried in order and found occupied
 /// (ringed in red, crossed out) and the place it goes (ringed twice in green), each
 /// numbered in the order tried.
-fn draw_spots(
-    sim: Res<TableSimulation>,
-    session: Res<Session>,
-    settings: Res<MatchSettings>,
-    mut gizmos: Gizmos<ClothGizmos>,
-) {
-    let Some(verdict) = session.verdicts.last() else {
+fn draw_spots(session: Res<Session>, settings: Res<Settings>, mut gizmos: Gizmos<ClothGizmos>) {
+    let Some(verdict) = session.last_verdict() else {
         return;
     };
-    let table: &TableGeometry = sim.0.table();
+    let table: &TableGeometry = session.table();
     let r = table.ball_radius;
     // Labels stand before the spot, seen from the head end, clear of a ball on it.
     let label_at = |at: DVec2| at + DVec2::new(-3.0 * r, 0.0);
@@ -231,7 +219,7 @@ fn draw_spots(
             write(
                 &mut gizmos,
                 label_at(at),
-                &format!("{}. {}: occupied", i + 1, spot.name()),
+                &format!("{}. {}: occupied", i + 1, words().spot(*spot)),
                 OCCUPIED,
             );
         }
@@ -245,11 +233,11 @@ fn draw_spots(
                 placement.occupied.len() + 1,
                 // All three spots taken: the nearest free point on the long axis.
                 if placement.occupied.len() == 3 {
-                    "long axis"
+                    "long axis".to_owned()
                 } else {
-                    placement.spot.name()
+                    words().spot(placement.spot)
                 },
-                settings.ball_style.ball_name(placement.ball)
+                words().ball(placement.ball, settings.ball_style)
             ),
             TAKEN,
         );

@@ -1,8 +1,9 @@
 //! The table's sounds, made as it plays (there are no sound files): the sharp click of
 //! ball on ball, the dull knock of a cushion, the tap of the tip; louder the harder.
 
-use crate::game::TableSimulation;
-use crate::physics::events::EventKind;
+use crate::game::PlayEvent;
+use crate::play::Event;
+use crate::shot::EventKind;
 use bevy::audio::{AddAudioSource, ChannelCount, SampleRate, Source, Volume};
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -91,7 +92,7 @@ struct Sounds {
 pub(super) fn plugin(app: &mut App) {
     app.add_audio_source::<Knock>();
     app.add_systems(Startup, make_sounds);
-    app.add_systems(Update, play.run_if(resource_exists::<TableSimulation>));
+    app.add_systems(Update, play);
 }
 
 fn make_sounds(mut commands: Commands, mut knocks: ResMut<Assets<Knock>>) {
@@ -105,22 +106,13 @@ fn make_sounds(mut commands: Commands, mut knocks: ResMut<Assets<Knock>>) {
     });
 }
 
-/// Plays each new event of the stroke under way.
-fn play(
-    mut commands: Commands,
-    sim: Res<TableSimulation>,
-    sounds: Option<Res<Sounds>>,
-    mut heard: Local<(usize, f64)>,
-) {
+/// Plays each contact of the stroke under way as it happens.
+fn play(mut commands: Commands, mut events: MessageReader<PlayEvent>, sounds: Option<Res<Sounds>>) {
     let Some(sounds) = sounds else { return };
-    let events = sim.0.events();
-    let (count, time) = &mut *heard;
-    if sim.0.time() < *time || events.len() < *count {
-        // A new stroke began: its clock starts again.
-        *count = 0;
-    }
-    *time = sim.0.time();
-    for event in &events[*count..] {
+    for PlayEvent(event) in events.read() {
+        let Event::Shot(event) = event else {
+            continue;
+        };
         let (sound, speed) = match event.kind {
             EventKind::BallBall { speed, .. } => (&sounds.balls, speed),
             EventKind::Cushion { speed, .. } => (&sounds.cushion, speed),
@@ -133,7 +125,6 @@ fn play(
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(loudness)),
         ));
     }
-    *count = events.len();
 }
 
 #[cfg(test)]

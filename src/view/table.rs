@@ -3,16 +3,14 @@
 
 use super::cloth::{ClothMaterial, FeltGrain};
 use crate::game::frame::to_bevy;
-use crate::game::{AtTable, TableSimulation};
+use crate::game::{Screen, Session};
 use crate::math::{DVec2, DVec3};
-use crate::table::{Cushion, Spot, TableGeometry};
+use crate::shot::{Cushion, Spot};
+use crate::table::TableGeometry;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        PostUpdate,
-        spawn_table.run_if(resource_added::<TableSimulation>),
-    );
+    app.add_systems(PostUpdate, spawn_table.run_if(resource_added::<Session>));
 }
 
 /// A box between two corners given in the table frame.
@@ -26,12 +24,12 @@ fn slab(a: DVec3, b: DVec3) -> (Cuboid, Transform) {
 
 fn spawn_table(
     mut commands: Commands,
-    sim: Res<TableSimulation>,
+    session: Res<Session>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut cloths: ResMut<Assets<ClothMaterial>>,
 ) {
-    let t: &TableGeometry = sim.0.table();
+    let t: &TableGeometry = session.table();
     let mut material = |color: Color, roughness: f32| {
         materials.add(StandardMaterial {
             base_color: color,
@@ -61,7 +59,7 @@ fn spawn_table(
             Name::new("Table"),
             Transform::default(),
             Visibility::default(),
-            DespawnOnExit(AtTable),
+            DespawnOnExit(Screen::Table),
         ))
         .id();
     // One part of the table: its mesh where it goes; the caller adds the material.

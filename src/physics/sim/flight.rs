@@ -4,11 +4,11 @@
 //! come to rest off it, and their contacts with other balls.
 
 use super::{Ball, Pair, Phase, TableSim};
-use crate::ball::BallId;
 use crate::math::DVec2;
 use crate::physics::contact;
-use crate::physics::events::{EventKind, OffTableReason, Surface};
 use crate::physics::world::Part;
+use crate::shot::BallId;
+use crate::shot::{EventKind, OffTableReason, Surface};
 
 /// A ball off the cloth slower than this, m/s, for `STILL_TIME` s has come to rest.
 const STILL_SPEED: f64 = 2e-3;

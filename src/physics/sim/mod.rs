@@ -8,29 +8,22 @@
 
 use super::cloth::{Cloth, Kinematics, Motion};
 use super::contact::{self, BallBody};
-use super::events::{EventKind, FinalPosition, ShotEvent, ShotRecord};
-use super::poly::{Poly, first_closing};
-use super::stroke::{self, FollowThrough, Stroke};
+use super::error::{PlaceError, StrikeError};
+use super::strike::{self, FollowThrough};
 use super::world::{Part, RapierTable};
-use crate::ball::BallId;
 use crate::config::{Config, CueConfig, PhysicsConfig};
 use crate::math::{DQuat, DVec2, DVec3};
-use crate::table::{Cushion, TableGeometry};
+use crate::shot::{BallId, Cushion, EventKind, ShotEvent, ShotRecord, Stroke};
+use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 
+mod detect;
 mod flight;
+mod record;
+mod resolve;
 
 use flight::Flight;
 
-/// Impacts slower than this, m/s, repeated on the same pair within `PRESS_WINDOW` s,
-/// are one continuing (pressing) contact, not new touches.
-const PRESS_SPEED: f64 = 1e-3;
-const PRESS_WINDOW: f64 = 0.05;
-/// A pressing contact is pushed apart far enough to stay clear this long, m of gap.
-const PRESS_GAP: f64 = 1e-4;
-/// Every contact ends with the bodies parting at least this fast, m/s, so that the
-/// same contact is not found again at the same instant.
-const MIN_PARTING: f64 = 1e-6;
 #[derive(Clone, Copy, Debug)]
 enum Phase {
     Cloth(Motion),
@@ -55,6 +48,8 @@ enum Next {
     Balls(usize, usize),
     /// The follow-through `follow[i]` meets its ball again.
     Tip(usize),
+    /// The tip of `follow[i]`, pushing its ball on, leaves it.
+    TipOff(usize),
     /// Rapier's next step for the balls off the cloth.
     Flight,
 }
@@ -140,29 +135,31 @@ impl TableSim {
 
     /// Puts the listed balls at rest at their positions (table frame, m); balls not
     /// listed leave the table. Refuses a ball off the bed or overlapping another.
-    pub fn place(&mut self, positions: &[(BallId, DVec2)]) -> Result<(), String> {
+    pub fn place(&mut self, positions: &[(BallId, DVec2)]) -> Result<(), PlaceError> {
         let r = self.table.ball_radius;
         for (i, &(id, p)) in positions.iter().enumerate() {
             if !p.is_finite() {
-                return Err(format!("{id}: position must be finite numbers"));
+                return Err(PlaceError::NotFinite(id));
             }
             if !self.table.fits_on_bed(p) {
-                let limits = self.table.centre_limits();
-                return Err(format!(
-                    "{id} at ({:.4}, {:.4}) is not on the bed: on the {} table a ball's centre must lie within |x| ≤ {:.4} m and |y| ≤ {:.4} m",
-                    p.x, p.y, self.table.preset, limits.x, limits.y
-                ));
+                return Err(PlaceError::OffBed {
+                    ball: id,
+                    at: p,
+                    preset: self.table.preset.clone(),
+                    limits: self.table.centre_limits(),
+                });
             }
             for &(other, q) in &positions[..i] {
                 if other == id {
-                    return Err(format!("{id} is listed twice"));
+                    return Err(PlaceError::ListedTwice(id));
                 }
                 if p.distance(q) < 2.0 * r - 1e-9 {
-                    return Err(format!(
-                        "{id} and {other} overlap: their centres are {:.4} m apart, at least {:.4} m (a ball's diameter) is needed",
-                        p.distance(q),
-                        2.0 * r
-                    ));
+                    return Err(PlaceError::Overlap {
+                        ball: id,
+                        other,
+                        distance: p.distance(q),
+                        needed: 2.0 * r,
+                    });
                 }
             }
         }
@@ -189,7 +186,7 @@ impl TableSim {
 
     /// Plays strokes at the same moment (one, or two in the lag) and starts a new stroke
     /// record. Balls still moving are noted in the strike (rule 10), not stopped.
-    pub fn strike(&mut self, strokes: &[Stroke]) -> Result<(), String> {
+    pub fn strike(&mut self, strokes: &[Stroke]) -> Result<(), StrikeError> {
         for (i, s) in strokes.iter().enumerate() {
             s.validate()?;
             match self.balls[s.ball.index()] {
@@ -197,15 +194,10 @@ impl TableSim {
                     phase: Phase::Cloth(_),
                     ..
                 }) => {}
-                _ => {
-                    return Err(format!(
-                        "{} is not on the cloth and cannot be struck",
-                        s.ball
-                    ));
-                }
+                _ => return Err(StrikeError::NotOnCloth(s.ball)),
             }
             if strokes[..i].iter().any(|o| o.ball == s.ball) {
-                return Err(format!("{} is struck twice", s.ball));
+                return Err(StrikeError::StruckTwice(s.ball));
             }
         }
         let moving: Vec<BallId> = self
@@ -218,7 +210,7 @@ impl TableSim {
         for s in strokes {
             let i = s.ball.index();
             let start = self.balls[i].expect("checked above").k;
-            let outcome = stroke::strike(s, self.body, &self.cue, &start, slate);
+            let outcome = strike::strike(s, self.body, &self.cue, &start, slate);
             let cue_touched = self.cue_touches(s, &start);
             self.push_event(EventKind::Strike {
                 ball: s.ball,
@@ -242,19 +234,15 @@ impl TableSim {
 
     /// Sets a ball moving directly (velocity m/s, spin rad/s), with no cue, and starts a
     /// new stroke record.
-    pub fn launch(&mut self, ball: BallId, vel: DVec3, spin: DVec3) -> Result<(), String> {
+    pub fn launch(&mut self, ball: BallId, vel: DVec3, spin: DVec3) -> Result<(), StrikeError> {
         if !vel.is_finite() || !spin.is_finite() {
-            return Err("launch: velocity and spin must be finite numbers".into());
+            return Err(StrikeError::LaunchNotFinite);
         }
-        if vel.length() > stroke::MAX_SPEED {
-            return Err(format!(
-                "launch: speed {:.3} m/s is above the {} m/s allowed",
-                vel.length(),
-                stroke::MAX_SPEED
-            ));
+        if vel.length() > crate::shot::MAX_SPEED {
+            return Err(StrikeError::LaunchTooFast(vel.length()));
         }
         let Some(b) = self.balls[ball.index()] else {
-            return Err(format!("launch: {ball} is not on the table"));
+            return Err(StrikeError::NotOnTable(ball));
         };
         self.start_stroke();
         let mut k = b.k;
@@ -323,6 +311,13 @@ impl TableSim {
         self.rested
     }
 
+    /// A ball in play (on the cloth or in the air) with its state at `time()`.
+    pub fn ball(&self, ball: BallId) -> Option<Kinematics> {
+        self.ball_states()
+            .find(|(id, _)| *id == ball)
+            .map(|(_, k)| k)
+    }
+
     /// Balls in play (on the cloth or in the air) with their state at `time()`.
     pub fn ball_states(&self) -> impl Iterator<Item = (BallId, Kinematics)> + '_ {
         let dt = self.time - self.clock;
@@ -333,79 +328,6 @@ impl TableSim {
             }
             (id, k)
         })
-    }
-
-    /// Every ball placed for this stroke, jumped ones included, with whether it is
-    /// still on the table.
-    pub fn final_positions(&self) -> impl Iterator<Item = (BallId, FinalPosition)> + '_ {
-        BallId::ALL.iter().filter_map(|&id| {
-            let b = self.balls[id.index()]?;
-            let on_table = !matches!(b.phase, Phase::Off);
-            let pos = if on_table {
-                self.ball_states().find(|(i, _)| *i == id)?.1.pos
-            } else {
-                b.k.pos
-            };
-            Some((
-                id,
-                FinalPosition {
-                    x: pos.x,
-                    y: pos.y,
-                    z: pos.z,
-                    on_table,
-                },
-            ))
-        })
-    }
-
-    /// The record of the stroke so far.
-    pub fn record(&self) -> ShotRecord {
-        ShotRecord {
-            events: self.events.clone(),
-            final_positions: self.final_positions().collect(),
-            trajectories: self
-                .sampling
-                .as_ref()
-                .map(|s| s.trajectories.clone())
-                .unwrap_or_default(),
-            duration: if self.rested { self.clock } else { self.time },
-        }
-    }
-
-    /// Records every ball's position `hz` times a second of simulated time from now on
-    /// (the samples go into `record().trajectories`); None stops it.
-    pub fn sample_every(&mut self, hz: Option<f64>) {
-        self.sampling = hz.map(|hz| Sampling {
-            period: 1.0 / hz,
-            taken: 0,
-            trajectories: BTreeMap::new(),
-        });
-    }
-
-    /// Takes the samples due up to time `t` (≤ the next event), from the stored state.
-    fn take_samples(&mut self, t: f64) {
-        let Some(sampling) = &self.sampling else {
-            return;
-        };
-        let (period, mut taken) = (sampling.period, sampling.taken);
-        let mut samples = Vec::new();
-        while taken as f64 * period <= t {
-            let at = taken as f64 * period;
-            for (id, b) in self.in_play() {
-                let mut k = b.k;
-                if let Phase::Cloth(m) = b.phase {
-                    self.cloth.advance(&mut k, m, at - self.clock);
-                }
-                samples.push((id, [at, k.pos.x, k.pos.y, k.pos.z]));
-            }
-            taken += 1;
-        }
-        if let Some(sampling) = &mut self.sampling {
-            sampling.taken = taken;
-            for (id, sample) in samples {
-                sampling.trajectories.entry(id).or_default().push(sample);
-            }
-        }
     }
 
     /// Runs the stroke to rest (or to the configured guard time), sampling positions
@@ -471,13 +393,6 @@ impl TableSim {
         })
     }
 
-    fn push_event(&mut self, kind: EventKind) {
-        self.events.push(ShotEvent {
-            t: self.clock,
-            kind,
-        });
-    }
-
     /// Puts a ball on the cloth, or in the air if it rises high enough to fly.
     fn set_ball(&mut self, i: usize, mut k: Kinematics) {
         let g = self.physics.gravity_m_s2;
@@ -530,95 +445,6 @@ impl TableSim {
             .collect()
     }
 
-    /// The earliest event from the stored state. Contacts are searched up to the first
-    /// change of motion or flight step, found from the state alone.
-    fn next_event(&self) -> Option<(f64, Next)> {
-        let mut best: Option<(f64, Next)> = self.next_flight_step.map(|t| (t, Next::Flight));
-        let mut consider = |dt: Option<f64>, next: Next| {
-            if let Some(dt) = dt
-                && best.is_none_or(|(t, _)| self.clock + dt < t)
-            {
-                best = Some((self.clock + dt, next));
-            }
-        };
-        let cloth: Vec<(usize, Kinematics, Motion)> = self
-            .balls
-            .iter()
-            .enumerate()
-            .filter_map(|(i, b)| match b {
-                Some(Ball {
-                    k,
-                    phase: Phase::Cloth(m),
-                }) => Some((i, *k, *m)),
-                _ => None,
-            })
-            .collect();
-        for &(_, k, m) in &cloth {
-            let dt = self.cloth.time_to_change(&k, m);
-            consider(dt.is_finite().then_some(dt), Next::Change);
-        }
-        let (until, _) = best?;
-        let span = until - self.clock;
-        let mut consider = |dt: Option<f64>, next: Next| {
-            if let Some(dt) = dt
-                && best.is_none_or(|(t, _)| self.clock + dt < t)
-            {
-                best = Some((self.clock + dt, next));
-            }
-        };
-        for &(i, k, m) in &cloth {
-            if !moves(m) {
-                continue;
-            }
-            let a = self.cloth.acceleration(&k, m);
-            for c in Cushion::ALL {
-                let n = c.inward_normal();
-                let gap = k.pos.truncate().dot(n) + self.table.nose_distance(c)
-                    - self.table.cushion_reach();
-                let poly = [gap, k.vel.truncate().dot(n), 0.5 * a.dot(n), 0.0, 0.0];
-                consider(first_closing(&poly, 0.0, span), Next::Cushion(i, c));
-            }
-        }
-        let diameter = 2.0 * self.table.ball_radius;
-        for (x, &(i, ki, mi)) in cloth.iter().enumerate() {
-            for &(j, kj, mj) in &cloth[x + 1..] {
-                if !moves(mi) && !moves(mj) {
-                    continue;
-                }
-                let (dp, dv) = (kj.pos - ki.pos, kj.vel - ki.vel);
-                let da = self.cloth.acceleration(&kj, mj) - self.cloth.acceleration(&ki, mi);
-                // Far apart for the whole span: no contact possible.
-                let reach = dv.length() * span + 0.5 * da.length() * span * span;
-                if dp.length() - diameter > reach {
-                    continue;
-                }
-                let poly = gap_poly(dp, dv, da.extend(0.0), diameter);
-                consider(first_closing(&poly, 0.0, span), Next::Balls(i, j));
-            }
-        }
-        for (f, follow) in self.follow.iter().enumerate() {
-            let i = follow.ball.index();
-            let Some(&(_, k, m)) = cloth.iter().find(|c| c.0 == i) else {
-                continue;
-            };
-            let from = (follow.since + self.cue.tip_contact_ms / 1000.0 - self.clock).max(0.0);
-            let to = (follow.stop_time() - self.clock).min(span);
-            if from >= to {
-                continue;
-            }
-            let tip = follow.tip(self.clock);
-            let tip_speed = (follow.speed - follow.decel * (self.clock - follow.since)).max(0.0);
-            let poly = gap_poly(
-                k.pos - tip,
-                k.vel - tip_speed * follow.axis,
-                self.cloth.acceleration(&k, m).extend(0.0) + follow.decel * follow.axis,
-                self.table.ball_radius,
-            );
-            consider(first_closing(&poly, from, to), Next::Tip(f));
-        }
-        best
-    }
-
     fn advance_cloth(&mut self, dt: f64) {
         for b in self.balls.iter_mut().flatten() {
             if let Phase::Cloth(m) = b.phase {
@@ -626,170 +452,6 @@ impl TableSim {
                 b.phase = Phase::Cloth(self.cloth.motion(&b.k));
             }
         }
-    }
-
-    fn resolve(&mut self, next: Next) {
-        match next {
-            Next::Change | Next::Flight => {}
-            Next::Cushion(i, c) => self.hit_cushion(i, c),
-            Next::Balls(i, j) => self.hit_balls(i, j),
-            Next::Tip(f) => {
-                let i = self.follow[f].ball.index();
-                let mut k = self.balls[i].expect("followed ball").k;
-                if let Some(speed) = self.follow[f].hit_again(self.body, &mut k, self.clock) {
-                    self.push_event(EventKind::Tip {
-                        ball: BallId::ALL[i],
-                        speed,
-                    });
-                }
-                self.set_ball(i, k);
-            }
-        }
-    }
-
-    fn hit_cushion(&mut self, i: usize, c: Cushion) {
-        let mut k = self.balls[i].expect("ball in play").k;
-        let inward = c.inward_normal().extend(0.0);
-        let impact = contact::ball_cushion(
-            self.body,
-            &self.physics.cushion,
-            self.table.contact_angle(),
-            inward,
-            &mut k,
-        );
-        let speed = impact.map_or(0.0, |i| i.closing_speed);
-        if self.is_new_touch(Pair::Cushion(i, c), speed) {
-            self.push_event(EventKind::Cushion {
-                ball: BallId::ALL[i],
-                cushion: c,
-                speed,
-            });
-        }
-        // A ball pressed against the cushion (friction drives it in) leaves it clear.
-        let m = self.cloth.motion(&k);
-        let press = (-self.cloth.acceleration(&k, m).dot(c.inward_normal())).max(0.0);
-        let needed = (2.0 * press * PRESS_GAP).sqrt().max(MIN_PARTING);
-        let out = k.vel.dot(inward);
-        if out < needed {
-            k.vel += (needed - out) * inward;
-        }
-        self.set_ball(i, k);
-    }
-
-    fn hit_balls(&mut self, i: usize, j: usize) {
-        let (mut ki, mut kj) = (
-            self.balls[i].expect("in play").k,
-            self.balls[j].expect("in play").k,
-        );
-        let impact = contact::ball_ball(self.body, &self.physics.ball_ball, &mut ki, &mut kj);
-        let speed = impact.map_or(0.0, |i| i.closing_speed);
-        if self.is_new_touch(Pair::Balls(i, j), speed) {
-            self.push_event(EventKind::BallBall {
-                a: BallId::ALL[i],
-                b: BallId::ALL[j],
-                speed,
-            });
-        }
-        self.separate_pressing(&mut ki, &mut kj);
-        self.set_ball(i, ki);
-        self.set_ball(j, kj);
-        self.push_on(i);
-        self.push_on(j);
-    }
-
-    /// Two balls on the cloth that friction drives into each other are moved apart just
-    /// enough to stay clear, with their momentum kept.
-    fn separate_pressing(&self, ki: &mut Kinematics, kj: &mut Kinematics) {
-        let n = (kj.pos - ki.pos).normalize();
-        let accel = |k: &Kinematics| self.cloth.acceleration(k, self.cloth.motion(k)).extend(0.0);
-        let press = (accel(ki) - accel(kj)).dot(n).max(0.0);
-        let needed = (2.0 * press * PRESS_GAP).sqrt().max(MIN_PARTING);
-        let parting = (kj.vel - ki.vel).dot(n);
-        if parting < needed {
-            let dv = 0.5 * (needed - parting) * n;
-            ki.vel -= dv;
-            kj.vel += dv;
-        }
-    }
-
-    /// If the cue tip is still on ball `i` when it meets another ball (rule 13), the cue
-    /// goes on pushing: the contact lasts on (rule 14) and the cue drives the ball.
-    fn push_on(&mut self, i: usize) {
-        let contact = self.cue.tip_contact_ms / 1000.0;
-        let Some(f) = self
-            .follow
-            .iter()
-            .position(|f| f.ball.index() == i && self.clock < f.since + contact)
-        else {
-            return;
-        };
-        let mut k = self.balls[i].expect("in play").k;
-        self.follow[f].hit_again(self.body, &mut k, self.clock);
-        self.set_ball(i, k);
-        let ball = BallId::ALL[i];
-        let until = self.clock + contact;
-        for e in &mut self.events {
-            if let EventKind::Strike {
-                ball: struck,
-                tip_contact_s,
-                ..
-            } = &mut e.kind
-                && *struck == ball
-            {
-                *tip_contact_s = until - e.t;
-            }
-        }
-    }
-
-    /// Whether a contact is a new touch (an event) rather than the same pair pressing on.
-    fn is_new_touch(&mut self, pair: Pair, speed: f64) -> bool {
-        let recent = self
-            .recent
-            .iter()
-            .any(|&(p, t)| p == pair && self.clock - t < PRESS_WINDOW);
-        self.recent.retain(|&(p, _)| p != pair);
-        self.recent.push((pair, self.clock));
-        !(recent && speed < PRESS_SPEED)
-    }
-
-    fn check_rest(&mut self) {
-        let still = self
-            .in_play()
-            .all(|(_, b)| matches!(b.phase, Phase::Cloth(Motion::Rest)));
-        if still && !self.rested {
-            self.rested = true;
-            self.follow.clear();
-            self.push_event(EventKind::Rest);
-            // The samples end where the balls stopped.
-            self.take_samples(self.clock);
-            let at_rest: Vec<(BallId, DVec3)> =
-                self.in_play().map(|(id, b)| (id, b.k.pos)).collect();
-            if let Some(sampling) = &mut self.sampling {
-                for (id, p) in at_rest {
-                    let samples = sampling.trajectories.entry(id).or_default();
-                    if samples.last().is_none_or(|s| s[0] < self.clock) {
-                        samples.push([self.clock, p.x, p.y, p.z]);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The guard for a stroke that would never end: everything stops where it is.
-    fn stop_everything(&mut self) {
-        for b in self.balls.iter_mut().flatten() {
-            if !matches!(b.phase, Phase::Off) {
-                b.k.vel = DVec3::ZERO;
-                b.k.spin = DVec3::ZERO;
-                if matches!(b.phase, Phase::Flying(_)) {
-                    b.phase = Phase::Off;
-                } else {
-                    b.phase = Phase::Cloth(Motion::Rest);
-                }
-            }
-        }
-        self.next_flight_step = None;
-        self.check_rest();
     }
 
     /// Writes every ball's state to its rapier body.
@@ -808,19 +470,4 @@ impl TableSim {
             }
         }
     }
-}
-
-fn moves(m: Motion) -> bool {
-    matches!(m, Motion::Sliding | Motion::Rolling)
-}
-
-/// |dp + dv·t + ½·da·t²|² − d²: positive while two bodies are more than d apart.
-fn gap_poly(dp: DVec3, dv: DVec3, da: DVec3, d: f64) -> Poly {
-    [
-        dp.dot(dp) - d * d,
-        2.0 * dp.dot(dv),
-        dv.dot(dv) + dp.dot(da),
-        dv.dot(da),
-        0.25 * da.dot(da),
-    ]
 }

@@ -1,13 +1,15 @@
 //! Rules 4 and 6: the lag winner breaks or passes the break, and picks the cue ball
 //! they play all game: four choices, by key or by click.
 
-use super::{player_name, title};
-use crate::ball::BallId;
-use crate::config::CueAction;
-use crate::game::{GameConfig, GameSystems, MatchCommand, MatchSettings, Phase, Session};
+use super::title;
+use crate::config::Action;
+use crate::game::{GameConfig, GameSystems, Phase, PlayerCommand, Session, Settings};
+use crate::play::Command;
+use crate::shot::BallId;
 use crate::ui::widgets::{
     BUTTON_COLOUR, Tone, centred_strip, clicked, keys, label, panel, swatch, toned,
 };
+use crate::words::words;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,30 +30,30 @@ struct Choice {
 }
 
 /// The four choices, in the order of their keys.
-const CHOICES: [(CueAction, Choice); 4] = [
+const CHOICES: [(Action, Choice); 4] = [
     (
-        CueAction::Choose1,
+        Action::Choose1,
         Choice {
             break_it: true,
             ball: BallId::White,
         },
     ),
     (
-        CueAction::Choose2,
+        Action::Choose2,
         Choice {
             break_it: true,
             ball: BallId::Dotted,
         },
     ),
     (
-        CueAction::Choose3,
+        Action::Choose3,
         Choice {
             break_it: false,
             ball: BallId::White,
         },
     ),
     (
-        CueAction::Choose4,
+        Action::Choose4,
         Choice {
             break_it: false,
             ball: BallId::Dotted,
@@ -62,15 +64,15 @@ const CHOICES: [(CueAction, Choice); 4] = [
 fn show_choices(
     mut commands: Commands,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
-    let Some(winner) = session.lag_winner else {
+    let Some(winner) = session.lag().winner else {
         return;
     };
     let style = settings.ball_style;
-    let name = player_name(&session, &settings, winner);
-    let other = player_name(&session, &settings, 1 - winner);
+    let name = session.player_name(winner);
+    let other = session.player_name(1 - winner);
     commands
         .spawn((
             Name::new("Break choice"),
@@ -89,14 +91,14 @@ fn show_choices(
                         "{name} won the lag: break or pass, and pick your ball (rules 4, 6)"
                     )));
                     for (action, choice) in CHOICES {
-                        let ball = style.ball_name(choice.ball);
+                        let ball = words().ball(choice.ball, style);
                         let words = if choice.break_it {
                             format!("Break, playing the {ball} ball")
                         } else {
                             let theirs = choice.ball.other_white().unwrap_or(BallId::White);
                             format!(
                                 "Pass, keep the {ball}: {other} breaks with the {}",
-                                style.ball_name(theirs)
+                                words().ball(theirs, style)
                             )
                         };
                         panel
@@ -131,14 +133,14 @@ fn show_choices(
 
 fn choose_by_click(
     choices: Query<(&Interaction, &Choice), Changed<Interaction>>,
-    mut commands: MessageWriter<MatchCommand>,
+    mut commands: MessageWriter<PlayerCommand>,
 ) {
     for (interaction, choice) in &choices {
         if clicked(interaction) {
-            commands.write(MatchCommand::ChooseBreak {
+            commands.write(PlayerCommand(Command::ChooseBreak {
                 break_it: choice.break_it,
                 ball: choice.ball,
-            });
+            }));
         }
     }
 }

@@ -1,11 +1,11 @@
 //! Rule 7, the break set-up: where the balls stand, how the breaker moves their ball
 //! along the head string (the allowed segment is drawn on the cloth), and how to go on.
 
-use super::{fill, overlay, player_name};
-use crate::config::{CueAction, RedFirst};
-use crate::game::{GameConfig, MatchSettings, Phase, Session};
+use super::{fill, overlay};
+use crate::config::{Action, RedFirst};
+use crate::game::{GameConfig, Phase, Session, Settings};
 use crate::ui::widgets::{Tone, keys};
-use crate::ui::words::Line;
+use crate::words::{Line, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,7 +18,7 @@ const MM_PER_INCH: f64 = 25.4;
 fn show_break_setup(
     mut commands: Commands,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
     let Some(referee) = session.referee() else {
@@ -27,11 +27,11 @@ fn show_break_setup(
     let config = &config.0;
     let style = settings.ball_style;
     let table = referee.table();
-    let breaker = player_name(&session, &settings, referee.shooter());
+    let breaker = session.player_name(referee.shooter());
     let ball = referee.cue_ball();
     let on_head_string = referee.game().breaker_on_head_string();
-    let strike = keys(config, CueAction::Strike);
-    let confirm = keys(config, CueAction::Confirm);
+    let strike = keys(config, Action::Strike);
+    let confirm = keys(config, Action::Confirm);
     let heading = if on_head_string {
         "Break set-up (rule 7)".to_owned()
     } else {
@@ -39,7 +39,7 @@ fn show_break_setup(
     };
     let mut lines = Vec::new();
     if on_head_string {
-        let other = style.ball_name(ball.other_white().unwrap_or(ball));
+        let other = words().ball(ball.other_white().unwrap_or(ball), style);
         lines.push(Line::new(
             format!("Red on the foot spot, the {other} ball on the head spot."),
             Tone::Plain,
@@ -49,7 +49,7 @@ fn show_break_setup(
             format!(
                 "{breaker}: press on your {} ball and drag it along the head string, \
                  at most {:.0} in ({mm:.0} mm) either side of the head spot.",
-                style.ball_name(ball),
+                words().ball(ball, style),
                 mm / MM_PER_INCH,
             ),
             Tone::Warn,
@@ -64,7 +64,7 @@ fn show_break_setup(
         lines.push(Line::new(
             format!(
                 "{breaker} breaks with the {} ball: {strike} when ready.",
-                style.ball_name(ball)
+                words().ball(ball, style)
             ),
             Tone::Warn,
         ));

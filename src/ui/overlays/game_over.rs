@@ -1,12 +1,14 @@
 //! The end of the game: the winner (or a draw), the final scores, the score sheet
 //! stroke by stroke (it scrolls), and a rematch or back to the menu.
 
-use super::{player_name, text, title};
-use crate::config::CueAction;
-use crate::cue::Actions;
-use crate::game::{GameConfig, GameSystems, MatchCommand, MatchSettings, Phase, Screen, Session};
+use super::{text, title};
+use crate::config::Action;
+use crate::game::{GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings};
+use crate::input::Actions;
+use crate::play::Command;
+use crate::rules::Outcome;
 use crate::ui::widgets::{Tone, button, centred_strip, clicked, keys, panel, swatch, toned};
-use crate::ui::words::score_sheet;
+use crate::words::words;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
@@ -76,13 +78,13 @@ fn row(
 fn show_game_over(
     mut commands: Commands,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
     let config = &config.0;
     let style = settings.ball_style;
-    let rematch = keys(config, CueAction::Confirm);
-    let menu = keys(config, CueAction::Menu);
+    let rematch = keys(config, Action::Confirm);
+    let menu = keys(config, Action::Menu);
     commands
         .spawn((
             Name::new("Game over"),
@@ -99,20 +101,21 @@ fn show_game_over(
                 // Darker than the other panels: the table behind is not the point now.
                 .insert(BackgroundColor(Color::srgba(0.02, 0.02, 0.03, 0.93)))
                 .with_children(|panel| {
-                    let Some(referee) = session.referee() else {
+                    let Some(score) = session.sheet() else {
                         panel.spawn(title("No game"));
-                        if let Some(notice) = &session.notice {
-                            panel.spawn(text(notice.clone(), Tone::Bad));
+                        if let Some(notice) = session.notice() {
+                            let names = session.settings().seated();
+                            panel.spawn(text(words().notice(notice, &names, style), Tone::Bad));
                         }
                         panel.spawn(text(format!("{menu}: menu"), Tone::Dim));
                         return;
                     };
-                    let players = referee.players();
-                    let heading = match (referee.winner(), players.len()) {
-                        (Some(w), _) => format!("Game over: {} wins", players[w].name),
-                        (None, 1) => "Game over: the target was not reached".to_owned(),
-                        (None, _) => "Game over: a draw".to_owned(),
-                    };
+                    let referee = session.referee().expect("a sheet comes with a referee");
+                    let players = &score.players;
+                    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+                    let heading = score
+                        .outcome
+                        .map_or(String::new(), |o| words().outcome(o, &names));
                     panel.spawn(title(heading));
                     let widths = [24.0, 150.0, 80.0, 90.0, 100.0, 90.0];
                     row(
@@ -129,7 +132,7 @@ fn show_game_over(
                                     c.spawn(swatch(ball, style, 14.0));
                                 }
                             });
-                            let winner = referee.winner() == Some(i);
+                            let winner = score.outcome == Some(Outcome::Winner(i));
                             let tone = if winner { Tone::Good } else { Tone::Plain };
                             let cells = [
                                 p.name.clone(),
@@ -161,34 +164,31 @@ fn show_game_over(
                             ScrollPosition::default(),
                         ))
                         .with_children(|sheet| {
-                            for r in score_sheet(&session.verdicts, players.len()) {
-                                let fouls = if r.restored {
-                                    "restored (rule 22)".to_owned()
-                                } else {
-                                    r.fouls
-                                };
+                            for (i, stroke) in score.rows.iter().enumerate() {
+                                let v = &stroke.verdict;
+                                let fouls = words().sheet_fouls(v);
                                 let tone = if fouls.is_empty() {
-                                    if r.points > 0 { Tone::Plain } else { Tone::Dim }
+                                    if v.points > 0 { Tone::Plain } else { Tone::Dim }
                                 } else {
                                     Tone::Bad
                                 };
                                 let cells = [
-                                    r.number.to_string(),
-                                    player_name(&session, &settings, r.shooter),
-                                    r.points.to_string(),
-                                    r.run.to_string(),
-                                    r.score.to_string(),
+                                    (i + 1).to_string(),
+                                    score.name(v.shooter).to_owned(),
+                                    v.points.to_string(),
+                                    stroke.run.to_string(),
+                                    stroke.score.to_string(),
                                     fouls,
                                 ];
                                 row(sheet, cells, &sheet_widths, tone);
                             }
                         });
-                    if session.verdicts.len() as f32 > SHEET_ROWS {
+                    if score.rows.len() as f32 > SHEET_ROWS {
                         panel.spawn(text(
                             format!(
                                 "Scroll the sheet with the mouse wheel or {} / {}",
-                                keys(config, CueAction::MenuUp),
-                                keys(config, CueAction::MenuDown)
+                                keys(config, Action::MenuUp),
+                                keys(config, Action::MenuDown)
                             ),
                             Tone::Dim,
                         ));
@@ -213,14 +213,14 @@ fn show_game_over(
 
 fn leave_by_click(
     buttons: Query<(&Interaction, &EndButton), Changed<Interaction>>,
-    mut commands: MessageWriter<MatchCommand>,
+    mut commands: MessageWriter<PlayerCommand>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     for (interaction, end) in &buttons {
         if clicked(interaction) {
             match end {
                 EndButton::Rematch => {
-                    commands.write(MatchCommand::Rematch);
+                    commands.write(PlayerCommand(Command::Rematch));
                 }
                 EndButton::Menu => screen.set(Screen::Menu),
             }
@@ -234,8 +234,8 @@ fn scroll_sheet(
     wheel: Res<AccumulatedMouseScroll>,
     mut sheet: Query<(&mut ScrollPosition, &ComputedNode), With<Sheet>>,
 ) {
-    let keys = f32::from(u8::from(actions.just_pressed(CueAction::MenuDown)))
-        - f32::from(u8::from(actions.just_pressed(CueAction::MenuUp)));
+    let keys = f32::from(u8::from(actions.just_pressed(Action::MenuDown)))
+        - f32::from(u8::from(actions.just_pressed(Action::MenuUp)));
     let turns = if wheel.delta.y == 0.0 {
         0.0
     } else {

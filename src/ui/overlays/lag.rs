@@ -3,12 +3,13 @@
 //! ball whether it touched the foot cushion, crossed over, touched the red or left the
 //! table, its distance from the head cushion, and the verdict.
 
-use super::{fill, overlay, player_name, text, title};
-use crate::config::CueAction;
-use crate::game::{GameConfig, GameSystems, LagResult, MatchSettings, Phase, Screen, Session};
+use super::{fill, overlay, text, title};
+use crate::config::Action;
+use crate::game::{GameConfig, GameSystems, Phase, Session, Settings};
+use crate::play::{LagResult, Mode};
 use crate::rules::{LagBall, Side};
 use crate::ui::widgets::{Tone, keys, swatch, toned};
-use crate::ui::words::{Line, lag_facts, lag_outcome, lag_summary};
+use crate::words::{Line, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,50 +42,51 @@ fn fill_lag_panel(
     mut commands: Commands,
     panel: Single<(Entity, Ref<LagPanel>)>,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
     let (panel, added) = (panel.0, panel.1.is_added());
     if !(added || session.is_changed()) {
         return;
     }
-    let Some(turn) = session.lag.iter().position(|l| l.stroke.is_none()) else {
+    let lag = session.lag();
+    let Some(turn) = lag.turn_index() else {
         return;
     };
     let config = &config.0;
-    let lagger = &session.lag[turn];
-    let name = player_name(&session, &settings, lagger.player);
-    let ball = settings.ball_style.ball_name(lagger.ball);
+    let lagger = &lag.setups[turn];
+    let name = session.player_name(lagger.player);
+    let ball = words().ball(lagger.ball, settings.ball_style);
     let side = side_name(lagger.side);
     let place = format!(
         "Press on your ball and drag it anywhere behind the head string in the {side} half. \
          Aim at the foot cushion; power with {} / {}.",
-        keys(config, CueAction::PowerUp),
-        keys(config, CueAction::PowerDown),
+        keys(config, Action::PowerUp),
+        keys(config, Action::PowerDown),
     );
-    let ready = keys(config, CueAction::Confirm);
+    let ready = keys(config, Action::Confirm);
     let mut lines = Vec::new();
-    let heading = if session.lag.len() == 1 {
+    let heading = if lag.setups.len() == 1 {
         "Lag training (rule 5)"
     } else {
         "Lag for the break (rule 5)"
     };
-    if session.lag.len() == 1 {
+    if lag.setups.len() == 1 {
         lines.push(Line::new(
             format!("{name}: the {ball} ball, {side} half"),
             Tone::Warn,
         ));
         lines.push(Line::new(place, Tone::Plain));
         lines.push(Line::new(
-            format!("{} or {ready}: lag", keys(config, CueAction::Strike)),
+            format!("{} or {ready}: lag", keys(config, Action::Strike)),
             Tone::Plain,
         ));
     } else {
-        let other = session
-            .lag
+        let other = lag
+            .setups
             .iter()
             .find(|l| l.player != lagger.player)
-            .map(|l| player_name(&session, &settings, l.player))
+            .map(|l| session.player_name(l.player))
             .unwrap_or_default();
         let then = if turn == 0 {
             format!("then {other} sets up")
@@ -106,7 +108,7 @@ fn fill_lag_panel(
         ));
     }
     lines.push(Line::new(
-        if session.lag.len() == 1 {
+        if lag.setups.len() == 1 {
             "Touch the foot cushion; stay in your half, off the red and on the table; \
              stop as close to the head cushion as you can."
         } else {
@@ -130,40 +132,33 @@ const RESULT_TEXT: f32 = 15.0;
 fn show_lag_result(
     mut commands: Commands,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
-    screen: Res<State<Screen>>,
 ) {
     let config = &config.0;
-    let go_on = keys(config, CueAction::Confirm);
+    let go_on = keys(config, Action::Confirm);
     let names: Vec<String> = session
-        .lag
+        .lag()
+        .setups
         .iter()
-        .map(|l| player_name(&session, &settings, l.player))
+        .map(|l| session.player_name(l.player))
         .collect();
-    let (balls, outcome, next): (Vec<&LagBall>, _, String) = match &session.lag_result {
+    let (balls, outcome, next): (Vec<&LagBall>, _, String) = match &session.lag().result {
         Some(LagResult::Match(verdict)) => {
             let names = [names[0].as_str(), names[1].as_str()];
-            let next = match session.lag_winner {
-                Some(w) => format!(
-                    "{go_on}: {} chooses the break",
-                    player_name(&session, &settings, w)
-                ),
+            let next = match session.lag().winner {
+                Some(w) => format!("{go_on}: {} chooses the break", session.player_name(w)),
                 None => format!("{go_on}: lag again"),
             };
             (
                 verdict.balls.iter().collect(),
-                Some(lag_outcome(
-                    verdict,
-                    names,
-                    config.games.referee.lag_tolerance_mm,
-                )),
+                Some(words().lag_outcome(verdict, names, config.games.referee.lag_tolerance_mm)),
                 next,
             )
         }
         Some(LagResult::Training(ball)) => (
             vec![ball],
-            Some(lag_summary(ball)),
+            Some(words().lag_summary(ball)),
             format!("{go_on}: lag again"),
         ),
         None => (
@@ -173,7 +168,7 @@ fn show_lag_result(
         ),
     };
     let style = settings.ball_style;
-    let heading = if **screen == Screen::LagTraining {
+    let heading = if settings.mode == Mode::LagTraining {
         "Lag result"
     } else {
         "Lag result (rule 5)"
@@ -203,11 +198,11 @@ fn show_lag_result(
                     }
                 });
             }
-            let facts: Vec<_> = balls.iter().map(|b| lag_facts(b)).collect();
+            let facts: Vec<_> = balls.iter().map(|b| words().lag_facts(b)).collect();
             for k in 0..facts.first().map_or(0, Vec::len) {
                 panel.spawn(Node::default()).with_children(|row| {
                     row.spawn((
-                        toned(facts[0][k].0, RESULT_TEXT, Tone::Dim),
+                        toned(facts[0][k].0.clone(), RESULT_TEXT, Tone::Dim),
                         TextLayout::no_wrap(),
                         cell(FACT_PX),
                     ));

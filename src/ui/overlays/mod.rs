@@ -11,8 +11,8 @@ mod spotting;
 mod verdict;
 
 use super::widgets::{Tone, panel, toned};
-use super::words::Line;
-use crate::game::{MatchSettings, Phase, Session};
+use crate::game::Phase;
+use crate::words::Line;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -73,13 +73,4 @@ fn fill(panel: &mut ChildSpawnerCommands, heading: impl Into<String>, lines: Vec
     for l in lines {
         panel.spawn(line(l));
     }
-}
-
-/// The name of player `i` at the table.
-fn player_name(session: &Session, settings: &MatchSettings, i: usize) -> String {
-    session
-        .referee()
-        .and_then(|r| r.players().get(i).map(|p| p.name.clone()))
-        .or_else(|| settings.seated().get(i).cloned())
-        .unwrap_or_else(|| format!("Player {}", i + 1))
 }

@@ -1,18 +1,18 @@
 //! Rule 22's prompt: while a restore is armed, a second press puts the balls back where
 //! they were before the last stroke; both players must agree.
 
-use crate::config::CueAction;
+use crate::config::Action;
 use crate::cue::RestoreArmed;
-use crate::game::{AtTable, GameConfig, GameSystems, Phase};
+use crate::game::{GameConfig, GameSystems, Screen, Session};
 use crate::ui::widgets::{Tone, toned};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(AtTable), spawn_prompt);
+    app.add_systems(OnEnter(Screen::Table), spawn_prompt);
     app.add_systems(
         Update,
         show_prompt
-            .run_if(in_state(AtTable))
+            .run_if(in_state(Screen::Table))
             .in_set(GameSystems::Present),
     );
 }
@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 struct RestorePrompt;
 
 fn spawn_prompt(mut commands: Commands, config: Res<GameConfig>) {
-    let key = crate::ui::widgets::keys(&config.0, CueAction::RestorePositions);
+    let key = crate::ui::widgets::keys(&config.0, Action::RestorePositions);
     commands.spawn((
         Name::new("Restore prompt"),
         RestorePrompt,
@@ -34,7 +34,7 @@ fn spawn_prompt(mut commands: Commands, config: Res<GameConfig>) {
             ..default()
         },
         Visibility::Hidden,
-        DespawnOnExit(AtTable),
+        DespawnOnExit(Screen::Table),
         children![(
             Node {
                 padding: UiRect::axes(px(14), px(8)),
@@ -57,10 +57,10 @@ fn spawn_prompt(mut commands: Commands, config: Res<GameConfig>) {
 /// Shown while armed, where the restore can be asked for (its timer runs only there).
 fn show_prompt(
     armed: Res<RestoreArmed>,
-    phase: Res<State<Phase>>,
+    session: Option<Res<Session>>,
     mut prompt: Single<&mut Visibility, With<RestorePrompt>>,
 ) {
-    let asking = matches!(**phase, Phase::Aiming | Phase::BreakSetup);
+    let asking = session.is_some_and(|s| s.can_restore());
     let shown = if armed.0.is_some() && asking {
         Visibility::Inherited
     } else {

@@ -2,10 +2,10 @@
 //! occupied and the fallback taken (marked on the cloth by `view::markings`).
 
 use super::{overlay, text, title};
-use crate::config::CueAction;
-use crate::game::{GameConfig, MatchSettings, Phase, Session};
+use crate::config::Action;
+use crate::game::{GameConfig, Phase, Session, Settings};
 use crate::ui::widgets::{Tone, keys, swatch};
-use crate::ui::words::spotting_line;
+use crate::words::words;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,10 +15,10 @@ pub(super) fn plugin(app: &mut App) {
 fn show_spotting(
     mut commands: Commands,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
-    let Some(verdict) = session.verdicts.last() else {
+    let Some(verdict) = session.last_verdict() else {
         return;
     };
     let style = settings.ball_style;
@@ -40,7 +40,7 @@ fn show_spotting(
                         } else {
                             Tone::Warn
                         };
-                        row.spawn(text(spotting_line(placement, style), tone));
+                        row.spawn(text(words().spotting(placement, style), tone));
                     });
             }
             panel.spawn(text(
@@ -49,7 +49,7 @@ fn show_spotting(
                 Tone::Dim,
             ));
             panel.spawn(text(
-                format!("{}: go on", keys(&config.0, CueAction::Confirm)),
+                format!("{}: go on", keys(&config.0, Action::Confirm)),
                 Tone::Dim,
             ));
         });

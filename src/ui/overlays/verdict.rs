@@ -2,11 +2,11 @@
 //! count, or every foul with its rule and reason; warnings, remarks, the end of the
 //! game; and who plays next.
 
-use super::{fill, overlay, player_name};
-use crate::config::CueAction;
-use crate::game::{GameConfig, MatchSettings, Phase, Session};
+use super::{fill, overlay};
+use crate::config::Action;
+use crate::game::{GameConfig, Phase, Session, Settings};
 use crate::ui::widgets::{Tone, keys};
-use crate::ui::words::{Line, verdict_lines};
+use crate::words::{Line, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,14 +16,14 @@ pub(super) fn plugin(app: &mut App) {
 fn show_verdict(
     mut commands: Commands,
     session: Res<Session>,
-    settings: Res<MatchSettings>,
+    settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
-    let (Some(verdict), Some(referee)) = (session.verdicts.last(), session.referee()) else {
+    let (Some(verdict), Some(referee)) = (session.last_verdict(), session.referee()) else {
         return;
     };
     let names: Vec<String> = referee.players().iter().map(|p| p.name.clone()).collect();
-    let mut lines = verdict_lines(verdict, &names);
+    let mut lines = words().verdict_lines(verdict, &names);
     if !verdict.spot.is_empty() {
         lines.push(Line::new(
             "Jumped balls go to their spots next (rules 21, 26)",
@@ -31,8 +31,8 @@ fn show_verdict(
         ));
     }
     if !referee.is_over() {
-        let next = player_name(&session, &settings, referee.shooter());
-        let ball = settings.ball_style.ball_name(referee.cue_ball());
+        let next = session.player_name(referee.shooter());
+        let ball = words().ball(referee.cue_ball(), settings.ball_style);
         lines.push(
             if referee.shooter() == verdict.shooter && !verdict.inning_over {
                 Line::new(format!("{next} plays again, the {ball} ball"), Tone::Plain)
@@ -42,10 +42,10 @@ fn show_verdict(
         );
     }
     lines.push(Line::new(
-        format!("{}: go on", keys(&config.0, CueAction::Confirm)),
+        format!("{}: go on", keys(&config.0, Action::Confirm)),
         Tone::Dim,
     ));
-    let heading = format!("Stroke {}", session.verdicts.len());
+    let heading = format!("Stroke {}", referee.history().len());
     commands
         .spawn(overlay("Verdict", Phase::Verdict))
         .with_children(|panel| fill(panel, heading, lines));

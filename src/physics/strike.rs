@@ -5,125 +5,9 @@
 
 use super::cloth::Kinematics;
 use super::contact::{self, BallBody};
-use crate::ball::BallId;
 use crate::config::CueConfig;
 use crate::math::{DQuat, DVec3};
-use serde::{Deserialize, Serialize};
-
-/// Fastest launch the simulation accepts, m/s (a hard break is ~9).
-pub const MAX_SPEED: f64 = 15.0;
-/// Steepest cue, degrees from horizontal.
-pub const MAX_ELEVATION_DEG: f64 = 89.0;
-/// Longest follow-through a stroke may ask for, mm (as `cue.ron` allows).
-pub const MAX_FOLLOW_THROUGH_MM: f64 = 300.0;
-
-/// One stroke as the player plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stroke {
-    pub ball: BallId,
-    /// Aim, counter-clockwise from +x, degrees.
-    pub direction_deg: f64,
-    /// The cue ball's launch speed, m/s.
-    pub speed: f64,
-    /// Tip offset right of centre (+) as a fraction of the radius.
-    #[serde(default)]
-    pub side: f64,
-    /// Tip offset above centre (+) as a fraction of the radius.
-    #[serde(default)]
-    pub height: f64,
-    /// Cue elevation above horizontal, degrees.
-    #[serde(default)]
-    pub elevation_deg: f64,
-    /// How far the cue goes on after the strike before it stops, mm: a short stroke
-    /// keeps the tip off a cue ball that an object ball close ahead stops (rule 13).
-    /// None: the cue's usual follow-through (`cue.ron`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub follow_through_mm: Option<f64>,
-}
-
-impl Stroke {
-    /// A level stroke through the centre of `ball`, with the cue's usual follow-through.
-    pub fn new(ball: BallId, direction_deg: f64, speed: f64) -> Stroke {
-        Stroke {
-            ball,
-            direction_deg,
-            speed,
-            side: 0.0,
-            height: 0.0,
-            elevation_deg: 0.0,
-            follow_through_mm: None,
-        }
-    }
-
-    /// Checks the numbers a stroke may have; the message says what is allowed.
-    pub fn validate(&self) -> Result<(), String> {
-        let finite = [
-            ("direction_deg", self.direction_deg),
-            ("speed", self.speed),
-            ("side", self.side),
-            ("height", self.height),
-            ("elevation_deg", self.elevation_deg),
-        ];
-        if let Some((name, _)) = finite.iter().find(|(_, v)| !v.is_finite()) {
-            return Err(format!("stroke `{name}` must be a finite number"));
-        }
-        if !(self.speed > 0.0 && self.speed <= MAX_SPEED) {
-            return Err(format!(
-                "stroke `speed` is {} m/s; allowed: above 0 up to {MAX_SPEED} m/s",
-                self.speed
-            ));
-        }
-        if self.side.hypot(self.height) >= 1.0 {
-            return Err(format!(
-                "stroke tip offset (side {}, height {}) misses the ball: side² + height² must be below 1",
-                self.side, self.height
-            ));
-        }
-        if !(0.0..=MAX_ELEVATION_DEG).contains(&self.elevation_deg) {
-            return Err(format!(
-                "stroke `elevation_deg` is {}; allowed: 0 ..= {MAX_ELEVATION_DEG}",
-                self.elevation_deg
-            ));
-        }
-        if let Some(mm) = self.follow_through_mm
-            && !(0.0..=MAX_FOLLOW_THROUGH_MM).contains(&mm)
-        {
-            return Err(format!(
-                "stroke `follow_through_mm` is {mm}; allowed: 0 ..= {MAX_FOLLOW_THROUGH_MM}"
-            ));
-        }
-        Ok(())
-    }
-
-    /// Unit vector of the cue's motion (toward the ball, down when elevated).
-    pub fn cue_axis(&self) -> DVec3 {
-        let (phi, theta) = (
-            self.direction_deg.to_radians(),
-            self.elevation_deg.to_radians(),
-        );
-        DVec3::new(
-            theta.cos() * phi.cos(),
-            theta.cos() * phi.sin(),
-            -theta.sin(),
-        )
-    }
-
-    /// Horizontal unit vector to the right of the aim.
-    fn right(&self) -> DVec3 {
-        let phi = self.direction_deg.to_radians();
-        DVec3::new(phi.sin(), -phi.cos(), 0.0)
-    }
-
-    /// Where the tip meets the ball, relative to its centre, for a ball of radius `r`.
-    pub fn contact_point(&self, r: f64) -> DVec3 {
-        let d = self.cue_axis();
-        let right = self.right();
-        let up = right.cross(d);
-        let offset = r * (self.side * right + self.height * up);
-        offset - (r * r - offset.length_squared()).max(0.0).sqrt() * d
-    }
-}
+use crate::shot::{BallId, Stroke};
 
 /// What the strike did to the ball, and how the cue moves on.
 #[derive(Clone, Copy, Debug)]
@@ -149,6 +33,9 @@ pub struct FollowThrough {
     /// Mass of the cue, kg.
     pub mass: f64,
     pub restitution: f64,
+    /// While the tip is on the ball, pushing it on after it met another ball: when it
+    /// leaves (rules 13, 14).
+    pub held_until: Option<f64>,
 }
 
 impl FollowThrough {
@@ -252,6 +139,7 @@ pub fn strike(
             },
             mass: cue_mass,
             restitution: e,
+            held_until: None,
         },
     }
 }

@@ -1,12 +1,11 @@
 //! What a stroke produced: events from real contacts only, with their time and speed,
-//! and the final positions. This is the contract between the simulation, the referee
-//! and the CLI (`carom sim --json` prints a `ShotRecord`).
+//! and the final positions. Events are appended in time order as they happen and never
+//! changed afterwards, so they can be streamed while the balls roll. `carom sim --json`
+//! prints a `ShotRecord`; its fields only ever grow.
 
-use crate::ball::BallId;
-use crate::table::Cushion;
+use super::{BallId, Cushion};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// Something that happened at time `t`, s after the strike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,7 +28,8 @@ pub enum EventKind {
         side: f64,
         height: f64,
         elevation_deg: f64,
-        /// How long the tip stayed on the ball, s.
+        /// How long the tip stays on the ball in a normal stroke, s; a `tip_off` event
+        /// later says when a tip that stayed on longer left it.
         tip_contact_s: f64,
         /// Other balls the cue stick touched at the strike (rule 12).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -41,6 +41,10 @@ pub enum EventKind {
     /// A further contact of the cue tip with the cue ball, after the strike's contact
     /// ended (rule 13: a double hit).
     Tip { ball: BallId, speed: f64 },
+    /// The tip, still on the cue ball when the ball met another one, went on pushing it
+    /// and has now left it: the tip's contact lasted from the strike to this event
+    /// (rules 13, 14).
+    TipOff { ball: BallId },
     /// The tip slipped off the ball: it was struck further from centre than the tip's
     /// friction allows.
     Miscue { ball: BallId },
@@ -105,43 +109,6 @@ pub struct ShotRecord {
     pub trajectories: BTreeMap<BallId, Vec<[f64; 4]>>,
     /// Simulated time from the strike to rest, s.
     pub duration: f64,
-}
-
-impl fmt::Display for EventKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EventKind::Strike {
-                ball,
-                speed,
-                direction_deg,
-                side,
-                height,
-                elevation_deg,
-                ..
-            } => write!(
-                f,
-                "strike: {ball} away at {speed:.3} m/s toward {direction_deg:.1}°, tip {side:+.2} R side {height:+.2} R height, cue at {elevation_deg:.0}°"
-            ),
-            EventKind::Tip { ball, speed } => {
-                write!(f, "the cue tip touches {ball} again at {speed:.3} m/s")
-            }
-            EventKind::Miscue { ball } => write!(f, "miscue on {ball}"),
-            EventKind::BallBall { a, b, speed } => write!(f, "{a} meets {b} at {speed:.3} m/s"),
-            EventKind::Cushion {
-                ball,
-                cushion,
-                speed,
-            } => write!(f, "{ball} meets the {cushion:?} cushion at {speed:.3} m/s"),
-            EventKind::Airborne { ball, vz } => {
-                write!(f, "{ball} leaves the bed rising at {vz:.3} m/s")
-            }
-            EventKind::Landed { ball, surface } => write!(f, "{ball} lands on the {surface:?}"),
-            EventKind::OffTable { ball, reason } => {
-                write!(f, "{ball} is off the table ({reason:?})")
-            }
-            EventKind::Rest => write!(f, "every ball at rest"),
-        }
-    }
 }
 
 impl ShotRecord {

@@ -1,14 +1,13 @@
-//! The match in progress on disk: written after every stroke, atomically (a crash or
-//! power cut mid-write leaves the last good save), and read back to resume. A save that
-//! cannot be read is reported and kept, never overwritten.
+//! The match in progress on disk: written after every stroke (atomically, `files`), and
+//! read back to resume. A save that cannot be read is reported and kept, never
+//! overwritten.
 
+use super::files::write_atomically;
 use super::settings::MatchSettings;
-use crate::ball::BallId;
-use crate::physics::events::ShotRecord;
-use crate::rules::{Calls, Stroke};
+use crate::rules::{Calls, PlayedStroke};
+use crate::shot::{BallId, ShotRecord};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What the file says it is.
 const FORMAT: &str = "carom match";
@@ -42,7 +41,7 @@ impl SavedMatch {
         settings: MatchSettings,
         breaker: usize,
         breaker_ball: BallId,
-        strokes: &[Stroke],
+        strokes: &[PlayedStroke],
     ) -> SavedMatch {
         SavedMatch {
             format: FORMAT.to_owned(),
@@ -62,10 +61,10 @@ impl SavedMatch {
     }
 
     /// The strokes as the referee takes them.
-    pub fn strokes(&self) -> Vec<Stroke> {
+    pub fn strokes(&self) -> Vec<PlayedStroke> {
         self.strokes
             .iter()
-            .map(|s| Stroke {
+            .map(|s| PlayedStroke {
                 record: s.record.clone(),
                 declared_safety: s.declared_safety,
                 calls: Calls {
@@ -109,42 +108,13 @@ impl SavedMatch {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder, flushed to
-/// disk before it takes the file's place: a reader sees the old file or the new one.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("{}: cannot be written: {e}", path.display());
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-    }
-    let temporary = path.with_extension("tmp");
-    let mut file = std::fs::File::create(&temporary).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
-    file.sync_all().map_err(fail)?;
-    std::fs::rename(&temporary, path).map_err(fail)
-}
-
-/// Moves an unreadable save out of the way, keeping it: `match.json` becomes
-/// `match.json.unreadable-N` with the first N not taken. Returns where it went.
-pub fn keep_aside(path: &Path) -> Result<PathBuf, String> {
-    let aside = (1..)
-        .map(|n| PathBuf::from(format!("{}.unreadable-{n}", path.display())))
-        .find(|p| !p.exists())
-        .expect("some number is free");
-    std::fs::rename(path, &aside)
-        .map(|()| aside)
-        .map_err(|e| format!("{}: cannot be moved aside: {e}", path.display()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::Config;
 
-    fn folder(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("carom-save-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    fn folder(tag: &str) -> std::path::PathBuf {
+        crate::test_support::fresh_dir(&format!("save-{tag}"))
     }
 
     fn sample() -> SavedMatch {
@@ -190,18 +160,6 @@ mod tests {
             );
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         }
-    }
-
-    #[test]
-    fn an_unreadable_save_is_kept_aside_not_overwritten() {
-        let dir = folder("aside");
-        let path = dir.join("match.json");
-        std::fs::write(&path, "garbage").unwrap();
-        let aside = keep_aside(&path).unwrap();
-        assert_eq!(std::fs::read_to_string(&aside).unwrap(), "garbage");
-        assert!(!path.exists());
-        std::fs::write(&path, "more garbage").unwrap();
-        assert_ne!(keep_aside(&path).unwrap(), aside);
     }
 
     #[test]

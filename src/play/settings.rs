@@ -1,14 +1,12 @@
 //! What the menu sets up — mode, game, table, match length, players, ball style — and
-//! where the game keeps its files: the last choices (RON in the user's config folder)
-//! and the match in progress (in the user's data folder).
+//! how the last choices are remembered (RON in the user's config folder).
 
-use crate::ball::BallId;
 use crate::config::Config;
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// How the table is used.
+/// How the table is used: the one name of it for the menu, the command line and the
+/// match layer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mode {
     /// Hot-seat: two players, or three in rotation (rule 6's odd-number clause).
@@ -18,6 +16,19 @@ pub enum Mode {
     Practice,
     /// One player lagging, again and again.
     LagTraining,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Match, Mode::Practice, Mode::LagTraining];
+
+    /// The mode's name on the command line (`--start lag-training`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Match => "match",
+            Mode::Practice => "practice",
+            Mode::LagTraining => "lag-training",
+        }
+    }
 }
 
 /// How the second cue ball is told from the first.
@@ -30,20 +41,8 @@ pub enum BallStyle {
     Yellow,
 }
 
-impl BallStyle {
-    /// How the players name `ball` in this set: the dotted white is the yellow when the
-    /// set has a yellow ball.
-    pub fn ball_name(self, ball: BallId) -> &'static str {
-        match (ball, self) {
-            (BallId::Dotted, BallStyle::Yellow) => "yellow",
-            (BallId::Red2, _) => "second red",
-            _ => ball.name(),
-        }
-    }
-}
-
 /// The menu's choices.
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSettings {
     pub mode: Mode,
@@ -60,6 +59,8 @@ pub struct MatchSettings {
 
 /// Players a match can have.
 pub const MAX_PLAYERS: usize = 3;
+/// Longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 20;
 
 impl MatchSettings {
     /// Three-cushion on the default table, two players.
@@ -108,6 +109,22 @@ impl MatchSettings {
         if self.innings_limit == Some(0) {
             return Err("an innings limit must be at least 1".into());
         }
+        if self.players.len() > MAX_PLAYERS {
+            return Err(format!(
+                "{} player names; at most {MAX_PLAYERS} are allowed",
+                self.players.len()
+            ));
+        }
+        if let Some(name) = self
+            .players
+            .iter()
+            .find(|n| n.chars().count() > MAX_NAME_CHARS)
+        {
+            return Err(format!(
+                "the player name \"{}...\" is longer than {MAX_NAME_CHARS} characters",
+                name.chars().take(MAX_NAME_CHARS).collect::<String>()
+            ));
+        }
         let seated = self.seated();
         if self.mode == Mode::Match && seated.len() < 2 {
             return Err("a match needs two or three player names".into());
@@ -122,64 +139,27 @@ impl MatchSettings {
         Ok(())
     }
 
-    /// The settings remembered at `path`; the defaults when there are none or they no
-    /// longer fit the config (a message says why, and the file is left alone).
-    pub fn load(path: &Path, config: &Config) -> MatchSettings {
+    /// The settings remembered at `path`, or the defaults when there are none. Settings
+    /// that cannot be read or no longer fit the config give the defaults too, with the
+    /// reason beside them; the file is left alone.
+    pub fn load(path: &Path, config: &Config) -> (MatchSettings, Option<String>) {
         let Ok(text) = std::fs::read_to_string(path) else {
-            return MatchSettings::defaults(config);
+            return (MatchSettings::defaults(config), None);
         };
         let parsed = crate::config::parse::<MatchSettings>(&path.display().to_string(), &text)
             .map_err(|e| e.to_string())
             .and_then(|s| s.check(config).map(|()| s));
-        parsed.unwrap_or_else(|e| {
-            warn!("the remembered menu choices are not used: {e}");
-            MatchSettings::defaults(config)
-        })
+        match parsed {
+            Ok(settings) => (settings, None),
+            Err(e) => (MatchSettings::defaults(config), Some(e)),
+        }
     }
 
     /// Remembers these settings at `path`.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| e.to_string())?;
-        super::save::write_atomically(path, text.as_bytes())
-    }
-}
-
-/// Where the game keeps its files.
-#[derive(Resource, Clone, Debug)]
-pub struct StoragePaths {
-    /// The last menu choices.
-    pub settings: PathBuf,
-    /// The match in progress, saved after every stroke.
-    pub saved_match: PathBuf,
-}
-
-impl StoragePaths {
-    /// The user's folders: `$XDG_CONFIG_HOME/carom` (else `~/.config/carom`) and
-    /// `$XDG_DATA_HOME/carom` (else `~/.local/share/carom`).
-    pub fn for_user() -> StoragePaths {
-        let home = std::env::var_os("HOME")
-            .map(PathBuf::from)
-            .unwrap_or_default();
-        let folder = |xdg: &str, fallback: &str| {
-            std::env::var_os(xdg)
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-                .unwrap_or_else(|| home.join(fallback))
-                .join("carom")
-        };
-        StoragePaths {
-            settings: folder("XDG_CONFIG_HOME", ".config").join("settings.ron"),
-            saved_match: folder("XDG_DATA_HOME", ".local/share").join("match.json"),
-        }
-    }
-
-    /// Both files in one folder (tests).
-    pub fn in_folder(dir: &Path) -> StoragePaths {
-        StoragePaths {
-            settings: dir.join("settings.ron"),
-            saved_match: dir.join("match.json"),
-        }
+        super::files::write_atomically(path, text.as_bytes())
     }
 }
 
@@ -190,27 +170,23 @@ mod tests {
     #[test]
     fn settings_round_trip_through_their_file() {
         let config = Config::defaults();
-        let dir = std::env::temp_dir().join(format!("carom-settings-{}", std::process::id()));
-        let path = dir.join("settings.ron");
+        let path = crate::test_support::fresh_dir("settings").join("settings.ron");
         let mut settings = MatchSettings::defaults(&config);
         settings.players = vec!["Ann".into(), "Bea".into(), "Cy".into()];
         settings.innings_limit = Some(30);
         settings.ball_style = BallStyle::Yellow;
         settings.save(&path).unwrap();
-        assert_eq!(MatchSettings::load(&path, &config), settings);
+        assert_eq!(MatchSettings::load(&path, &config), (settings, None));
     }
 
     #[test]
     fn broken_or_foreign_settings_fall_back_to_the_defaults() {
         let config = Config::defaults();
-        let dir = std::env::temp_dir().join(format!("carom-settings-bad-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("settings.ron");
+        let path = crate::test_support::fresh_dir("settings-bad").join("settings.ron");
         std::fs::write(&path, "(mode: Match, game: \"snooker\")").unwrap();
-        assert_eq!(
-            MatchSettings::load(&path, &config),
-            MatchSettings::defaults(&config)
-        );
+        let (settings, problem) = MatchSettings::load(&path, &config);
+        assert_eq!(settings, MatchSettings::defaults(&config));
+        assert!(problem.unwrap().contains("settings.ron"));
         // The file is left as it was.
         assert!(std::fs::read_to_string(&path).unwrap().contains("snooker"));
     }
@@ -224,13 +200,6 @@ mod tests {
         settings.mode = Mode::Practice;
         assert_eq!(settings.seated(), ["Ann"]);
         assert!(settings.check(&config).is_ok());
-    }
-
-    #[test]
-    fn the_dotted_ball_is_the_yellow_in_a_yellow_set() {
-        assert_eq!(BallStyle::Dotted.ball_name(BallId::Dotted), "dotted");
-        assert_eq!(BallStyle::Yellow.ball_name(BallId::Dotted), "yellow");
-        assert_eq!(BallStyle::Yellow.ball_name(BallId::White), "white");
     }
 
     #[test]

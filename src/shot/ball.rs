@@ -1,4 +1,4 @@
-//! Ball identities, shared by the physics core, the referee and the game.
+//! Ball identities.
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +26,11 @@ impl BallId {
     /// Index into per-ball arrays.
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The ball of that name (`white`, `dotted`, `red`, `red2`).
+    pub fn from_name(name: &str) -> Option<BallId> {
+        BallId::ALL.into_iter().find(|b| b.name() == name)
     }
 
     /// The name used in JSON and messages.

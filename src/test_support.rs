@@ -1,4 +1,5 @@
-//! A small deterministic random generator for tests (fuzz and property tests).
+//! Helpers for tests: a small deterministic random generator (fuzz and property tests)
+//! and fresh temporary folders.
 
 /// splitmix64: a tiny, deterministic generator, enough for test data.
 pub struct Rng(pub u64);
@@ -29,4 +30,12 @@ impl Rng {
     pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// A fresh, empty folder for one test's files.
+pub fn fresh_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("carom-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
 }

@@ -1,9 +1,10 @@
-//! The action layer: keys and buttons from `controls.ron` become `CueAction`s, which is
-//! all gameplay code reads (STYLE 8).
+//! The action layer: keys and buttons from `controls.ron` become `Action`s, which is all
+//! the rest of the game reads (STYLE 8): the cue, the camera, the menu and the overlays.
+//! The pointer's position, on the screen and on the cloth, comes with them.
 
-use crate::config::{Binding, CueAction, controls};
+use crate::config::{Action, Binding, controls::with_key_names};
+use crate::game::GameConfig;
 use crate::game::frame::to_table;
-use crate::game::{GameConfig, GameSystems};
 use crate::math::DVec2;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -12,8 +13,8 @@ use std::collections::HashSet;
 /// The actions held and just started this frame, and the pointer.
 #[derive(Resource, Default, Debug)]
 pub struct Actions {
-    pressed: HashSet<CueAction>,
-    just_pressed: HashSet<CueAction>,
+    pressed: HashSet<Action>,
+    just_pressed: HashSet<Action>,
     /// The cursor in the window, px, when it is in the window.
     pub pointer: Option<Vec2>,
     /// How far the cursor moved since the last frame, px (from the cursor's position,
@@ -25,11 +26,11 @@ pub struct Actions {
 }
 
 impl Actions {
-    pub fn pressed(&self, action: CueAction) -> bool {
+    pub fn pressed(&self, action: Action) -> bool {
         self.pressed.contains(&action)
     }
 
-    pub fn just_pressed(&self, action: CueAction) -> bool {
+    pub fn just_pressed(&self, action: Action) -> bool {
         self.just_pressed.contains(&action)
     }
 }
@@ -42,12 +43,36 @@ enum Input {
 }
 
 #[derive(Resource)]
-pub(super) struct Bindings(Vec<(CueAction, Input)>);
+struct Bindings(Vec<(Action, Input)>);
 
-pub(super) fn plugin(app: &mut App) {
+/// The key of that name (Bevy's `KeyCode` variant name).
+fn key_code(name: &str) -> Option<KeyCode> {
+    macro_rules! keys {
+        ($($key:ident)*) => {
+            match name {
+                $(stringify!($key) => Some(KeyCode::$key),)*
+                _ => None,
+            }
+        };
+    }
+    with_key_names!(keys)
+}
+
+/// The mouse button of that name.
+fn mouse_button(name: &str) -> Option<MouseButton> {
+    match name {
+        "Left" => Some(MouseButton::Left),
+        "Right" => Some(MouseButton::Right),
+        "Middle" => Some(MouseButton::Middle),
+        _ => None,
+    }
+}
+
+pub fn plugin(app: &mut App) {
     app.init_resource::<Actions>();
     app.add_systems(Startup, resolve_bindings);
-    app.add_systems(Update, read_actions.in_set(GameSystems::Input));
+    // Before the frame's systems, once Bevy has read the devices.
+    app.add_systems(PreUpdate, read_actions.after(bevy::input::InputSystems));
 }
 
 fn resolve_bindings(mut commands: Commands, config: Res<GameConfig>) {
@@ -56,8 +81,8 @@ fn resolve_bindings(mut commands: Commands, config: Res<GameConfig>) {
         for binding in inputs {
             // Names were checked when the config was loaded.
             let input = match binding {
-                Binding::Key(name) => controls::key_code(name).map(Input::Key),
-                Binding::Mouse(name) => controls::mouse_button(name).map(Input::Mouse),
+                Binding::Key(name) => key_code(name).map(Input::Key),
+                Binding::Mouse(name) => mouse_button(name).map(Input::Mouse),
             };
             bindings.extend(input.map(|i| (action, i)));
         }
@@ -65,7 +90,7 @@ fn resolve_bindings(mut commands: Commands, config: Res<GameConfig>) {
     commands.insert_resource(Bindings(bindings));
 }
 
-pub(super) fn read_actions(
+fn read_actions(
     bindings: Option<Res<Bindings>>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,

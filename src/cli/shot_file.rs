@@ -1,14 +1,14 @@
 //! One stroke described in a file (`carom sim SHOT.ron`): table, ball positions and a
-//! stroke or a raw launch; run headless to a `ShotRecord`.
+//! stroke or a raw launch, and optionally the game whose referee judges it.
 
-use super::events::ShotRecord;
-use super::sim::TableSim;
-use super::stroke::Stroke;
-use crate::ball::BallId;
 use crate::config::{self, Config};
 use crate::math::{DVec2, DVec3};
+use crate::physics::TableSim;
+use crate::rules::OneStroke;
+use crate::shot::{BallId, Stroke};
 use crate::table::TableGeometry;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The contents of a SHOT.ron file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,10 +67,15 @@ impl ShotSpec {
         config::parse(file_name, text).map_err(|e| e.to_string())
     }
 
+    /// The shot's table.
+    fn table(&self, config: &Config) -> Result<TableGeometry, String> {
+        TableGeometry::new(&config.tables, self.table.as_deref(), &config.balls)
+            .map_err(|e| format!("`table`: {e}"))
+    }
+
     /// Builds the table with the balls placed, and plays the stroke or launch on it.
     pub fn start(&self, config: &Config) -> Result<TableSim, String> {
-        let table = TableGeometry::new(&config.tables, self.table.as_deref(), &config.balls)
-            .map_err(|e| format!("`table`: {e}"))?;
+        let table = self.table(config)?;
         if !(1..=4).contains(&self.balls.len()) {
             return Err(format!(
                 "`balls` lists {} balls; 1 to 4 are allowed",
@@ -90,21 +95,50 @@ impl ShotSpec {
             .iter()
             .map(|p| (p.ball, DVec2::new(p.x, p.y)))
             .collect();
-        sim.place(&positions)?;
+        sim.place(&positions).map_err(|e| e.to_string())?;
         match (&self.stroke, &self.launch) {
-            (Some(stroke), None) => sim.strike(&[*stroke])?,
+            (Some(stroke), None) => sim.strike(&[*stroke]),
             (None, Some(l)) => sim.launch(
                 l.ball,
                 DVec3::new(l.vx, l.vy, l.vz),
                 DVec3::new(l.wx, l.wy, l.wz),
-            )?,
+            ),
             _ => return Err("give exactly one of `stroke` and `launch`".into()),
         }
+        .map_err(|e| e.to_string())?;
         Ok(sim)
     }
 
-    /// Runs the shot to rest.
-    pub fn run(&self, config: &Config) -> Result<ShotRecord, String> {
-        Ok(self.start(config)?.run_to_rest(self.sample_hz))
+    /// The referee of the shot's `game`, if it names one, set up before the shot is
+    /// played so that a game or a lay-out it cannot judge is refused first. The message
+    /// names the shot's field at fault.
+    pub fn referee(&self, config: &Config) -> Result<Option<OneStroke>, String> {
+        let Some(game) = &self.game else {
+            return Ok(None);
+        };
+        let rules = config
+            .games
+            .game(game)
+            .map_err(|e| format!("`game`: {e}"))?;
+        let Some(stroke) = &self.stroke else {
+            return Err(
+                "`game` needs a `stroke`: a `launch` has no cue, so there is nothing to judge"
+                    .into(),
+            );
+        };
+        let positions: BTreeMap<BallId, DVec2> = self
+            .balls
+            .iter()
+            .map(|p| (p.ball, DVec2::new(p.x, p.y)))
+            .collect();
+        OneStroke::new(
+            rules,
+            &config.games.referee,
+            self.table(config)?,
+            positions,
+            stroke.ball,
+        )
+        .map(Some)
+        .map_err(|e| format!("`balls`: {e}"))
     }
 }

@@ -1,0 +1,132 @@
+//! What `--json` prints. These shapes are a contract for scripts: fields are added,
+//! never renamed or dropped.
+
+use crate::rules::{self, Rule, ScoreSheet};
+use crate::shot::{BallId, ShotRecord, Spot};
+use crate::words::words;
+use serde::Serialize;
+
+/// `carom sim --json`: the shot record, and the verdict when judged.
+#[derive(Serialize)]
+pub struct Sim<'a> {
+    #[serde(flatten)]
+    pub record: &'a ShotRecord,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+}
+
+/// A verdict: `points`, `fouls` (`rule`, `reason`), `inning_over`, `spot` (`ball`,
+/// `spot`), `warnings`.
+#[derive(Serialize)]
+pub struct Verdict {
+    points: u32,
+    fouls: Vec<Ruling>,
+    inning_over: bool,
+    spot: Vec<Spotted>,
+    warnings: Vec<Ruling>,
+}
+
+/// A foul or a warning: the rule (a number, or a game's rule by name) and why.
+#[derive(Serialize)]
+struct Ruling {
+    rule: Rule,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct Spotted {
+    ball: BallId,
+    spot: Spot,
+}
+
+impl From<&rules::Verdict> for Verdict {
+    fn from(v: &rules::Verdict) -> Verdict {
+        let w = words();
+        Verdict {
+            points: v.points,
+            fouls: v
+                .fouls
+                .iter()
+                .map(|f| Ruling {
+                    rule: f.rule(),
+                    reason: w.foul(f),
+                })
+                .collect(),
+            inning_over: v.inning_over,
+            spot: v
+                .spot
+                .iter()
+                .map(|p| Spotted {
+                    ball: p.ball,
+                    spot: p.spot,
+                })
+                .collect(),
+            warnings: v
+                .warnings
+                .iter()
+                .map(|x| Ruling {
+                    rule: x.rule(),
+                    reason: w.warning(x),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Sheet<'a> {
+    strokes: Vec<SheetStroke<'a>>,
+    score: Vec<Score<'a>>,
+    winner: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct SheetStroke<'a> {
+    index: usize,
+    shooter: &'a str,
+    #[serde(flatten)]
+    verdict: Verdict,
+    game_over: bool,
+}
+
+#[derive(Serialize)]
+struct Score<'a> {
+    player: &'a str,
+    points: u32,
+    innings: u32,
+    high_run: u32,
+    average: f64,
+}
+
+/// `carom referee --json`: `{"strokes": [...], "score": [...], "winner": name or null}`.
+pub fn sheet(sheet: &ScoreSheet) -> String {
+    let json = Sheet {
+        strokes: sheet
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(index, row)| SheetStroke {
+                index,
+                shooter: sheet.name(row.verdict.shooter),
+                verdict: Verdict::from(&row.verdict),
+                game_over: row.verdict.game_over(),
+            })
+            .collect(),
+        score: sheet
+            .players
+            .iter()
+            .map(|p| Score {
+                player: &p.name,
+                points: p.points,
+                innings: p.innings,
+                high_run: p.high_run,
+                average: p.average(),
+            })
+            .collect(),
+        winner: match sheet.outcome {
+            Some(rules::Outcome::Winner(w)) => Some(sheet.name(w)),
+            _ => None,
+        },
+    };
+    serde_json::to_string_pretty(&json).expect("a score sheet is plain data")
+}

@@ -1,0 +1,255 @@
+//! `MATCH.json` / `MATCH.ron`, a recorded match for `carom referee`: `game` (a key of
+//! `games.ron`), `players` (names), `target`, optional `innings_limit` (the game's own
+//! when absent), `breaker` (index into `players`), `breaker_ball` (`white` or `dotted`),
+//! optional `table` (a preset of `tables.ron`; default: its default preset) and
+//! `strokes`: each the object `carom sim --json` prints, plus `declared_safety` (bool)
+//! and optional `calls`, a list of `intentional_foul`, `touched_ball`,
+//! `outside_interference`.
+//!
+//! A RON file is read into the same data as JSON (RON cannot carry `ShotEvent`'s
+//! flattened, tagged layout directly), so names are strings there too: `"white"`, not
+//! `white`. Errors name the place in the file, such as `strokes[3].events[2]`.
+
+use crate::rules::{Calls, PlayedStroke};
+use crate::shot::{BallId, FinalPosition, ShotEvent, ShotRecord};
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+/// A match file that cannot be used. Displayed as `FILE: WHERE: message`, where is a
+/// path into the file such as `strokes[3].events[2]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchFileError {
+    pub file: String,
+    pub at: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for MatchFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.at {
+            Some(at) => write!(f, "{}: {at}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for MatchFileError {}
+
+/// How a match file is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Ron,
+}
+
+/// A match as its file describes it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchFile {
+    pub game: String,
+    pub players: Vec<String>,
+    pub target: u32,
+    #[serde(default)]
+    pub innings_limit: Option<u32>,
+    pub breaker: usize,
+    pub breaker_ball: BallId,
+    #[serde(default)]
+    pub table: Option<String>,
+    pub strokes: Vec<StrokeEntry>,
+}
+
+/// One stroke of a match file: the stroke's record as `carom sim --json` prints it (other
+/// fields it prints, such as `verdict`, are ignored), what the player declared and the
+/// referee's calls.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct StrokeEntry {
+    pub events: Vec<ShotEvent>,
+    #[serde(rename = "final", deserialize_with = "by_ball")]
+    pub final_positions: BTreeMap<BallId, FinalPosition>,
+    #[serde(default, deserialize_with = "by_ball")]
+    pub trajectories: BTreeMap<BallId, Vec<[f64; 4]>>,
+    pub duration: f64,
+    pub declared_safety: bool,
+    #[serde(default)]
+    pub calls: Vec<Call>,
+}
+
+/// A map keyed by ball names, read with the names as strings so that an error inside
+/// names the ball (`final.red.x`).
+fn by_ball<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<BTreeMap<BallId, T>, D::Error> {
+    BTreeMap::<String, T>::deserialize(d)?
+        .into_iter()
+        .map(|(name, value)| match BallId::from_name(&name) {
+            Some(ball) => Ok((ball, value)),
+            None => Err(serde::de::Error::custom(format!(
+                "unknown ball `{name}`; the balls are white, dotted, red, red2"
+            ))),
+        })
+        .collect()
+}
+
+/// A referee's call in a match file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Call {
+    /// Rule 18.
+    IntentionalFoul,
+    /// Rule 12.
+    TouchedBall,
+    /// Rule 22.
+    OutsideInterference,
+}
+
+impl StrokeEntry {
+    /// The stroke as the referee takes it.
+    pub fn played(&self) -> PlayedStroke {
+        let mut calls = Calls::default();
+        for call in &self.calls {
+            match call {
+                Call::IntentionalFoul => calls.intentional_foul = true,
+                Call::TouchedBall => calls.touched_ball = true,
+                Call::OutsideInterference => calls.outside_interference = true,
+            }
+        }
+        PlayedStroke {
+            record: ShotRecord {
+                events: self.events.clone(),
+                final_positions: self.final_positions.clone(),
+                trajectories: self.trajectories.clone(),
+                duration: self.duration,
+            },
+            declared_safety: self.declared_safety,
+            calls,
+        }
+    }
+}
+
+impl MatchFile {
+    /// Reads the match file at `path` (`.json` or `.ron`).
+    pub fn read(path: &Path) -> Result<MatchFile, MatchFileError> {
+        let file = path.display().to_string();
+        let error = |message: String| MatchFileError {
+            file: file.clone(),
+            at: None,
+            message,
+        };
+        let format = match path.extension().and_then(|e| e.to_str()) {
+            Some("json") => Format::Json,
+            Some("ron") => Format::Ron,
+            _ => return Err(error("a match file is .json or .ron".into())),
+        };
+        let text =
+            std::fs::read_to_string(path).map_err(|e| error(format!("cannot be read: {e}")))?;
+        MatchFile::parse(&file, &text, format)
+    }
+
+    /// Parses a match file's text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str, format: Format) -> Result<MatchFile, MatchFileError> {
+        let error = |at: Option<String>, message: String| {
+            // RON reads a bare name (white) as a unit value, which arrives here as null.
+            let hint = if format == Format::Ron && message.contains("invalid type: null") {
+                " (in a RON match file, names are strings: \"white\", not white)"
+            } else {
+                ""
+            };
+            MatchFileError {
+                file: file.to_owned(),
+                at,
+                message: format!("{message}{hint}"),
+            }
+        };
+        let value: Value = match format {
+            // serde_json's messages end with the line and column.
+            Format::Json => serde_json::from_str(text).map_err(|e| error(None, e.to_string()))?,
+            Format::Ron => ron::Options::default().from_str(text).map_err(|e| {
+                let at = e.span.start;
+                error(
+                    None,
+                    format!("line {} column {}: {}", at.line, at.col, e.code),
+                )
+            })?,
+        };
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let at = e.path().to_string();
+            let at = (at != ".").then_some(at);
+            error(at, e.into_inner().to_string())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = r#""game": "three_cushion", "players": ["Anna", "Boris"], "target": 3, "breaker": 0, "breaker_ball": "white""#;
+
+    fn error(text: &str, format: Format) -> String {
+        MatchFile::parse("m", text, format).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_bad_header_field_is_named() {
+        let negative = format!(
+            "{{{}, \"strokes\": []}}",
+            HEADER.replace("\"target\": 3", "\"target\": -3")
+        );
+        assert_eq!(
+            error(&negative, Format::Json),
+            "m: target: invalid value: integer `-3`, expected u32"
+        );
+        let unknown = format!("{{{HEADER}, \"strokes\": [], \"colour\": 1}}");
+        let err = error(&unknown, Format::Json);
+        assert!(
+            err.contains("unknown field `colour`, expected one of"),
+            "{err}"
+        );
+        let no_strokes = format!("{{{HEADER}}}");
+        assert_eq!(
+            error(&no_strokes, Format::Json),
+            "m: missing field `strokes`"
+        );
+    }
+
+    #[test]
+    fn a_bare_name_in_ron_gets_a_hint() {
+        let ron = r#"(game: "three_cushion", players: ["A"], target: 3, breaker: 0, breaker_ball: white, strokes: [])"#;
+        let err = error(ron, Format::Ron);
+        assert!(
+            err.starts_with("m: breaker_ball: invalid type: null"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("names are strings: \"white\", not white)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn ron_and_json_read_to_the_same_match() {
+        let stroke = r#"{"events": [{"t": 0.0, "kind": "strike", "ball": "white", "speed": 1.0, "direction_deg": 0.0, "side": 0.0, "height": 0.0, "elevation_deg": 0.0, "tip_contact_s": 0.001}, {"t": 1.0, "kind": "rest"}], "final": {"red": {"x": 0.1, "y": 0.2, "z": 0.03, "on_table": true}}, "duration": 1.0, "declared_safety": true, "calls": ["touched_ball"]}"#;
+        let json = format!("{{{HEADER}, \"innings_limit\": 20, \"strokes\": [{stroke}]}}");
+        let ron = r#"(game: "three_cushion", players: ["Anna", "Boris"], target: 3, innings_limit: Some(20),
+            breaker: 0, breaker_ball: "white", strokes: [(
+                events: [
+                    (t: 0.0, kind: "strike", ball: "white", speed: 1.0, direction_deg: 0.0, side: 0.0,
+                     height: 0.0, elevation_deg: 0.0, tip_contact_s: 0.001),
+                    (t: 1.0, kind: "rest"),
+                ],
+                final: {"red": (x: 0.1, y: 0.2, z: 0.03, on_table: true)},
+                duration: 1.0, declared_safety: true, calls: ["touched_ball"],
+            )])"#;
+        let from_json = MatchFile::parse("m.json", &json, Format::Json).unwrap();
+        assert_eq!(
+            MatchFile::parse("m.ron", ron, Format::Ron).unwrap(),
+            from_json
+        );
+        assert_eq!(from_json.innings_limit, Some(20));
+        let played = from_json.strokes[0].played();
+        assert!(played.declared_safety && played.calls.touched_ball);
+    }
+}

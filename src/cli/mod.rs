@@ -1,0 +1,187 @@
+//! The command line as a front end over the core: `carom sim` (one stroke of a shot
+//! file), `carom referee` (a recorded match replayed through the referee), `carom bench`
+//! and `carom check-config`, with their file types and their printing. `--json` output
+//! is a contract: fields are only ever added.
+
+mod json;
+mod match_file;
+mod shot_file;
+
+pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
+pub use shot_file::{Launch, Placement, ShotSpec};
+
+use crate::config::{Config, FILE_NAMES};
+use crate::physics::bench;
+use crate::rules::{MatchSetup, Referee, ScoreSheet};
+use crate::table::TableGeometry;
+use crate::words::words;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Loads the config of `dir` (or `./config`, or the built-in one). A folder named on
+/// the command line must exist.
+pub fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
+    if let Some(dir) = &dir
+        && !dir.is_dir()
+    {
+        return Err(format!(
+            "{}: no such config folder (--config names a folder of RON files)",
+            dir.display()
+        ));
+    }
+    Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
+}
+
+/// Writes a command's output. A reader that has gone (`carom sim ... | head`) ends the
+/// command quietly: nothing more can be said to it.
+fn emit(out: &mut impl Write, text: &str) -> Result<(), String> {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        _ => Ok(()),
+    }
+}
+
+/// `carom check-config`: loads the config as the game would and says which files were
+/// read.
+pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), String> {
+    let dir = Config::folder(dir);
+    if let Some(dir) = &dir
+        && !dir.is_dir()
+    {
+        return Err(format!("{}: not a folder", dir.display()));
+    }
+    Config::load(dir.as_deref()).map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    for name in FILE_NAMES {
+        text += &match dir.as_ref().map(|d| d.join(name)).filter(|p| p.exists()) {
+            Some(path) => format!("ok  {}\n", path.display()),
+            None => format!("ok  {name} (built-in)\n"),
+        };
+    }
+    emit(out, &text)
+}
+
+/// `carom sim SHOT`: one stroke headless, its events, final positions and, when the
+/// shot names a game, the referee's verdict.
+pub fn sim(config: &Config, path: &Path, json: bool, out: &mut impl Write) -> Result<(), String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let spec = ShotSpec::parse(&name, &text)?;
+    let mut referee = spec.referee(config).map_err(|e| format!("{name}: {e}"))?;
+    let record = spec
+        .start(config)
+        .map_err(|e| format!("{name}: {e}"))?
+        .run_to_rest(spec.sample_hz);
+    let verdict = referee
+        .as_mut()
+        .map(|r| r.judge(&record))
+        .transpose()
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut text = String::new();
+    if json {
+        let output = json::Sim {
+            record: &record,
+            verdict: verdict.as_ref().map(json::Verdict::from),
+        };
+        text = serde_json::to_string(&output).map_err(|e| e.to_string())?;
+        text.push('\n');
+    } else {
+        let w = words();
+        for e in &record.events {
+            text += &format!("{:9.4} s  {}\n", e.t, w.event(&e.kind));
+        }
+        for (ball, p) in &record.final_positions {
+            let place = if p.on_table {
+                "on the table"
+            } else {
+                "off the table"
+            };
+            text += &format!(
+                "{ball:>6}  x {:+.4}  y {:+.4}  z {:.4}  {place}\n",
+                p.x, p.y, p.z
+            );
+        }
+        text += &format!("at rest after {:.3} s\n", record.duration);
+        if let (Some(referee), Some(v)) = (referee, verdict) {
+            text += &format!(
+                "referee ({}): {}; {}\n",
+                referee.game_name(),
+                w.points(v.points),
+                w.verdict_notes(&v)
+            );
+        }
+    }
+    emit(out, &text)
+}
+
+/// `carom referee MATCH`: replays a recorded match and prints its score sheet.
+pub fn referee(
+    config: &Config,
+    path: &Path,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let sheet = replay(config, path).map_err(|e| e.to_string())?;
+    let text = if json {
+        json::sheet(&sheet) + "\n"
+    } else {
+        words().sheet_text(&sheet)
+    };
+    emit(out, &text)
+}
+
+/// Reads and replays the match file at `path`: its score sheet.
+pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError> {
+    let file = path.display().to_string();
+    let game = MatchFile::read(path)?;
+    let error = |at: Option<String>, message: String| MatchFileError {
+        file: file.clone(),
+        at,
+        message,
+    };
+    let rules = config
+        .games
+        .game(&game.game)
+        .map_err(|e| error(Some("game".into()), e))?;
+    let table = TableGeometry::new(&config.tables, game.table.as_deref(), &config.balls)
+        .map_err(|e| error(Some("table".into()), e))?;
+    let setup = MatchSetup {
+        players: game.players.clone(),
+        target: game.target,
+        innings_limit: game.innings_limit,
+        breaker: game.breaker,
+        breaker_ball: game.breaker_ball,
+    };
+    let mut referee = Referee::new(rules, &config.games.referee, table, setup)
+        .map_err(|e| error(None, e.to_string()))?;
+    for (i, stroke) in game.strokes.iter().enumerate() {
+        referee
+            .judge(&stroke.played())
+            .map_err(|e| error(Some(format!("strokes[{i}]")), e.to_string()))?;
+    }
+    Ok(referee.sheet())
+}
+
+/// `carom bench`: the headless timings.
+pub fn bench(config: &Config, repeats: usize, out: &mut impl Write) -> Result<(), String> {
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; build with --release for the figures that count");
+    }
+    let mut text = format!(
+        "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  stroke\n",
+        "name", "wall/stroke", "simulated", "steps", "events", "real-time"
+    );
+    for r in bench::run(config, repeats)? {
+        text += &format!(
+            "{:<7} {:>9.3} ms {:>8.2} s {:>7} {:>7} {:>11.0}x  {}\n",
+            r.name,
+            r.wall.as_secs_f64() * 1e3,
+            r.simulated,
+            r.steps,
+            r.events,
+            r.real_time_factor(),
+            r.what
+        );
+    }
+    emit(out, &text)
+}

@@ -1,0 +1,805 @@
+//! The match as a plain-Rust state machine (no Bevy): a hot-seat match, practice or lag
+//! training at one table, from the first phase to the last. Commands come in
+//! ([`Command`]); what happened goes out as typed events ([`Event`]): contacts as the
+//! balls roll, phases, verdicts, lag results, spotting, notices. The views say whose
+//! turn it is, what may be done now and the score sheet. Saving after every stroke,
+//! resuming and rule 22's restore live here too. The game's shell applies the players'
+//! commands and mirrors the phase; tests (and any computer player) drive it directly.
+
+mod files;
+mod lag;
+mod live;
+mod save;
+mod settings;
+
+pub use files::{StoragePaths, keep_aside, write_atomically};
+pub use lag::{Lag, LagLog, LagResult, LagSetup};
+pub use live::LiveCount;
+pub use save::{SavedMatch, SavedStroke};
+pub use settings::{BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode};
+
+use crate::config::Config;
+use crate::math::DVec2;
+use crate::physics::{Kinematics, StrikeError, TableSim};
+use crate::rules::{
+    Calls, JudgeError, LagError, LagOutcome, MatchSetup, Placement, PlayedStroke, Referee,
+    ScoreSheet, Verdict, judge_lag, judge_lag_ball,
+};
+use crate::shot::{BallId, ShotEvent, Stroke};
+use crate::table::TableGeometry;
+use std::path::{Path, PathBuf};
+
+/// Where play stands at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The players set up their lag strokes in turn (rule 5).
+    Lag,
+    LagRolling,
+    /// The lag's outcome, with every automatic loss and distance.
+    LagResult,
+    /// The lag winner breaks or passes, and picks a cue ball (rules 4, 6).
+    ChooseBreak,
+    /// The breaker places the cue ball on the head string (rule 7).
+    BreakSetup,
+    Aiming,
+    Rolling,
+    /// The referee's verdict on the stroke.
+    Verdict,
+    /// Jumped balls go to their spots (rules 21, 26).
+    Spotting,
+    GameOver,
+}
+
+/// What the players decide.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Lag: move the ball of the player at the table (kept behind the head string, on
+    /// their side).
+    PlaceLagBall(DVec2),
+    /// Lag: the player at the table has set up their stroke; it stays hidden until both
+    /// balls are struck together.
+    LagReady(Stroke),
+    /// The lag winner breaks (or passes the break) and plays `ball` (rules 4, 6).
+    ChooseBreak { break_it: bool, ball: BallId },
+    /// Break set-up: the breaker's ball this far left (+) of the head spot along the
+    /// head string, m (rule 7: within six inches).
+    MoveBreakBall(f64),
+    /// Declare (or withdraw) an intentional safety for the next stroke (rules 23–25).
+    DeclareSafety(bool),
+    /// Play a stroke with the shooter's cue ball.
+    Strike(Stroke),
+    /// Put the balls back where they were before the last stroke (rule 22).
+    RestorePositions,
+    /// Go on from what is shown (a lag result, a verdict, the spotting, the set-up).
+    Continue,
+    /// Play the same match again.
+    Rematch,
+}
+
+/// What happened, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Play entered this phase.
+    Phase(Phase),
+    /// Something happened on the table during a stroke, as it happened.
+    Shot(ShotEvent),
+    /// The referee judged the stroke: the last row of the score sheet.
+    Verdict,
+    /// The lag was judged: [`Play::lag`]'s result.
+    LagJudged,
+    /// Jumped balls were put on their spots.
+    Spotted(Vec<Placement>),
+    /// Something to tell the players.
+    Notice(Notice),
+}
+
+/// Something to tell the players that is not a verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A stroke with the wrong ball was refused (rule 6).
+    WrongBall { player: usize, ball: BallId },
+    /// The simulation refused the stroke.
+    NoStroke(StrikeError),
+    /// The simulation refused the lag's strokes.
+    NoLag(StrikeError),
+    /// The referee could not judge the stroke.
+    CannotJudge(JudgeError),
+    /// The referee could not judge the lag.
+    CannotJudgeLag(LagError),
+    /// Rule 22 was asked for before any stroke.
+    NothingToRestore,
+    /// Rule 22: the positions of before the last stroke are back.
+    PositionsRestored,
+    /// The save could not be written: why.
+    SaveFailed(String),
+    /// The old save could not be read: it was kept here.
+    OldSaveKept(PathBuf),
+    /// The old save could not be read nor moved aside: why.
+    OldSaveStuck(String),
+    /// The saved match cannot be replayed: why.
+    CannotResume(String),
+    /// The match cannot start with these settings: why.
+    CannotStart(String),
+}
+
+/// The match proper, once the break is decided: its referee and every stroke judged.
+/// Everything can be rebuilt by replaying the strokes, which is how a save resumes and
+/// how rule 22 restores positions.
+#[derive(Clone, Debug)]
+struct Game {
+    referee: Referee,
+    strokes: Vec<PlayedStroke>,
+    breaker: usize,
+    breaker_ball: BallId,
+}
+
+impl Game {
+    /// A match with `breaker` breaking with `breaker_ball`, replaying `strokes` already
+    /// played (none for a new match).
+    fn start(
+        config: &Config,
+        settings: &MatchSettings,
+        breaker: usize,
+        breaker_ball: BallId,
+        strokes: Vec<PlayedStroke>,
+    ) -> Result<Game, String> {
+        let rules = config.games.game(&settings.game)?;
+        let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
+        let setup = MatchSetup {
+            players: settings.seated(),
+            target: settings.target,
+            innings_limit: settings.innings_limit,
+            breaker,
+            breaker_ball,
+        };
+        let referee =
+            Referee::new(rules, &config.games.referee, table, setup).map_err(|e| e.to_string())?;
+        let mut game = Game {
+            referee,
+            strokes: Vec::new(),
+            breaker,
+            breaker_ball,
+        };
+        for (i, stroke) in strokes.into_iter().enumerate() {
+            game.judge(stroke)
+                .map_err(|e| format!("stroke {}: {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+
+    fn judge(&mut self, stroke: PlayedStroke) -> Result<&Verdict, JudgeError> {
+        self.referee.judge(&stroke)?;
+        self.strokes.push(stroke);
+        Ok(self.referee.last_verdict().expect("just judged"))
+    }
+
+    fn saved(&self, settings: &MatchSettings) -> SavedMatch {
+        SavedMatch::new(
+            settings.clone(),
+            self.breaker,
+            self.breaker_ball,
+            &self.strokes,
+        )
+    }
+}
+
+/// One table in play: the simulation, the match on it and where play stands.
+pub struct Play {
+    config: Config,
+    settings: MatchSettings,
+    /// Where a hot-seat match is saved after every stroke.
+    save_path: Option<PathBuf>,
+    sim: TableSim,
+    phase: Phase,
+    game: Option<Game>,
+    declared_safety: bool,
+    lag: Lag,
+    training: LagLog,
+    notice: Option<Notice>,
+    events: Vec<Event>,
+    /// The stroke's shot events already sent out as [`Event::Shot`].
+    streamed: usize,
+}
+
+impl Play {
+    /// A table set up for `settings`: the lag, or the break when there is none. A
+    /// hot-seat match is saved at `save_path` (an unreadable save there is kept aside).
+    pub fn new(config: &Config, settings: MatchSettings, save_path: Option<PathBuf>) -> Play {
+        let mut play = Play::idle(config, settings, save_path);
+        play.begin();
+        play
+    }
+
+    /// The saved match, at the point it was saved.
+    pub fn resume(config: &Config, saved: &SavedMatch, save_path: Option<PathBuf>) -> Play {
+        let mut play = Play::idle(config, saved.settings.clone(), save_path);
+        match Game::start(
+            config,
+            &saved.settings,
+            saved.breaker,
+            saved.breaker_ball,
+            saved.strokes(),
+        ) {
+            Ok(game) => {
+                let over = game.referee.is_over();
+                play.game = Some(game);
+                play.place_match_balls();
+                play.enter(if over { Phase::GameOver } else { Phase::Aiming });
+            }
+            Err(e) => {
+                play.tell(Notice::CannotResume(e));
+                play.enter(Phase::GameOver);
+            }
+        }
+        play
+    }
+
+    fn idle(config: &Config, settings: MatchSettings, save_path: Option<PathBuf>) -> Play {
+        // The menu checked the preset; the default one always exists.
+        let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
+            .or_else(|_| TableGeometry::new(&config.tables, None, &config.balls))
+            .expect("the default preset exists");
+        let save_path = save_path.filter(|_| settings.mode == Mode::Match);
+        Play {
+            config: config.clone(),
+            sim: TableSim::new(config, table),
+            settings,
+            save_path,
+            phase: Phase::Aiming,
+            game: None,
+            declared_safety: false,
+            lag: Lag::default(),
+            training: LagLog::default(),
+            notice: None,
+            events: Vec::new(),
+            streamed: 0,
+        }
+    }
+
+    // ----- views -----
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn settings(&self) -> &MatchSettings {
+        &self.settings
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The simulation of the table: where the balls are.
+    pub fn sim(&self) -> &TableSim {
+        &self.sim
+    }
+
+    pub fn table(&self) -> &TableGeometry {
+        self.sim.table()
+    }
+
+    /// A ball on the table now.
+    pub fn ball(&self, ball: BallId) -> Option<Kinematics> {
+        self.sim.ball(ball)
+    }
+
+    /// The match's referee, once the break is decided.
+    pub fn referee(&self) -> Option<&Referee> {
+        self.game.as_ref().map(|g| &g.referee)
+    }
+
+    /// The score sheet so far, once the break is decided.
+    pub fn sheet(&self) -> Option<ScoreSheet> {
+        self.referee().map(Referee::sheet)
+    }
+
+    /// The referee's verdict on the last stroke.
+    pub fn last_verdict(&self) -> Option<&Verdict> {
+        self.referee().and_then(Referee::last_verdict)
+    }
+
+    /// The ball the player at the table aims with: their lag ball in the lag, else the
+    /// shooter's cue ball (rule 6).
+    pub fn cue_ball(&self) -> BallId {
+        match (self.phase, self.lag.turn(), self.referee()) {
+            (Phase::Lag, Some(turn), _) => turn.ball,
+            (_, _, Some(referee)) => referee.cue_ball(),
+            _ => BallId::White,
+        }
+    }
+
+    /// The player at the table: the lagger setting up, else the shooter.
+    pub fn player(&self) -> usize {
+        match (self.phase, self.lag.turn(), self.referee()) {
+            (Phase::Lag, Some(turn), _) => turn.player,
+            (_, _, Some(referee)) => referee.shooter(),
+            _ => 0,
+        }
+    }
+
+    /// The name of player `i`.
+    pub fn player_name(&self, i: usize) -> String {
+        self.settings
+            .seated()
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", i + 1))
+    }
+
+    pub fn lag(&self) -> &Lag {
+        &self.lag
+    }
+
+    /// Lag training's tally.
+    pub fn training(&self) -> &LagLog {
+        &self.training
+    }
+
+    /// The shooter has declared an intentional safety for the next stroke.
+    pub fn declared_safety(&self) -> bool {
+        self.declared_safety
+    }
+
+    /// The latest thing to tell the players, until a stroke is played.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// A stroke (or a lag stroke) can be played now: the player is at the table and
+    /// every ball has stopped (rule 10 is the referee's; the game does not offer it).
+    pub fn can_strike(&self) -> bool {
+        matches!(self.phase, Phase::Aiming | Phase::BreakSetup | Phase::Lag) && self.sim.at_rest()
+    }
+
+    /// The player may move a ball by hand now: their lag ball, or the breaker's ball
+    /// along the head string (rule 7).
+    pub fn can_move_ball(&self) -> bool {
+        match self.phase {
+            Phase::Lag => true,
+            Phase::BreakSetup => self
+                .referee()
+                .is_some_and(|r| r.game().breaker_on_head_string()),
+            _ => false,
+        }
+    }
+
+    /// The players may ask for rule 22 now.
+    pub fn can_restore(&self) -> bool {
+        matches!(self.phase, Phase::Aiming | Phase::BreakSetup)
+    }
+
+    /// The save of this match, once the break is decided.
+    pub fn saved(&self) -> Option<SavedMatch> {
+        self.game.as_ref().map(|g| g.saved(&self.settings))
+    }
+
+    /// What happened since the last call, in order.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    // ----- time and commands -----
+
+    /// Advances the balls by `dt` seconds of the table's own time; when they stop, the
+    /// referee judges the stroke (or the lag).
+    pub fn advance(&mut self, dt: f64) {
+        if !matches!(self.phase, Phase::Rolling | Phase::LagRolling) {
+            return;
+        }
+        self.sim.advance(dt);
+        self.stream_shot_events();
+        if self.sim.at_rest() {
+            let record = self.sim.record();
+            if self.phase == Phase::Rolling {
+                self.judge_stroke(record);
+            } else {
+                self.judge_lag(&record);
+            }
+        }
+    }
+
+    /// Applies what a player decided; a command the phase does not take is ignored.
+    pub fn apply(&mut self, command: Command) {
+        match (self.phase, command) {
+            (Phase::Lag, Command::PlaceLagBall(p)) => self.place_lag_ball(p),
+            (Phase::Lag, Command::LagReady(stroke)) => self.lag_ready(stroke),
+            (Phase::LagResult, Command::Continue) => {
+                if self.lag.winner.is_some() {
+                    self.enter(Phase::ChooseBreak);
+                } else {
+                    self.enter_lag();
+                }
+            }
+            (Phase::ChooseBreak, Command::ChooseBreak { break_it, ball }) => {
+                self.choose_break(break_it, ball)
+            }
+            (Phase::BreakSetup, Command::MoveBreakBall(offset)) => self.move_break_ball(offset),
+            (Phase::BreakSetup, Command::Continue) => self.enter(Phase::Aiming),
+            (Phase::BreakSetup | Phase::Aiming, Command::Strike(stroke)) => self.strike(stroke),
+            (Phase::BreakSetup | Phase::Aiming, Command::DeclareSafety(declared)) => {
+                self.declared_safety = declared
+            }
+            (Phase::BreakSetup | Phase::Aiming, Command::RestorePositions) => self.restore(),
+            (Phase::Verdict, Command::Continue) => self.after_verdict(),
+            (Phase::Spotting, Command::Continue) => self.spot_balls(),
+            (Phase::GameOver, Command::Rematch) => self.begin(),
+            _ => {}
+        }
+    }
+
+    // ----- the flow -----
+
+    fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.events.push(Event::Phase(phase));
+    }
+
+    fn tell(&mut self, notice: Notice) {
+        self.notice = Some(notice.clone());
+        self.events.push(Event::Notice(notice));
+    }
+
+    /// The first phase: the lag, or straight to the break (three players, or a game
+    /// without a lag: the order named, the first player breaks with the white in place
+    /// of rule 4's coin toss).
+    fn begin(&mut self) {
+        self.game = None;
+        self.declared_safety = false;
+        let lags = self
+            .config
+            .games
+            .games
+            .get(&self.settings.game)
+            .is_some_and(|g| g.lag);
+        let lag = match self.settings.mode {
+            Mode::LagTraining => true,
+            Mode::Match => lags && self.settings.seated().len() == 2,
+            Mode::Practice => false,
+        };
+        if lag {
+            self.enter_lag();
+        } else {
+            self.start_match(0, BallId::White);
+        }
+    }
+
+    fn enter_lag(&mut self) {
+        let players = self.settings.seated().len().min(2);
+        self.lag = Lag::new(self.sim.table(), players);
+        self.place_lag_balls();
+        self.enter(Phase::Lag);
+    }
+
+    fn place_lag_balls(&mut self) {
+        let positions = self.lag.positions(self.sim.table());
+        self.place(&positions);
+    }
+
+    fn place_lag_ball(&mut self, p: DVec2) {
+        let table = self.sim.table().clone();
+        let Some(turn) = self.lag.turn_mut() else {
+            return;
+        };
+        let (lo, hi) = lag::lag_area(&table, turn.side);
+        turn.position = p.clamp(lo, hi);
+        self.place_lag_balls();
+    }
+
+    fn lag_ready(&mut self, stroke: Stroke) {
+        let Some(turn) = self.lag.turn_mut() else {
+            return;
+        };
+        turn.stroke = Some(Stroke {
+            ball: turn.ball,
+            ..stroke
+        });
+        if self.lag.turn().is_some() {
+            return;
+        }
+        let strokes: Vec<Stroke> = self.lag.setups.iter().filter_map(|l| l.stroke).collect();
+        self.sim.sample_every(Some(lag::LAG_SAMPLE_HZ));
+        match self.sim.strike(&strokes) {
+            Ok(()) => {
+                self.notice = None;
+                self.streamed = 0;
+                self.enter(Phase::LagRolling);
+            }
+            Err(e) => {
+                self.sim.sample_every(None);
+                for l in &mut self.lag.setups {
+                    l.stroke = None;
+                }
+                self.tell(Notice::NoLag(e));
+            }
+        }
+    }
+
+    /// The balls have stopped: rule 5's judgement (or one ball's, in training).
+    fn judge_lag(&mut self, record: &crate::shot::ShotRecord) {
+        self.sim.sample_every(None);
+        let table = self.sim.table().clone();
+        let laggers = self.lag.laggers();
+        let result = match laggers.as_slice() {
+            [one] => judge_lag_ball(&table, *one, record).map(LagResult::Training),
+            [a, b] => self
+                .config
+                .games
+                .game(&self.settings.game)
+                .map_err(|_| LagError::NoLag)
+                .and_then(|game| {
+                    judge_lag(
+                        game,
+                        &table,
+                        self.config.games.referee.lag_tolerance_mm,
+                        [*a, *b],
+                        record,
+                    )
+                })
+                .map(LagResult::Match),
+            _ => Err(LagError::Balls),
+        };
+        match result {
+            Ok(result) => {
+                self.lag.winner = match &result {
+                    LagResult::Match(v) => match v.outcome {
+                        LagOutcome::Winner(i) => Some(self.lag.setups[i].player),
+                        LagOutcome::Repeat(_) => None,
+                    },
+                    LagResult::Training(ball) => {
+                        self.training.add(ball);
+                        None
+                    }
+                };
+                self.lag.result = Some(result);
+                self.events.push(Event::LagJudged);
+            }
+            Err(e) => self.tell(Notice::CannotJudgeLag(e)),
+        }
+        self.enter(Phase::LagResult);
+    }
+
+    /// Rules 4 and 6: the lag winner breaks or passes the break, and picks the cue ball
+    /// they play all game; the other player has the other white.
+    fn choose_break(&mut self, break_it: bool, ball: BallId) {
+        let (Some(winner), Some(other_ball)) = (self.lag.winner, ball.other_white()) else {
+            return;
+        };
+        let (breaker, breaker_ball) = if break_it {
+            (winner, ball)
+        } else {
+            (1 - winner, other_ball)
+        };
+        self.start_match(breaker, breaker_ball);
+    }
+
+    /// Starts the match proper: the referee, the break set-up (rule 7), the first save.
+    fn start_match(&mut self, breaker: usize, breaker_ball: BallId) {
+        match Game::start(
+            &self.config,
+            &self.settings,
+            breaker,
+            breaker_ball,
+            Vec::new(),
+        ) {
+            Ok(game) => {
+                self.game = Some(game);
+                self.declared_safety = false;
+                self.place_match_balls();
+                if let Some(path) = self.save_path.clone()
+                    && SavedMatch::read(&path).is_err()
+                {
+                    // A save that cannot be read is kept, never overwritten.
+                    match keep_aside(&path) {
+                        Ok(aside) => self.tell(Notice::OldSaveKept(aside)),
+                        Err(e) => self.tell(Notice::OldSaveStuck(e)),
+                    }
+                }
+                self.save();
+                self.enter(Phase::BreakSetup);
+            }
+            Err(e) => {
+                self.tell(Notice::CannotStart(e));
+                self.enter(Phase::GameOver);
+            }
+        }
+    }
+
+    /// Rule 7: the breaker moves their ball along the head string, within six inches of
+    /// the head spot; the other balls stand where the set-up put them. Four-ball's own
+    /// set-up has no such segment.
+    fn move_break_ball(&mut self, offset: f64) {
+        let Some(referee) = self.referee() else {
+            return;
+        };
+        if !referee.game().breaker_on_head_string() {
+            return;
+        }
+        let table = referee.table();
+        let ball = referee.cue_ball();
+        let mut positions = referee.positions().clone();
+        let Some(at) = positions.get_mut(&ball) else {
+            return;
+        };
+        *at = table.break_position(offset);
+        let at = *at;
+        let clear = positions
+            .iter()
+            .filter(|(b, _)| **b != ball)
+            .all(|(_, p)| p.distance(at) >= 2.0 * table.ball_radius);
+        if clear {
+            let positions: Vec<(BallId, DVec2)> = positions.into_iter().collect();
+            self.place(&positions);
+        }
+    }
+
+    fn strike(&mut self, stroke: Stroke) {
+        let Some(referee) = self.referee() else {
+            return;
+        };
+        if stroke.ball != referee.cue_ball() {
+            let (player, ball) = (referee.shooter(), referee.cue_ball());
+            self.tell(Notice::WrongBall { player, ball });
+            return;
+        }
+        match self.sim.strike(&[stroke]) {
+            Ok(()) => {
+                self.notice = None;
+                self.streamed = 0;
+                self.stream_shot_events();
+                self.enter(Phase::Rolling);
+            }
+            Err(e) => self.tell(Notice::NoStroke(e)),
+        }
+    }
+
+    /// The balls have stopped: the referee judges the stroke; the match is saved.
+    fn judge_stroke(&mut self, record: crate::shot::ShotRecord) {
+        let stroke = PlayedStroke {
+            record,
+            declared_safety: std::mem::take(&mut self.declared_safety),
+            calls: Calls::default(),
+        };
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        match game.judge(stroke) {
+            Ok(_) => {
+                self.save();
+                self.events.push(Event::Verdict);
+                self.enter(Phase::Verdict);
+            }
+            Err(e) => {
+                self.tell(Notice::CannotJudge(e));
+                self.enter(Phase::Aiming);
+            }
+        }
+    }
+
+    fn after_verdict(&mut self) {
+        let Some(verdict) = self.last_verdict() else {
+            return;
+        };
+        let next = if !verdict.spot.is_empty() {
+            Phase::Spotting
+        } else if verdict.game_over() {
+            Phase::GameOver
+        } else {
+            Phase::Aiming
+        };
+        self.enter(next);
+    }
+
+    /// Rules 21 and 26: the jumped balls go to their spots.
+    fn spot_balls(&mut self) {
+        let Some(verdict) = self.last_verdict() else {
+            return;
+        };
+        let spotted = verdict.spot.clone();
+        let over = self.referee().is_some_and(Referee::is_over);
+        self.place_match_balls();
+        self.events.push(Event::Spotted(spotted));
+        self.enter(if over { Phase::GameOver } else { Phase::Aiming });
+    }
+
+    /// Rule 22: the last stroke was disturbed from outside; the referee takes it back
+    /// and the balls return to where they were before it, with no penalty.
+    fn restore(&mut self) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        let mut strokes = game.strokes.clone();
+        let Some(last) = strokes
+            .iter_mut()
+            .rev()
+            .find(|s| !s.calls.outside_interference)
+        else {
+            self.tell(Notice::NothingToRestore);
+            return;
+        };
+        last.calls.outside_interference = true;
+        let (breaker, breaker_ball) = (game.breaker, game.breaker_ball);
+        match Game::start(&self.config, &self.settings, breaker, breaker_ball, strokes) {
+            Ok(restored) => {
+                self.game = Some(restored);
+                self.place_match_balls();
+                self.save();
+                self.tell(Notice::PositionsRestored);
+                self.enter(Phase::Aiming);
+            }
+            Err(e) => self.tell(Notice::CannotResume(e)),
+        }
+    }
+
+    /// Writes the save (hot-seat matches only); a failure is told, play goes on.
+    fn save(&mut self) {
+        let (Some(path), Some(saved)) = (self.save_path.clone(), self.saved()) else {
+            return;
+        };
+        if let Err(e) = saved.write(&path) {
+            self.tell(Notice::SaveFailed(e));
+        }
+    }
+
+    /// Puts the balls at rest where the referee has them; balls not listed leave the
+    /// table.
+    fn place_match_balls(&mut self) {
+        let Some(referee) = self.referee() else {
+            return;
+        };
+        let positions: Vec<(BallId, DVec2)> =
+            referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
+        self.place(&positions);
+    }
+
+    fn place(&mut self, positions: &[(BallId, DVec2)]) {
+        // The referee and the lag only ever ask for lay-outs that fit the table.
+        if let Err(e) = self.sim.place(positions) {
+            panic!("a lay-out of the match does not fit the table: {e}");
+        }
+    }
+
+    /// Sends out the stroke's shot events not yet sent.
+    fn stream_shot_events(&mut self) {
+        let events = self.sim.events();
+        for event in &events[self.streamed.min(events.len())..] {
+            self.events.push(Event::Shot(event.clone()));
+        }
+        self.streamed = events.len();
+    }
+}
+
+/// What the save on disk offers the menu.
+#[derive(Clone, Debug)]
+pub enum Resumable {
+    Nothing,
+    /// The saved match has ended: nothing to play on.
+    Finished(SavedMatch),
+    Ready(SavedMatch),
+    /// The save cannot be read or replayed: why (the file is left as it is).
+    Unreadable(String),
+}
+
+impl Resumable {
+    /// Reads the save at `path` and replays it to see whether it can go on.
+    pub fn check(config: &Config, path: &Path) -> Resumable {
+        match SavedMatch::read(path) {
+            Ok(None) => Resumable::Nothing,
+            Err(e) => Resumable::Unreadable(e),
+            Ok(Some(saved)) => match Game::start(
+                config,
+                &saved.settings,
+                saved.breaker,
+                saved.breaker_ball,
+                saved.strokes(),
+            ) {
+                Err(e) => Resumable::Unreadable(format!("{}: {e}", path.display())),
+                Ok(game) if game.referee.is_over() => Resumable::Finished(saved),
+                Ok(_) => Resumable::Ready(saved),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

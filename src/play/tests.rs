@@ -1,0 +1,372 @@
+//! Whole matches driven through the match layer as players would, with no Bevy app: a
+//! lag both players fault and repeat, the lag winner passing the break, a foul on the
+//! break — the breaker's ball jumps off the table and is spotted with its spots
+//! occupied (rules 15, 21, 26) —, a win by reaching the target, the save after every
+//! stroke and resuming from it, rule 22's restore, four-ball's start, an unreadable
+//! save, lag training.
+
+use super::*;
+use crate::rules::{LagOutcome, Repeat, Rule};
+use crate::shot::{EventKind, Spot};
+use crate::test_support::fresh_dir;
+
+fn settings(config: &Config) -> MatchSettings {
+    MatchSettings {
+        mode: Mode::Match,
+        game: "straight_rail".into(),
+        target: 1,
+        players: vec!["Ann".into(), "Bob".into()],
+        ..MatchSettings::defaults(config)
+    }
+}
+
+/// Plays the table's clock in steps of 50 ms until the balls stop (at most a minute).
+fn roll(play: &mut Play) {
+    for _ in 0..1200 {
+        if !matches!(play.phase(), Phase::Rolling | Phase::LagRolling) {
+            return;
+        }
+        play.advance(0.05);
+    }
+    panic!("the balls still roll after a minute");
+}
+
+fn position(play: &Play, ball: BallId) -> Option<DVec2> {
+    play.ball(ball).map(|k| k.pos.truncate())
+}
+
+/// A stroke for the shooter whose verdict `wanted` accepts, found by trying strokes on
+/// a copy of the table and of the referee.
+fn find_stroke(play: &Play, wanted: impl Fn(&Verdict) -> bool) -> Stroke {
+    let referee = play.referee().unwrap();
+    let positions: Vec<(BallId, DVec2)> =
+        referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
+    for speed in [2.5, 4.0, 1.5, 0.4] {
+        for step in 0..720 {
+            let s = Stroke {
+                height: 0.2,
+                ..Stroke::new(referee.cue_ball(), step as f64 * 0.5, speed)
+            };
+            let mut sim = TableSim::new(play.config(), referee.table().clone());
+            sim.place(&positions).unwrap();
+            sim.strike(&[s]).unwrap();
+            let record = sim.run_to_rest(None);
+            let verdict = referee
+                .clone()
+                .judge(&PlayedStroke {
+                    record,
+                    ..Default::default()
+                })
+                .unwrap();
+            if wanted(&verdict) {
+                return s;
+            }
+        }
+    }
+    panic!("no such stroke from {positions:?}");
+}
+
+fn phases(events: &[Event]) -> Vec<Phase> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Phase(p) => Some(*p),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
+    let config = Config::defaults();
+    let save = fresh_dir("play-full").join("match.json");
+    let mut play = Play::new(&config, settings(&config), Some(save.clone()));
+    assert_eq!(play.phase(), Phase::Lag);
+    assert_eq!(phases(&play.take_events()), [Phase::Lag]);
+
+    // Rule 5: both lags die before the foot cushion: both at fault, the lag is repeated.
+    assert_eq!((play.player(), play.cue_ball()), (0, BallId::White));
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 0.3)));
+    assert_eq!((play.player(), play.cue_ball()), (1, BallId::Dotted));
+    play.apply(Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)));
+    assert_eq!(play.phase(), Phase::LagRolling);
+    roll(&mut play);
+    assert_eq!(play.phase(), Phase::LagResult);
+    let Some(LagResult::Match(lag)) = &play.lag().result else {
+        panic!("a two-player lag");
+    };
+    assert_eq!(lag.outcome, LagOutcome::Repeat(Repeat::BothFaulted));
+    let events = play.take_events();
+    assert!(events.contains(&Event::LagJudged));
+    assert!(events.iter().any(|e| matches!(e, Event::Shot(_))));
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Lag);
+
+    // Ann's lag goes to the foot cushion and back; Bob's dies short: Ann wins.
+    play.apply(Command::PlaceLagBall(DVec2::new(-0.9, 0.3)));
+    let placed = position(&play, BallId::White).unwrap();
+    assert!(placed.distance(DVec2::new(-0.9, 0.3)) < 1e-9);
+    // Her ball stays behind the head string, on her side.
+    play.apply(Command::PlaceLagBall(DVec2::new(0.5, -0.3)));
+    let kept = position(&play, BallId::White).unwrap();
+    assert!(
+        kept.x <= play.table().head_string_x() && kept.y > 0.0,
+        "{kept:?}"
+    );
+    play.apply(Command::PlaceLagBall(DVec2::new(-0.9, 0.3)));
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
+    play.apply(Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)));
+    roll(&mut play);
+    assert_eq!(play.lag().winner, Some(0));
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::ChooseBreak);
+
+    // Rules 4 and 6: Ann passes the break and keeps the white; Bob breaks with the dotted.
+    play.apply(Command::ChooseBreak {
+        break_it: false,
+        ball: BallId::White,
+    });
+    assert_eq!(play.phase(), Phase::BreakSetup);
+    let referee = play.referee().unwrap();
+    assert_eq!((referee.shooter(), referee.cue_ball()), (1, BallId::Dotted));
+    let table = referee.table().clone();
+    assert!(save.exists(), "saved when the match starts");
+
+    // Rule 7: Bob moves his ball along the head string; six inches at most.
+    play.apply(Command::MoveBreakBall(0.1));
+    let dotted = position(&play, BallId::Dotted).unwrap();
+    assert!((dotted - (table.spot(Spot::Head) + DVec2::new(0.0, 0.1))).length() < 1e-9);
+    play.apply(Command::MoveBreakBall(0.5));
+    let dotted = position(&play, BallId::Dotted).unwrap();
+    assert!(
+        (dotted.y - table.break_offset).abs() < 1e-9,
+        "clamped to six inches"
+    );
+    play.apply(Command::MoveBreakBall(0.1));
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Aiming);
+
+    // Rule 6: the white is Ann's; Bob's stroke on it is refused before it is played.
+    play.take_events();
+    play.apply(Command::Strike(Stroke::new(BallId::White, 0.0, 2.0)));
+    assert_eq!(play.phase(), Phase::Aiming);
+    assert_eq!(
+        play.take_events(),
+        [Event::Notice(Notice::WrongBall {
+            player: 1,
+            ball: BallId::Dotted
+        })]
+    );
+
+    // A foul on the break (rules 15, 21, 26): Bob's ball jumps off the table over the
+    // head rail. It is spotted: the head spot (Ann's ball) and the foot spot (the red)
+    // are occupied, so it goes to the centre spot.
+    let jump = Stroke {
+        elevation_deg: 55.0,
+        ..Stroke::new(BallId::Dotted, 180.0, 9.0)
+    };
+    play.apply(Command::Strike(jump));
+    assert_eq!(play.phase(), Phase::Rolling);
+    roll(&mut play);
+    assert_eq!(play.phase(), Phase::Verdict);
+    let verdict = play.last_verdict().unwrap().clone();
+    let saved = play.saved().unwrap();
+    let record = &saved.strokes.last().unwrap().record;
+    assert!(
+        record.events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::OffTable {
+                ball: BallId::Dotted,
+                ..
+            }
+        )),
+        "{:#?}",
+        record.events
+    );
+    assert!(
+        verdict.fouls.iter().any(|f| f.rule() == Rule::General(15)),
+        "{verdict:?}"
+    );
+    assert_eq!((verdict.points, verdict.inning_over), (0, true));
+    let placement = verdict
+        .spot
+        .iter()
+        .find(|p| p.ball == BallId::Dotted)
+        .unwrap();
+    assert_eq!(
+        placement.occupied,
+        [Spot::Head, Spot::Foot],
+        "{placement:?}"
+    );
+    assert_eq!(placement.spot, Spot::Centre, "{placement:?}");
+    // The contacts went out as they happened, in the record's order, then the verdict.
+    let events = play.take_events();
+    let streamed: Vec<&ShotEvent> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Shot(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(streamed, record.events.iter().collect::<Vec<_>>());
+    assert_eq!(phases(&events), [Phase::Rolling, Phase::Verdict]);
+    assert!(events.contains(&Event::Verdict));
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Spotting);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Aiming);
+    let spotted = position(&play, BallId::Dotted).unwrap();
+    assert!(spotted.distance(table.spot(Spot::Centre)) < 1e-9);
+    assert_eq!(play.referee().unwrap().shooter(), 0, "Ann's turn");
+    assert!(
+        play.take_events()
+            .iter()
+            .any(|e| matches!(e, Event::Spotted(p) if p[0].ball == BallId::Dotted))
+    );
+
+    // The save after that stroke resumes to the same state.
+    let saved = SavedMatch::read(&save).unwrap().unwrap();
+    assert_eq!(saved.strokes.len(), 1);
+    let resumed = Play::resume(&config, &saved, None);
+    assert_eq!(resumed.phase(), Phase::Aiming);
+    let (a, b) = (play.referee().unwrap(), resumed.referee().unwrap());
+    assert_eq!(a.players(), b.players());
+    assert_eq!((a.shooter(), a.cue_ball()), (b.shooter(), b.cue_ball()));
+    for ball in [BallId::White, BallId::Dotted, BallId::Red] {
+        assert_eq!(position(&play, ball), position(&resumed, ball));
+    }
+
+    // Ann, the last in the round, scores the point she needs and wins.
+    let carom = find_stroke(&play, |v| {
+        v.points == 1 && v.fouls.is_empty() && v.spot.is_empty()
+    });
+    play.apply(Command::Strike(carom));
+    roll(&mut play);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::GameOver);
+    let referee = play.referee().unwrap();
+    assert_eq!(referee.winner(), Some(0));
+    assert_eq!(referee.players()[0].points, 1);
+    let sheet = play.sheet().unwrap();
+    assert_eq!(sheet.rows.len(), 2);
+    assert_eq!((sheet.rows[1].run, sheet.rows[1].score), (1, 1));
+    let saved = SavedMatch::read(&save).unwrap().unwrap();
+    assert_eq!(saved.strokes.len(), 2);
+    assert!(matches!(
+        Resumable::check(&config, &save),
+        Resumable::Finished(_)
+    ));
+
+    // A rematch starts again from the lag.
+    play.apply(Command::Rematch);
+    assert_eq!(play.phase(), Phase::Lag);
+}
+
+#[test]
+fn restoring_positions_takes_the_last_stroke_back_without_penalty() {
+    let config = Config::defaults();
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        ..settings(&config)
+    };
+    // Practice is not saved.
+    let save = fresh_dir("play-restore").join("match.json");
+    let mut play = Play::new(&config, practice, Some(save.clone()));
+    assert_eq!(play.phase(), Phase::BreakSetup);
+    play.apply(Command::RestorePositions);
+    assert_eq!(play.notice(), Some(&Notice::NothingToRestore));
+    play.apply(Command::Continue);
+    let balls = [BallId::White, BallId::Dotted, BallId::Red];
+    let before = balls.map(|b| position(&play, b));
+    play.apply(Command::Strike(Stroke::new(BallId::White, 0.0, 3.0)));
+    roll(&mut play);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Aiming);
+    assert_ne!(position(&play, BallId::White), before[0]);
+    // Rule 22.
+    play.apply(Command::RestorePositions);
+    assert_eq!(balls.map(|b| position(&play, b)), before);
+    let referee = play.referee().unwrap();
+    assert_eq!((referee.players()[0].points, referee.shooter()), (0, 0));
+    assert_eq!(play.notice(), Some(&Notice::PositionsRestored));
+    assert!(referee.last_verdict().unwrap().restore_positions);
+    assert!(!save.exists());
+}
+
+#[test]
+fn four_ball_skips_the_lag_and_keeps_its_own_set_up() {
+    let config = Config::defaults();
+    let four_ball = MatchSettings {
+        game: "four_ball".into(),
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, four_ball, None);
+    // No lag: the first player breaks with the white.
+    assert_eq!(play.phase(), Phase::BreakSetup);
+    let referee = play.referee().unwrap();
+    assert_eq!((referee.shooter(), referee.cue_ball()), (0, BallId::White));
+    let set_up = [BallId::White, BallId::Dotted, BallId::Red, BallId::Red2]
+        .map(|b| position(&play, b).expect("four balls on the table"));
+    // Four-ball's own set-up: the breaker's white beside the second red on the head
+    // spot, not on rule 7's segment of the head string; it cannot be moved there.
+    let table = referee.table().clone();
+    assert_eq!(set_up[3], table.spot(Spot::Head));
+    assert!((set_up[0] - table.spot(Spot::Head)).length() > table.break_offset);
+    assert!(!play.can_move_ball());
+    play.apply(Command::MoveBreakBall(0.1));
+    assert_eq!(position(&play, BallId::White), Some(set_up[0]));
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Aiming);
+}
+
+#[test]
+fn an_unreadable_save_is_kept_when_a_new_match_starts() {
+    let config = Config::defaults();
+    let dir = fresh_dir("play-unreadable");
+    let save = dir.join("match.json");
+    std::fs::write(&save, "{\"format\": \"carom match\", \"vers").unwrap();
+    assert!(matches!(
+        Resumable::check(&config, &save),
+        Resumable::Unreadable(_)
+    ));
+    let three = MatchSettings {
+        players: vec!["Ann".into(), "Bob".into(), "Cy".into()],
+        ..settings(&config)
+    };
+    // Three players: no lag, the first breaks.
+    let play = Play::new(&config, three, Some(save.clone()));
+    assert_eq!(play.phase(), Phase::BreakSetup);
+    let kept = dir.join("match.json.unreadable-1");
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        "{\"format\": \"carom match\", \"vers"
+    );
+    assert!(SavedMatch::read(&save).unwrap().is_some());
+    assert_eq!(play.notice(), Some(&Notice::OldSaveKept(kept)));
+}
+
+#[test]
+fn lag_training_tallies_each_lag() {
+    let config = Config::defaults();
+    let training = MatchSettings {
+        mode: Mode::LagTraining,
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, training, None);
+    assert_eq!(play.phase(), Phase::Lag);
+    assert_eq!(play.lag().setups.len(), 1);
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
+    roll(&mut play);
+    assert_eq!(play.phase(), Phase::LagResult);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Lag, "lag again");
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 0.3)));
+    roll(&mut play);
+    let log = play.training();
+    assert_eq!(log.lags, 2);
+    assert!(log.best_mm.is_some(), "the first lag was clean: {log:?}");
+    assert!(
+        !log.last.as_ref().unwrap().faults.is_empty(),
+        "the second fell short"
+    );
+}

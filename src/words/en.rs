@@ -1,0 +1,557 @@
+//! English.
+
+use super::{Line, Tone, Words};
+use crate::play::{BallStyle, LiveCount, Notice};
+use crate::rules::{
+    BalkSpace, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation, Outcome,
+    Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
+};
+use crate::shot::{BallId, EventKind, Spot};
+
+/// The English words of the game.
+pub struct English;
+
+/// Balls listed: `white, red`.
+fn names(balls: &[BallId]) -> String {
+    balls
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A spot's short name, as the one-line verdict has it: `head`.
+fn spot_short(spot: Spot) -> &'static str {
+    match spot {
+        Spot::Head => "head",
+        Spot::Foot => "foot",
+        Spot::Centre => "centre",
+    }
+}
+
+impl Words for English {
+    fn points(&self, n: u32) -> String {
+        match n {
+            1 => "1 point".to_owned(),
+            n => format!("{n} points"),
+        }
+    }
+
+    fn ball(&self, ball: BallId, style: BallStyle) -> String {
+        match (ball, style) {
+            (BallId::Dotted, BallStyle::Yellow) => "yellow".to_owned(),
+            (BallId::Red2, _) => "second red".to_owned(),
+            _ => ball.name().to_owned(),
+        }
+    }
+
+    fn spot(&self, spot: Spot) -> String {
+        format!("{} spot", spot_short(spot))
+    }
+
+    fn event(&self, event: &EventKind) -> String {
+        match event {
+            EventKind::Strike {
+                ball,
+                speed,
+                direction_deg,
+                side,
+                height,
+                elevation_deg,
+                ..
+            } => format!(
+                "strike: {ball} away at {speed:.3} m/s toward {direction_deg:.1}°, tip {side:+.2} R side {height:+.2} R height, cue at {elevation_deg:.0}°"
+            ),
+            EventKind::Tip { ball, speed } => {
+                format!("the cue tip touches {ball} again at {speed:.3} m/s")
+            }
+            EventKind::TipOff { ball } => format!("the cue tip, pushing on, leaves {ball}"),
+            EventKind::Miscue { ball } => format!("miscue on {ball}"),
+            EventKind::BallBall { a, b, speed } => format!("{a} meets {b} at {speed:.3} m/s"),
+            EventKind::Cushion {
+                ball,
+                cushion,
+                speed,
+            } => format!("{ball} meets the {cushion:?} cushion at {speed:.3} m/s"),
+            EventKind::Airborne { ball, vz } => {
+                format!("{ball} leaves the bed rising at {vz:.3} m/s")
+            }
+            EventKind::Landed { ball, surface } => format!("{ball} lands on the {surface:?}"),
+            EventKind::OffTable { ball, reason } => {
+                format!("{ball} is off the table ({reason:?})")
+            }
+            EventKind::Rest => "every ball at rest".to_owned(),
+        }
+    }
+
+    fn rule(&self, rule: Rule) -> String {
+        match rule {
+            Rule::General(n) => format!("rule {n}"),
+            Rule::Balkline => "balkline rule".to_owned(),
+            Rule::FourBall => "four-ball rule".to_owned(),
+        }
+    }
+
+    fn foul(&self, foul: &Foul) -> String {
+        match foul {
+            Foul::RedNotFirst { on_break, first } => {
+                let when = if *on_break {
+                    "on the break"
+                } else {
+                    "in this game"
+                };
+                format!("{when} the cue ball must touch the red first; it touched {first} first")
+            }
+            Foul::BallsMoving(balls) => format!("played while {} still moved", names(balls)),
+            Foul::WrongBall { struck, cue_ball } => {
+                let why = if struck.is_cue_ball() {
+                    format!("this stroke's cue ball is {cue_ball} (rule 6)")
+                } else {
+                    "the red is never a cue ball (rule 2)".to_owned()
+                };
+                format!("the tip struck {struck}: {why}")
+            }
+            Foul::CueTouchedAtStrike(balls) => {
+                format!("the cue touched {} at the strike", names(balls))
+            }
+            Foul::CueTouchedAfterStrike(balls) => {
+                format!("the cue touched {} after the strike", names(balls))
+            }
+            Foul::TouchedBall => {
+                "a ball in play was touched by something other than the tip (referee's call)"
+                    .to_owned()
+            }
+            Foul::IntentionalFoul => "a ball in play was struck on purpose with something other \
+                                      than the tip (referee's call, rule 18)"
+                .to_owned(),
+            Foul::TipAgain(times) => {
+                format!("the tip touched the cue ball {times} more time(s) after the strike")
+            }
+            Foul::TipStillOn {
+                ball,
+                after_s,
+                contact_s,
+            } => format!(
+                "the tip was still on the cue ball when it reached {ball} ({:.2} ms after the \
+                 strike, tip contact {:.2} ms)",
+                after_s * 1000.0,
+                contact_s * 1000.0
+            ),
+            Foul::Push { contact_s, limit_s } => format!(
+                "push: the tip stayed on the cue ball {:.2} ms (more than {:.2} ms)",
+                contact_s * 1000.0,
+                limit_s * 1000.0
+            ),
+            Foul::CueBallJumped => "the cue ball left the playing surface (rule 21)".to_owned(),
+            Foul::ScoopedJump { below } => format!(
+                "scooped jump: struck {below:.2} R below centre, the cue ball left the cloth \
+                 before it reached a ball"
+            ),
+            Foul::MiscueJump => "the tip slipped off (miscue) and the cue ball jumped: the \
+                                 ferrule or shaft lifted it"
+                .to_owned(),
+            Foul::SafetyForbidden => "USBA three-cushion forbids intentional safeties".to_owned(),
+            Foul::SafetyWithoutContact => {
+                "illegal safety: the cue ball touched no other ball".to_owned()
+            }
+            Foul::SafetyWithoutCushion => "illegal safety: no ball reached a cushion after the \
+                                           cue ball touched an object ball"
+                .to_owned(),
+            Foul::SafetyOwed(obligation) => {
+                let after = match obligation {
+                    Obligation::AfterSafety => {
+                        "no two safeties in a row: your last inning ended with one"
+                    }
+                    Obligation::AfterFoul => "your last inning ended with a foul",
+                };
+                format!("{after}, so this inning must start with an attempt to score")
+            }
+            Foul::BalkCount { space, counts } => format!(
+                "both object balls stayed in the {} after {counts} count(s) there: this count \
+                 had to drive one out",
+                self.balk_space(space)
+            ),
+            Foul::OpponentBall(ball) => {
+                format!("the cue ball touched the opponent's cue ball ({ball})")
+            }
+        }
+    }
+
+    fn warning(&self, warning: &Warning) -> String {
+        match warning {
+            Warning::IntentionalFoul { loses_game: true } => {
+                "second warning for an intentional foul: the game is lost".to_owned()
+            }
+            Warning::IntentionalFoul { loses_game: false } => {
+                "warning for an intentional foul: a second one loses the game".to_owned()
+            }
+        }
+    }
+
+    fn remark(&self, remark: &Remark) -> String {
+        match remark {
+            Remark::Incomplete => {
+                "not scored: the record ends before every ball has stopped (rule 11)".to_owned()
+            }
+            Remark::NoCount(miss) => format!("no count: {}", self.count_miss(miss)),
+            Remark::LegalSafety => "legal safety (rule 23)".to_owned(),
+            Remark::TargetReached { equalising: false } => "target reached".to_owned(),
+            Remark::TargetReached { equalising: true } => {
+                "target reached: the rest of the round plays its equalising inning".to_owned()
+            }
+            Remark::Interference => "outside interference: positions restored, no penalty; the \
+                                     stroke does not count (rule 22)"
+                .to_owned(),
+        }
+    }
+
+    fn count_miss(&self, miss: &CountMiss) -> String {
+        match miss {
+            CountMiss::Cushions { had, needed } => {
+                format!("{had} cushion(s) before the second ball, {needed} needed")
+            }
+            CountMiss::TouchedNone => "the cue ball touched none of the balls it needed".to_owned(),
+            CountMiss::TouchedOnly(ball) => format!("the cue ball touched only {ball}"),
+            CountMiss::NotAll => "the cue ball did not touch every ball it needed".to_owned(),
+        }
+    }
+
+    fn balk_space(&self, space: &BalkSpace) -> String {
+        let along = ["head", "middle", "foot"][(space.along + 1) as usize];
+        let across = ["right", "middle", "left"][(space.across + 1) as usize];
+        match (space.along, space.across) {
+            (_, 0) => format!("{along} balk space"),
+            (0, _) => format!("{across} balk space"),
+            _ => format!("{along}-{across} balk space"),
+        }
+    }
+
+    fn verdict_notes(&self, verdict: &Verdict) -> String {
+        let mut notes: Vec<String> = Vec::new();
+        if verdict.points > 0 {
+            notes.push("carom".to_owned());
+        }
+        notes.extend(
+            verdict
+                .fouls
+                .iter()
+                .map(|f| format!("FOUL, {}: {}", self.rule(f.rule()), self.foul(f))),
+        );
+        notes.extend(
+            verdict
+                .warnings
+                .iter()
+                .map(|w| format!("WARNING, {}: {}", self.rule(w.rule()), self.warning(w))),
+        );
+        notes.extend(verdict.remarks.iter().map(|r| self.remark(r)));
+        for p in &verdict.spot {
+            let occupied = if p.occupied.is_empty() {
+                String::new()
+            } else {
+                let spots: Vec<&str> = p.occupied.iter().map(|s| spot_short(*s)).collect();
+                format!(" ({} occupied)", spots.join(", "))
+            };
+            notes.push(format!(
+                "{} spotted on the {} spot{occupied}",
+                p.ball,
+                spot_short(p.spot)
+            ));
+        }
+        if verdict.game_over() {
+            notes.push("game over".to_owned());
+        } else if verdict.inning_over {
+            notes.push("inning over".to_owned());
+        }
+        notes.join("; ")
+    }
+
+    fn verdict_lines(&self, verdict: &Verdict, names: &[String]) -> Vec<Line> {
+        let name = |i: usize| names.get(i).map_or("?", String::as_str);
+        let shooter = name(verdict.shooter);
+        let mut lines = Vec::new();
+        if verdict.restore_positions {
+            lines.push(Line::new(
+                "Positions restored (rule 22): the stroke does not count",
+                Tone::Warn,
+            ));
+        } else if !verdict.fouls.is_empty() {
+            lines.push(Line::new(format!("{shooter}: foul, no count"), Tone::Bad));
+            for foul in &verdict.fouls {
+                lines.push(Line::new(
+                    format!("Foul - {}: {}", self.rule(foul.rule()), self.foul(foul)),
+                    Tone::Bad,
+                ));
+            }
+        } else if verdict.points > 0 {
+            lines.push(Line::new(
+                format!("{shooter}: Carom! +{}", verdict.points),
+                Tone::Good,
+            ));
+        } else {
+            lines.push(Line::new(format!("{shooter}: No count"), Tone::Plain));
+        }
+        for warning in &verdict.warnings {
+            lines.push(Line::new(
+                format!(
+                    "Warning - {}: {}",
+                    self.rule(warning.rule()),
+                    self.warning(warning)
+                ),
+                Tone::Warn,
+            ));
+        }
+        for remark in &verdict.remarks {
+            lines.push(Line::new(self.remark(remark), Tone::Dim));
+        }
+        if let Some(outcome) = verdict.outcome {
+            let tone = if verdict.winner().is_some() {
+                Tone::Good
+            } else {
+                Tone::Warn
+            };
+            lines.push(Line::new(self.outcome(outcome, names), tone));
+        }
+        lines
+    }
+
+    fn spotting(&self, placement: &Placement, style: BallStyle) -> String {
+        let ball = self.ball(placement.ball, style);
+        let tried: Vec<String> = placement.occupied.iter().map(|s| self.spot(*s)).collect();
+        match tried.len() {
+            0 => format!("{ball}: to the {}", self.spot(placement.spot)),
+            3 => format!(
+                "{ball}: {} all occupied -> the nearest free point on the long axis",
+                tried.join(", ")
+            ),
+            _ => format!(
+                "{ball}: {} occupied -> {}",
+                tried.join(" and "),
+                self.spot(placement.spot)
+            ),
+        }
+    }
+
+    fn outcome(&self, outcome: Outcome, names: &[String]) -> String {
+        match outcome {
+            Outcome::Winner(w) => format!(
+                "Game over: {} wins",
+                names.get(w).map_or("?", String::as_str)
+            ),
+            Outcome::Draw => "Game over: a draw".to_owned(),
+            Outcome::NotReached => "Game over: the target was not reached".to_owned(),
+        }
+    }
+
+    fn sheet_fouls(&self, verdict: &Verdict) -> String {
+        if verdict.restore_positions {
+            return "restored (rule 22)".to_owned();
+        }
+        verdict
+            .fouls
+            .iter()
+            .map(|f| self.rule(f.rule()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn sheet_text(&self, sheet: &ScoreSheet) -> String {
+        let mut out = String::new();
+        let limit = match sheet.innings_limit {
+            Some(n) => format!("{n} innings"),
+            None => "no innings limit".to_owned(),
+        };
+        let equalising = if sheet.equalising_inning {
+            ", equalising inning"
+        } else {
+            ""
+        };
+        out += &format!(
+            "{}: {} points, {limit}{equalising}\n",
+            sheet.game, sheet.target
+        );
+        out += &format!(
+            "{} breaks with {}.\n\n",
+            sheet.name(sheet.breaker),
+            sheet.breaker_ball
+        );
+        let width = sheet
+            .players
+            .iter()
+            .map(|p| p.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        out += &format!(
+            "{:>4}  {:<width$}  {:<6}  {:>3}  notes\n",
+            "#", "player", "ball", "pts"
+        );
+        for (i, row) in sheet.rows.iter().enumerate() {
+            let v = &row.verdict;
+            out += &format!(
+                "{i:>4}  {:<width$}  {:<6}  {:>3}  {}\n",
+                sheet.name(v.shooter),
+                v.cue_ball.name(),
+                v.points,
+                self.verdict_notes(v)
+            );
+        }
+        out += &format!(
+            "\n{:<width$}  {:>6}  {:>7}  {:>8}  {:>7}\n",
+            "player", "points", "innings", "high run", "average"
+        );
+        for p in &sheet.players {
+            out += &format!(
+                "{:<width$}  {:>6}  {:>7}  {:>8}  {:>7.3}\n",
+                p.name,
+                p.points,
+                p.innings,
+                p.high_run,
+                p.average()
+            );
+        }
+        out += &match sheet.outcome {
+            Some(Outcome::Winner(w)) => format!("\nWinner: {}\n", sheet.name(w)),
+            Some(Outcome::Draw) => "\nGame over: a draw.\n".to_owned(),
+            Some(Outcome::NotReached) => "\nGame over: target not reached.\n".to_owned(),
+            None => "\nThe game is not finished.\n".to_owned(),
+        };
+        out
+    }
+
+    fn lag_fault(&self, fault: LagFault) -> String {
+        match fault {
+            LagFault::CrossedOver => "crossed into the opponent's half",
+            LagFault::NoFootCushion => "never touched the foot cushion",
+            LagFault::LeftTable => "left the table",
+            LagFault::TouchedRed => "touched the red",
+        }
+        .to_owned()
+    }
+
+    fn lag_facts(&self, ball: &LagBall) -> Vec<(String, String, bool)> {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        let fault = |f: LagFault| ball.faults.contains(&f);
+        vec![
+            (
+                "touched the foot cushion".to_owned(),
+                yes_no(ball.touched_foot_cushion),
+                !ball.touched_foot_cushion,
+            ),
+            (
+                "crossed into the other half".to_owned(),
+                yes_no(fault(LagFault::CrossedOver)),
+                fault(LagFault::CrossedOver),
+            ),
+            (
+                "touched the red".to_owned(),
+                yes_no(fault(LagFault::TouchedRed)),
+                fault(LagFault::TouchedRed),
+            ),
+            (
+                "left the table (jumped)".to_owned(),
+                yes_no(fault(LagFault::LeftTable)),
+                fault(LagFault::LeftTable),
+            ),
+            (
+                "distance to the head cushion".to_owned(),
+                ball.distance_mm
+                    .map_or("-".to_owned(), |d| format!("{d:.1} mm")),
+                false,
+            ),
+        ]
+    }
+
+    fn lag_outcome(&self, verdict: &LagVerdict, names: [&str; 2], tolerance_mm: f64) -> Line {
+        match verdict.outcome {
+            LagOutcome::Winner(w) => {
+                let loser = &verdict.balls[1 - w];
+                let why = if loser.faults.is_empty() {
+                    let gap = loser.distance_mm.unwrap_or(0.0)
+                        - verdict.balls[w].distance_mm.unwrap_or(0.0);
+                    format!("{gap:.1} mm closer to the head cushion")
+                } else {
+                    format!("{} {}", names[1 - w], self.lag_faults(loser))
+                };
+                Line::new(
+                    format!("{} wins the lag (rule 5): {why}", names[w]),
+                    Tone::Good,
+                )
+            }
+            LagOutcome::Repeat(Repeat::BothFaulted) => Line::new(
+                "Both players faulted: the lag is repeated (rule 5)",
+                Tone::Warn,
+            ),
+            LagOutcome::Repeat(Repeat::TooClose { difference_mm }) => Line::new(
+                format!(
+                    "The distances differ by {difference_mm:.1} mm, no more than {tolerance_mm} \
+                     mm: too close to tell, the lag is repeated (rule 5)"
+                ),
+                Tone::Warn,
+            ),
+        }
+    }
+
+    fn lag_summary(&self, ball: &LagBall) -> Line {
+        match (ball.faults.is_empty(), ball.distance_mm) {
+            (true, Some(d)) => Line::new(format!("{d:.1} mm from the head cushion"), Tone::Good),
+            _ => Line::new(format!("lost: {}", self.lag_faults(ball)), Tone::Bad),
+        }
+    }
+
+    fn live_count(&self, count: &LiveCount, style: BallStyle) -> String {
+        let cushions = match count.cushions {
+            1 => "1 cushion".to_owned(),
+            n => format!("{n} cushions"),
+        };
+        let balls: Vec<String> = count
+            .balls
+            .iter()
+            .zip(&count.cushions_before)
+            .map(|(ball, before)| format!("{} (after {before})", self.ball(*ball, style)))
+            .collect();
+        if balls.is_empty() {
+            format!("{cushions}, no ball yet")
+        } else {
+            format!("{cushions}; hit {}", balls.join(", "))
+        }
+    }
+
+    fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String {
+        match notice {
+            Notice::WrongBall { player, ball } => format!(
+                "{} plays the {} ball (rule 6)",
+                names.get(*player).map_or("?", String::as_str),
+                self.ball(*ball, style)
+            ),
+            Notice::NoStroke(e) => format!("No stroke: {e}"),
+            Notice::NoLag(e) => format!("No lag: {e}"),
+            Notice::CannotJudge(e) => format!("The referee cannot judge that stroke: {e}"),
+            Notice::CannotJudgeLag(e) => format!("The lag cannot be judged: {e}"),
+            Notice::NothingToRestore => {
+                "Nothing to restore: no stroke has been played yet".to_owned()
+            }
+            Notice::PositionsRestored => {
+                "Positions restored to before the last stroke (rule 22)".to_owned()
+            }
+            Notice::SaveFailed(e) => format!("The match could not be saved: {e}"),
+            Notice::OldSaveKept(path) => format!(
+                "The old save could not be read; it is kept as {}",
+                path.display()
+            ),
+            Notice::OldSaveStuck(e) => e.clone(),
+            Notice::CannotResume(e) => format!("The saved match cannot be resumed: {e}"),
+            Notice::CannotStart(e) => format!("The match cannot start: {e}"),
+        }
+    }
+}
+
+impl English {
+    /// The faults of a lag ball: `crossed into the opponent's half, touched the red`.
+    fn lag_faults(&self, ball: &LagBall) -> String {
+        ball.faults
+            .iter()
+            .map(|f| self.lag_fault(*f))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

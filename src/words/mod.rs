@@ -1,0 +1,99 @@
+//! Every sentence a player reads, made from the typed results of the layers below:
+//! events, verdicts and fouls, lag results, spots, scores and the score sheet, notices,
+//! the end of the game, and the command line's text. Nothing here decides anything.
+//!
+//! The sentences of one language are one implementation of [`Words`]; English is
+//! [`en::English`]. A second language is a second file implementing the trait.
+
+mod en;
+
+pub use en::English;
+
+use crate::play::{BallStyle, LiveCount, Notice};
+use crate::rules::{
+    BalkSpace, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement, Remark, Rule,
+    ScoreSheet, Verdict, Warning,
+};
+use crate::shot::{BallId, EventKind, Spot};
+
+/// What a line of text means, which the screen shows by its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Plain,
+    Good,
+    Bad,
+    Warn,
+    Dim,
+}
+
+/// One line of text and what it means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub text: String,
+    pub tone: Tone,
+}
+
+impl Line {
+    pub fn new(text: impl Into<String>, tone: Tone) -> Line {
+        Line {
+            text: text.into(),
+            tone,
+        }
+    }
+}
+
+/// The words of one language.
+pub trait Words: Sync {
+    // --- the table and the shot ---
+    /// `n` points: "1 point", "3 points".
+    fn points(&self, n: u32) -> String;
+    /// How the players name `ball` in a set of `style`.
+    fn ball(&self, ball: BallId, style: BallStyle) -> String;
+    /// "head spot".
+    fn spot(&self, spot: Spot) -> String;
+    /// One event of a stroke, for the command line.
+    fn event(&self, event: &EventKind) -> String;
+
+    // --- the referee ---
+    /// "rule 8", "balkline rule".
+    fn rule(&self, rule: Rule) -> String;
+    /// Why a foul is one, without its rule.
+    fn foul(&self, foul: &Foul) -> String;
+    fn warning(&self, warning: &Warning) -> String;
+    fn remark(&self, remark: &Remark) -> String;
+    fn count_miss(&self, miss: &CountMiss) -> String;
+    fn balk_space(&self, space: &BalkSpace) -> String;
+    /// The referee's verdict in one line: "carom; inning over".
+    fn verdict_notes(&self, verdict: &Verdict) -> String;
+    /// The referee's verdict line by line; `names` are the players in order.
+    fn verdict_lines(&self, verdict: &Verdict, names: &[String]) -> Vec<Line>;
+    /// Where a jumped ball goes and why (rule 26).
+    fn spotting(&self, placement: &Placement, style: BallStyle) -> String;
+    /// The end of a game: who won, or why nobody did.
+    fn outcome(&self, outcome: Outcome, names: &[String]) -> String;
+    /// The fouls of a stroke on the score sheet: "rule 8, rule 16", or a restore.
+    fn sheet_fouls(&self, verdict: &Verdict) -> String;
+    /// The whole score sheet as text (`carom referee`).
+    fn sheet_text(&self, sheet: &ScoreSheet) -> String;
+
+    // --- the lag ---
+    fn lag_fault(&self, fault: LagFault) -> String;
+    /// What one lag ball did, fact by fact: the label, the answer, and whether the
+    /// answer loses the lag.
+    fn lag_facts(&self, ball: &LagBall) -> Vec<(String, String, bool)>;
+    /// The lag's outcome; `names` are the two laggers in order.
+    fn lag_outcome(&self, verdict: &LagVerdict, names: [&str; 2], tolerance_mm: f64) -> Line;
+    /// One training lag in a line.
+    fn lag_summary(&self, ball: &LagBall) -> Line;
+
+    // --- the match ---
+    /// The count kept while the balls roll: the cue ball's cushions and the balls it hit.
+    fn live_count(&self, count: &LiveCount, style: BallStyle) -> String;
+    /// A notice of the match layer; `names` are the players in order.
+    fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String;
+}
+
+/// The words of the game's language.
+pub fn words() -> &'static dyn Words {
+    &English
+}

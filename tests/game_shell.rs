@@ -1,0 +1,104 @@
+//! The Bevy shell over the match layer, headless: the table opens in practice, the
+//! player's commands reach the match, the phase is mirrored into the `Phase` state, and
+//! the stroke's contacts arrive as messages while the balls roll, in the order they
+//! happened (what sound and the live count consume). The match itself is tested in
+//! `play`, without Bevy.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use carom::config::Config;
+use carom::game::{
+    GameConfig, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, UserFiles,
+};
+use carom::play::{Command, Event, MatchSettings, Mode, StoragePaths};
+use carom::shot::{BallId, ShotEvent, Stroke};
+use std::time::Duration;
+
+/// Every contact message, in the order received, with the frame it came in.
+#[derive(Resource, Default)]
+struct Heard(Vec<(u32, ShotEvent)>);
+
+#[derive(Resource, Default)]
+struct Frame(u32);
+
+fn listen(
+    mut events: MessageReader<PlayEvent>,
+    mut heard: ResMut<Heard>,
+    mut frame: ResMut<Frame>,
+) {
+    frame.0 += 1;
+    for PlayEvent(event) in events.read() {
+        if let Event::Shot(shot) = event {
+            heard.0.push((frame.0, shot.clone()));
+        }
+    }
+}
+
+fn phase(app: &App) -> Phase {
+    **app.world().resource::<State<Phase>>()
+}
+
+#[test]
+fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() {
+    let config = Config::defaults();
+    let dir = std::env::temp_dir().join(format!("carom-shell-{}", std::process::id()));
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "straight_rail".into(),
+        ..MatchSettings::defaults(&config)
+    };
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    // Each frame is 50 ms of play.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    app.insert_resource(GameConfig(config));
+    app.insert_resource(Settings(settings));
+    app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
+    app.add_plugins(carom::game::plugin);
+    app.init_resource::<Heard>();
+    app.init_resource::<Frame>();
+    app.add_systems(Update, listen);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(phase(&app), Phase::BreakSetup);
+
+    let send = |app: &mut App, command: Command| {
+        app.world_mut().write_message(PlayerCommand(command));
+        for _ in 0..2 {
+            app.update();
+        }
+    };
+    send(&mut app, Command::Continue);
+    assert_eq!(phase(&app), Phase::Aiming);
+    send(
+        &mut app,
+        Command::Strike(Stroke::new(BallId::White, 10.0, 3.0)),
+    );
+    assert_eq!(phase(&app), Phase::Rolling);
+    for _ in 0..400 {
+        if phase(&app) == Phase::Verdict {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(phase(&app), Phase::Verdict);
+
+    let recorded = app.world().resource::<Session>().sim().events().to_vec();
+    let heard = &app.world().resource::<Heard>().0;
+    let events: Vec<ShotEvent> = heard.iter().map(|(_, e)| e.clone()).collect();
+    assert_eq!(events, recorded, "every contact, once, in order");
+    assert!(recorded.len() > 3, "{recorded:?}");
+    // They came while the balls rolled, not all at the end.
+    let frames: Vec<u32> = heard.iter().map(|(f, _)| *f).collect();
+    assert!(frames.first() < frames.last(), "{frames:?}");
+    // The verdict was judged by the match layer and is shown now.
+    assert!(app.world().resource::<Session>().last_verdict().is_some());
+}
