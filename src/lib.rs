@@ -9,7 +9,7 @@
 //! - `play`: the match, practice and lag training as a state machine.
 //! - `words`: every sentence a player reads.
 //! - Front ends: `cli` (the command line) and the Bevy shell — `game`, `input`, `cue`,
-//!   `view`, `ui` — composed by [`CaromPlugin`].
+//!   `view`, `ui` — composed by [`CaromPlugin`]; [`run`] opens the window.
 //!
 //! Nothing above the front ends names a Bevy type.
 
@@ -18,6 +18,8 @@ pub mod config;
 pub mod cue;
 pub mod game;
 pub mod input;
+#[cfg(test)]
+mod layers_test;
 pub mod math;
 pub mod physics;
 pub mod play;
@@ -28,7 +30,10 @@ pub mod table;
 mod test_support;
 pub mod ui;
 pub mod view;
+mod window;
 pub mod words;
+
+pub use window::run;
 
 use bevy::prelude::*;
 

@@ -99,7 +99,7 @@ fn main() -> ExitCode {
                 None => None,
             };
             cli::load_config(cli.config)
-                .and_then(|c| carom::game::run(c, start, cli.screenshot, cli.frames))
+                .and_then(|c| carom::run(c, start, cli.screenshot, cli.frames))
         }
     };
     match result {

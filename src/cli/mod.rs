@@ -77,40 +77,16 @@ pub fn sim(config: &Config, path: &Path, json: bool, out: &mut impl Write) -> Re
         .map(|r| r.judge(&record))
         .transpose()
         .map_err(|e| format!("{name}: {e}"))?;
-    let mut text = String::new();
-    if json {
+    let text = if json {
         let output = json::Sim {
             record: &record,
             verdict: verdict.as_ref().map(json::Verdict::from),
         };
-        text = serde_json::to_string(&output).map_err(|e| e.to_string())?;
-        text.push('\n');
+        serde_json::to_string(&output).map_err(|e| e.to_string())? + "\n"
     } else {
-        let w = words();
-        for e in &record.events {
-            text += &format!("{:9.4} s  {}\n", e.t, w.event(&e.kind));
-        }
-        for (ball, p) in &record.final_positions {
-            let place = if p.on_table {
-                "on the table"
-            } else {
-                "off the table"
-            };
-            text += &format!(
-                "{ball:>6}  x {:+.4}  y {:+.4}  z {:.4}  {place}\n",
-                p.x, p.y, p.z
-            );
-        }
-        text += &format!("at rest after {:.3} s\n", record.duration);
-        if let (Some(referee), Some(v)) = (referee, verdict) {
-            text += &format!(
-                "referee ({}): {}; {}\n",
-                referee.game_name(),
-                w.points(v.points),
-                w.verdict_notes(&v)
-            );
-        }
-    }
+        let judged = referee.as_ref().zip(verdict.as_ref());
+        words().shot_text(&record, judged.map(|(r, v)| (r.game_name(), v)))
+    };
     emit(out, &text)
 }
 
@@ -167,21 +143,6 @@ pub fn bench(config: &Config, repeats: usize, out: &mut impl Write) -> Result<()
     if cfg!(debug_assertions) {
         eprintln!("note: a debug build; build with --release for the figures that count");
     }
-    let mut text = format!(
-        "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  stroke\n",
-        "name", "wall/stroke", "simulated", "steps", "events", "real-time"
-    );
-    for r in bench::run(config, repeats)? {
-        text += &format!(
-            "{:<7} {:>9.3} ms {:>8.2} s {:>7} {:>7} {:>11.0}x  {}\n",
-            r.name,
-            r.wall.as_secs_f64() * 1e3,
-            r.simulated,
-            r.steps,
-            r.events,
-            r.real_time_factor(),
-            r.what
-        );
-    }
-    emit(out, &text)
+    let results = bench::run(config, repeats)?;
+    emit(out, &words().bench_text(&results))
 }

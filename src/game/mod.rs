@@ -4,12 +4,10 @@
 
 pub mod frame;
 mod session;
-mod window;
 
 pub use session::{
     Ball, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings, UserFiles, at_table,
 };
-pub use window::run;
 
 use crate::config::Config;
 use crate::play;

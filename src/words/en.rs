@@ -1,12 +1,13 @@
 //! English.
 
 use super::{Line, Tone, Words};
+use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
     BalkSpace, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation, Outcome,
     Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
 };
-use crate::shot::{BallId, EventKind, Spot};
+use crate::shot::{BallId, EventKind, ShotRecord, Spot};
 
 /// The English words of the game.
 pub struct English;
@@ -82,6 +83,53 @@ impl Words for English {
             }
             EventKind::Rest => "every ball at rest".to_owned(),
         }
+    }
+
+    fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String {
+        let mut text = String::new();
+        for e in &record.events {
+            text += &format!("{:9.4} s  {}\n", e.t, self.event(&e.kind));
+        }
+        for (ball, p) in &record.final_positions {
+            let place = if p.on_table {
+                "on the table"
+            } else {
+                "off the table"
+            };
+            text += &format!(
+                "{ball:>6}  x {:+.4}  y {:+.4}  z {:.4}  {place}\n",
+                p.x, p.y, p.z
+            );
+        }
+        text += &format!("at rest after {:.3} s\n", record.duration);
+        if let Some((game, v)) = judged {
+            text += &format!(
+                "referee ({game}): {}; {}\n",
+                self.points(v.points),
+                self.verdict_notes(v)
+            );
+        }
+        text
+    }
+
+    fn bench_text(&self, results: &[BenchResult]) -> String {
+        let mut text = format!(
+            "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  stroke\n",
+            "name", "wall/stroke", "simulated", "steps", "events", "real-time"
+        );
+        for r in results {
+            text += &format!(
+                "{:<7} {:>9.3} ms {:>8.2} s {:>7} {:>7} {:>11.0}x  {}\n",
+                r.name,
+                r.wall.as_secs_f64() * 1e3,
+                r.simulated,
+                r.steps,
+                r.events,
+                r.real_time_factor(),
+                r.what
+            );
+        }
+        text
     }
 
     fn rule(&self, rule: Rule) -> String {

@@ -9,12 +9,13 @@ mod en;
 
 pub use en::English;
 
+use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
     BalkSpace, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement, Remark, Rule,
     ScoreSheet, Verdict, Warning,
 };
-use crate::shot::{BallId, EventKind, Spot};
+use crate::shot::{BallId, EventKind, ShotRecord, Spot};
 
 /// What a line of text means, which the screen shows by its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +54,11 @@ pub trait Words: Sync {
     fn spot(&self, spot: Spot) -> String;
     /// One event of a stroke, for the command line.
     fn event(&self, event: &EventKind) -> String;
+    /// A stroke's record as `carom sim` prints it: the events, where the balls ended,
+    /// and the verdict in `game` when it was judged.
+    fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String;
+    /// `carom bench`'s table.
+    fn bench_text(&self, results: &[BenchResult]) -> String;
 
     // --- the referee ---
     /// "rule 8", "balkline rule".

@@ -1,7 +1,8 @@
-//! Opening the game's window: the app with Bevy's default plugins and Carom's.
+//! Opening the game's window: the app with Bevy's default plugins and Carom's, at the
+//! screen the command line asked for.
 
-use super::{GameConfig, Screen, Settings, UserFiles};
 use crate::config::Config;
+use crate::game::{GameConfig, Screen, Settings, UserFiles};
 use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::view::screenshot::ScreenshotPlan;
 use bevy::prelude::*;
