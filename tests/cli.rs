@@ -79,12 +79,12 @@ const EXPECTED: [Expected; 23] = [
     stroke(ANNA, 0, &[10], true), // 14 played while the red rolled
     stroke(BORIS, 1, &[], false), // 15 a count
     stroke(BORIS, 1, &[], false), // 16 a count
-    stroke(BORIS, 0, &[], true),  // 17 record ends before rest: not scored (rule 11)
+    stroke(BORIS, 0, &[], true),  // 17 the red only
     Expected {
         warnings: 1, // 18 intentional foul: a rule-12 foul and a warning (rule 18)
         ..stroke(ANNA, 0, &[12], true)
     },
-    stroke(BORIS, 0, &[17], true), // 19 scooped jump
+    stroke(BORIS, 0, &[17], true), // 19 scooped jump over the red
     stroke(ANNA, 1, &[], false),   // 20 a count
     stroke(ANNA, 1, &[], true),    // 21 the fifth point: Boris has his equalising inning
     stroke(BORIS, 0, &[], true),   // 22 the white only: game over
@@ -116,6 +116,7 @@ fn three_cushion_match_json_score_sheet() {
                 "points",
                 "shooter",
                 "spot",
+                "voided",
                 "warnings"
             ],
             "stroke {i}"
@@ -151,6 +152,8 @@ fn three_cushion_match_json_score_sheet() {
             "stroke {i}"
         );
         assert_eq!(got["game_over"], i == EXPECTED.len() - 1, "stroke {i}");
+        // Rule 22: only the disturbed stroke is voided.
+        assert_eq!(got["voided"], i == 10, "stroke {i}");
     }
     assert_eq!(strokes[18]["warnings"][0]["rule"], 18);
     let score = sheet["score"].as_array().unwrap();
@@ -178,7 +181,7 @@ fn three_cushion_match_readable_score_sheet() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "Three-cushion: 5 points, no innings limit, equalising inning"
+        "Three-cushion: 5 points, 50 innings, equalising inning"
     );
     assert_eq!(lines[1], "Anna breaks with white.");
     let stroke_line = |i: usize| {
@@ -204,7 +207,11 @@ fn three_cushion_match_readable_score_sheet() {
         stroke_line(13).contains("FOUL, rule 15:")
             && stroke_line(13).contains("dotted spotted on the foot spot (head occupied)")
     );
-    assert!(stroke_line(17).contains("(rule 11)"));
+    assert!(stroke_line(17).contains("no count: the cue ball touched only red"));
+    assert!(
+        stroke_line(19)
+            .contains("scooped jump: struck 0.50 R below centre, the cue ball jumped over red")
+    );
     assert!(stroke_line(18).contains("WARNING, rule 18:"));
     assert!(
         stroke_line(21)
@@ -339,6 +346,38 @@ fn malformed_match_files_are_refused_naming_the_stroke_and_field() {
 
     let err = refused("match.txt", "{}");
     assert!(err.contains("a match file is .json or .ron"), "{err}");
+
+    // Rule 11: a stroke whose record does not end at rest is not a complete stroke.
+    let mut no_rest = serde_json::from_str::<Value>(&good).unwrap();
+    no_rest["strokes"][2]["events"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|e| e["kind"] != "rest");
+    let err = refused("no-rest.json", &no_rest.to_string());
+    assert!(
+        err.contains("strokes[2]: the record does not end with every ball at rest")
+            && err.contains("(rule 11)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_match_file_without_an_innings_limit_takes_the_games_and_null_means_none() {
+    let good = std::fs::read_to_string(format!("{}/{MATCH}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let header = |value: &Value| {
+        let path = temp_file("innings", "match.json", &value.to_string());
+        let (ok, out, err) = carom(&["referee", path.to_str().unwrap()]);
+        assert!(ok, "{err}");
+        out.lines().next().unwrap().to_owned()
+    };
+    let mut value: Value = serde_json::from_str(&good).unwrap();
+    assert!(value.get("innings_limit").is_none());
+    // games.ron gives three-cushion 50 innings.
+    assert!(header(&value).contains("50 innings"));
+    value["innings_limit"] = Value::Null;
+    assert!(header(&value).contains("no innings limit"));
+    value["innings_limit"] = 30.into();
+    assert!(header(&value).contains("30 innings"));
 }
 
 /// Writes `text` to a file of a fresh temporary folder and returns its path.
@@ -533,5 +572,154 @@ fn bench_reports_every_stroke() {
     assert!(ok, "{err}");
     for name in ["soft", "medium", "hard", "break", "lag"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
+    }
+}
+
+/// Runs `carom ARGS` with its standard output closed before it writes: (success, stderr).
+fn with_closed_stdout(args: &[&str]) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carom"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the carom binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("carom ends");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    // `carom sim ... | head` and the like: no panic on the closed pipe.
+    let shot = temp_file(
+        "pipe",
+        "shot.ron",
+        &format!(
+            "(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 0.0, speed: 3.0), sample_hz: 200)"
+        ),
+    );
+    for args in [
+        vec!["sim", shot.to_str().unwrap(), "--json"],
+        vec!["sim", shot.to_str().unwrap()],
+        vec!["referee", MATCH, "--json"],
+        vec!["bench", "--repeats", "1"],
+    ] {
+        let (ok, err) = with_closed_stdout(&args);
+        assert!(ok && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_config_folder_that_does_not_exist_is_refused() {
+    let shot = temp_file(
+        "no-config",
+        "shot.ron",
+        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 0.0, speed: 3.0))"),
+    );
+    let (ok, _, err) = carom(&["--config", "/no/such/folder", "sim", shot.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.contains("/no/such/folder: no such config folder"),
+        "{err}"
+    );
+}
+
+#[test]
+fn cross_field_config_errors_name_the_file_line_and_field_and_nothing_panics() {
+    let physics = include_str!("../config/physics.ron")
+        .replace("restitution_min: 0.6", "restitution_min: 0.9")
+        .replace("restitution_max: 0.9,", "restitution_max: 0.6,");
+    assert_ne!(physics, include_str!("../config/physics.ron"));
+    let dir = temp_file("cross-physics", "physics.ron", &physics)
+        .parent()
+        .unwrap()
+        .to_owned();
+    let shot = temp_file(
+        "cross-shot",
+        "shot.ron",
+        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 0.0, speed: 3.0))"),
+    );
+    for args in [
+        vec!["check-config", dir.to_str().unwrap()],
+        vec![
+            "--config",
+            dir.to_str().unwrap(),
+            "sim",
+            shot.to_str().unwrap(),
+        ],
+    ] {
+        let (ok, _, err) = carom(&args);
+        assert!(!ok, "{args:?}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.contains("physics.ron:"), "{err}");
+        assert!(
+            err.contains(
+                "`cushion.restitution_max` (0.6) must be at least `cushion.restitution_min` (0.9)"
+            ),
+            "{err}"
+        );
+    }
+    // A game's set-up must put every ball on the bed of every table.
+    let games = include_str!("../config/games.ron").replacen(
+        "(ball: red2, at: spot(centre)),",
+        "(ball: red2, at: offset(spot: foot, x_mm: 900.0, y_mm: 0.0)),",
+        1,
+    );
+    let dir = temp_file("cross-games", "games.ron", &games)
+        .parent()
+        .unwrap()
+        .to_owned();
+    let (ok, _, err) = carom(&["check-config", dir.to_str().unwrap()]);
+    assert!(!ok);
+    let line = games
+        .lines()
+        .position(|l| l.contains("\"four_ball\": ("))
+        .unwrap();
+    assert!(
+        err.contains("games.ron:") && err.contains("game \"four_ball\": the set-up puts red2"),
+        "{err}"
+    );
+    let at: usize = err
+        .split("games.ron:")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|line| line.parse().ok())
+        .unwrap_or_else(|| panic!("no line in {err}"));
+    assert!(at > line, "the error points into four_ball's entry: {err}");
+}
+
+#[test]
+fn every_stroke_ends_within_the_guard_whatever_its_numbers() {
+    // A launch that moves nothing, a stroke of a nanometre a second, a tiny hop, a
+    // spin that would last minutes: each ends, at rest, within physics.ron's guard.
+    let ball = "[(ball: White, x: 0.0, y: 0.0), (ball: Red, x: 0.5, y: 0.2)]";
+    for (tag, play) in [
+        ("still", "launch: (ball: White, vx: 0.0, vy: 0.0)"),
+        (
+            "nano",
+            "stroke: (ball: White, direction_deg: 0.0, speed: 0.000000001)",
+        ),
+        ("hop", "launch: (ball: White, vx: 0.0, vy: 0.0, vz: 0.05)"),
+        (
+            "spin",
+            "launch: (ball: White, vx: 0.0, vy: 0.0, wz: 2000.0)",
+        ),
+        (
+            "wild",
+            "launch: (ball: White, vx: 0.001, vy: 0.0, wx: 900.0, wy: -900.0, wz: 3000.0)",
+        ),
+    ] {
+        let shot = temp_file(tag, "shot.ron", &format!("(balls: {ball}, {play})"));
+        let (ok, out, err) = carom(&["sim", shot.to_str().unwrap(), "--json"]);
+        assert!(ok, "{tag}: {err}");
+        let record: Value = serde_json::from_str(&out).unwrap();
+        let duration = record["duration"].as_f64().unwrap();
+        assert!(duration <= 120.0, "{tag}: {duration} s");
+        let events = record["events"].as_array().unwrap();
+        assert_eq!(events.last().unwrap()["kind"], "rest", "{tag}");
     }
 }

@@ -87,6 +87,9 @@ struct SheetStroke<'a> {
     #[serde(flatten)]
     verdict: Verdict,
     game_over: bool,
+    /// Rule 22: disturbed from outside, the positions restored; the stroke did not
+    /// count.
+    voided: bool,
 }
 
 #[derive(Serialize)]
@@ -110,6 +113,7 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
                 shooter: sheet.name(row.verdict.shooter),
                 verdict: Verdict::from(&row.verdict),
                 game_over: row.verdict.game_over(),
+                voided: row.verdict.restore_positions,
             })
             .collect(),
         score: sheet

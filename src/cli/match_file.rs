@@ -1,6 +1,6 @@
 //! `MATCH.json` / `MATCH.ron`, a recorded match for `carom referee`: `game` (a key of
 //! `games.ron`), `players` (names), `target`, optional `innings_limit` (the game's own
-//! when absent), `breaker` (index into `players`), `breaker_ball` (`white` or `dotted`),
+//! in `games.ron` when absent, none when `null`), `breaker` (index into `players`), `breaker_ball` (`white` or `dotted`),
 //! optional `table` (a preset of `tables.ron`; default: its default preset) and
 //! `strokes`: each the object `carom sim --json` prints, plus `declared_safety` (bool)
 //! and optional `calls`, a list of `intentional_foul`, `touched_ball`,
@@ -52,8 +52,9 @@ pub struct MatchFile {
     pub game: String,
     pub players: Vec<String>,
     pub target: u32,
-    #[serde(default)]
-    pub innings_limit: Option<u32>,
+    /// Absent: the game's own limit; `null`: none; a number: that many innings.
+    #[serde(default, deserialize_with = "present")]
+    pub innings_limit: Option<Option<u32>>,
     pub breaker: usize,
     pub breaker_ball: BallId,
     #[serde(default)]
@@ -75,6 +76,11 @@ pub struct StrokeEntry {
     pub declared_safety: bool,
     #[serde(default)]
     pub calls: Vec<Call>,
+}
+
+/// A field that is there, `null` included (absent fields take their default, None).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 /// A map keyed by ball names, read with the names as strings so that an error inside
@@ -248,7 +254,7 @@ mod tests {
             MatchFile::parse("m.ron", ron, Format::Ron).unwrap(),
             from_json
         );
-        assert_eq!(from_json.innings_limit, Some(20));
+        assert_eq!(from_json.innings_limit, Some(Some(20)));
         let played = from_json.strokes[0].played();
         assert!(played.declared_safety && played.calls.touched_ball);
     }

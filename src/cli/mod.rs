@@ -12,7 +12,7 @@ pub use shot_file::{Launch, Placement, ShotSpec};
 
 use crate::config::{Config, FILE_NAMES};
 use crate::physics::bench;
-use crate::rules::{MatchSetup, Referee, ScoreSheet};
+use crate::rules::{self, MatchSetup, Referee, ScoreSheet};
 use crate::table::TableGeometry;
 use crate::words::words;
 use std::io::Write;
@@ -29,7 +29,9 @@ pub fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
             dir.display()
         ));
     }
-    Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())
+    let config = Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())?;
+    rules::check_setups(&config).map_err(|e| e.to_string())?;
+    Ok(config)
 }
 
 /// Writes a command's output. A reader that has gone (`carom sim ... | head`) ends the
@@ -50,7 +52,8 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), St
     {
         return Err(format!("{}: not a folder", dir.display()));
     }
-    Config::load(dir.as_deref()).map_err(|e| e.to_string())?;
+    let config = Config::load(dir.as_deref()).map_err(|e| e.to_string())?;
+    rules::check_setups(&config).map_err(|e| e.to_string())?;
     let mut text = String::new();
     for name in FILE_NAMES {
         text += &match dir.as_ref().map(|d| d.join(name)).filter(|p| p.exists()) {
@@ -124,7 +127,9 @@ pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError
     let setup = MatchSetup {
         players: game.players.clone(),
         target: game.target,
-        innings_limit: game.innings_limit,
+        innings_limit: game
+            .innings_limit
+            .unwrap_or_else(|| rules.innings_limit.map(|n| n.get())),
         breaker: game.breaker,
         breaker_ball: game.breaker_ball,
     };

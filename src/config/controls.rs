@@ -2,7 +2,7 @@
 //! `Action`s, never raw keys (STYLE 8). Keys and buttons are named here as plain data;
 //! the game's input layer maps the names to its window system's keys.
 
-use super::{ConfigError, range::ranged};
+use super::{ConfigError, Source, range::ranged};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -73,7 +73,7 @@ pub struct ControlsConfig {
 
 impl ControlsConfig {
     /// Every binding names a real key or button, and every action has one.
-    pub(super) fn check(&self, file: &str) -> Result<(), ConfigError> {
+    pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {
         for (action, bindings) in &self.bindings {
             for binding in bindings {
                 let known = match binding {
@@ -81,8 +81,8 @@ impl ControlsConfig {
                     Binding::Mouse(name) => MOUSE_BUTTONS.contains(&name.as_str()),
                 };
                 if !known {
-                    return Err(ConfigError::whole_file(
-                        file,
+                    return Err(source.error_at(
+                        &["bindings", &format!("{action:?}")],
                         format!(
                             "{action:?}: {binding:?} is not a known input; keys are named as Bevy's \
                              KeyCode (KeyA..KeyZ, Digit0..Digit9, ArrowUp, Space, Enter, Escape, \
@@ -98,8 +98,8 @@ impl ControlsConfig {
             .map(|a| format!("{a:?}"))
             .collect();
         if !unbound.is_empty() {
-            return Err(ConfigError::whole_file(
-                file,
+            return Err(source.error_at(
+                &["bindings"],
                 format!("these actions have no binding: {}", unbound.join(", ")),
             ));
         }
@@ -179,6 +179,13 @@ mod tests {
     use super::*;
     use crate::config::parse;
 
+    fn source() -> Source {
+        Source {
+            name: "controls.ron".into(),
+            text: include_str!("../../config/controls.ron").into(),
+        }
+    }
+
     #[test]
     fn an_unknown_key_is_refused_with_the_names_allowed() {
         let mut controls: ControlsConfig =
@@ -186,7 +193,7 @@ mod tests {
         controls
             .bindings
             .insert(Action::Strike, vec![Binding::Key("Spacebar".into())]);
-        let err = controls.check("controls.ron").unwrap_err().to_string();
+        let err = controls.check(&source()).unwrap_err().to_string();
         assert!(
             err.contains("Strike: Key(\"Spacebar\") is not a known input"),
             "{err}"
@@ -198,7 +205,7 @@ mod tests {
         let mut controls: ControlsConfig =
             parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
         controls.bindings.remove(&Action::Menu);
-        let err = controls.check("controls.ron").unwrap_err().to_string();
+        let err = controls.check(&source()).unwrap_err().to_string();
         assert!(err.contains("these actions have no binding: Menu"), "{err}");
     }
 

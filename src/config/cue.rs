@@ -1,6 +1,7 @@
 //! `cue.ron`: the cue stick (rule 1) and its tip, as the stroke model uses them.
 
 use super::range::ranged;
+use super::{ConfigError, Source};
 use serde::Deserialize;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -37,6 +38,10 @@ pub struct CueConfig {
     /// The same for a short stroke, which players use when the balls are close.
     #[serde(deserialize_with = "short_follow_through_mm")]
     pub short_follow_through_mm: f64,
+    /// The longest the follow-through lasts, ms: a soft stroke's cue stops within this
+    /// even when it has not gone its full distance.
+    #[serde(deserialize_with = "follow_through_ms")]
+    pub follow_through_ms: f64,
 }
 
 ranged! {
@@ -50,9 +55,24 @@ ranged! {
     tip_contact_ms: 0.5 ..= 3.0, " ms";
     follow_through_mm: 0.0 ..= 300.0, " mm";
     short_follow_through_mm: 0.0 ..= 300.0, " mm";
+    follow_through_ms: 50.0 ..= 1000.0, " ms";
 }
 
 impl CueConfig {
+    /// Checks what spans fields: a short stroke no longer than a full one.
+    pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {
+        if self.short_follow_through_mm > self.follow_through_mm {
+            return Err(source.error_at(
+                &["short_follow_through_mm"],
+                format!(
+                    "`short_follow_through_mm` ({}) must be at most `follow_through_mm` ({})",
+                    self.short_follow_through_mm, self.follow_through_mm
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Mass, kg.
     pub fn mass(&self) -> f64 {
         self.mass_g / 1000.0

@@ -2,7 +2,7 @@
 //! what a count needs, its restrictions and how long a match lasts by default — and the
 //! referee's thresholds for the calls a sensor makes (rules 5 and 14).
 
-use super::{ConfigError, range::ranged};
+use super::{ConfigError, Source, range::ranged};
 use crate::shot::Spot;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -27,6 +27,10 @@ pub struct RefereeConfig {
     /// Rule 5: lag distances closer than this cannot be told apart, mm.
     #[serde(deserialize_with = "lag_tolerance_mm")]
     pub lag_tolerance_mm: f64,
+    /// Rule 17: a cue ball whose bottom rises at least this high above the cloth, mm,
+    /// has made a real jump (a hop of a millimetre or two is none).
+    #[serde(deserialize_with = "jump_height_mm")]
+    pub jump_height_mm: f64,
 }
 
 /// One carom game: its set-up, what counts, and how long a match lasts.
@@ -51,7 +55,7 @@ pub struct GameRules {
     /// USBA three-cushion: intentional safeties are forbidden (rule 23) and rules 24–25
     /// do not apply.
     pub usba: bool,
-    /// Four-ball: the cue ball touching the opponent's cue ball is a foul.
+    /// Korean four-ball: the cue ball touching the opponent's cue ball is a foul.
     pub opponent_ball_foul: bool,
     /// Points to win, unless a match says otherwise.
     pub target: NonZeroU32,
@@ -118,8 +122,10 @@ pub struct CountRule {
 pub enum CountBalls {
     /// Both object balls (three-ball games).
     ObjectBalls,
-    /// Both reds (four-ball).
+    /// Both reds (Korean four-ball).
     Reds,
+    /// Any two of the three object balls, one point; all three, two (four-ball).
+    AnyTwo,
 }
 
 /// Rule 8: when the cue ball's first ball contact must be the red.
@@ -136,18 +142,34 @@ pub enum RedFirst {
 
 /// Balkline: lines `distance_mm` from each cushion's nose divide the bed into balk
 /// spaces and an unrestricted centre space. While both object balls lie in one balk
-/// space, `counts_in_space` counts may be made; the next must drive one out.
+/// space, `counts_in_space` counts may be made; the next must drive one out. Where a
+/// line meets a cushion, the square `anchor_mm` each side of it along the cushion and as
+/// deep is an anchor space, played as a balk space (47/2, 71/2: 178 mm, 7 in).
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BalkRule {
     #[serde(deserialize_with = "distance_mm")]
     pub distance_mm: f64,
     pub counts_in_space: u32,
+    #[serde(default, deserialize_with = "anchor_mm")]
+    pub anchor_mm: Option<f64>,
+}
+
+/// An anchor square's side, when the game has them.
+fn anchor_mm<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let mm = Option::<f64>::deserialize(d)?;
+    match mm {
+        Some(mm) if !(100.0..=300.0).contains(&mm) => Err(serde::de::Error::custom(format!(
+            "`anchor_mm` is {mm}, outside its allowed range 100 ..= 300 mm"
+        ))),
+        _ => Ok(mm),
+    }
 }
 
 ranged! {
     push_contact_ms: 1.0 ..= 10.0, " ms (rule 14)";
     lag_tolerance_mm: 0.1 ..= 20.0, " mm (rule 5)";
+    jump_height_mm: 2.0 ..= 61.5, " mm (rule 17)";
     head_string_y_mm as "y_mm": -152.4 ..= 152.4, " mm (rule 7)";
     offset_x_mm as "x_mm": -1500.0 ..= 1500.0, " mm";
     offset_y_mm as "y_mm": -750.0 ..= 750.0, " mm";
@@ -168,13 +190,16 @@ impl GamesConfig {
 
     /// Checks what spans fields: every game has a complete set-up and rules that fit
     /// its balls.
-    pub(super) fn check(&self, file: &str) -> Result<(), ConfigError> {
+    pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {
         if self.games.is_empty() {
-            return Err(ConfigError::whole_file(file, "`games` is empty"));
+            return Err(source.error_at(&["games"], "`games` is empty"));
         }
         for (key, game) in &self.games {
             game.check().map_err(|message| {
-                ConfigError::whole_file(file, format!("game \"{key}\": {message}"))
+                source.error_at(
+                    &["games", &format!("\"{key}\"")],
+                    format!("game \"{key}\": {message}"),
+                )
             })?;
         }
         Ok(())
@@ -206,9 +231,12 @@ impl GameRules {
             }
         }
         let reds = self.count.balls == CountBalls::Reds;
-        if reds != self.has_red2() {
+        let four_balls = self.count.balls != CountBalls::ObjectBalls;
+        if four_balls != self.has_red2() {
             return Err(
-                "`count.balls: reds` and a `red2` in `setup` go together (four-ball)".into(),
+                "`count.balls: reds` or `any_two` and a `red2` in `setup` go together \
+                 (four-ball games)"
+                    .into(),
             );
         }
         if self.opponent_ball_foul && !reds {
@@ -218,7 +246,7 @@ impl GameRules {
                     .into(),
             );
         }
-        if self.balk.is_some() && reds {
+        if self.balk.is_some() && four_balls {
             return Err("`balk` is for three-ball games".into());
         }
         Ok(())
@@ -236,14 +264,22 @@ mod tests {
         let text = DEFAULTS.replacen(replace, by, 1);
         assert_ne!(text, DEFAULTS, "{replace} not found");
         let games: GamesConfig = parse("games.ron", &text)?;
-        games.check("games.ron")?;
+        games.check(&Source {
+            name: "games.ron".into(),
+            text,
+        })?;
         Ok(games)
     }
 
     #[test]
     fn every_variant_of_the_rules_is_defined() {
         let games: GamesConfig = parse("games.ron", DEFAULTS).unwrap();
-        games.check("games.ron").unwrap();
+        games
+            .check(&Source {
+                name: "games.ron".into(),
+                text: DEFAULTS.into(),
+            })
+            .unwrap();
         for key in [
             "straight_rail",
             "one_cushion",
@@ -251,18 +287,24 @@ mod tests {
             "balkline_47_2",
             "balkline_71_2",
             "four_ball",
+            "korean_four_ball",
             "red_ball",
         ] {
             let game = games.game(key).unwrap();
             // Rule 7's movable breaker's ball, except in four-ball's own set-up.
-            assert_eq!(game.breaker_on_head_string(), key != "four_ball", "{key}");
+            assert_eq!(
+                game.breaker_on_head_string(),
+                key != "korean_four_ball",
+                "{key}"
+            );
         }
         assert_eq!(games.games["three_cushion"].count.cushions, 3);
         assert_eq!(
             games.games["balkline_71_2"].balk.map(|b| b.distance_mm),
             Some(710.0)
         );
-        assert!(!games.games["four_ball"].lag);
+        assert!(games.games["four_ball"].lag);
+        assert!(!games.games["korean_four_ball"].lag);
     }
 
     #[test]

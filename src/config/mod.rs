@@ -12,6 +12,7 @@ mod error;
 mod games;
 mod physics;
 mod range;
+mod source;
 mod tables;
 
 pub use balls::BallConfig;
@@ -25,6 +26,7 @@ pub use games::{
 pub use physics::{
     BallBallConfig, ClothConfig, CushionConfig, PhysicsConfig, SlateConfig, StepConfig,
 };
+pub use source::Source;
 pub use tables::{CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig};
 
 use serde::de::DeserializeOwned;
@@ -39,6 +41,19 @@ pub struct Config {
     pub physics: PhysicsConfig,
     pub controls: ControlsConfig,
     pub games: GamesConfig,
+    /// The files as read, for errors that point into them.
+    pub sources: Sources,
+}
+
+/// Each config file as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sources {
+    pub tables: Source,
+    pub balls: Source,
+    pub cue: Source,
+    pub physics: Source,
+    pub controls: Source,
+    pub games: Source,
 }
 
 /// One config file: its name in the folder and its compiled-in default.
@@ -91,7 +106,7 @@ impl Config {
     /// Loads every file from `dir` where present there, else from the compiled-in
     /// defaults, and validates the whole.
     pub fn load(dir: Option<&Path>) -> Result<Config, ConfigError> {
-        let config = Config {
+        let sources = Sources {
             tables: read(dir, &TABLES)?,
             balls: read(dir, &BALLS)?,
             cue: read(dir, &CUE)?,
@@ -99,18 +114,29 @@ impl Config {
             controls: read(dir, &CONTROLS)?,
             games: read(dir, &GAMES)?,
         };
-        config.tables.check(&source_name(dir, &TABLES))?;
-        config.controls.check(&source_name(dir, &CONTROLS))?;
-        config.games.check(&source_name(dir, &GAMES))?;
-        config.check_push_threshold(&source_name(dir, &GAMES))?;
+        let config = Config {
+            tables: parse_source(&sources.tables)?,
+            balls: parse_source(&sources.balls)?,
+            cue: parse_source(&sources.cue)?,
+            physics: parse_source(&sources.physics)?,
+            controls: parse_source(&sources.controls)?,
+            games: parse_source(&sources.games)?,
+            sources,
+        };
+        config.tables.check(&config.sources.tables)?;
+        config.cue.check(&config.sources.cue)?;
+        config.physics.check(&config.sources.physics)?;
+        config.controls.check(&config.sources.controls)?;
+        config.games.check(&config.sources.games)?;
+        config.check_push_threshold()?;
         Ok(config)
     }
 
     /// Rule 14 across files: a push is a tip contact longer than a normal stroke's.
-    fn check_push_threshold(&self, games_file: &str) -> Result<(), ConfigError> {
+    fn check_push_threshold(&self) -> Result<(), ConfigError> {
         if self.games.referee.push_contact_ms <= self.cue.tip_contact_ms {
-            return Err(ConfigError::whole_file(
-                games_file,
+            return Err(self.sources.games.error_at(
+                &["referee", "push_contact_ms"],
                 format!(
                     "`referee.push_contact_ms` ({}) must exceed the normal stroke's tip contact, \
                      `tip_contact_ms` of cue.ron ({}), or every stroke is a push (rule 14)",
@@ -139,14 +165,18 @@ fn source_name(dir: Option<&Path>, file: &ConfigFile) -> String {
     }
 }
 
-fn read<T: DeserializeOwned>(dir: Option<&Path>, file: &ConfigFile) -> Result<T, ConfigError> {
+fn read(dir: Option<&Path>, file: &ConfigFile) -> Result<Source, ConfigError> {
     let name = source_name(dir, file);
     let text = match dir.map(|d| d.join(file.name)) {
         Some(path) if path.exists() => std::fs::read_to_string(&path)
             .map_err(|e| ConfigError::whole_file(&name, format!("cannot be read: {e}")))?,
         _ => file.default_text.to_owned(),
     };
-    parse(&name, &text)
+    Ok(Source { name, text })
+}
+
+fn parse_source<T: DeserializeOwned>(source: &Source) -> Result<T, ConfigError> {
+    parse(&source.name, &source.text)
 }
 
 /// Parses one RON text; errors carry the file name and position. Optional fields may
@@ -199,7 +229,14 @@ mod tests {
         std::fs::write(dir.join("cue.ron"), cue).unwrap();
         let err = Config::load(Some(&dir)).unwrap_err().to_string();
         assert!(
-            err.contains("<built-in games.ron>: `referee.push_contact_ms` (1.5)"),
+            err.contains("<built-in games.ron>:")
+                && err.contains(": `referee.push_contact_ms` (1.5)"),
+            "{err}"
+        );
+        assert!(
+            err.split(':')
+                .nth(1)
+                .is_some_and(|l| l.parse::<usize>().is_ok()),
             "{err}"
         );
     }

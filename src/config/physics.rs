@@ -1,6 +1,7 @@
 //! `physics.ron`: the parameters of the billiards models (see PHYSICS.md for sources).
 
 use super::range::ranged;
+use super::{ConfigError, Source};
 use serde::Deserialize;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -116,6 +117,23 @@ ranged! {
     flight_step_s: 0.0001 ..= 0.002, " s";
     min_flight_height_mm: 0.0 ..= 5.0, " mm";
     max_stroke_s: 10.0 ..= 600.0, " s";
+}
+
+impl PhysicsConfig {
+    /// Checks what spans fields: the cushion's restitution bounds in order.
+    pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {
+        let c = &self.cushion;
+        if c.restitution_min > c.restitution_max {
+            return Err(source.error_at(
+                &["cushion", "restitution_max"],
+                format!(
+                    "`cushion.restitution_max` ({}) must be at least `cushion.restitution_min` ({})",
+                    c.restitution_max, c.restitution_min
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl CushionConfig {

@@ -1,6 +1,6 @@
 //! `tables.ron`: the playing-surface presets of rule 1 and the table's build.
 
-use super::{ConfigError, range::ranged};
+use super::{ConfigError, Source, range::ranged};
 use serde::Deserialize;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -90,45 +90,61 @@ impl TablesConfig {
 
     /// Checks what spans fields: names unique, the default present, tables twice as long
     /// as wide (rule 1), a rail no lower than the cushion's nose.
-    pub(super) fn check(&self, file: &str) -> Result<(), ConfigError> {
-        let fail = |message: String| Err(ConfigError::whole_file(file, message));
+    pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {
         let names: Vec<&str> = self.presets.iter().map(|p| p.name.as_str()).collect();
         if names.is_empty() {
-            return fail("`presets` is empty: at least one table is needed".into());
+            return Err(source.error_at(
+                &["presets"],
+                "`presets` is empty: at least one table is needed",
+            ));
         }
         for (i, name) in names.iter().enumerate() {
             if names[..i].contains(name) {
-                return fail(format!("`presets`: the name \"{name}\" is used twice"));
+                let quoted = format!("\"{name}\"");
+                return Err(source.error_at(
+                    &["presets", &quoted, &quoted],
+                    format!("`presets`: the name \"{name}\" is used twice"),
+                ));
             }
         }
         if self.preset(&self.default_preset).is_none() {
-            return fail(format!(
-                "`default_preset` is \"{}\", which is not one of the presets: {}",
-                self.default_preset,
-                names.join(", ")
+            return Err(source.error_at(
+                &["default_preset"],
+                format!(
+                    "`default_preset` is \"{}\", which is not one of the presets: {}",
+                    self.default_preset,
+                    names.join(", ")
+                ),
             ));
         }
         for p in &self.presets {
             if (p.length_mm - 2.0 * p.width_mm).abs() > 2.0 {
-                return fail(format!(
-                    "preset \"{}\": `length_mm` ({}) must be twice `width_mm` ({}) within 2 mm (rule 1)",
-                    p.name, p.length_mm, p.width_mm
+                return Err(source.error_at(
+                    &["presets", &format!("\"{}\"", p.name), "length_mm"],
+                    format!(
+                        "preset \"{}\": `length_mm` ({}) must be twice `width_mm` ({}) within 2 mm (rule 1)",
+                        p.name, p.length_mm, p.width_mm
+                    ),
                 ));
             }
         }
         if self.rail.height_mm < self.cushion.nose_height_mm {
-            return fail(format!(
-                "`rail.height_mm` ({}) must be at least `cushion.nose_height_mm` ({})",
-                self.rail.height_mm, self.cushion.nose_height_mm
+            return Err(source.error_at(
+                &["rail", "height_mm"],
+                format!(
+                    "`rail.height_mm` ({}) must be at least `cushion.nose_height_mm` ({})",
+                    self.rail.height_mm, self.cushion.nose_height_mm
+                ),
             ));
         }
         for (field, n) in [
-            ("diamonds.long_intervals", self.diamonds.long_intervals),
-            ("diamonds.short_intervals", self.diamonds.short_intervals),
+            ("long_intervals", self.diamonds.long_intervals),
+            ("short_intervals", self.diamonds.short_intervals),
         ] {
             if !(2..=16).contains(&n) {
-                return fail(format!(
-                    "`{field}` is {n}, outside its allowed range 2 ..= 16"
+                return Err(source.error_at(
+                    &["diamonds", field],
+                    format!("`diamonds.{field}` is {n}, outside its allowed range 2 ..= 16"),
                 ));
             }
         }

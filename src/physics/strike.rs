@@ -100,23 +100,43 @@ pub fn strike(
     let k = (1.0 + 2.5 * offset * offset) / m;
     let cue_speed = stroke.speed * m * (k + 1.0 / cue_mass) / (1.0 + e);
     let miscue = offset > cue.miscue_limit();
-    let (impulse, j_along) = if miscue {
+    // The ball after an impulse at the tip, and the slate's answer when an elevated cue
+    // drives it down.
+    let launch = |impulse: DVec3| {
+        let mut ball = *start;
+        ball.vel += impulse / m;
+        ball.spin += q.cross(impulse) / inertia;
+        contact::bounce(body, slate.0, slate.1, &mut ball);
+        ball
+    };
+    let j_clean = (1.0 + e) * cue_speed / (k + 1.0 / cue_mass);
+    let clean = j_clean * squirted(d, stroke.side, m, cue.end_mass_g / 1000.0);
+    let (ball, j_along) = if miscue {
         // The tip slips: only the push along the surface normal and the friction the
         // tip can hold act.
         let normal = -q / r;
         let cos = d.dot(normal).max(0.0);
         let jn = (1.0 + e) * cue_speed * cos / (1.0 / m + 1.0 / cue_mass);
         let tangent = (d - cos * normal).normalize_or_zero();
-        (jn * normal + cue.tip_friction * jn * tangent, jn * cos)
+        let slipping = jn * normal + cue.tip_friction * jn * tangent;
+        // A miscue loses energy: it never gives the ball more energy than the same
+        // stroke struck clean, nor, slate and all, more speed.
+        let energy = |p: DVec3| p.length_squared() / m + q.cross(p).length_squared() / inertia;
+        let scale = (energy(clean) / energy(slipping))
+            .sqrt()
+            .min(clean.length() / slipping.length())
+            .min(1.0);
+        let mut ball = launch(scale * slipping);
+        let (speed, clean_speed) = (ball.vel.length(), launch(clean).vel.length());
+        if speed > clean_speed {
+            let slower = clean_speed / speed;
+            ball.vel = start.vel + (ball.vel - start.vel) * slower;
+            ball.spin = start.spin + (ball.spin - start.spin) * slower;
+        }
+        (ball, scale * jn * cos)
     } else {
-        let j = (1.0 + e) * cue_speed / (k + 1.0 / cue_mass);
-        (j * squirted(d, stroke.side, m, cue.end_mass_g / 1000.0), j)
+        (launch(clean), j_clean)
     };
-    let mut ball = *start;
-    ball.vel += impulse / m;
-    ball.spin += q.cross(impulse) / inertia;
-    // An elevated cue drives the ball into the slate, which throws it back up.
-    contact::bounce(body, slate.0, slate.1, &mut ball);
     let follow_through = stroke.follow_through_mm.unwrap_or(cue.follow_through_mm) / 1000.0;
     let after = if follow_through > 0.0 {
         (cue_speed - j_along / cue_mass).max(0.0)
@@ -132,8 +152,10 @@ pub fn strike(
             origin: start.pos + q,
             axis: d,
             speed: after,
+            // The cue stops within the follow-through's distance and its time.
             decel: if after > 0.0 {
-                after * after / (2.0 * follow_through)
+                (after * after / (2.0 * follow_through))
+                    .max(after / (cue.follow_through_ms / 1000.0))
             } else {
                 0.0
             },

@@ -71,6 +71,12 @@ impl RapierTable {
         let mut world = PhysicsWorld::new();
         world.gravity = Vec3::new(0.0, 0.0, -physics.gravity_m_s2 as f32);
         world.integration_parameters.dt = physics.step.flight_step_s as f32;
+        // A ball meets the table's parts as a rigid body, with no give: rapier's defaults
+        // are soft springs for piles of boxes, which let a ball sink a fraction of a
+        // millimetre into a cushion, and keep a standoff of 5 mm for its speculative
+        // contacts.
+        world.integration_parameters.static_contact_softness = SpringCoefficients::new(1.0e4, 1.0);
+        world.integration_parameters.normalized_allowed_linear_error = 1e-5;
         let slate = (physics.slate.restitution, physics.slate.friction);
         let cushion = (physics.cushion.restitution(2.0), physics.cushion.friction);
         let mut parts = Vec::new();

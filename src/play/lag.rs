@@ -103,11 +103,14 @@ impl Lag {
             .collect()
     }
 
-    /// The balls of the lag: each lagger's where they put it, the red on the foot spot.
-    pub(super) fn positions(&self, table: &TableGeometry) -> Vec<(BallId, DVec2)> {
+    /// The balls of the lag: each lagger's where they put it, and, `with_red`, the red
+    /// on the foot spot (rule 5; four-ball lags without its object balls).
+    pub(super) fn positions(&self, table: &TableGeometry, with_red: bool) -> Vec<(BallId, DVec2)> {
         let mut positions: Vec<(BallId, DVec2)> =
             self.setups.iter().map(|l| (l.ball, l.position)).collect();
-        positions.push((BallId::Red, table.spot(crate::shot::Spot::Foot)));
+        if with_red {
+            positions.push((BallId::Red, table.spot(crate::shot::Spot::Foot)));
+        }
         positions
     }
 }

@@ -472,7 +472,14 @@ impl Play {
     }
 
     fn place_lag_balls(&mut self) {
-        let positions = self.lag.positions(self.sim.table());
+        // Rule 5's exception: four-ball's red is not on the foot spot for the lag.
+        let with_red = self
+            .config
+            .games
+            .games
+            .get(&self.settings.game)
+            .is_none_or(|g| !g.has_red2());
+        let positions = self.lag.positions(self.sim.table(), with_red);
         self.place(&positions);
     }
 

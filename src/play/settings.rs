@@ -203,6 +203,22 @@ mod tests {
     }
 
     #[test]
+    fn a_hand_edited_name_longer_than_the_menu_allows_is_refused_and_the_file_kept() {
+        let config = Config::defaults();
+        let path = crate::test_support::fresh_dir("settings-long").join("settings.ron");
+        let mut settings = MatchSettings::defaults(&config);
+        settings.players[0] = "x".repeat(10_000);
+        settings.save(&path).unwrap();
+        let (loaded, problem) = MatchSettings::load(&path, &config);
+        assert_eq!(loaded, MatchSettings::defaults(&config));
+        assert!(
+            problem.unwrap().contains("longer than 20 characters"),
+            "the menu's limit"
+        );
+        assert!(std::fs::read_to_string(&path).unwrap().len() > 10_000);
+    }
+
+    #[test]
     fn two_players_of_one_name_cannot_be_told_apart() {
         let config = Config::defaults();
         let mut settings = MatchSettings::defaults(&config);

@@ -294,10 +294,10 @@ fn restoring_positions_takes_the_last_stroke_back_without_penalty() {
 }
 
 #[test]
-fn four_ball_skips_the_lag_and_keeps_its_own_set_up() {
+fn korean_four_ball_skips_the_lag_and_keeps_its_own_set_up() {
     let config = Config::defaults();
     let four_ball = MatchSettings {
-        game: "four_ball".into(),
+        game: "korean_four_ball".into(),
         ..settings(&config)
     };
     let mut play = Play::new(&config, four_ball, None);
@@ -317,6 +317,38 @@ fn four_ball_skips_the_lag_and_keeps_its_own_set_up() {
     assert_eq!(position(&play, BallId::White), Some(set_up[0]));
     play.apply(Command::Continue);
     assert_eq!(play.phase(), Phase::Aiming);
+}
+
+#[test]
+fn four_ball_lags_without_its_object_balls_then_sets_up_all_four() {
+    // The source's four-ball: the lag and the winner's choice as in every game
+    // (rules 4-6), the red not on the foot spot for it; then its own set-up.
+    let config = Config::defaults();
+    let four_ball = MatchSettings {
+        game: "four_ball".into(),
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, four_ball, None);
+    assert_eq!(play.phase(), Phase::Lag);
+    assert_eq!(position(&play, BallId::Red), None);
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
+    play.apply(Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)));
+    roll(&mut play);
+    assert_eq!(play.lag().winner, Some(0));
+    play.apply(Command::Continue);
+    play.apply(Command::ChooseBreak {
+        break_it: true,
+        ball: BallId::Dotted,
+    });
+    assert_eq!(play.phase(), Phase::BreakSetup);
+    let table = play.table().clone();
+    assert_eq!(
+        position(&play, BallId::Red2),
+        Some(table.spot(Spot::Centre))
+    );
+    assert_eq!(position(&play, BallId::White), Some(table.spot(Spot::Head)));
+    assert_eq!(play.cue_ball(), BallId::Dotted);
+    assert!(play.can_move_ball(), "rule 7's segment of the head string");
 }
 
 #[test]

@@ -8,10 +8,15 @@
 //!   `games.ron` (1.5 ms; a normal stroke's contact is 1 ms; when the cue ball meets a
 //!   ball under the tip, the simulation keeps the tip on for a further 1 ms and records
 //!   when it leaves in a `tip_off` event).
-//! - Rule 17, scooped jump: struck below centre (`height` < 0) and the cue ball left the
-//!   cloth before it touched another ball. A jump from a stroke at or above centre
-//!   (elevated cue) is no foul, except after a miscue: the tip slipped off, so the
-//!   ferrule or shaft lifted the ball.
+//! - Rule 17, illegal jump. The rule forbids lifting the cue ball on purpose by striking
+//!   below centre (scooping) to pass an obstructing ball, and says an accidental jump
+//!   need not be a foul unless, e.g., the ferrule or shaft touched the ball. Carom reads
+//!   it from the flight the strike gave the cue ball, before it touched a cushion or a
+//!   ball: struck below centre (`height` < 0), the flight passed over another ball (a
+//!   `jumped_over` event): a scooped jump; after a miscue (the tip slipped, so the
+//!   ferrule or shaft met the ball), the flight was a real jump: over a ball, or rising
+//!   at least `jump_height_mm` of `games.ron`. A hop of a millimetre or two, a bounce
+//!   off a cushion, or a clean stroke's jump that passes no ball is no foul.
 //! - Rules 23–25, safety: what the player declared; a stroke not declared a safety is an
 //!   attempt to score.
 
@@ -52,6 +57,8 @@ pub(super) struct Context<'a> {
     pub obligation: Option<Obligation>,
     /// Rule 14's threshold, s.
     pub push_contact_s: f64,
+    /// Rule 17: the least rise of a real jump, m.
+    pub jump_height_m: f64,
 }
 
 /// Every foul of the stroke, in the order of the rules they cite. The rules about the
@@ -66,7 +73,7 @@ pub(super) fn judge(c: &Context) -> Vec<Foul> {
     fouls.extend(double_hit(c));
     fouls.extend(push(c));
     fouls.extend(jumped_cue_ball(c));
-    fouls.extend(scooped_jump(c));
+    fouls.extend(illegal_jump(c));
     fouls.extend(safety(c));
     fouls.extend(opponent_ball(c).filter(|_| own_ball));
     fouls
@@ -152,19 +159,18 @@ fn jumped_cue_ball(c: &Context) -> Option<Foul> {
         .then_some(Foul::CueBallJumped)
 }
 
-/// Rule 17: the cue ball lifted by a stroke below centre, or by the ferrule or shaft
-/// after a miscue, before it reached another ball.
-fn scooped_jump(c: &Context) -> Option<Foul> {
-    if !c.facts.airborne_before_contact() {
-        return None;
-    }
-    let height = c.facts.strike.height;
-    if height < 0.0 {
-        Some(Foul::ScoopedJump { below: -height })
-    } else if c.facts.miscue {
-        Some(Foul::MiscueJump)
-    } else {
-        None
+/// Rule 17: the cue ball scooped over an obstructing ball, or made a real jump after
+/// a miscue (the module's note says how the rule is read).
+fn illegal_jump(c: &Context) -> Option<Foul> {
+    let jump = c.facts.strike_jump()?;
+    let real = !jump.over.is_empty() || jump.height.is_some_and(|h| h >= c.jump_height_m);
+    match jump.over.first() {
+        Some(&over) if c.facts.strike.height < 0.0 => Some(Foul::ScoopedJump {
+            below: -c.facts.strike.height,
+            over,
+        }),
+        _ if c.facts.miscue && real => Some(Foul::MiscueJump),
+        _ => None,
     }
 }
 
@@ -189,7 +195,7 @@ fn safety(c: &Context) -> Vec<Foul> {
     fouls
 }
 
-/// Four-ball: the cue ball must not touch the opponent's cue ball.
+/// Korean four-ball: the cue ball must not touch the opponent's cue ball.
 fn opponent_ball(c: &Context) -> Option<Foul> {
     let opponent = c.cue_ball.other_white()?;
     (c.game.opponent_ball_foul && c.facts.touched(opponent)).then_some(Foul::OpponentBall(opponent))
@@ -269,13 +275,37 @@ mod tests {
 
     #[test]
     fn four_ball_break_may_take_either_ball_first() {
-        // Rule 8: not in four-ball.
-        let v = first(
-            "four_ball",
-            played(Shot::new(White).hit(Red2).hit(Red).rest()),
-        );
+        // Rule 8: not in four-ball, the source's or the Korean game.
+        for game in ["four_ball", "korean_four_ball"] {
+            let v = first(game, played(Shot::new(White).hit(Red2).hit(Red).rest()));
+            assert!(v.fouls.is_empty(), "{game}: {v:?}");
+            assert_eq!(v.points, 1, "{game}");
+        }
+    }
+
+    #[test]
+    fn in_four_ball_the_opponents_ball_is_an_object_ball_and_all_three_score_two() {
+        // Rule 8: the red (or the pink) or the opponent's cue ball may be first; a carom
+        // on any two object balls scores 1, on all three 2.
+        let mut r = two_players("four_ball", 10);
+        let v = r
+            .judge(&played(Shot::new(White).hit(Dotted).hit(Red).rest()))
+            .unwrap();
         assert!(v.fouls.is_empty(), "{v:?}");
-        assert_eq!(v.points, 1);
+        assert_eq!((v.points, v.inning_over), (1, false));
+        let v = r
+            .judge(&played(
+                Shot::new(White).hit(Red).hit(Dotted).hit(Red2).rest(),
+            ))
+            .unwrap();
+        assert_eq!(v.points, 2);
+        assert_eq!(r.players()[0].points, 3);
+        // In the Korean game the same touch of the opponent's ball is a foul.
+        let v = first(
+            "korean_four_ball",
+            played(Shot::new(White).hit(Dotted).hit(Red).rest()),
+        );
+        assert_eq!(rules(&v), [Rule::KoreanFourBall]);
     }
 
     #[test]
@@ -295,16 +325,16 @@ mod tests {
     }
 
     #[test]
-    fn a_record_without_rest_is_not_scored() {
-        // Rule 11: the carom is made, but the stroke never came to rest.
-        let v = first(
-            "three_cushion",
-            played(Shot::new(White).hit(Red).cushions(3).hit(Dotted).finish()),
+    fn a_record_without_rest_cannot_be_judged() {
+        // Rule 11: the carom is made, but the stroke never came to rest: it is not a
+        // complete stroke, and no verdict is given.
+        let mut r = two_players("three_cushion", 10);
+        let unfinished = played(Shot::new(White).hit(Red).cushions(3).hit(Dotted).finish());
+        assert_eq!(
+            r.judge(&unfinished),
+            Err(crate::rules::JudgeError::NotAtRest)
         );
-        assert!(v.fouls.is_empty());
-        assert_eq!(v.points, 0);
-        assert!(v.inning_over);
-        assert_eq!(v.remarks, [Remark::Incomplete]);
+        assert_eq!(r.players()[0].innings, 0, "nothing was scored");
     }
 
     #[test]
@@ -486,8 +516,8 @@ mod tests {
     }
 
     #[test]
-    fn scooped_jump_is_a_foul() {
-        // Rule 17: struck below centre, airborne before the first object ball.
+    fn scooping_over_an_obstructing_ball_is_a_foul() {
+        // Rule 17: struck below centre, the cue ball jumps over a ball in its way.
         let below = |h: f64| {
             strike_with(move |k| {
                 if let EventKind::Strike { height, .. } = k {
@@ -497,26 +527,34 @@ mod tests {
         };
         let scooped = below(-0.4)
             .airborne()
+            .jumps_over(Dotted)
+            .lands(0.07)
             .hit(Red)
             .cushions(3)
             .hit(Dotted)
             .rest();
+        let v = first("three_cushion", played(scooped));
+        assert_eq!(rules(&v), [Rule::General(17)]);
         assert_eq!(
-            rules(&first("three_cushion", played(scooped))),
-            [Rule::General(17)]
+            v.fouls[0],
+            Foul::ScoopedJump {
+                below: 0.4,
+                over: Dotted
+            }
         );
         // Struck above centre with an elevated cue: a legal jump.
         let jump = below(0.4)
             .airborne()
+            .jumps_over(Dotted)
+            .lands(0.07)
             .hit(Red)
-            .cushions(3)
-            .hit(Dotted)
             .rest();
         assert!(first("three_cushion", played(jump)).fouls.is_empty());
         // Below centre, but the ball only left the cloth after the first contact.
         let late = below(-0.4)
             .hit(Red)
             .airborne()
+            .jumps_over(Dotted)
             .cushions(3)
             .hit(Dotted)
             .rest();
@@ -524,16 +562,56 @@ mod tests {
     }
 
     #[test]
-    fn a_jump_after_a_miscue_is_a_foul() {
-        // Rule 17: the ferrule or shaft lifted the ball.
-        let shot = Shot::new(White)
-            .event(EventKind::Miscue { ball: White })
-            .airborne()
-            .hit(Red)
-            .rest();
+    fn a_draw_stroke_that_lifts_the_ball_without_passing_a_ball_is_no_jump_foul() {
+        // Rule 17 is about passing an obstructing ball: a draw stroke with the cue
+        // raised over the rail lifts the ball a little, and a hop off a cushion after
+        // the stroke passes a ball by accident.
+        let draw = strike_with(|k| {
+            if let EventKind::Strike {
+                height,
+                elevation_deg,
+                ..
+            } = k
+            {
+                *height = -0.3;
+                *elevation_deg = 3.5;
+            }
+        });
+        let lifted = draw.airborne().lands(0.002).hit(Red).rest();
+        assert!(first("three_cushion", played(lifted)).fouls.is_empty());
+        let hop = strike_with(|k| {
+            if let EventKind::Strike { height, .. } = k {
+                *height = -0.3;
+            }
+        })
+        .cushion()
+        .airborne()
+        .jumps_over(Dotted)
+        .lands(0.05)
+        .hit(Red)
+        .rest();
+        assert!(first("three_cushion", played(hop)).fouls.is_empty());
+    }
+
+    #[test]
+    fn a_real_jump_after_a_miscue_is_a_foul() {
+        // Rule 17: the ferrule or shaft lifted the ball — a real jump, not a hop.
+        let miscue = |height: f64| {
+            Shot::new(White)
+                .event(EventKind::Miscue { ball: White })
+                .airborne()
+                .lands(height)
+                .hit(Red)
+                .rest()
+        };
         assert_eq!(
-            rules(&first("three_cushion", played(shot))),
+            rules(&first("three_cushion", played(miscue(0.02)))),
             [Rule::General(17)]
+        );
+        assert!(
+            first("three_cushion", played(miscue(0.002)))
+                .fouls
+                .is_empty()
         );
     }
 
@@ -665,10 +743,10 @@ mod tests {
     fn four_ball_touching_the_opponents_cue_ball_is_a_foul() {
         // Four-ball.
         let v = first(
-            "four_ball",
+            "korean_four_ball",
             played(Shot::new(White).hit(Red).hit(Dotted).hit(Red2).rest()),
         );
-        assert_eq!(rules(&v), [Rule::FourBall]);
+        assert_eq!(rules(&v), [Rule::KoreanFourBall]);
         assert_eq!(v.points, 0);
     }
 }

@@ -466,8 +466,14 @@ mod tests {
     #[test]
     fn four_ball_has_no_lag() {
         // Rule 5: not in four-ball.
-        let err =
-            judge_lag(&game("four_ball"), &table(), 1.0, LAGGERS, &lag([5.0, 6.0])).unwrap_err();
+        let err = judge_lag(
+            &game("korean_four_ball"),
+            &table(),
+            1.0,
+            LAGGERS,
+            &lag([5.0, 6.0]),
+        )
+        .unwrap_err();
         assert_eq!(err, LagError::NoLag);
     }
 

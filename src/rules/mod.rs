@@ -65,7 +65,7 @@ pub use lag::{
 };
 pub use one_stroke::OneStroke;
 pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
-pub use setup::{balls_in_play, break_positions};
+pub use setup::{balls_in_play, break_positions, check_setups};
 pub use sheet::{ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, PlayedStroke};

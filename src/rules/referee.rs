@@ -26,7 +26,7 @@ use super::sheet::{ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
 use super::verdict::{Foul, Outcome, Placement, Remark, Verdict, Warning};
-use crate::config::{CountBalls, GameRules, RefereeConfig};
+use crate::config::{GameRules, RefereeConfig};
 use crate::math::DVec2;
 use crate::shot::{BallId, ShotRecord};
 use crate::table::TableGeometry;
@@ -96,12 +96,15 @@ pub enum JudgeError {
     NoStrike,
     /// The record names a ball that is not in this game (red2 outside four-ball).
     NotInPlay(BallId),
+    /// Rule 11: the record does not end with every ball at rest.
+    NotAtRest,
 }
 
 impl From<RecordError> for JudgeError {
     fn from(e: RecordError) -> JudgeError {
         match e {
             RecordError::NoStrike => JudgeError::NoStrike,
+            RecordError::NotAtRest => JudgeError::NotAtRest,
         }
     }
 }
@@ -114,6 +117,10 @@ impl fmt::Display for JudgeError {
                 f.write_str("no `strike` event: a stroke starts with the tip striking a cue ball")
             }
             JudgeError::NotInPlay(ball) => write!(f, "{ball} is not in play in this game"),
+            JudgeError::NotAtRest => f.write_str(
+                "the record does not end with every ball at rest (a `rest` event, nothing \
+                 after it): the stroke is not complete (rule 11)",
+            ),
         }
     }
 }
@@ -126,6 +133,7 @@ pub struct Referee {
     game: GameRules,
     table: TableGeometry,
     push_contact_s: f64,
+    jump_height_m: f64,
     players: Vec<PlayerScore>,
     target: u32,
     innings_limit: Option<u32>,
@@ -193,6 +201,7 @@ impl Referee {
         Ok(Referee {
             game: game.clone(),
             push_contact_s: referee.push_contact_ms / 1000.0,
+            jump_height_m: referee.jump_height_mm / 1000.0,
             players: setup
                 .players
                 .into_iter()
@@ -405,6 +414,7 @@ impl Referee {
             is_break: self.is_break(),
             obligation,
             push_contact_s: self.push_contact_s,
+            jump_height_m: self.jump_height_m,
         });
         let (after, spot) = self.at_rest(&stroke.record, facts);
         let mut remarks = Vec::new();
@@ -531,24 +541,20 @@ impl Referee {
         fouls: &mut Vec<Foul>,
         remarks: &mut Vec<Remark>,
     ) -> u32 {
-        if !facts.complete {
-            remarks.push(Remark::Incomplete);
-            return 0;
-        }
-        let needed: Vec<BallId> = match self.game.count.balls {
-            CountBalls::ObjectBalls => self
-                .in_play
-                .iter()
-                .copied()
-                .filter(|b| *b != facts.cue_ball())
-                .collect(),
-            CountBalls::Reds => vec![BallId::Red, BallId::Red2],
+        let objects: Vec<BallId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|b| *b != facts.cue_ball())
+            .collect();
+        let points = match count::judge(&self.game.count, facts, &objects) {
+            Ok(points) => points,
+            Err(miss) => {
+                remarks.push(Remark::NoCount(miss));
+                return 0;
+            }
         };
-        if let Err(miss) = count::judge(&self.game.count, facts, &needed) {
-            remarks.push(Remark::NoCount(miss));
-            return 0;
-        }
-        if let (Some(rule), [a, b]) = (self.game.balk, needed.as_slice()) {
+        if let (Some(rule), [a, b]) = (self.game.balk, objects.as_slice()) {
             let at = |positions: &BTreeMap<BallId, DVec2>| {
                 [*a, *b].map(|ball| positions.get(&ball).copied().unwrap_or(DVec2::ZERO))
             };
@@ -568,7 +574,7 @@ impl Referee {
                 }
             }
         }
-        1
+        points
     }
 
     /// Closes the shooter's inning: what binds their next one, whether the game is over,
@@ -771,7 +777,7 @@ mod tests {
     #[test]
     fn four_ball_keeps_cue_balls_by_seat_with_three_players() {
         // Rule 6's odd-number clause is not for four-ball.
-        let mut r = match_of("four_ball", &["Anna", "Boris", "Chen"], 10);
+        let mut r = match_of("korean_four_ball", &["Anna", "Boris", "Chen"], 10);
         play(&mut r, four_ball_carom(White));
         assert_eq!(r.cue_ball(), White);
         play(&mut r, miss(White));
@@ -797,7 +803,7 @@ mod tests {
     #[test]
     fn reaching_the_target_wins_at_once_without_an_equalising_inning() {
         // Four-ball: no equalising inning in games.ron.
-        let mut r = match_of("four_ball", &["Anna", "Boris"], 2);
+        let mut r = match_of("korean_four_ball", &["Anna", "Boris"], 2);
         play(&mut r, four_ball_carom(White));
         let v = play(&mut r, four_ball_carom(White));
         assert!(v.game_over());
@@ -957,7 +963,7 @@ mod tests {
     #[test]
     fn four_ball_counts_only_with_both_reds() {
         // Four-ball: a count needs both reds.
-        let mut r = two_players("four_ball", 10);
+        let mut r = two_players("korean_four_ball", 10);
         let one_red = Shot::new(White).hit(Red).cushions(2).rest();
         let v = play(&mut r, one_red);
         assert_eq!((v.points, v.inning_over), (0, true));
@@ -999,7 +1005,7 @@ mod tests {
             matches!(
                 v.fouls[0],
                 Foul::BalkCount {
-                    space: BalkSpace {
+                    space: BalkSpace::Balk {
                         along: 1,
                         across: 1
                     },
@@ -1038,7 +1044,7 @@ mod tests {
             matches!(
                 v.fouls[0],
                 Foul::BalkCount {
-                    space: BalkSpace { across: 1, .. },
+                    space: BalkSpace::Balk { across: 1, .. },
                     ..
                 }
             ),

@@ -1,7 +1,7 @@
 //! Rule 7 (or a game's own set-up): where the balls stand for the break, and which balls
 //! are in play.
 
-use crate::config::{GameRules, Place, Role};
+use crate::config::{Config, ConfigError, GameRules, Place, Role};
 use crate::math::DVec2;
 use crate::shot::BallId;
 use crate::table::TableGeometry;
@@ -65,6 +65,26 @@ pub fn break_positions(
     Ok(positions)
 }
 
+/// Checks every game's set-up on every table preset: each ball on the bed, no two on
+/// top of each other (rule 7). Errors point at the game's `setup` in `games.ron`.
+pub fn check_setups(config: &Config) -> Result<(), ConfigError> {
+    for (key, game) in &config.games.games {
+        for preset in &config.tables.presets {
+            let table = TableGeometry::new(&config.tables, Some(&preset.name), &config.balls)
+                .map_err(|e| config.sources.tables.error_at(&["presets"], e))?;
+            for breaker in [BallId::White, BallId::Dotted] {
+                break_positions(game, &table, breaker).map_err(|e| {
+                    config.sources.games.error_at(
+                        &["games", &format!("\"{key}\""), "setup"],
+                        format!("game \"{key}\": {e}"),
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,11 +118,11 @@ mod tests {
     fn four_ball_has_its_own_set_up_with_two_reds() {
         // Rule 7's note: four-ball has its own set-up.
         let t = table();
-        let p = break_positions(&game("four_ball"), &t, BallId::White).unwrap();
+        let p = break_positions(&game("korean_four_ball"), &t, BallId::White).unwrap();
         assert_eq!(p.len(), 4);
         assert_eq!(p[&BallId::Red], t.spot(Spot::Foot));
         assert_eq!(p[&BallId::Red2], t.spot(Spot::Head));
-        assert_eq!(balls_in_play(&game("four_ball")).len(), 4);
+        assert_eq!(balls_in_play(&game("korean_four_ball")).len(), 4);
     }
 
     #[test]

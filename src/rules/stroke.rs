@@ -47,6 +47,10 @@ pub(super) enum Path {
     Cushion,
     /// It left the cloth.
     Airborne,
+    /// In the air, it passed over this ball.
+    JumpedOver(BallId),
+    /// It came down after rising this high, m.
+    Landed(f64),
 }
 
 /// The facts of one stroke that the rules judge.
@@ -67,8 +71,6 @@ pub(super) struct Facts {
     /// Balls that left the table (rule 21): an `off_table` event or a final position off
     /// the table.
     pub jumped: BTreeSet<BallId>,
-    /// Every ball stopped and nothing touched anything afterwards (rule 11).
-    pub complete: bool,
 }
 
 /// Why a record cannot be judged at all.
@@ -76,6 +78,9 @@ pub(super) struct Facts {
 pub enum RecordError {
     /// No `strike` event: nothing says which ball was the cue ball.
     NoStrike,
+    /// Rule 11: the record does not end with every ball at rest (no `rest` event, or
+    /// something moved after it): the stroke is not complete.
+    NotAtRest,
 }
 
 impl Facts {
@@ -120,7 +125,6 @@ impl Facts {
             path: Vec::new(),
             cushion_after_contact: false,
             jumped: BTreeSet::new(),
-            complete: false,
         };
         let mut rested = false;
         let mut moved_after_rest = false;
@@ -144,13 +148,21 @@ impl Facts {
                     }
                 }
                 EventKind::Airborne { ball, .. } if ball == cue => facts.path.push(Path::Airborne),
+                EventKind::JumpedOver { ball, over } if ball == cue => {
+                    facts.path.push(Path::JumpedOver(over))
+                }
+                EventKind::Landed { ball, height, .. } if ball == cue => {
+                    facts.path.push(Path::Landed(height))
+                }
                 EventKind::Rest => rested = true,
                 _ => {}
             }
             let is_motion = !matches!(event.kind, EventKind::Rest | EventKind::OffTable { .. });
             moved_after_rest |= rested && is_motion;
         }
-        facts.complete = rested && !moved_after_rest;
+        if !rested || moved_after_rest {
+            return Err(RecordError::NotAtRest);
+        }
         let off_table_events = events.iter().filter_map(|e| match e.kind {
             EventKind::OffTable { ball, .. } => Some(ball),
             _ => None,
@@ -190,34 +202,58 @@ impl Facts {
             .any(|p| matches!(p, Path::Ball(b, _) if *b == ball))
     }
 
-    /// The cue ball's cushion contacts before it first touched the last of `balls`, or
-    /// None if it did not touch them all.
-    pub fn cushions_before_all(&self, balls: &[BallId]) -> Option<usize> {
-        let mut pending: Vec<BallId> = balls.to_vec();
+    /// The cue ball's cushion contacts before it first touched the `n`-th of `balls`
+    /// (in the order it met them), or None if it did not touch that many.
+    pub fn cushions_before(&self, balls: &[BallId], n: usize) -> Option<usize> {
+        let mut met: Vec<BallId> = Vec::new();
         let mut cushions = 0;
         for p in &self.path {
             match p {
                 Path::Cushion => cushions += 1,
                 Path::Ball(ball, _) => {
-                    pending.retain(|b| b != ball);
-                    if pending.is_empty() {
+                    if balls.contains(ball) && !met.contains(ball) {
+                        met.push(*ball);
+                    }
+                    if met.len() >= n {
                         return Some(cushions);
                     }
                 }
-                Path::Airborne => {}
+                Path::Airborne | Path::JumpedOver(_) | Path::Landed(_) => {}
             }
         }
         None
     }
 
-    /// Whether the cue ball left the cloth before it first touched another ball (or
-    /// without touching any).
-    pub fn airborne_before_contact(&self) -> bool {
-        self.path
-            .iter()
-            .take_while(|p| !matches!(p, Path::Ball(..)))
-            .any(|p| matches!(p, Path::Airborne))
+    /// The flight the strike gave the cue ball, if it left the cloth before touching
+    /// a cushion or a ball: what it passed over and how high it rose before it landed or
+    /// met a ball.
+    pub fn strike_jump(&self) -> Option<Jump> {
+        let mut path = self.path.iter();
+        if !matches!(path.next()?, Path::Airborne) {
+            return None;
+        }
+        let mut jump = Jump::default();
+        for p in path {
+            match p {
+                Path::JumpedOver(ball) => jump.over.push(*ball),
+                Path::Landed(height) => {
+                    jump.height = Some(*height);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        Some(jump)
     }
+}
+
+/// The cue ball's flight from the strike (rule 17).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Jump {
+    /// The balls it passed over before it touched one.
+    pub over: Vec<BallId>,
+    /// How high it rose, m, when it came down before meeting a ball.
+    pub height: Option<f64>,
 }
 
 /// Every ball an event names.
@@ -239,7 +275,9 @@ pub(super) fn balls_named(event: &EventKind) -> Vec<BallId> {
         | EventKind::Airborne { ball, .. }
         | EventKind::Landed { ball, .. }
         | EventKind::OffTable { ball, .. } => vec![*ball],
-        EventKind::BallBall { a, b, .. } => vec![*a, *b],
+        EventKind::BallBall { a, b, .. } | EventKind::JumpedOver { ball: a, over: b } => {
+            vec![*a, *b]
+        }
         EventKind::Rest => Vec::new(),
     }
 }
@@ -261,10 +299,9 @@ mod tests {
         let facts = Facts::read(&record).unwrap();
         assert_eq!(facts.first_contact().map(|c| c.0), Some(BallId::Red));
         assert_eq!(
-            facts.cushions_before_all(&[BallId::Red, BallId::Dotted]),
+            facts.cushions_before(&[BallId::Red, BallId::Dotted], 2),
             Some(1)
         );
-        assert!(facts.complete);
     }
 
     #[test]
@@ -275,13 +312,15 @@ mod tests {
     }
 
     #[test]
-    fn a_contact_after_rest_leaves_the_stroke_incomplete() {
+    fn a_record_that_does_not_end_at_rest_is_not_a_complete_stroke() {
         // Rule 11: complete only when every ball has stopped.
-        let record = Shot::new(BallId::White)
+        let moved_after_rest = Shot::new(BallId::White)
             .event(EventKind::Rest)
             .cushion_of(BallId::Red, Cushion::Foot)
             .finish();
-        assert!(!Facts::read(&record).unwrap().complete);
+        assert_eq!(Facts::read(&moved_after_rest), Err(RecordError::NotAtRest));
+        let no_rest = Shot::new(BallId::White).hit(BallId::Red).finish();
+        assert_eq!(Facts::read(&no_rest), Err(RecordError::NotAtRest));
     }
 
     #[test]

@@ -93,6 +93,23 @@ impl Shot {
         self.event(EventKind::Airborne { ball, vz: 0.5 })
     }
 
+    /// The cue ball, in the air, passes over `over`.
+    pub fn jumps_over(self, over: BallId) -> Shot {
+        let ball = self.cue;
+        self.event(EventKind::JumpedOver { ball, over })
+    }
+
+    /// The cue ball comes down on the bed after rising `height` m.
+    pub fn lands(self, height: f64) -> Shot {
+        let ball = self.cue;
+        self.event(EventKind::Landed {
+            ball,
+            surface: crate::shot::Surface::Bed,
+            height,
+            distance: 0.3,
+        })
+    }
+
     pub fn off_table(self, ball: BallId) -> Shot {
         self.event(EventKind::OffTable {
             ball,

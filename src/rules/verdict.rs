@@ -17,18 +17,18 @@ pub enum Rule {
     /// Balkline: a count made with both object balls left in the balk space where the
     /// game allows no more counts.
     Balkline,
-    /// Four-ball: the cue ball touched the opponent's cue ball.
-    FourBall,
+    /// Korean four-ball: the cue ball touched the opponent's cue ball.
+    KoreanFourBall,
 }
 
 /// JSON: a general rule is its number, a game's own rule its name (`"balkline"`,
-/// `"four_ball"`).
+/// `"korean_four_ball"`).
 impl Serialize for Rule {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Rule::General(n) => s.serialize_u8(*n),
             Rule::Balkline => s.serialize_str("balkline"),
-            Rule::FourBall => s.serialize_str("four_ball"),
+            Rule::KoreanFourBall => s.serialize_str("korean_four_ball"),
         }
     }
 }
@@ -66,10 +66,11 @@ pub enum Foul {
     Push { contact_s: f64, limit_s: f64 },
     /// Rule 15 (and 21): the cue ball left the playing surface.
     CueBallJumped,
-    /// Rule 17: struck `below` R below centre, the cue ball jumped before it reached a
-    /// ball.
-    ScoopedJump { below: f64 },
-    /// Rule 17: the tip slipped off and the cue ball jumped.
+    /// Rule 17: struck `below` R below centre, the cue ball jumped over `over` before
+    /// it reached a ball.
+    ScoopedJump { below: f64, over: BallId },
+    /// Rule 17: the tip slipped off (the ferrule or shaft met the ball) and the cue ball
+    /// made a real jump.
     MiscueJump,
     /// Rule 23: USBA three-cushion forbids intentional safeties.
     SafetyForbidden,
@@ -81,7 +82,7 @@ pub enum Foul {
     SafetyOwed(Obligation),
     /// Balkline: both object balls stayed in `space` after `counts` counts there.
     BalkCount { space: BalkSpace, counts: u32 },
-    /// Four-ball: the cue ball touched the opponent's cue ball.
+    /// Korean four-ball: the cue ball touched the opponent's cue ball.
     OpponentBall(BallId),
 }
 
@@ -103,7 +104,7 @@ impl Foul {
             Foul::SafetyForbidden | Foul::SafetyWithoutContact | Foul::SafetyWithoutCushion => 23,
             Foul::SafetyOwed(obligation) => obligation.rule(),
             Foul::BalkCount { .. } => return Rule::Balkline,
-            Foul::OpponentBall(_) => return Rule::FourBall,
+            Foul::OpponentBall(_) => return Rule::KoreanFourBall,
         })
     }
 }
@@ -137,8 +138,6 @@ pub enum CountMiss {
 /// What the referee notes that is not a foul.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Remark {
-    /// Rule 11: the record ends before every ball has stopped; not scored.
-    Incomplete,
     NoCount(CountMiss),
     /// Rule 23: a declared safety that met the rule.
     LegalSafety,

@@ -58,8 +58,18 @@ pub enum EventKind {
     },
     /// A ball left the bed (a jump), rising at `vz`, m/s.
     Airborne { ball: BallId, vz: f64 },
-    /// A ball that was in the air came down on `surface`.
-    Landed { ball: BallId, surface: Surface },
+    /// A ball that was in the air came down on `surface`, after rising `height` m above
+    /// where it left its support and flying `distance` m over the table (rule 17).
+    Landed {
+        ball: BallId,
+        surface: Surface,
+        #[serde(default)]
+        height: f64,
+        #[serde(default)]
+        distance: f64,
+    },
+    /// A ball in the air passed over `over` without touching it (rule 17).
+    JumpedOver { ball: BallId, over: BallId },
     /// A ball left the table (rule 21): it came to rest off the bed, or touched
     /// something that is not part of the table.
     OffTable {

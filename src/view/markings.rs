@@ -1,13 +1,14 @@
 //! Lines and words drawn on the cloth for the phases that need them: the head string
 //! and the two halves in the lag (rule 5) with each ball's distance to the head cushion
 //! at the result; the breaker's segment of the head string (rule 7); the spots of
-//! jumped balls, those found occupied and the one taken (rules 21, 26).
+//! jumped balls, those found occupied and the one taken (rules 21, 26); in balkline
+//! games the balk lines and the anchor squares.
 
 use crate::game::frame::to_bevy;
 use crate::game::{GameSystems, Phase, Session, Settings, at_table};
 use crate::math::DVec2;
 use crate::play::LagResult;
-use crate::rules::{LagBall, Side};
+use crate::rules::{BalkSpace, LagBall, Side};
 use crate::table::TableGeometry;
 use crate::words::words;
 use bevy::prelude::*;
@@ -33,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_lag_distances.run_if(in_state(Phase::LagResult)),
             draw_break_segment.run_if(in_state(Phase::BreakSetup).and_then(breaker_on_head_string)),
             draw_spots.run_if(in_state(Phase::Spotting)),
+            draw_balk_lines,
         )
             .run_if(at_table)
             .in_set(GameSystems::Present),
@@ -152,6 +154,44 @@ fn draw_lag_distances(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
             &format!("{distance_mm:.1} mm"),
             HIGHLIGHT,
         );
+    }
+}
+
+/// Balkline games: the balk lines from cushion to cushion and the anchor squares where
+/// they meet the cushions.
+fn draw_balk_lines(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
+    let Some(referee) = session.referee() else {
+        return;
+    };
+    let Some(rule) = referee.game().balk else {
+        return;
+    };
+    let table = referee.table();
+    let (hl, hw) = (table.half_length(), table.half_width());
+    let (across, along) = BalkSpace::lines(table, &rule);
+    for x in across {
+        gizmos.line(
+            on_cloth(DVec2::new(x, -hw)),
+            on_cloth(DVec2::new(x, hw)),
+            LINE,
+        );
+    }
+    for y in along {
+        gizmos.line(
+            on_cloth(DVec2::new(-hl, y)),
+            on_cloth(DVec2::new(hl, y)),
+            LINE,
+        );
+    }
+    for (lo, hi) in BalkSpace::anchor_squares(table, &rule) {
+        let corners = [
+            DVec2::new(lo.x, lo.y),
+            DVec2::new(hi.x, lo.y),
+            DVec2::new(hi.x, hi.y),
+            DVec2::new(lo.x, hi.y),
+            DVec2::new(lo.x, lo.y),
+        ];
+        gizmos.linestrip(corners.map(on_cloth), HIGHLIGHT);
     }
 }
 

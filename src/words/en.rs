@@ -7,7 +7,7 @@ use crate::rules::{
     BalkSpace, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation, Outcome,
     Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
 };
-use crate::shot::{BallId, EventKind, ShotRecord, Spot};
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot};
 
 /// The English words of the game.
 pub struct English;
@@ -50,6 +50,16 @@ impl Words for English {
         format!("{} spot", spot_short(spot))
     }
 
+    fn cushion(&self, cushion: Cushion) -> String {
+        match cushion {
+            Cushion::Head => "head",
+            Cushion::Foot => "foot",
+            Cushion::Left => "left",
+            Cushion::Right => "right",
+        }
+        .to_owned()
+    }
+
     fn event(&self, event: &EventKind) -> String {
         match event {
             EventKind::Strike {
@@ -77,7 +87,16 @@ impl Words for English {
             EventKind::Airborne { ball, vz } => {
                 format!("{ball} leaves the bed rising at {vz:.3} m/s")
             }
-            EventKind::Landed { ball, surface } => format!("{ball} lands on the {surface:?}"),
+            EventKind::Landed {
+                ball,
+                surface,
+                height,
+                distance,
+            } => format!(
+                "{ball} lands on the {surface:?} after rising {:.1} mm over {distance:.3} m",
+                height * 1000.0
+            ),
+            EventKind::JumpedOver { ball, over } => format!("{ball} jumps over {over}"),
             EventKind::OffTable { ball, reason } => {
                 format!("{ball} is off the table ({reason:?})")
             }
@@ -136,7 +155,7 @@ impl Words for English {
         match rule {
             Rule::General(n) => format!("rule {n}"),
             Rule::Balkline => "balkline rule".to_owned(),
-            Rule::FourBall => "four-ball rule".to_owned(),
+            Rule::KoreanFourBall => "Korean four-ball rule".to_owned(),
         }
     }
 
@@ -191,9 +210,9 @@ impl Words for English {
                 limit_s * 1000.0
             ),
             Foul::CueBallJumped => "the cue ball left the playing surface (rule 21)".to_owned(),
-            Foul::ScoopedJump { below } => format!(
-                "scooped jump: struck {below:.2} R below centre, the cue ball left the cloth \
-                 before it reached a ball"
+            Foul::ScoopedJump { below, over } => format!(
+                "scooped jump: struck {below:.2} R below centre, the cue ball jumped over \
+                 {over} before it reached a ball"
             ),
             Foul::MiscueJump => "the tip slipped off (miscue) and the cue ball jumped: the \
                                  ferrule or shaft lifted it"
@@ -238,9 +257,6 @@ impl Words for English {
 
     fn remark(&self, remark: &Remark) -> String {
         match remark {
-            Remark::Incomplete => {
-                "not scored: the record ends before every ball has stopped (rule 11)".to_owned()
-            }
             Remark::NoCount(miss) => format!("no count: {}", self.count_miss(miss)),
             Remark::LegalSafety => "legal safety (rule 23)".to_owned(),
             Remark::TargetReached { equalising: false } => "target reached".to_owned(),
@@ -265,12 +281,29 @@ impl Words for English {
     }
 
     fn balk_space(&self, space: &BalkSpace) -> String {
-        let along = ["head", "middle", "foot"][(space.along + 1) as usize];
-        let across = ["right", "middle", "left"][(space.across + 1) as usize];
-        match (space.along, space.across) {
-            (_, 0) => format!("{along} balk space"),
-            (0, _) => format!("{across} balk space"),
-            _ => format!("{along}-{across} balk space"),
+        match *space {
+            BalkSpace::Balk { along, across } => {
+                let along_name = ["head", "middle", "foot"][(along + 1) as usize];
+                let across_name = ["right", "middle", "left"][(across + 1) as usize];
+                match (along, across) {
+                    (_, 0) => format!("{along_name} balk space"),
+                    (0, _) => format!("{across_name} balk space"),
+                    _ => format!("{along_name}-{across_name} balk space"),
+                }
+            }
+            BalkSpace::Anchor { cushion, line } => {
+                let line_name = match (cushion, line) {
+                    (_, 0) => "middle",
+                    (Cushion::Left | Cushion::Right, -1) => "head",
+                    (Cushion::Left | Cushion::Right, _) => "foot",
+                    (_, -1) => "right",
+                    _ => "left",
+                };
+                format!(
+                    "anchor space where the {line_name} balk line meets the {} cushion",
+                    self.cushion(cushion)
+                )
+            }
         }
     }
 

@@ -15,7 +15,7 @@ use crate::rules::{
     BalkSpace, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement, Remark, Rule,
     ScoreSheet, Verdict, Warning,
 };
-use crate::shot::{BallId, EventKind, ShotRecord, Spot};
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot};
 
 /// What a line of text means, which the screen shows by its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +52,8 @@ pub trait Words: Sync {
     fn ball(&self, ball: BallId, style: BallStyle) -> String;
     /// "head spot".
     fn spot(&self, spot: Spot) -> String;
+    /// "head" (cushion).
+    fn cushion(&self, cushion: Cushion) -> String;
     /// One event of a stroke, for the command line.
     fn event(&self, event: &EventKind) -> String;
     /// A stroke's record as `carom sim` prints it: the events, where the balls ended,

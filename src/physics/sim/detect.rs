@@ -59,20 +59,55 @@ impl TableSim {
                 consider(first_closing(&poly, 0.0, span), Next::Cushion(i, c));
             }
         }
+        // Every ball in play as it moves until `until`: position, velocity and
+        // acceleration, and whether it moves at all.
+        let dt = self.physics.step.flight_step_s;
+        let g = self.physics.gravity_m_s2;
+        let movers: Vec<(usize, DVec3, DVec3, DVec3, bool)> = self
+            .balls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| match b {
+                Some(Ball {
+                    k,
+                    phase: Phase::Cloth(m),
+                }) => Some((
+                    i,
+                    k.pos,
+                    k.vel,
+                    self.cloth.acceleration(k, *m).extend(0.0),
+                    moves(*m),
+                )),
+                Some(Ball {
+                    k,
+                    phase: Phase::Flying,
+                }) => {
+                    let flight = self.flights[i].expect("a flying ball has its flight");
+                    let (vel, acc) = flight.motion(dt, g);
+                    // On the parabola, its velocity now; on rapier's chord, the chord's.
+                    let vel = if flight.to.is_some() {
+                        vel
+                    } else {
+                        flight.at(self.clock, dt, g).vel
+                    };
+                    Some((i, k.pos, vel, acc, true))
+                }
+                _ => None,
+            })
+            .collect();
         let diameter = 2.0 * self.table.ball_radius;
-        for (x, &(i, ki, mi)) in cloth.iter().enumerate() {
-            for &(j, kj, mj) in &cloth[x + 1..] {
-                if !moves(mi) && !moves(mj) {
+        for (x, &(i, pi, vi, ai, mi)) in movers.iter().enumerate() {
+            for &(j, pj, vj, aj, mj) in &movers[x + 1..] {
+                if !mi && !mj {
                     continue;
                 }
-                let (dp, dv) = (kj.pos - ki.pos, kj.vel - ki.vel);
-                let da = self.cloth.acceleration(&kj, mj) - self.cloth.acceleration(&ki, mi);
+                let (dp, dv, da) = (pj - pi, vj - vi, aj - ai);
                 // Far apart for the whole span: no contact possible.
                 let reach = dv.length() * span + 0.5 * da.length() * span * span;
                 if dp.length() - diameter > reach {
                     continue;
                 }
-                let poly = gap_poly(dp, dv, da.extend(0.0), diameter);
+                let poly = gap_poly(dp, dv, da, diameter);
                 consider(first_closing(&poly, 0.0, span), Next::Balls(i, j));
             }
         }

@@ -1,214 +1,318 @@
-//! Balls off the cloth — in the air, on a rail or cushion top, falling to the floor —
-//! stepped by rapier in lockstep with the event loop: what they touch (the floor makes a
-//! ball jumped, rule 21), when they fly and land, when they settle back on the cloth or
-//! come to rest off it, and their contacts with other balls.
+//! Balls off the cloth — in the air, on a rail or cushion top, falling to the floor.
+//! Their contacts with the table (bed, cushions, rails, frame, floor) are rapier's,
+//! stepped on a fixed step in lockstep with the event loop: what they touch (the floor
+//! makes a ball jumped, rule 21), when they fly and land, when they settle back on the
+//! cloth or come to rest off it. Between two steps a flying ball moves on the straight
+//! line between rapier's poses (or, after a ball contact, on its parabola), so its
+//! contacts with other balls are found at their time by the event loop, like those on
+//! the cloth, and its samples are where it really is.
 
-use super::{Ball, Pair, Phase, TableSim};
-use crate::math::DVec2;
-use crate::physics::contact;
+use super::{Ball, Phase, TableSim};
+use crate::math::{DVec2, DVec3};
+use crate::physics::cloth::Kinematics;
 use crate::physics::world::Part;
-use crate::shot::BallId;
-use crate::shot::{EventKind, OffTableReason, Surface};
+use crate::shot::{BallId, EventKind, OffTableReason, Surface};
 
 /// A ball off the cloth slower than this, m/s, for `STILL_TIME` s has come to rest.
 const STILL_SPEED: f64 = 2e-3;
 const STILL_TIME: f64 = 0.2;
 
-/// What a ball off the cloth has been touching and doing.
+/// A contact normal steeper than this (its z) means the ball rests on the part.
+const SUPPORT_NORMAL_Z: f64 = 0.7;
+
+/// What a ball off the cloth has been touching and doing, and how it moves until the
+/// next flight step.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Flight {
+    /// Its state at `since`.
+    pub from: Kinematics,
+    pub since: f64,
+    /// Rapier's pose one flight step after `since`, with that step's contacts with the
+    /// table; None after a ball contact or a take-off: it flies free since `since`.
+    pub to: Option<Kinematics>,
     /// The parts touched at the last step: a mask of `Part` codes.
     pub touching: u8,
     /// Since it left its last support: the highest its centre has been.
     pub top: Option<f64>,
+    /// Where it left its last support.
+    pub take_off: DVec3,
+    /// The balls it has passed over since then: a mask of ball indices.
+    pub over: u8,
     /// Since when it has been still off the bed.
     pub still_since: Option<f64>,
 }
 
-/// A contact normal steeper than this (its z) means the ball rests on the part.
-const SUPPORT_NORMAL_Z: f64 = 0.7;
-
-impl TableSim {
-    /// One rapier step for the balls off the cloth, then their contacts: landing,
-    /// rails, the floor, other balls.
-    pub(super) fn flight_step(&mut self) {
-        let dt = self.physics.step.flight_step_s;
-        self.sync_rapier();
-        self.rapier.step();
-        let g = self.physics.gravity_m_s2;
-        let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
-        let min_height = self.physics.step.min_flight_height_mm / 1000.0;
-        for i in 0..4 {
-            let Some(Ball {
-                mut k,
-                phase: Phase::Flying(mut flight),
-            }) = self.balls[i]
-            else {
-                continue;
-            };
-            let id = BallId::ALL[i];
-            let arriving = k.vel;
-            self.rapier.read(id, &mut k);
-            let contacts = self.rapier.touching(id);
-            let mask = contacts.iter().fold(0u8, |m, (p, _)| m | 1 << p.code());
-            let support = contacts
-                .iter()
-                .find(|(_, n)| n.z > SUPPORT_NORMAL_Z)
-                .map(|&(p, _)| p);
-            // New contacts: a cushion hit in the air, the floor (rule 21).
-            for &(part, normal) in &contacts {
-                if flight.touching & (1 << part.code()) != 0 {
-                    continue;
-                }
-                match part {
-                    Part::Cushion(c) if normal.z <= SUPPORT_NORMAL_Z => {
-                        self.push_event(EventKind::Cushion {
-                            ball: id,
-                            cushion: c,
-                            speed: (-arriving.dot(c.inward_normal().extend(0.0))).max(0.0),
-                        })
-                    }
-                    Part::Floor => self.push_event(EventKind::OffTable {
-                        ball: id,
-                        reason: OffTableReason::Floor,
-                    }),
-                    _ => {}
-                }
-            }
-            if mask & (1 << Part::Floor.code()) != 0 {
-                self.balls[i] = Some(Ball {
-                    k,
-                    phase: Phase::Off,
-                });
-                continue;
-            }
-            match (flight.top, support) {
-                // Down on a surface after a real flight (a drop off a rail included).
-                (Some(top), Some(part)) => {
-                    if top - k.pos.z > min_height {
-                        let surface = match part {
-                            Part::Bed => Surface::Bed,
-                            Part::Cushion(_) => Surface::Cushion,
-                            _ => Surface::Rail,
-                        };
-                        self.push_event(EventKind::Landed { ball: id, surface });
-                    }
-                    flight.top = None;
-                }
-                // Off its support: a bounce off the bed high enough is a jump.
-                (None, None) => {
-                    flight.top = Some(k.pos.z);
-                    let left_bed = flight.touching & (1 << Part::Bed.code()) != 0;
-                    if left_bed && k.vel.z > settle_speed {
-                        self.push_event(EventKind::Airborne {
-                            ball: id,
-                            vz: k.vel.z,
-                        });
-                    }
-                }
-                (Some(top), None) => flight.top = Some(top.max(k.pos.z)),
-                (None, Some(_)) => {}
-            }
-            flight.touching = mask;
-            let only_bed =
-                contacts.iter().all(|(p, _)| *p == Part::Bed) && support == Some(Part::Bed);
-            if only_bed
-                && (k.pos.z - self.table.ball_radius).abs() < 1e-3
-                && k.vel.z.abs() <= settle_speed
-            {
-                let limits = self.table.centre_limits();
-                k.pos.x = k.pos.x.clamp(-limits.x, limits.x);
-                k.pos.y = k.pos.y.clamp(-limits.y, limits.y);
-                k.vel.z = 0.0;
-                k.pos.z = self.table.ball_radius;
-                self.balls[i] = Some(Ball {
-                    k,
-                    phase: Phase::Cloth(self.cloth.motion(&k)),
-                });
-                continue;
-            }
-            // Rolling on a rail or cushion top: the cloth's resistance slows it.
-            let on_top = support.is_some_and(|p| p != Part::Bed) && k.vel.z.abs() < 0.05;
-            if on_top {
-                let h = DVec2::new(k.vel.x, k.vel.y);
-                let slowed = (h.length() - self.cloth.mu_roll * g * dt).max(0.0);
-                let h = h.normalize_or_zero() * slowed;
-                k.vel.x = h.x;
-                k.vel.y = h.y;
-                let dz = (self.cloth.spin_decel * dt).min(k.spin.z.abs());
-                k.spin.z -= k.spin.z.signum() * dz;
-            }
-            let still = on_top && k.vel.length() < STILL_SPEED;
-            flight.still_since = if still {
-                flight.still_since.or(Some(self.clock))
-            } else {
-                None
-            };
-            if flight
-                .still_since
-                .is_some_and(|s| self.clock - s >= STILL_TIME)
-            {
-                // Rule 21: at rest off the playing surface.
-                self.push_event(EventKind::OffTable {
-                    ball: id,
-                    reason: OffTableReason::RestedOffBed,
-                });
-                self.balls[i] = Some(Ball {
-                    k,
-                    phase: Phase::Off,
-                });
-                continue;
-            }
-            self.balls[i] = Some(Ball {
-                k,
-                phase: Phase::Flying(flight),
-            });
+impl Flight {
+    /// A flight starting now from `k`, which touches `support`.
+    pub fn start(k: Kinematics, now: f64, support: Part) -> Flight {
+        Flight {
+            from: k,
+            since: now,
+            to: None,
+            touching: 1 << support.code(),
+            top: None,
+            take_off: k.pos,
+            over: 0,
+            still_since: None,
         }
-        self.flying_ball_contacts();
-        let any_flying = self
-            .balls
-            .iter()
-            .flatten()
-            .any(|b| matches!(b.phase, Phase::Flying(_)));
-        self.next_flight_step = any_flying.then_some(self.clock + dt);
     }
 
-    /// Ball–ball contacts where one ball is in the air: checked after each flight step.
-    fn flying_ball_contacts(&mut self) {
-        let diameter = 2.0 * self.table.ball_radius;
+    /// Its velocity (m/s) and acceleration (m/s²) until the next flight step, from the
+    /// state at `since`; `dt` is the flight step, `g` gravity.
+    pub fn motion(&self, dt: f64, g: f64) -> (DVec3, DVec3) {
+        match self.to {
+            Some(to) => ((to.pos - self.from.pos) / dt, DVec3::ZERO),
+            None => (self.from.vel, -g * DVec3::Z),
+        }
+    }
+
+    /// Its state at time `t` (between `since` and the next flight step).
+    pub fn at(&self, t: f64, dt: f64, g: f64) -> Kinematics {
+        let tau = t - self.since;
+        let mut k = self.from;
+        match self.to {
+            Some(to) => {
+                let f = (tau / dt).clamp(0.0, 1.0);
+                k.pos = self.from.pos.lerp(to.pos, f);
+                k.vel = self.from.vel.lerp(to.vel, f);
+                k.spin = self.from.spin.lerp(to.spin, f);
+            }
+            None => {
+                k.pos += self.from.vel * tau - 0.5 * g * tau * tau * DVec3::Z;
+                k.vel -= g * tau * DVec3::Z;
+            }
+        }
+        k
+    }
+}
+
+impl TableSim {
+    /// A flight step: the balls off the cloth arrive where rapier's last step put them
+    /// and meet what it found them touching (landing, rails, the floor); then rapier
+    /// steps them on to the next flight step.
+    pub(super) fn flight_step(&mut self) {
+        let dt = self.physics.step.flight_step_s;
         for i in 0..4 {
-            for j in i + 1..4 {
-                let (Some(a), Some(b)) = (self.balls[i], self.balls[j]) else {
-                    continue;
-                };
-                let flying = |b: &Ball| matches!(b.phase, Phase::Flying(_));
-                let off = |b: &Ball| matches!(b.phase, Phase::Off);
-                if !(flying(&a) || flying(&b)) || off(&a) || off(&b) {
-                    continue;
+            if let (
+                Some(Ball {
+                    phase: Phase::Flying,
+                    ..
+                }),
+                Some(flight),
+            ) = (self.balls[i], self.flights[i])
+            {
+                self.arrive(i, flight);
+            }
+        }
+        let flying: Vec<usize> = (0..4)
+            .filter(|&i| {
+                matches!(
+                    self.balls[i],
+                    Some(Ball {
+                        phase: Phase::Flying,
+                        ..
+                    })
+                )
+            })
+            .collect();
+        if flying.is_empty() {
+            self.next_flight_step = None;
+            return;
+        }
+        for &i in &flying {
+            let k = self.balls[i].expect("flying").k;
+            self.rapier.sync(BallId::ALL[i], Some(&k), true);
+        }
+        self.rapier.step();
+        for &i in &flying {
+            let (Some(ball), Some(flight)) = (self.balls[i], self.flights[i].as_mut()) else {
+                continue;
+            };
+            let mut to = ball.k;
+            self.rapier.read(BallId::ALL[i], &mut to);
+            flight.from = ball.k;
+            flight.since = self.clock;
+            flight.to = Some(to);
+        }
+        self.next_flight_step = Some(self.clock + dt);
+    }
+
+    /// Ball `i` reaches the end of its flight step: its new pose, and what it touches
+    /// there.
+    fn arrive(&mut self, i: usize, mut flight: Flight) {
+        let id = BallId::ALL[i];
+        let g = self.physics.gravity_m_s2;
+        let dt = self.physics.step.flight_step_s;
+        let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
+        let min_height = self.physics.step.min_flight_height_mm / 1000.0;
+        let arriving = flight.at(self.clock, dt, g).vel;
+        let Some(mut k) = flight.to else {
+            // No rapier step brought it here (it took off or met a ball since the last
+            // one): it flies on from where its parabola is; the next step tells what it
+            // touches.
+            let k = flight.at(self.clock, dt, g);
+            self.note_balls_passed_over(i, &k, &mut flight);
+            flight.from = k;
+            flight.since = self.clock;
+            self.balls[i] = Some(Ball {
+                k,
+                phase: Phase::Flying,
+            });
+            self.flights[i] = Some(flight);
+            return;
+        };
+        let contacts = self.rapier.touching(id);
+        let mask = contacts.iter().fold(0u8, |m, (p, _)| m | 1 << p.code());
+        let support = contacts
+            .iter()
+            .find(|(_, n)| n.z > SUPPORT_NORMAL_Z)
+            .map(|&(p, _)| p);
+        // New contacts: a cushion hit in the air, the floor (rule 21).
+        for &(part, normal) in &contacts {
+            if flight.touching & (1 << part.code()) != 0 {
+                continue;
+            }
+            match part {
+                Part::Cushion(c) if normal.z <= SUPPORT_NORMAL_Z => {
+                    self.push_event(EventKind::Cushion {
+                        ball: id,
+                        cushion: c,
+                        speed: (-arriving.dot(c.inward_normal().extend(0.0))).max(0.0),
+                    })
                 }
-                if a.k.pos.distance(b.k.pos) >= diameter {
-                    continue;
+                Part::Floor => self.push_event(EventKind::OffTable {
+                    ball: id,
+                    reason: OffTableReason::Floor,
+                }),
+                _ => {}
+            }
+        }
+        if mask & (1 << Part::Floor.code()) != 0 {
+            self.balls[i] = Some(Ball {
+                k,
+                phase: Phase::Off,
+            });
+            return;
+        }
+        self.note_balls_passed_over(i, &k, &mut flight);
+        match (flight.top, support) {
+            // Down on a surface after a real flight (a drop off a rail included).
+            (Some(top), Some(part)) => {
+                if top - k.pos.z > min_height {
+                    let surface = match part {
+                        Part::Bed => Surface::Bed,
+                        Part::Cushion(_) => Surface::Cushion,
+                        _ => Surface::Rail,
+                    };
+                    self.push_event(EventKind::Landed {
+                        ball: id,
+                        surface,
+                        height: top - flight.take_off.z,
+                        distance: (k.pos - flight.take_off).truncate().length(),
+                    });
                 }
-                let (mut ka, mut kb) = (a.k, b.k);
-                if let Some(impact) =
-                    contact::ball_ball(self.body, &self.physics.ball_ball, &mut ka, &mut kb)
-                {
-                    if self.is_new_touch(Pair::Balls(i, j), impact.closing_speed) {
-                        self.push_event(EventKind::BallBall {
-                            a: BallId::ALL[i],
-                            b: BallId::ALL[j],
-                            speed: impact.closing_speed,
-                        });
-                    }
-                    for (x, k, was) in [(i, ka, a), (j, kb, b)] {
-                        if flying(&was) {
-                            self.balls[x] = Some(Ball { k, ..was });
-                        } else {
-                            self.set_ball(x, k);
-                        }
-                    }
+                flight.top = None;
+                flight.over = 0;
+            }
+            // Off its support: a bounce off the bed high enough is a jump.
+            (None, None) => {
+                flight.top = Some(k.pos.z);
+                flight.take_off = k.pos;
+                let left_bed = flight.touching & (1 << Part::Bed.code()) != 0;
+                if left_bed && k.vel.z > settle_speed {
+                    self.push_event(EventKind::Airborne {
+                        ball: id,
+                        vz: k.vel.z,
+                    });
                 }
             }
+            (Some(top), None) => flight.top = Some(top.max(k.pos.z)),
+            (None, Some(_)) => {}
+        }
+        flight.touching = mask;
+        let only_bed = contacts.iter().all(|(p, _)| *p == Part::Bed) && support == Some(Part::Bed);
+        if only_bed
+            && (k.pos.z - self.table.ball_radius).abs() < 1e-3
+            && k.vel.z.abs() <= settle_speed
+        {
+            let limits = self.table.centre_limits();
+            k.pos.x = k.pos.x.clamp(-limits.x, limits.x);
+            k.pos.y = k.pos.y.clamp(-limits.y, limits.y);
+            k.vel.z = 0.0;
+            k.pos.z = self.table.ball_radius;
+            self.balls[i] = Some(Ball {
+                k,
+                phase: Phase::Cloth(self.cloth.motion(&k)),
+            });
+            return;
+        }
+        // Rolling on a rail or cushion top: the cloth's resistance slows it.
+        let on_top = support.is_some_and(|p| p != Part::Bed) && k.vel.z.abs() < 0.05;
+        if on_top {
+            let h = DVec2::new(k.vel.x, k.vel.y);
+            let slowed = (h.length() - self.cloth.mu_roll * g * dt).max(0.0);
+            let h = h.normalize_or_zero() * slowed;
+            k.vel.x = h.x;
+            k.vel.y = h.y;
+            let dz = (self.cloth.spin_decel * dt).min(k.spin.z.abs());
+            k.spin.z -= k.spin.z.signum() * dz;
+        }
+        let still = on_top && k.vel.length() < STILL_SPEED;
+        flight.still_since = if still {
+            flight.still_since.or(Some(self.clock))
+        } else {
+            None
+        };
+        if flight
+            .still_since
+            .is_some_and(|s| self.clock - s >= STILL_TIME)
+        {
+            // Rule 21: at rest off the playing surface.
+            self.push_event(EventKind::OffTable {
+                ball: id,
+                reason: OffTableReason::RestedOffBed,
+            });
+            self.balls[i] = Some(Ball {
+                k,
+                phase: Phase::Off,
+            });
+            return;
+        }
+        flight.from = k;
+        flight.since = self.clock;
+        flight.to = None;
+        self.balls[i] = Some(Ball {
+            k,
+            phase: Phase::Flying,
+        });
+        self.flights[i] = Some(flight);
+    }
+
+    /// A ball in the air whose centre comes within a radius of another ball's,
+    /// horizontally, passes over it (to be that close without touching, it is well
+    /// above it): once per flight, a `jumped_over` event (rule 17).
+    fn note_balls_passed_over(&mut self, i: usize, k: &Kinematics, flight: &mut Flight) {
+        if flight.top.is_none() {
+            return;
+        }
+        let over = self.table.ball_radius;
+        let under: Vec<usize> = self
+            .in_play()
+            .map(|(id, b)| (id.index(), b))
+            .filter(|&(j, b)| {
+                j != i
+                    && flight.over & (1 << j) == 0
+                    && (k.pos - b.k.pos).truncate().length() < over
+                    && k.pos.z > b.k.pos.z
+            })
+            .map(|(j, _)| j)
+            .collect();
+        for j in under {
+            flight.over |= 1 << j;
+            self.push_event(EventKind::JumpedOver {
+                ball: BallId::ALL[i],
+                over: BallId::ALL[j],
+            });
         }
     }
 }

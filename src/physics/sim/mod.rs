@@ -27,8 +27,8 @@ use flight::Flight;
 #[derive(Clone, Copy, Debug)]
 enum Phase {
     Cloth(Motion),
-    /// Off the cloth, stepped by rapier.
-    Flying(Flight),
+    /// Off the cloth, stepped by rapier: its flight is in `TableSim::flights`.
+    Flying,
     /// Jumped (rule 21): out of play where it left.
     Off,
 }
@@ -59,6 +59,8 @@ enum Next {
 enum Pair {
     Balls(usize, usize),
     Cushion(usize, Cushion),
+    /// The cue tip and ball `i`.
+    Tip(usize),
 }
 
 pub struct TableSim {
@@ -68,6 +70,8 @@ pub struct TableSim {
     physics: PhysicsConfig,
     cue: CueConfig,
     balls: [Option<Ball>; 4],
+    /// How each ball off the cloth flies.
+    flights: [Option<Flight>; 4],
     rapier: RapierTable,
     /// Seconds since the current stroke's strike: the time callers have advanced to.
     time: f64,
@@ -116,6 +120,7 @@ impl TableSim {
             physics,
             cue: config.cue.clone(),
             balls: [None; 4],
+            flights: [None; 4],
             time: 0.0,
             clock: 0.0,
             pending: None,
@@ -177,10 +182,14 @@ impl TableSim {
                 phase: Phase::Cloth(Motion::Rest),
             });
         }
+        self.flights = [None; 4];
         self.next_flight_step = None;
         self.pending = None;
         self.rested = true;
-        self.sync_rapier();
+        // Rapier only ever holds balls in flight.
+        for id in BallId::ALL {
+            self.rapier.sync(id, None, false);
+        }
         Ok(())
     }
 
@@ -229,6 +238,8 @@ impl TableSim {
             self.set_ball(i, outcome.ball);
             self.follow.push(outcome.follow_through);
         }
+        // A stroke that moves nothing is over at once.
+        self.check_rest();
         Ok(())
     }
 
@@ -255,6 +266,7 @@ impl TableSim {
             &mut k,
         );
         self.set_ball(ball.index(), k);
+        self.check_rest();
         Ok(())
     }
 
@@ -320,14 +332,26 @@ impl TableSim {
 
     /// Balls in play (on the cloth or in the air) with their state at `time()`.
     pub fn ball_states(&self) -> impl Iterator<Item = (BallId, Kinematics)> + '_ {
-        let dt = self.time - self.clock;
-        self.in_play().map(move |(id, b)| {
-            let mut k = b.k;
-            if let Phase::Cloth(m) = b.phase {
-                self.cloth.advance(&mut k, m, dt);
+        self.in_play()
+            .map(move |(id, _)| (id, self.state_at(id.index(), self.time)))
+    }
+
+    /// Ball `i`'s state at time `t` (from the stored state, before the next event).
+    fn state_at(&self, i: usize, t: f64) -> Kinematics {
+        let b = self.balls[i].expect("a ball in play");
+        match (b.phase, self.flights[i]) {
+            (Phase::Cloth(m), _) => {
+                let mut k = b.k;
+                self.cloth.advance(&mut k, m, t - self.clock);
+                k
             }
-            (id, k)
-        })
+            (Phase::Flying, Some(flight)) => flight.at(
+                t,
+                self.physics.step.flight_step_s,
+                self.physics.gravity_m_s2,
+            ),
+            _ => b.k,
+        }
     }
 
     /// Runs the stroke to rest (or to the configured guard time), sampling positions
@@ -349,11 +373,8 @@ impl TableSim {
 
     /// Advances to time `target` (s since the strike): resolves every event up to it.
     pub fn advance_to(&mut self, target: f64) {
+        let guard = self.physics.step.max_stroke_s;
         while !self.rested {
-            if self.clock >= self.physics.step.max_stroke_s {
-                self.stop_everything();
-                break;
-            }
             let next = match self.pending {
                 Some(next) => next,
                 None => {
@@ -362,12 +383,22 @@ impl TableSim {
                     next
                 }
             };
+            // A stroke still moving at the guard time stops there, whatever comes next
+            // (a spin that would last minutes, a motion that never ends).
+            if target >= guard && next.is_none_or(|(t, _)| t > guard) {
+                self.take_samples(guard);
+                self.advance_balls(guard);
+                self.clock = guard;
+                self.pending = None;
+                self.stop_everything();
+                break;
+            }
             let Some((t, next)) = next.filter(|&(t, _)| t <= target) else {
                 break;
             };
             self.take_samples(t);
             self.steps += 1;
-            self.advance_cloth(t - self.clock);
+            self.advance_balls(t);
             self.clock = t;
             self.pending = None;
             match next {
@@ -381,7 +412,6 @@ impl TableSim {
         } else {
             target.max(self.time)
         };
-        self.sync_rapier();
     }
 
     fn in_play(&self) -> impl Iterator<Item = (BallId, &Ball)> + '_ {
@@ -402,12 +432,9 @@ impl TableSim {
             // finds it clear of the bed reports it airborne.
             self.balls[i] = Some(Ball {
                 k,
-                phase: Phase::Flying(Flight {
-                    touching: 1 << Part::Bed.code(),
-                    top: None,
-                    still_since: None,
-                }),
+                phase: Phase::Flying,
             });
+            self.flights[i] = Some(Flight::start(k, self.clock, Part::Bed));
             // Its first rapier step takes it from now to one step later.
             if self.next_flight_step.is_none() {
                 self.next_flight_step = Some(self.clock + self.physics.step.flight_step_s);
@@ -445,29 +472,18 @@ impl TableSim {
             .collect()
     }
 
-    fn advance_cloth(&mut self, dt: f64) {
-        for b in self.balls.iter_mut().flatten() {
-            if let Phase::Cloth(m) = b.phase {
-                self.cloth.advance(&mut b.k, m, dt);
-                b.phase = Phase::Cloth(self.cloth.motion(&b.k));
-            }
-        }
-    }
-
-    /// Writes every ball's state to its rapier body.
-    fn sync_rapier(&mut self) {
-        for id in BallId::ALL {
-            match self.balls[id.index()] {
-                Some(Ball {
+    /// Moves every ball in play on to time `t` (≤ the next event).
+    fn advance_balls(&mut self, t: f64) {
+        for i in 0..4 {
+            let Some(b) = self.balls[i] else { continue };
+            let k = self.state_at(i, t);
+            self.balls[i] = Some(match b.phase {
+                Phase::Cloth(_) => Ball {
                     k,
-                    phase: Phase::Cloth(_),
-                }) => self.rapier.sync(id, Some(&k), false),
-                Some(Ball {
-                    k,
-                    phase: Phase::Flying(_),
-                }) => self.rapier.sync(id, Some(&k), true),
-                _ => self.rapier.sync(id, None, false),
-            }
+                    phase: Phase::Cloth(self.cloth.motion(&k)),
+                },
+                _ => Ball { k, ..b },
+            });
         }
     }
 }

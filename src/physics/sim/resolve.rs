@@ -2,11 +2,11 @@
 //! balls, a pressing contact kept apart, the cue tip pushing on — and the guard that
 //! stops a stroke that would never end.
 
-use super::{Next, Pair, Phase, TableSim};
+use super::{Ball, Next, Pair, Phase, TableSim};
 use crate::math::DVec3;
 use crate::physics::cloth::{Kinematics, Motion};
 use crate::physics::contact;
-use crate::shot::{BallId, Cushion, EventKind};
+use crate::shot::{BallId, Cushion, EventKind, OffTableReason};
 
 /// A pressing contact is pushed apart far enough to stay clear this long, m of gap.
 const PRESS_GAP: f64 = 1e-4;
@@ -24,7 +24,10 @@ impl TableSim {
             Next::Tip(f) => {
                 let i = self.follow[f].ball.index();
                 let mut k = self.balls[i].expect("followed ball").k;
-                if let Some(speed) = self.follow[f].hit_again(self.body, &mut k, self.clock) {
+                // A tip resting against a ball that barely moves is one contact.
+                if let Some(speed) = self.follow[f].hit_again(self.body, &mut k, self.clock)
+                    && self.is_new_touch(Pair::Tip(i), speed)
+                {
                     self.push_event(EventKind::Tip {
                         ball: BallId::ALL[i],
                         speed,
@@ -78,25 +81,39 @@ impl TableSim {
                 speed,
             });
         }
-        self.separate_pressing(&mut ki, &mut kj);
-        self.set_ball(i, ki);
-        self.set_ball(j, kj);
+        let press = (self.acceleration(i, &ki) - self.acceleration(j, &kj))
+            .dot((kj.pos - ki.pos).normalize())
+            .max(0.0);
+        separate_pressing(press, &mut ki, &mut kj);
+        self.after_contact(i, ki);
+        self.after_contact(j, kj);
         self.push_on(i);
         self.push_on(j);
     }
 
-    /// Two balls on the cloth that friction drives into each other are moved apart just
-    /// enough to stay clear, with their momentum kept.
-    fn separate_pressing(&self, ki: &mut Kinematics, kj: &mut Kinematics) {
-        let n = (kj.pos - ki.pos).normalize();
-        let accel = |k: &Kinematics| self.cloth.acceleration(k, self.cloth.motion(k)).extend(0.0);
-        let press = (accel(ki) - accel(kj)).dot(n).max(0.0);
-        let needed = (2.0 * press * PRESS_GAP).sqrt().max(MIN_PARTING);
-        let parting = (kj.vel - ki.vel).dot(n);
-        if parting < needed {
-            let dv = 0.5 * (needed - parting) * n;
-            ki.vel -= dv;
-            kj.vel += dv;
+    /// Ball `i`'s acceleration in its state `k`: the cloth's friction, or gravity in
+    /// the air.
+    fn acceleration(&self, i: usize, k: &Kinematics) -> DVec3 {
+        match self.balls[i].map(|b| b.phase) {
+            Some(Phase::Cloth(_)) => self.cloth.acceleration(k, self.cloth.motion(k)).extend(0.0),
+            _ => -self.physics.gravity_m_s2 * DVec3::Z,
+        }
+    }
+
+    /// Ball `i` goes on from a contact: a ball in the air flies on, free, from here; a
+    /// ball on the cloth stays there or takes off.
+    fn after_contact(&mut self, i: usize, k: Kinematics) {
+        match (self.balls[i].map(|b| b.phase), &mut self.flights[i]) {
+            (Some(Phase::Flying), Some(flight)) => {
+                flight.from = k;
+                flight.since = self.clock;
+                flight.to = None;
+                self.balls[i] = Some(Ball {
+                    k,
+                    phase: Phase::Flying,
+                });
+            }
+            _ => self.set_ball(i, k),
         }
     }
 
@@ -126,19 +143,44 @@ impl TableSim {
     }
 
     /// The guard for a stroke that would never end: everything stops where it is.
+    /// A ball still off the cloth is put down on the bed below it, or, off the bed, is
+    /// off the table (rule 21).
     pub(super) fn stop_everything(&mut self) {
-        for b in self.balls.iter_mut().flatten() {
-            if !matches!(b.phase, Phase::Off) {
-                b.k.vel = DVec3::ZERO;
-                b.k.spin = DVec3::ZERO;
-                if matches!(b.phase, Phase::Flying(_)) {
-                    b.phase = Phase::Off;
-                } else {
-                    b.phase = Phase::Cloth(Motion::Rest);
-                }
+        let limits = self.table.centre_limits();
+        for i in 0..4 {
+            let Some(mut b) = self.balls[i] else { continue };
+            if matches!(b.phase, Phase::Off) {
+                continue;
             }
+            b.k.vel = DVec3::ZERO;
+            b.k.spin = DVec3::ZERO;
+            let over_bed = b.k.pos.x.abs() <= limits.x && b.k.pos.y.abs() <= limits.y;
+            if matches!(b.phase, Phase::Flying) && !over_bed {
+                b.phase = Phase::Off;
+                self.push_event(EventKind::OffTable {
+                    ball: BallId::ALL[i],
+                    reason: OffTableReason::RestedOffBed,
+                });
+            } else {
+                b.k.pos.z = self.table.ball_radius;
+                b.phase = Phase::Cloth(Motion::Rest);
+            }
+            self.balls[i] = Some(b);
         }
         self.next_flight_step = None;
         self.check_rest();
+    }
+}
+
+/// Two balls that `press` (m/s², their relative acceleration toward each other) drives
+/// into each other are moved apart just enough to stay clear, with their momentum kept.
+fn separate_pressing(press: f64, ki: &mut Kinematics, kj: &mut Kinematics) {
+    let n = (kj.pos - ki.pos).normalize();
+    let needed = (2.0 * press * PRESS_GAP).sqrt().max(MIN_PARTING);
+    let parting = (kj.vel - ki.vel).dot(n);
+    if parting < needed {
+        let dv = 0.5 * (needed - parting) * n;
+        ki.vel -= dv;
+        kj.vel += dv;
     }
 }
