@@ -806,3 +806,51 @@ fn a_short_stroke_keeps_the_tip_off_a_cue_ball_stopped_close_ahead() {
     assert!(full >= 1);
     assert_eq!(short, 0);
 }
+
+#[test]
+fn a_miscue_never_launches_the_ball_faster_than_a_clean_hit() {
+    // Just past the miscue limit (0.514 R), 4 m/s: the tip slips and gives less, not
+    // more (it once jumped from 4.00 to 5.86 m/s).
+    let launch = |side: f64| {
+        let mut s = sim(&[(White, 0.0, 0.0)]);
+        s.strike(&[Stroke {
+            side,
+            ..Stroke::new(White, 0.0, 4.0)
+        }])
+        .unwrap();
+        match s.events()[0].kind {
+            EventKind::Strike { speed, .. } => speed,
+            _ => unreachable!("a stroke starts with its strike"),
+        }
+    };
+    let (clean, miscue) = (launch(0.514), launch(0.5145));
+    println!("launch at 0.514 R: {clean:.3} m/s; at 0.5145 R (miscue): {miscue:.3} m/s");
+    assert!((clean - 4.0).abs() < 1e-9);
+    assert!(miscue <= clean);
+}
+
+#[test]
+fn a_very_slow_stroke_is_one_tip_contact_not_a_double_hit() {
+    // A soft stroke's cue stops within its follow-through time: the tip does not chase
+    // a ball that barely moves (it once touched it every millisecond for 2 s).
+    for speed in [0.05, 0.1, 0.15, 0.2] {
+        for height in [0.0, 0.3, -0.3] {
+            let mut s = sim(&[(White, 0.0, 0.0), (Red, 0.5, 0.3)]);
+            s.strike(&[Stroke {
+                height,
+                ..Stroke::new(White, 0.0, speed)
+            }])
+            .unwrap();
+            let record = s.run_to_rest(None);
+            let tips = record
+                .events
+                .iter()
+                .filter(|e| matches!(e.kind, EventKind::Tip { .. }))
+                .count();
+            assert_eq!(
+                tips, 0,
+                "{speed} m/s, tip {height:+} R: {tips} more tip contacts"
+            );
+        }
+    }
+}
