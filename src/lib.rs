@@ -6,7 +6,8 @@
 //! - `config` (data from `config/*.ron`) and `table` (geometry).
 //! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
 //!   neither uses the other.
-//! - `play`: the match, practice and lag training as a state machine.
+//! - `play`: the match, practice and lag training as a state machine; `fit`: real
+//!   tracked shots replayed through the simulation.
 //! - `words`: every sentence a player reads.
 //! - Front ends: `cli` (the command line) and the Bevy shell — `game`, `input`, `cue`,
 //!   `view`, `ui` — composed by [`CaromPlugin`]; [`run`] opens the window.
@@ -16,6 +17,7 @@
 pub mod cli;
 pub mod config;
 pub mod cue;
+pub mod fit;
 pub mod game;
 pub mod input;
 #[cfg(test)]

@@ -49,6 +49,16 @@ fn start_screen(name: &str) -> Result<Start, String> {
         })
 }
 
+fn half(name: &str) -> Result<carom::fit::Half, String> {
+    use carom::fit::Half;
+    match name {
+        "even" => Ok(Half::Even),
+        "odd" => Ok(Half::Odd),
+        "all" => Ok(Half::All),
+        _ => Err("the halves are: even (fitting), odd (held out), all".into()),
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Simulate one stroke headless: events, final positions, trajectories, and the
@@ -68,6 +78,31 @@ enum Command {
     },
     /// Validate the config files of DIR (default: ./config, else the built-in ones).
     CheckConfig { dir: Option<PathBuf> },
+    /// Replay real tracked shots (tailuge/billiards' dist/fit/trajectories.json): fit each
+    /// shot's stroke, and print how close the simulation comes to the real balls.
+    Fit {
+        /// The tracked shots.
+        #[arg(required_unless_present_any = ["probe", "tune_cushion"])]
+        trajectories: Option<PathBuf>,
+        /// Only the simulation's own cushion curve, from balls rolling into a cushion.
+        #[arg(long)]
+        probe: bool,
+        /// Tune the cushion's restitution curve and friction to the real curve (probe).
+        #[arg(long)]
+        tune_cushion: bool,
+        /// Which shots: even (the fitting half), odd (held out) or all.
+        #[arg(long, default_value = "even", value_parser = half)]
+        half: carom::fit::Half,
+        /// Fit at most this many shots of the half.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Simulations per shot's fit.
+        #[arg(long, default_value_t = 900)]
+        budget: usize,
+        /// Print each shot's fit too.
+        #[arg(long)]
+        shots: bool,
+    },
     /// Replay a recorded match (MATCH.ron or MATCH.json) through the referee and print
     /// its score sheet.
     Referee {
@@ -89,6 +124,28 @@ fn main() -> ExitCode {
             cli::load_config(cli.config).and_then(|c| cli::bench(&c, repeats, out))
         }
         Some(Command::CheckConfig { dir }) => cli::check_config(dir.or(cli.config), out),
+        Some(Command::Fit {
+            trajectories,
+            probe,
+            tune_cushion,
+            half,
+            limit,
+            budget,
+            shots,
+        }) => {
+            let task = match (probe, tune_cushion, &trajectories) {
+                (true, _, _) => cli::FitTask::Probe,
+                (_, true, _) => cli::FitTask::TuneCushion,
+                (_, _, path) => cli::FitTask::Shots {
+                    path: path.as_deref().expect("clap requires it"),
+                    half,
+                    limit,
+                    budget,
+                    per_shot: shots,
+                },
+            };
+            cli::load_config(cli.config).and_then(|c| cli::fit(&c, task, out))
+        }
         Some(Command::Referee { file, json }) => {
             cli::load_config(cli.config).and_then(|c| cli::referee(&c, &file, json, out))
         }

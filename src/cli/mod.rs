@@ -3,6 +3,7 @@
 //! and `carom check-config`, with their file types and their printing. `--json` output
 //! is a contract: fields are only ever added.
 
+mod fit;
 mod json;
 mod match_file;
 mod shot_file;
@@ -141,6 +142,38 @@ pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError
             .map_err(|e| error(Some(format!("strokes[{i}]")), e.to_string()))?;
     }
     Ok(referee.sheet())
+}
+
+/// What `carom fit` does.
+pub enum FitTask<'a> {
+    /// Replay and fit the tracked shots at the path.
+    Shots {
+        path: &'a Path,
+        half: crate::fit::Half,
+        limit: Option<usize>,
+        budget: usize,
+        per_shot: bool,
+    },
+    /// The simulation's own cushion curve.
+    Probe,
+    /// Tune the cushion's restitution and friction to the real curve.
+    TuneCushion,
+}
+
+/// `carom fit`: real tracked shots replayed and fitted, or the cushion curve probed.
+pub fn fit(config: &Config, task: FitTask, out: &mut impl Write) -> Result<(), String> {
+    let text = match task {
+        FitTask::Shots {
+            path,
+            half,
+            limit,
+            budget,
+            per_shot,
+        } => fit::run(config, path, half, limit, budget, per_shot)?,
+        FitTask::Probe => fit::probe(config)?,
+        FitTask::TuneCushion => fit::tune_cushion(config)?,
+    };
+    emit(out, &text)
 }
 
 /// `carom bench`: the headless timings.

@@ -24,7 +24,8 @@ pub use games::{
     SetupBall,
 };
 pub use physics::{
-    BallBallConfig, ClothConfig, CushionConfig, PhysicsConfig, SlateConfig, StepConfig,
+    BallBallConfig, ClothConfig, CushionConfig, CushionModel, PhysicsConfig, SlateConfig,
+    StepConfig,
 };
 pub use source::Source;
 pub use tables::{CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig};

@@ -54,6 +54,9 @@ pub struct BallBallConfig {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CushionConfig {
+    /// How the impact is worked out.
+    #[serde(default)]
+    pub model: CushionModel,
     #[serde(deserialize_with = "restitution_c0")]
     pub restitution_c0: f64,
     /// c1, s/m.
@@ -70,6 +73,18 @@ pub struct CushionConfig {
     pub friction: f64,
 }
 
+/// The cushion's impact model.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CushionModel {
+    /// One impulse at the nose with Coulomb friction (Han 2005's setting).
+    #[default]
+    Impulse,
+    /// The impact followed through its impulse, slipping at the nose and on the cloth
+    /// (Mathavan, Jackson and Parkin 2010).
+    Mathavan,
+}
+
 /// Ball against the slate (and the rail tops) when it bounces.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,8 +99,9 @@ pub struct SlateConfig {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepConfig {
-    /// Step of the rapier world while a ball is off the cloth (airborne, on a rail, on
-    /// the floor), s. On the cloth the motion is exact between contacts.
+    /// Longest step of the rapier world while a ball is off the cloth (airborne, on a
+    /// rail, on the floor), s; a fast ball takes shorter ones. On the cloth the motion is
+    /// exact between contacts.
     #[serde(deserialize_with = "flight_step_s")]
     pub flight_step_s: f64,
     /// A bounce lower than this, mm, is not a flight: the ball stays on the cloth.

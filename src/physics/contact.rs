@@ -109,6 +109,79 @@ pub fn ball_cushion(
     })
 }
 
+/// A ball on the cloth meets a cushion's nose, by Mathavan, Jackson and Parkin's model
+/// (Proc. IMechE C 224, 2010): the impact is followed through its normal impulse, with
+/// slip (and friction `cfg.friction`) at the nose and at the cloth (the cloth's sliding
+/// friction `mu_table`), each friction acting against its slip as the slip turns; the
+/// compression ends when the ball stops moving into the cushion, the restitution phase
+/// when its work reaches e² of the compression's (e: `cfg.restitution` of the normal
+/// speed). The ball stays on the cloth. Returns None if it is not moving into the
+/// cushion.
+pub fn ball_cushion_mathavan(
+    body: BallBody,
+    cfg: &CushionConfig,
+    mu_table: f64,
+    contact_angle: f64,
+    inward: DVec3,
+    k: &mut Kinematics,
+) -> Option<Impact> {
+    // The cushion's frame: y into the cushion, z up, x along it.
+    let y = -inward;
+    let x = y.cross(DVec3::Z);
+    let to_frame = |v: DVec3| DVec3::new(v.dot(x), v.dot(y), v.z);
+    let (mut v, mut w) = (to_frame(k.vel), to_frame(k.spin));
+    let approach = v.y;
+    if approach <= 0.0 {
+        return None;
+    }
+    let e = cfg.restitution(approach);
+    let (sin, cos) = contact_angle.sin_cos();
+    let (m, r, mu_w) = (body.mass, body.radius, cfg.friction);
+    let dp = m * approach / MATHAVAN_STEPS as f64;
+    let step = |v: &mut DVec3, w: &mut DVec3| {
+        let slip_nose = (v.x + w.y * r * sin - w.z * r * cos, -v.y * sin + w.x * r);
+        let slip_cloth = (v.x - w.y * r, v.y + w.x * r);
+        let phi = slip_nose.1.atan2(slip_nose.0);
+        let phi_c = slip_cloth.1.atan2(slip_cloth.0);
+        let (sin_phi, cos_phi) = phi.sin_cos();
+        let (sin_c, cos_c) = phi_c.sin_cos();
+        // The cloth's normal reaction per unit of the nose's normal impulse.
+        let table = sin + mu_w * sin_phi * cos;
+        let spin = 5.0 / (2.0 * m * r);
+        v.x -= dp / m * (mu_w * cos_phi + mu_table * cos_c * table);
+        v.y -= dp / m * (cos - mu_w * sin * sin_phi + mu_table * sin_c * table);
+        w.x -= dp * spin * (mu_w * sin_phi + mu_table * sin_c * table);
+        w.y -= dp * spin * (mu_w * cos_phi * sin - mu_table * cos_c * table);
+        w.z += dp * spin * mu_w * cos_phi * cos;
+    };
+    // Compression, then restitution, each step's work by the trapezoid rule.
+    let mut work_in = 0.0;
+    let mut steps = 0;
+    while v.y > 0.0 && steps < 10 * MATHAVAN_STEPS {
+        let before = v.y;
+        step(&mut v, &mut w);
+        work_in += 0.5 * dp * cos * (before + v.y.max(0.0));
+        steps += 1;
+    }
+    let target = e * e * work_in;
+    let mut work_out = 0.0;
+    while work_out < target && steps < 20 * MATHAVAN_STEPS {
+        let before = v.y.min(0.0).abs();
+        step(&mut v, &mut w);
+        work_out += 0.5 * dp * cos * (before + v.y.min(0.0).abs());
+        steps += 1;
+    }
+    let from_frame = |f: DVec3| f.x * x + f.y * y + f.z * DVec3::Z;
+    k.vel = from_frame(DVec3::new(v.x, v.y, 0.0));
+    k.spin = from_frame(w);
+    Some(Impact {
+        closing_speed: approach,
+    })
+}
+
+/// Steps of Mathavan's impact over the compression's normal impulse.
+const MATHAVAN_STEPS: usize = 200;
+
 /// A ball moving down into the slate (or a rail top) bounces: restitution on the
 /// vertical speed, friction at the bottom of the ball.
 pub fn bounce(body: BallBody, restitution: f64, friction: f64, k: &mut Kinematics) {

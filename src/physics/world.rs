@@ -70,7 +70,6 @@ impl RapierTable {
     pub fn new(table: &TableGeometry, physics: &PhysicsConfig, mass: f64) -> RapierTable {
         let mut world = PhysicsWorld::new();
         world.gravity = Vec3::new(0.0, 0.0, -physics.gravity_m_s2 as f32);
-        world.integration_parameters.dt = physics.step.flight_step_s as f32;
         // A ball meets the table's parts as a rigid body, with no give: rapier's defaults
         // are soft springs for piles of boxes, which let a ball sink a fraction of a
         // millimetre into a cushion, and keep a standoff of 5 mm for its speculative
@@ -158,8 +157,9 @@ impl RapierTable {
         }
     }
 
-    /// One rapier step of `dt`.
-    pub fn step(&mut self) {
+    /// One rapier step of `dt` s.
+    pub fn step(&mut self, dt: f64) {
+        self.world.integration_parameters.dt = dt as f32;
         self.world.step();
     }
 

@@ -61,7 +61,6 @@ impl TableSim {
         }
         // Every ball in play as it moves until `until`: position, velocity and
         // acceleration, and whether it moves at all.
-        let dt = self.physics.step.flight_step_s;
         let g = self.physics.gravity_m_s2;
         let movers: Vec<(usize, DVec3, DVec3, DVec3, bool)> = self
             .balls
@@ -83,12 +82,12 @@ impl TableSim {
                     phase: Phase::Flying,
                 }) => {
                     let flight = self.flights[i].expect("a flying ball has its flight");
-                    let (vel, acc) = flight.motion(dt, g);
+                    let (vel, acc) = flight.motion(g);
                     // On the parabola, its velocity now; on rapier's chord, the chord's.
                     let vel = if flight.to.is_some() {
                         vel
                     } else {
-                        flight.at(self.clock, dt, g).vel
+                        flight.at(self.clock, g).vel
                     };
                     Some((i, k.pos, vel, acc, true))
                 }

@@ -20,6 +20,10 @@ const STILL_TIME: f64 = 0.2;
 /// A contact normal steeper than this (its z) means the ball rests on the part.
 const SUPPORT_NORMAL_Z: f64 = 0.7;
 
+/// The farthest a ball in the air moves in one flight step, m: a fast ball takes
+/// shorter steps, so that rapier meets the table's parts before the ball is into them.
+const MAX_STEP_TRAVEL: f64 = 0.0015;
+
 /// What a ball off the cloth has been touching and doing, and how it moves until the
 /// next flight step.
 #[derive(Clone, Copy, Debug)]
@@ -27,9 +31,10 @@ pub(super) struct Flight {
     /// Its state at `since`.
     pub from: Kinematics,
     pub since: f64,
-    /// Rapier's pose one flight step after `since`, with that step's contacts with the
-    /// table; None after a ball contact or a take-off: it flies free since `since`.
+    /// Rapier's pose `step` s after `since`; None after a ball contact or a take-off: it
+    /// flies free since `since`.
     pub to: Option<Kinematics>,
+    pub step: f64,
     /// The parts touched at the last step: a mask of `Part` codes.
     pub touching: u8,
     /// Since it left its last support: the highest its centre has been.
@@ -49,6 +54,7 @@ impl Flight {
             from: k,
             since: now,
             to: None,
+            step: 0.0,
             touching: 1 << support.code(),
             top: None,
             take_off: k.pos,
@@ -58,21 +64,21 @@ impl Flight {
     }
 
     /// Its velocity (m/s) and acceleration (m/s²) until the next flight step, from the
-    /// state at `since`; `dt` is the flight step, `g` gravity.
-    pub fn motion(&self, dt: f64, g: f64) -> (DVec3, DVec3) {
+    /// state at `since`; `g` is gravity.
+    pub fn motion(&self, g: f64) -> (DVec3, DVec3) {
         match self.to {
-            Some(to) => ((to.pos - self.from.pos) / dt, DVec3::ZERO),
+            Some(to) => ((to.pos - self.from.pos) / self.step, DVec3::ZERO),
             None => (self.from.vel, -g * DVec3::Z),
         }
     }
 
     /// Its state at time `t` (between `since` and the next flight step).
-    pub fn at(&self, t: f64, dt: f64, g: f64) -> Kinematics {
+    pub fn at(&self, t: f64, g: f64) -> Kinematics {
         let tau = t - self.since;
         let mut k = self.from;
         match self.to {
             Some(to) => {
-                let f = (tau / dt).clamp(0.0, 1.0);
+                let f = (tau / self.step).clamp(0.0, 1.0);
                 k.pos = self.from.pos.lerp(to.pos, f);
                 k.vel = self.from.vel.lerp(to.vel, f);
                 k.spin = self.from.spin.lerp(to.spin, f);
@@ -91,7 +97,6 @@ impl TableSim {
     /// and meet what it found them touching (landing, rails, the floor); then rapier
     /// steps them on to the next flight step.
     pub(super) fn flight_step(&mut self) {
-        let dt = self.physics.step.flight_step_s;
         for i in 0..4 {
             if let (
                 Some(Ball {
@@ -119,11 +124,20 @@ impl TableSim {
             self.next_flight_step = None;
             return;
         }
+        let fastest = flying
+            .iter()
+            .map(|&i| self.balls[i].expect("flying").k.vel.length())
+            .fold(0.0, f64::max);
+        let dt = self
+            .physics
+            .step
+            .flight_step_s
+            .min(MAX_STEP_TRAVEL / fastest.max(1e-9));
         for &i in &flying {
             let k = self.balls[i].expect("flying").k;
             self.rapier.sync(BallId::ALL[i], Some(&k), true);
         }
-        self.rapier.step();
+        self.rapier.step(dt);
         for &i in &flying {
             let (Some(ball), Some(flight)) = (self.balls[i], self.flights[i].as_mut()) else {
                 continue;
@@ -133,6 +147,7 @@ impl TableSim {
             flight.from = ball.k;
             flight.since = self.clock;
             flight.to = Some(to);
+            flight.step = dt;
         }
         self.next_flight_step = Some(self.clock + dt);
     }
@@ -142,15 +157,15 @@ impl TableSim {
     fn arrive(&mut self, i: usize, mut flight: Flight) {
         let id = BallId::ALL[i];
         let g = self.physics.gravity_m_s2;
-        let dt = self.physics.step.flight_step_s;
+        let dt = flight.step;
         let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
         let min_height = self.physics.step.min_flight_height_mm / 1000.0;
-        let arriving = flight.at(self.clock, dt, g).vel;
+        let arriving = flight.at(self.clock, g).vel;
         let Some(mut k) = flight.to else {
             // No rapier step brought it here (it took off or met a ball since the last
             // one): it flies on from where its parabola is; the next step tells what it
             // touches.
-            let k = flight.at(self.clock, dt, g);
+            let k = flight.at(self.clock, g);
             self.note_balls_passed_over(i, &k, &mut flight);
             flight.from = k;
             flight.since = self.clock;

@@ -345,11 +345,7 @@ impl TableSim {
                 self.cloth.advance(&mut k, m, t - self.clock);
                 k
             }
-            (Phase::Flying, Some(flight)) => flight.at(
-                t,
-                self.physics.step.flight_step_s,
-                self.physics.gravity_m_s2,
-            ),
+            (Phase::Flying, Some(flight)) => flight.at(t, self.physics.gravity_m_s2),
             _ => b.k,
         }
     }

@@ -3,6 +3,7 @@
 //! stops a stroke that would never end.
 
 use super::{Ball, Next, Pair, Phase, TableSim};
+use crate::config::CushionModel;
 use crate::math::DVec3;
 use crate::physics::cloth::{Kinematics, Motion};
 use crate::physics::contact;
@@ -41,13 +42,21 @@ impl TableSim {
     fn hit_cushion(&mut self, i: usize, c: Cushion) {
         let mut k = self.balls[i].expect("ball in play").k;
         let inward = c.inward_normal().extend(0.0);
-        let impact = contact::ball_cushion(
-            self.body,
-            &self.physics.cushion,
-            self.table.contact_angle(),
-            inward,
-            &mut k,
-        );
+        let cushion = &self.physics.cushion;
+        let angle = self.table.contact_angle();
+        let impact = match cushion.model {
+            CushionModel::Impulse => {
+                contact::ball_cushion(self.body, cushion, angle, inward, &mut k)
+            }
+            CushionModel::Mathavan => contact::ball_cushion_mathavan(
+                self.body,
+                cushion,
+                self.physics.cloth.mu_slide,
+                angle,
+                inward,
+                &mut k,
+            ),
+        };
         let speed = impact.map_or(0.0, |i| i.closing_speed);
         if self.is_new_touch(Pair::Cushion(i, c), speed) {
             self.push_event(EventKind::Cushion {
