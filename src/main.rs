@@ -97,7 +97,7 @@ enum Command {
         #[arg(long)]
         limit: Option<usize>,
         /// Simulations per shot's fit.
-        #[arg(long, default_value_t = 900)]
+        #[arg(long, default_value_t = 2000)]
         budget: usize,
         /// Print each shot's fit too.
         #[arg(long)]

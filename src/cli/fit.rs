@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::fit::{self, BIN_EDGES, Half, REAL_CURVE, Summary};
+use crate::shot::BallId;
 use std::path::Path;
 use std::time::Instant;
 
@@ -35,7 +36,7 @@ pub fn run(
         for r in &results {
             let s = &r.fitted.stroke;
             out += &format!(
-                "shot {:3}: rms {:5.1} cm  stroke {:7.2}° {:4.2} m/s side {:+.2} height {:+.2} delay {:.3} s  contacts {}\n",
+                "shot {:3}: rms {:5.1} cm  stroke {:7.2}° {:4.2} m/s side {:+.2} height {:+.2} delay {:.3} s  contacts {}: real {}, replayed {} (simulation {})\n",
                 r.index,
                 r.fitted.rms * 100.0,
                 s.stroke.direction_deg,
@@ -43,12 +44,33 @@ pub fn run(
                 s.stroke.side,
                 s.stroke.height,
                 s.delay,
-                if r.same_contacts { "same" } else { "differ" }
+                if r.same_contacts { "same" } else { "differ" },
+                pairs(&r.real_contacts),
+                pairs(&r.found_contacts),
+                pairs(&r.simulated_contacts),
             );
         }
     }
     out += &report(&fit::summarise(&results), half, seconds, budget);
     Ok(out)
+}
+
+/// Ball–ball contacts in short: "WR RD" (W the cue ball, D the other white, R the red).
+fn pairs(contacts: &[[BallId; 2]]) -> String {
+    let letter = |b: BallId| match b {
+        BallId::White => 'W',
+        BallId::Dotted => 'D',
+        BallId::Red | BallId::Red2 => 'R',
+    };
+    let all: Vec<String> = contacts
+        .iter()
+        .map(|[a, b]| format!("{}{}", letter(*a), letter(*b)))
+        .collect();
+    if all.is_empty() {
+        "none".into()
+    } else {
+        all.join(" ")
+    }
 }
 
 fn report(s: &Summary, half: Half, seconds: f64, budget: usize) -> String {

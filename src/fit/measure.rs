@@ -2,7 +2,7 @@
 //! in order, and the effective cushion restitution — outgoing over incoming normal speed,
 //! from positions 0.06–0.12 s either side of a cushion contact.
 
-use super::data::Track;
+use super::data::{FRAME, Track};
 use crate::math::DVec2;
 use crate::shot::BallId;
 use std::collections::BTreeMap;
@@ -11,8 +11,17 @@ const R: f64 = 0.030_75;
 /// Centre limits of a ball on the 2840 × 1420 mm table, m (its cushion lines).
 const X_LIMIT: f64 = 1.42 - R;
 const Y_LIMIT: f64 = 0.71 - R;
-/// Two balls closer than this, m, at a closest approach, touched.
+/// Two balls closer than this, m, at a closest approach, may have touched.
 const CONTACT_GAP: f64 = 0.015;
+/// A contact changes a ball's velocity by at least this, m/s, measured from positions
+/// `KICK_NEAR`–`KICK_FAR` s either side.
+const KICK: f64 = 0.04;
+/// A ball slower than this, m/s, stood still.
+const STILL: f64 = 0.01;
+const KICK_NEAR: f64 = 0.02;
+const KICK_FAR: f64 = 0.08;
+/// Closest approaches of the same two balls closer in time than this, s, are one contact.
+const SAME_CONTACT: f64 = 0.15;
 /// The restitution window: positions this long before and after a contact, s.
 const NEAR: f64 = 0.06;
 const FAR: f64 = 0.12;
@@ -31,7 +40,15 @@ pub const REAL_CURVE: [(f64, f64); 5] = [
     (2.96, 0.73),
 ];
 
-/// The ball–ball contacts of a shot, in time order: (time, the pair).
+/// The ball–ball contacts of a shot, in time order: (time, the pair). A contact is a
+/// closest approach of two balls near enough to have touched (within `CONTACT_GAP`,
+/// and half a frame's relative travel more, as the samples are a frame apart) where the
+/// two balls' velocities change as a collision changes them: by `KICK` or more, and
+/// either equally and oppositely (momentum passed from one to the other) or from rest
+/// (a ball that stood still was set moving; the other may meet a cushion at once), so
+/// that a ball rolling past another, two balls lying side by side or a ball meeting a
+/// cushion next to another is none. Approaches of a pair closer in time than `SAME_CONTACT` are one
+/// contact.
 pub fn ball_contacts(tracks: &BTreeMap<BallId, Track>) -> Vec<(f64, [BallId; 2])> {
     let balls: Vec<(&BallId, &Track)> = tracks.iter().collect();
     let mut contacts = Vec::new();
@@ -47,17 +64,42 @@ pub fn ball_contacts(tracks: &BTreeMap<BallId, Track>) -> Vec<(f64, [BallId; 2])
             grid.sort_by(f64::total_cmp);
             grid.dedup();
             let d: Vec<f64> = grid.iter().map(|&t| ta.at(t).distance(tb.at(t))).collect();
+            let mut last: Option<f64> = None;
             for k in 0..d.len() {
                 let before = if k > 0 { d[k - 1] } else { f64::INFINITY };
                 let after = d.get(k + 1).copied().unwrap_or(f64::INFINITY);
-                if d[k] < 2.0 * R + CONTACT_GAP && d[k] <= before && d[k] < after {
-                    contacts.push((grid[k], [**a, **b]));
+                let t = grid[k];
+                if d[k] > before || d[k] >= after || last.is_some_and(|l| t - l < SAME_CONTACT) {
+                    continue;
+                }
+                let closing = (velocity(ta, t, -1.0) - velocity(tb, t, -1.0)).length();
+                if d[k] > 2.0 * R + CONTACT_GAP + 0.5 * FRAME * closing {
+                    continue;
+                }
+                let change = |track: &Track| velocity(track, t, 1.0) - velocity(track, t, -1.0);
+                let (da, db) = (change(ta), change(tb));
+                let kick = da.length().max(db.length());
+                let passed_on = (da + db).length() < 0.5 * kick;
+                let started = [ta, tb].iter().any(|track| {
+                    velocity(track, t, -1.0).length() < STILL
+                        && velocity(track, t, 1.0).length() >= KICK
+                });
+                if kick >= KICK && (passed_on || started) {
+                    contacts.push((t, [**a, **b]));
+                    last = Some(t);
                 }
             }
         }
     }
     contacts.sort_by(|x, y| x.0.total_cmp(&y.0));
     contacts
+}
+
+/// A ball's mean velocity over `KICK_NEAR ..= KICK_FAR` s after `t` (`side` 1) or
+/// before it (`side` -1), m/s.
+fn velocity(track: &Track, t: f64, side: f64) -> DVec2 {
+    let (near, far) = (t + side * KICK_NEAR, t + side * KICK_FAR);
+    (track.at(far) - track.at(near)) / (far - near)
 }
 
 /// The pairs of `contacts`, in order.
@@ -221,27 +263,61 @@ mod tests {
         assert!(curve_distance(&bins, &[f64::NAN, f64::NAN, 0.7, f64::NAN, f64::NAN]) < 0.02);
     }
 
+    /// A ball sampled at 50 Hz moving at `v` from `from`, until `stop` s, then at rest.
+    fn moving(from: DVec2, v: DVec2, start: f64, stop: f64) -> Track {
+        let mut track = Track::default();
+        for k in 0..=150 {
+            let t = k as f64 * 0.02;
+            let moved = (t.min(stop) - start).max(0.0);
+            track.t.push(t);
+            track.p.push(from + v * moved);
+        }
+        track
+    }
+
+    fn still(at: DVec2) -> Track {
+        Track {
+            t: vec![0.0, 3.0],
+            p: vec![at; 2],
+        }
+    }
+
     #[test]
-    fn balls_that_come_together_are_a_contact() {
-        let still = |x: f64| Track {
-            t: vec![0.0, 2.0],
-            p: vec![DVec2::new(x, 0.0); 2],
-        };
-        let mover = Track {
-            t: vec![0.0, 0.5, 1.0],
-            p: vec![
-                DVec2::new(-1.0, 0.0),
-                DVec2::new(-0.0615, 0.0),
-                DVec2::new(-0.5, 0.0),
-            ],
-        };
+    fn a_ball_set_moving_by_another_is_a_contact() {
+        // The cue ball runs into the red full at 0.5 s and stops; the red goes on.
         let tracks = BTreeMap::from([
-            (BallId::White, mover),
-            (BallId::Red, still(0.0)),
-            (BallId::Dotted, still(0.8)),
+            (
+                BallId::White,
+                moving(DVec2::new(-1.0 - 2.0 * R, 0.0), DVec2::X * 2.0, 0.0, 0.5),
+            ),
+            (BallId::Red, moving(DVec2::ZERO, DVec2::X * 1.8, 0.5, 1.5)),
+            (BallId::Dotted, still(DVec2::new(0.8, 0.3))),
         ]);
-        let order = contact_order(&ball_contacts(&tracks));
-        assert_eq!(order, [[BallId::White, BallId::Red]]);
+        let found = ball_contacts(&tracks);
+        assert_eq!(contact_order(&found), [[BallId::White, BallId::Red]]);
+        assert!((found[0].0 - 0.5).abs() < 0.02, "{found:?}");
+    }
+
+    #[test]
+    fn a_ball_rolling_past_another_or_meeting_a_cushion_beside_it_is_no_contact() {
+        // Rolling past the red with 5 mm between them.
+        let past = BTreeMap::from([
+            (
+                BallId::White,
+                moving(DVec2::new(-1.0, 2.0 * R + 0.005), DVec2::X, 0.0, 2.0),
+            ),
+            (BallId::Red, still(DVec2::ZERO)),
+        ]);
+        assert!(ball_contacts(&past).is_empty());
+        // Stopped dead by the cushion (a sudden change) with the red 5 mm off its side.
+        let beside = BTreeMap::from([
+            (
+                BallId::White,
+                moving(DVec2::new(X_LIMIT - 1.0, 0.0), DVec2::X, 0.0, 1.0),
+            ),
+            (BallId::Red, still(DVec2::new(X_LIMIT, 2.0 * R + 0.005))),
+        ]);
+        assert!(ball_contacts(&beside).is_empty());
         assert_eq!(quantile(&[3.0, 1.0, 2.0], 0.5), 2.0);
     }
 }

@@ -17,7 +17,7 @@ pub use optimize::{Minimum, minimize};
 pub use replay::{Fitted, ShotStroke, fit, replay, rms};
 
 use crate::config::Config;
-use crate::shot::BallId;
+use crate::shot::{BallId, EventKind};
 use crate::table::TableGeometry;
 pub use measure::{Bounce, curve, curve_distance};
 use measure::{ball_contacts, bounces, contact_order, path_length, quantile};
@@ -51,6 +51,11 @@ pub struct ShotResult {
     pub errors: BTreeMap<BallId, [f64; 4]>,
     /// Simulated over real path length, per ball that moved.
     pub travel: BTreeMap<BallId, f64>,
+    /// The ball–ball contacts in order, found the same way on the real and on the
+    /// simulated balls, and as the simulation had them.
+    pub real_contacts: Vec<[BallId; 2]>,
+    pub found_contacts: Vec<[BallId; 2]>,
+    pub simulated_contacts: Vec<[BallId; 2]>,
     /// The ball–ball contacts came in the same order.
     pub same_contacts: bool,
     pub real_bounces: Vec<Bounce>,
@@ -114,14 +119,25 @@ pub fn examine(
         .filter(|(_, real)| real.moves())
         .map(|(&ball, real)| (ball, path_length(&resampled[&ball]) / path_length(real)))
         .collect();
-    let same_contacts =
-        contact_order(&ball_contacts(&shot.tracks)) == contact_order(&ball_contacts(&resampled));
+    let real_contacts = contact_order(&ball_contacts(&shot.tracks));
+    let found_contacts = contact_order(&ball_contacts(&resampled));
+    let simulated_contacts = replayed
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::BallBall { a, b, .. } => Some(if a < b { [a, b] } else { [b, a] }),
+            _ => None,
+        })
+        .collect();
     ShotResult {
         index: shot.index,
         fitted,
         errors,
         travel,
-        same_contacts,
+        same_contacts: real_contacts == found_contacts,
+        real_contacts,
+        found_contacts,
+        simulated_contacts,
         real_bounces: bounces(&shot.tracks),
         simulated_bounces: bounces(&resampled),
     }

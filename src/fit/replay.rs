@@ -3,7 +3,7 @@
 //! simulated and the tracked balls over every tracked sample. Fitting a shot finds the
 //! stroke (direction, speed, tip offsets and when it was played) that replays it best.
 
-use super::data::{Track, TrackedShot};
+use super::data::{FRAME, Track, TrackedShot};
 use super::optimize::minimize;
 use crate::config::Config;
 use crate::math::DVec2;
@@ -19,6 +19,9 @@ const SAMPLE_HZ: f64 = 250.0;
 /// The largest tip offset a fitted stroke may have, a fraction of the radius (the
 /// miscue limit is about 0.51).
 const MAX_OFFSET: f64 = 0.5;
+
+/// The ball radius, m.
+const R: f64 = 0.030_75;
 
 /// A stroke for a tracked shot: the cue stroke, and when it was played, s after the
 /// record's first sample.
@@ -107,25 +110,58 @@ pub fn rms(shot: &TrackedShot, replay: &Replay) -> f64 {
     (sum / n.max(1) as f64).sqrt()
 }
 
-/// The first guess at the stroke: the cue ball's direction and speed over its first
-/// tracked samples, a centre-ball hit, played just before its first motion sample.
-fn first_guess(shot: &TrackedShot) -> ShotStroke {
+/// First guesses at the stroke, each a centre-ball hit: the cue ball's direction and
+/// speed over its first two whole frames of motion, played just before its first
+/// motion sample; and where an object ball was set moving within those frames (the
+/// cue ball met it at once, so its first frames are already deflected), the stroke
+/// aimed at the ghost ball that sends the object ball the way it went, as fast as the
+/// two balls' momenta after the contact add up to.
+fn first_guesses(shot: &TrackedShot) -> Vec<ShotStroke> {
     let cue = &shot.tracks[&BallId::White];
-    let first = cue
-        .p
-        .iter()
-        .position(|p| p.distance(cue.p[0]) > 1e-4)
-        .unwrap_or(1)
-        .min(cue.p.len() - 1);
-    let later = (first + 4).min(cue.p.len() - 2).max(first);
-    let way = cue.p[later] - cue.p[0];
-    let time = (cue.t[later] - cue.t[first.saturating_sub(1)]).max(0.02);
-    let speed = (way.length() / time).clamp(0.5, 7.0);
+    let Some((first, later)) = first_frames(cue) else {
+        return vec![ShotStroke {
+            stroke: Stroke::new(BallId::White, 0.0, 1.0),
+            delay: 0.0,
+        }];
+    };
+    let (way, time) = (cue.p[later] - cue.p[first], cue.t[later] - cue.t[first]);
+    let velocity = way / time;
+    let speed = velocity.length().clamp(0.5, 7.0);
     let delay = (cue.t[first] - cue.p[first].distance(cue.p[0]) / speed).max(0.0);
-    ShotStroke {
+    let mut guesses = vec![ShotStroke {
         stroke: Stroke::new(BallId::White, way.y.atan2(way.x).to_degrees(), speed),
         delay,
+    }];
+    for (ball, track) in &shot.tracks {
+        let Some((o_first, o_later)) = first_frames(track).filter(|_| *ball != BallId::White)
+        else {
+            continue;
+        };
+        if track.t[o_first] > cue.t[later] {
+            continue;
+        }
+        let o_way = track.p[o_later] - track.p[o_first];
+        let ghost = track.p[0] - o_way.normalize_or_zero() * 2.0 * R;
+        let aim = ghost - cue.p[0];
+        let speed = (velocity + o_way / (track.t[o_later] - track.t[o_first]))
+            .length()
+            .clamp(0.5, 7.0);
+        guesses.push(ShotStroke {
+            stroke: Stroke::new(BallId::White, aim.y.atan2(aim.x).to_degrees(), speed),
+            delay: (track.t[o_first] - FRAME - aim.length() / speed).max(0.0),
+        });
     }
+    guesses
+}
+
+/// A ball's first motion sample and the one two frames later (or the last before it
+/// came to rest), when it moves over at least two samples.
+fn first_frames(track: &Track) -> Option<(usize, usize)> {
+    // The last sample is where the ball came to rest, stamped with the shot's end.
+    let last_moving = track.p.len().checked_sub(2)?;
+    let first = track.p.iter().position(|p| p.distance(track.p[0]) > 1e-4)?;
+    let later = (first + 2).min(last_moving);
+    (later > first).then_some((first, later))
 }
 
 /// What fitting found: the stroke and its distance to the record (RMS, m).
@@ -139,7 +175,6 @@ pub struct Fitted {
 /// The stroke that replays `shot` best (least RMS over all samples): a simplex search
 /// over direction, speed, tip offsets and delay, from a few tip offsets.
 pub fn fit(config: &Config, table: &TableGeometry, shot: &TrackedShot, budget: usize) -> Fitted {
-    let guess = first_guess(shot);
     let to_stroke = |x: &[f64]| {
         let (mut side, mut height) = (x[2], x[3]);
         let offset = side.hypot(height);
@@ -159,29 +194,39 @@ pub fn fit(config: &Config, table: &TableGeometry, shot: &TrackedShot, budget: u
     let cost = |x: &[f64]| {
         replay(config, table, shot, &to_stroke(x)).map_or(f64::INFINITY, |r| rms(shot, &r))
     };
-    let direction = guess.stroke.direction_deg;
-    let lo = [direction - 30.0, 0.3, -MAX_OFFSET, -MAX_OFFSET, 0.0];
-    let hi = [direction + 30.0, 8.0, MAX_OFFSET, MAX_OFFSET, 0.1];
     let step = [1.5, 0.4, 0.25, 0.25, 0.01];
-    let starts = [
+    let tips = [
         (0.0, 0.0),
         (0.3, 0.3),
         (-0.3, 0.3),
         (0.3, -0.3),
         (-0.3, -0.3),
     ];
-    let per_start = budget / (starts.len() + 1);
-    let mut best: Option<(Vec<f64>, f64)> = None;
+    let guesses = first_guesses(shot);
+    let per_start = budget / (guesses.len() * tips.len() + 1);
+    // The best start so far: where, its value, and the box it was searched in.
+    let mut best: Option<(Vec<f64>, f64, [f64; 5], [f64; 5])> = None;
     let mut evaluations = 0;
-    for (side, height) in starts {
-        let start = [direction, guess.stroke.speed, side, height, guess.delay];
-        let m = minimize(cost, &start, &step, &lo, &hi, 1e-6, per_start);
-        evaluations += m.evaluations;
-        if best.as_ref().is_none_or(|(_, v)| m.value < *v) {
-            best = Some((m.x, m.value));
+    for guess in &guesses {
+        let (direction, delay) = (guess.stroke.direction_deg, guess.delay);
+        let lo = [
+            direction - 30.0,
+            0.3,
+            -MAX_OFFSET,
+            -MAX_OFFSET,
+            (delay - 0.05).max(0.0),
+        ];
+        let hi = [direction + 30.0, 8.0, MAX_OFFSET, MAX_OFFSET, delay + 0.05];
+        for (side, height) in tips {
+            let start = [direction, guess.stroke.speed, side, height, delay];
+            let m = minimize(cost, &start, &step, &lo, &hi, 1e-6, per_start);
+            evaluations += m.evaluations;
+            if best.as_ref().is_none_or(|b| m.value < b.1) {
+                best = Some((m.x, m.value, lo, hi));
+            }
         }
     }
-    let (x, _) = best.expect("a start was tried");
+    let (x, _, lo, hi) = best.expect("a start was tried");
     let small = step.map(|s| s / 4.0);
     let m = minimize(cost, &x, &small, &lo, &hi, 1e-7, per_start);
     evaluations += m.evaluations;
