@@ -35,7 +35,7 @@ pub mod view;
 mod window;
 pub mod words;
 
-pub use window::run;
+pub use window::{Launch, run};
 
 use bevy::prelude::*;
 

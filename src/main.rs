@@ -24,9 +24,17 @@ struct Cli {
     #[arg(long, default_value_t = 60, requires = "screenshot")]
     frames: u32,
     /// The screen to open with the last menu choices: menu, match, practice or
-    /// lag-training [default: menu; with --screenshot, practice: the table at the break].
+    /// lag-training [default: menu; with --screenshot or --frame-rate, practice: the
+    /// table at the break].
     #[arg(long, value_name = "SCREEN", value_parser = start_screen)]
     start: Option<Start>,
+    /// Play a firm stroke in practice, print the frame rate while the balls roll and the
+    /// time the game's systems take a frame, and exit.
+    #[arg(long, conflicts_with = "screenshot")]
+    frame_rate: bool,
+    /// Graphics for this run, whatever the settings say: low or high.
+    #[arg(long, value_name = "QUALITY", value_parser = quality)]
+    quality: Option<carom::game::Quality>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -47,6 +55,15 @@ fn start_screen(name: &str) -> Result<Start, String> {
             let modes: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
             format!("the screens are: menu, {}", modes.join(", "))
         })
+}
+
+fn quality(name: &str) -> Result<carom::game::Quality, String> {
+    use carom::game::Quality;
+    match name {
+        "low" => Ok(Quality::Low),
+        "high" => Ok(Quality::High),
+        _ => Err("the qualities are: low (software rendering), high".into()),
+    }
 }
 
 fn half(name: &str) -> Result<carom::fit::Half, String> {
@@ -115,7 +132,8 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let out = &mut std::io::stdout().lock();
+    // Not locked for the whole run: the game prints from its own threads.
+    let out = &mut std::io::stdout();
     let result = match cli.command {
         Some(Command::Sim { shot, json }) => {
             cli::load_config(cli.config).and_then(|c| cli::sim(&c, &shot, json, out))
@@ -152,11 +170,16 @@ fn main() -> ExitCode {
         None => {
             let start = match cli.start {
                 Some(Start(mode)) => mode,
-                None if cli.screenshot.is_some() => Some(Mode::Practice),
+                None if cli.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
-            cli::load_config(cli.config)
-                .and_then(|c| carom::run(c, start, cli.screenshot, cli.frames))
+            let launch = carom::Launch {
+                start,
+                screenshot: cli.screenshot.map(|path| (path, cli.frames)),
+                frame_rate: cli.frame_rate,
+                quality: cli.quality,
+            };
+            cli::load_config(cli.config).and_then(|c| carom::run(c, launch))
         }
     };
     match result {

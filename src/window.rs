@@ -1,21 +1,38 @@
 //! Opening the game's window: the app with Bevy's default plugins and Carom's, at the
-//! screen the command line asked for.
+//! screen the command line asked for, with the player's settings.
 
 use crate::config::Config;
-use crate::game::{GameConfig, Screen, Settings, UserFiles};
+use crate::game::{GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles};
 use crate::play::{MatchSettings, Mode, StoragePaths};
+use crate::ui::FrameRateTest;
 use crate::view::screenshot::ScreenshotPlan;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
-/// Opens the window and plays: at the menu, or at the table in `start`'s mode with the
-/// last menu choices. With `screenshot`, saves a picture after `frames` frames and exits.
-pub fn run(
-    config: Config,
-    start: Option<Mode>,
-    screenshot: Option<PathBuf>,
-    frames: u32,
-) -> Result<(), String> {
+/// How the game was started from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// The table in this mode at once (with the last menu choices); None: the menu.
+    pub start: Option<Mode>,
+    /// Save a picture here after this many frames, and exit.
+    pub screenshot: Option<(PathBuf, u32)>,
+    /// Measure the frame rate during a stroke, print it, and exit.
+    pub frame_rate: bool,
+    /// Graphics for this run, whatever the settings say.
+    pub quality: Option<Quality>,
+}
+
+/// Opens the window and plays as `launch` says.
+pub fn run(config: Config, launch: Launch) -> Result<(), String> {
+    let paths = StoragePaths::for_user();
+    paths.move_old_menu_choices();
+    let (mut preferences, problem) = Preferences::load(&paths.settings);
+    if let Some(problem) = problem {
+        warn!("the settings are not used: {problem}");
+    }
+    if let Some(quality) = launch.quality {
+        preferences.graphics = Graphics::of(quality);
+    }
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -25,24 +42,27 @@ pub fn run(
         }),
         ..default()
     }));
-    let paths = StoragePaths::for_user();
-    let (mut settings, problem) = MatchSettings::load(&paths.settings, &config);
+    let (mut settings, problem) = MatchSettings::load(&paths.menu, &config);
     if let Some(problem) = problem {
         warn!("the remembered menu choices are not used: {problem}");
     }
-    if let Some(mode) = start {
+    if let Some(mode) = launch.start {
         settings.mode = mode;
     }
     app.insert_resource(Settings(settings));
-    app.insert_state(if start.is_some() {
+    app.insert_resource(preferences);
+    app.insert_state(if launch.start.is_some() {
         Screen::Table
     } else {
         Screen::Menu
     });
     app.insert_resource(UserFiles(paths));
     app.insert_resource(GameConfig(config));
-    if let Some(path) = screenshot {
+    if let Some((path, frames)) = launch.screenshot {
         app.insert_resource(ScreenshotPlan { path, frames });
+    }
+    if launch.frame_rate {
+        app.insert_resource(FrameRateTest);
     }
     app.add_plugins(crate::CaromPlugin);
     match app.run() {

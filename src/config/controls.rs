@@ -29,6 +29,13 @@ pub enum Action {
     Strike,
     /// Hold and drag to orbit the camera.
     OrbitCamera,
+    /// The next camera view (behind the cue ball, top, orbit, follow).
+    NextCamera,
+    /// Back to the default view.
+    ResetCamera,
+    /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
+    /// length of the draw-back.
+    MouseStroke,
     ToggleHelp,
     /// Declare the next stroke an intentional safety (rules 23–25).
     DeclareSafety,
@@ -111,7 +118,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 28] = [
+const ALL_ACTIONS: [Action; 31] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -126,6 +133,9 @@ const ALL_ACTIONS: [Action; 28] = [
     Action::ShortStroke,
     Action::Strike,
     Action::OrbitCamera,
+    Action::NextCamera,
+    Action::ResetCamera,
+    Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,
     Action::RestorePositions,

@@ -2,12 +2,13 @@
 //! offset and cue elevation; the cue kept above the rail.
 
 use crate::config::{Action, CueConfig};
-use crate::game::{GameConfig, GameSystems, Phase, Session, at_table};
+use crate::game::{GameConfig, GameSystems, Screen, Session, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::shot::{BallId, Cushion, MAX_ELEVATION_DEG, Stroke};
 use crate::table::TableGeometry;
 use bevy::prelude::*;
+use std::collections::HashMap;
 
 /// Launch speeds the player can choose, m/s (soft 1, medium 3–4, hard 6–7, break ~9).
 pub const SPEED_RANGE: (f64, f64) = (0.3, 9.0);
@@ -62,6 +63,24 @@ impl Aim {
         self.elevation_deg.max(self.min_elevation_deg)
     }
 
+    /// Sets the launch speed, held in `SPEED_RANGE` and rounded to a step.
+    pub fn set_speed(&mut self, speed: f64) {
+        let stepped = (speed / POWER_STEP).round() * POWER_STEP;
+        self.speed = stepped.clamp(SPEED_RANGE.0, SPEED_RANGE.1);
+    }
+
+    /// Sets the tip offset, held within `MAX_TIP_OFFSET` of the centre.
+    pub fn set_tip(&mut self, side: f64, height: f64) {
+        let offset = side.hypot(height);
+        let scale = if offset > MAX_TIP_OFFSET {
+            MAX_TIP_OFFSET / offset
+        } else {
+            1.0
+        };
+        self.side = side * scale;
+        self.height = height * scale;
+    }
+
     pub fn stroke(&self, ball: BallId) -> Stroke {
         Stroke {
             ball,
@@ -102,13 +121,14 @@ pub fn clearance_elevation(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>();
-    app.add_systems(OnEnter(Phase::Lag), |mut aim: ResMut<Aim>| {
-        *aim = Aim::lag()
+    app.init_resource::<StrokeMemory>();
+    app.add_systems(OnExit(Screen::Table), |mut memory: ResMut<StrokeMemory>| {
+        *memory = StrokeMemory::default()
     });
     app.add_systems(
         Update,
         (
-            fresh_aim_for_each_player,
+            settings_for_each_player,
             aim_with_mouse,
             adjust_with_keys,
             clear_the_rail,
@@ -120,26 +140,49 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Each player comes to the table with their own stroke to set: power, tip offset and
-/// elevation start again (the aim's direction stays; the mouse sets it anyway).
-fn fresh_aim_for_each_player(
+/// Each player's last stroke settings (power, tip offset, elevation, stroke length),
+/// for their next turn at the table; their lag settings apart from their strokes. In
+/// lag training one player lags again and again, and keeps them from lag to lag.
+#[derive(Resource, Default)]
+struct StrokeMemory {
+    at_table: Option<(usize, bool)>,
+    kept: HashMap<(usize, bool), Aim>,
+}
+
+/// When another player comes to the table (or the lag ends), the settings of the one
+/// who leaves are kept and the newcomer's own come back (a fresh stroke the first
+/// time). The direction stays: the mouse sets it anyway.
+fn settings_for_each_player(
     session: Res<Session>,
-    mut shooter: Local<Option<usize>>,
+    mut memory: ResMut<StrokeMemory>,
     mut aim: ResMut<Aim>,
 ) {
-    let now = session.referee().map(|r| r.shooter());
-    if now != *shooter {
-        *shooter = now;
-        *aim = Aim {
-            direction_deg: aim.direction_deg,
-            ..Aim::default()
-        };
+    let lagging = session.phase() == crate::play::Phase::Lag;
+    let now = (session.player(), lagging);
+    if memory.at_table == Some(now) {
+        return;
     }
+    if let Some(before) = memory.at_table.replace(now) {
+        memory.kept.insert(before, *aim);
+    }
+    let fresh = if lagging { Aim::lag() } else { Aim::default() };
+    let kept = memory.kept.get(&now).copied().unwrap_or(fresh);
+    *aim = Aim {
+        direction_deg: if lagging {
+            fresh.direction_deg
+        } else {
+            aim.direction_deg
+        },
+        min_elevation_deg: aim.min_elevation_deg,
+        ..kept
+    };
 }
 
 /// The cue points from the cue ball at the spot on the cloth under the cursor, while
-/// the mouse moves or the cue ball changes (not while the camera orbits, the aim is
-/// held or a ball is dragged).
+/// the mouse moves (not while the camera orbits, the aim is held, a mouse stroke is
+/// under way or a ball is dragged).
+/// A new cue ball (the next lagger's, the next shooter's) keeps its aim until the
+/// mouse moves: the cursor is where the last player left it.
 fn aim_with_mouse(
     actions: Res<Actions>,
     dragging: Res<super::commands::Dragging>,
@@ -148,10 +191,11 @@ fn aim_with_mouse(
     mut aim: ResMut<Aim>,
 ) {
     let cue_ball = session.cue_ball();
-    let new_ball = *aimed_with != Some(cue_ball);
-    if (actions.pointer_delta == Vec2::ZERO && !new_ball)
+    if aimed_with.replace(cue_ball) != Some(cue_ball)
+        || actions.pointer_delta == Vec2::ZERO
         || actions.pressed(Action::OrbitCamera)
         || actions.pressed(Action::HoldAim)
+        || actions.pressed(Action::MouseStroke)
         || dragging.0
     {
         return;
@@ -162,49 +206,45 @@ fn aim_with_mouse(
     let Some(ball) = session.ball(cue_ball) else {
         return;
     };
-    *aimed_with = Some(cue_ball);
     let target = point - ball.pos.truncate();
     if target.length() > 1e-3 {
         aim.direction_deg = target.y.atan2(target.x).to_degrees();
     }
 }
 
-/// Keys tune the aim, power, tip offset and elevation while held, and switch between
-/// a full and a short stroke.
-fn adjust_with_keys(
-    time: Res<Time>,
-    actions: Res<Actions>,
-    config: Res<GameConfig>,
-    mut aim: ResMut<Aim>,
-) {
+/// What one step of a key changes: the aim's direction, degrees; the power, m/s; the
+/// tip offset, fractions of the radius; the elevation, degrees.
+pub const AIM_STEP_DEG: f64 = 0.1;
+pub const POWER_STEP: f64 = 0.1;
+pub const TIP_STEP: f64 = 0.05;
+pub const ELEVATION_STEP_DEG: f64 = 1.0;
+
+/// Keys tune the aim, power, tip offset and elevation by steps (a tap one step, a held
+/// key repeating), and switch between a full and a short stroke.
+fn adjust_with_keys(actions: Res<Actions>, config: Res<GameConfig>, mut aim: ResMut<Aim>) {
     if actions.just_pressed(Action::ShortStroke) {
         aim.short_stroke_mm = match aim.short_stroke_mm {
             None => Some(config.0.cue.short_follow_through_mm),
             Some(_) => None,
         };
     }
-    let dt = time.delta_secs_f64();
-    let axis = |plus: Action, minus: Action| {
-        f64::from(u8::from(actions.pressed(plus))) - f64::from(u8::from(actions.pressed(minus)))
+    let steps = |plus: Action, minus: Action| {
+        f64::from(actions.steps(plus)) - f64::from(actions.steps(minus))
     };
-    let turn = axis(Action::AimLeft, Action::AimRight);
-    aim.direction_deg = (aim.direction_deg + turn * 5.0 * dt).rem_euclid(360.0);
-    let power = axis(Action::PowerUp, Action::PowerDown);
-    aim.speed = (aim.speed + power * 2.0 * dt).clamp(SPEED_RANGE.0, SPEED_RANGE.1);
-    let (side, height) = (
-        aim.side + axis(Action::TipRight, Action::TipLeft) * 0.5 * dt,
-        aim.height + axis(Action::TipUp, Action::TipDown) * 0.5 * dt,
-    );
-    let offset = side.hypot(height);
-    let scale = if offset > MAX_TIP_OFFSET {
-        MAX_TIP_OFFSET / offset
-    } else {
-        1.0
-    };
-    aim.side = side * scale;
-    aim.height = height * scale;
-    let lift = axis(Action::ElevationUp, Action::ElevationDown);
-    aim.elevation_deg = (aim.elevation_deg + lift * 20.0 * dt).clamp(0.0, MAX_ELEVATION_DEG - 4.0);
+    let turn = steps(Action::AimLeft, Action::AimRight);
+    let power = steps(Action::PowerUp, Action::PowerDown);
+    let side = steps(Action::TipRight, Action::TipLeft);
+    let height = steps(Action::TipUp, Action::TipDown);
+    let lift = steps(Action::ElevationUp, Action::ElevationDown);
+    if [turn, power, side, height, lift].iter().all(|s| *s == 0.0) {
+        return;
+    }
+    aim.direction_deg = (aim.direction_deg + turn * AIM_STEP_DEG).rem_euclid(360.0);
+    let (speed, tip) = (aim.speed, (aim.side, aim.height));
+    aim.set_speed(speed + power * POWER_STEP);
+    aim.set_tip(tip.0 + side * TIP_STEP, tip.1 + height * TIP_STEP);
+    aim.elevation_deg =
+        (aim.elevation_deg + lift * ELEVATION_STEP_DEG).clamp(0.0, MAX_ELEVATION_DEG - 4.0);
 }
 
 /// Keeps the cue above the cushion and rail behind the cue ball.

@@ -23,6 +23,14 @@ const RESTORE_CONFIRM: Duration = Duration::from_secs(4);
 #[derive(Resource, Default)]
 pub struct RestoreArmed(pub Option<Timer>);
 
+/// Leaving a practice or lag-training session asks for a second press within this
+/// time: the session is not saved.
+const LEAVE_CONFIRM: Duration = Duration::from_secs(4);
+
+/// When leaving was armed, if it is.
+#[derive(Resource, Default)]
+pub struct LeaveArmed(pub Option<Timer>);
+
 fn can_move_ball(session: Option<Res<Session>>) -> bool {
     session.is_some_and(|s| s.can_move_ball())
 }
@@ -38,6 +46,7 @@ fn can_restore(session: Option<Res<Session>>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dragging>();
     app.init_resource::<RestoreArmed>();
+    app.init_resource::<LeaveArmed>();
     let showing = in_state(Phase::LagResult)
         .or_else(in_state(Phase::Verdict))
         .or_else(in_state(Phase::Spotting));
@@ -45,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             drag_ball.run_if(can_move_ball),
+            stroke_with_mouse.run_if(can_strike),
             strike.run_if(can_strike.and_then(not(in_state(Phase::Lag)))),
             lag_ready.run_if(can_strike.and_then(in_state(Phase::Lag))),
             confirm_set_up.run_if(in_state(Phase::BreakSetup)),
@@ -93,6 +103,56 @@ fn drag_ball(
     commands.write(PlayerCommand(command));
 }
 
+/// Pixels the mouse moves back per m/s of launch speed in a mouse stroke.
+const DRAW_PX_PER_M_S: f32 = 40.0;
+/// Pixels forward from the furthest draw-back that play the stroke.
+const PUSH_PX: f32 = 20.0;
+
+/// The mouse stroke under way: how far the mouse is drawn back now and at most, px, and
+/// whether it was played (one stroke per press).
+#[derive(Default)]
+struct MouseStroke {
+    drawn: f32,
+    furthest: f32,
+    played: bool,
+}
+
+/// Holding the mouse-stroke button, the player draws the mouse back (toward them, down
+/// the screen): the power follows the length of the draw-back; pushing it forward again
+/// plays the stroke (in the lag, sets it up). Letting go without pushing keeps the
+/// power.
+fn stroke_with_mouse(
+    actions: Res<Actions>,
+    session: Res<Session>,
+    mut aim: ResMut<Aim>,
+    mut stroke: Local<Option<MouseStroke>>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    if !actions.pressed(Action::MouseStroke) {
+        *stroke = None;
+        return;
+    }
+    let under_way = stroke.get_or_insert_default();
+    if under_way.played {
+        return;
+    }
+    under_way.drawn = (under_way.drawn + actions.pointer_delta.y).max(0.0);
+    if under_way.drawn > under_way.furthest {
+        under_way.furthest = under_way.drawn;
+        aim.set_speed(f64::from(under_way.furthest / DRAW_PX_PER_M_S));
+    }
+    if under_way.furthest >= PUSH_PX && under_way.drawn <= under_way.furthest - PUSH_PX {
+        let played = aim.stroke(session.cue_ball());
+        let command = if session.phase() == crate::play::Phase::Lag {
+            Command::LagReady(played)
+        } else {
+            Command::Strike(played)
+        };
+        commands.write(PlayerCommand(command));
+        under_way.played = true;
+    }
+}
+
 fn strike_pressed(actions: &Actions, dragging: &Dragging) -> bool {
     actions.just_pressed(Action::Strike) && !dragging.0
 }
@@ -111,19 +171,18 @@ fn strike(
     }
 }
 
-/// In the lag, the strike or confirm key sets the player's stroke up, hidden.
+/// In the lag, the strike or confirm key sets the player's stroke up, hidden (the next
+/// lagger comes to the table with their own settings).
 fn lag_ready(
     actions: Res<Actions>,
     dragging: Res<Dragging>,
     session: Res<Session>,
-    mut aim: ResMut<Aim>,
+    aim: Res<Aim>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
     if strike_pressed(&actions, &dragging) || actions.just_pressed(Action::Confirm) {
         let stroke = aim.stroke(session.cue_ball());
         commands.write(PlayerCommand(Command::LagReady(stroke)));
-        // The next player must not see this player's settings.
-        *aim = Aim::lag();
     }
 }
 
@@ -186,9 +245,28 @@ fn declare_and_restore(
     }
 }
 
-/// Back to the menu; a hot-seat match is saved and can be resumed there.
-fn leave_the_table(actions: Res<Actions>, mut screen: ResMut<NextState<Screen>>) {
-    if actions.just_pressed(Action::Menu) {
+/// Back to the menu: a hot-seat match at once (it is saved and can be resumed there);
+/// practice and lag training on a second press, as they are not saved.
+fn leave_the_table(
+    time: Res<Time<Real>>,
+    actions: Res<Actions>,
+    session: Res<Session>,
+    mut armed: ResMut<LeaveArmed>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if let Some(timer) = &mut armed.0 {
+        timer.tick(time.delta());
+        if timer.is_finished() {
+            armed.0 = None;
+        }
+    }
+    if !actions.just_pressed(Action::Menu) {
+        return;
+    }
+    let saved = session.settings().mode == crate::play::Mode::Match;
+    if saved || armed.0.take().is_some() {
         screen.set(Screen::Menu);
+    } else {
+        armed.0 = Some(Timer::new(LEAVE_CONFIRM, TimerMode::Once));
     }
 }

@@ -6,7 +6,7 @@ mod commands;
 mod stick;
 
 pub use aim::{Aim, SPEED_RANGE};
-pub use commands::RestoreArmed;
+pub use commands::{LeaveArmed, RestoreArmed};
 
 use bevy::prelude::*;
 

@@ -3,8 +3,9 @@
 
 use super::Aim;
 use crate::game::frame::to_bevy;
-use crate::game::{GameConfig, GameSystems, Screen, Session, at_table};
+use crate::game::{GameConfig, GameSystems, Preferences, Screen, Session, at_table};
 use crate::math::DVec2;
+use crate::play::Mode;
 use crate::table::aim::{Target, first_contact};
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
@@ -16,10 +17,22 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), spawn_stick);
     app.add_systems(
         Update,
-        (place_stick, draw_aim_line.run_if(aiming))
+        (
+            place_stick,
+            draw_aim_line.run_if(aiming.and_then(aim_aids_wanted)),
+        )
             .run_if(at_table)
             .in_set(GameSystems::Present),
     );
+}
+
+/// Whether the player wants the aim line here: in practice and lag training as the
+/// settings say, in a match only when the settings allow aids in matches.
+fn aim_aids_wanted(session: Option<Res<Session>>, preferences: Res<Preferences>) -> bool {
+    session.is_some_and(|s| match s.settings().mode {
+        Mode::Match => preferences.aim_aids_in_matches,
+        Mode::Practice | Mode::LagTraining => preferences.aim_aids,
+    })
 }
 
 /// Whether the player at the table is aiming now.

@@ -3,8 +3,10 @@
 //! the players' commands in and the match's events out as Bevy messages, and the window.
 
 pub mod frame;
+mod preferences;
 mod session;
 
+pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
     Ball, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings, UserFiles, at_table,
 };
@@ -23,6 +25,8 @@ pub struct GameConfig(pub Config);
 pub enum Screen {
     #[default]
     Menu,
+    /// The settings screen, from the menu.
+    Settings,
     Table,
 }
 
@@ -81,6 +85,7 @@ pub fn plugin(app: &mut App) {
         app.init_state::<Screen>();
     }
     app.add_sub_state::<Phase>();
+    app.init_resource::<Preferences>();
     app.configure_sets(
         Update,
         (GameSystems::Input, GameSystems::Rules, GameSystems::Present).chain(),

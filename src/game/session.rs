@@ -11,9 +11,9 @@ use crate::shot::BallId;
 use bevy::prelude::*;
 use std::time::Duration;
 
-/// Fixed-clock rate of the simulation, Hz. The motion is exact at any step; this only
-/// sets how fresh the poses are when a frame is drawn.
-const SIM_HZ: f64 = 240.0;
+/// The longest a frame may advance play, s: beyond it (a window dragged, the machine
+/// asleep) the balls wait rather than jump.
+const MAX_FRAME_S: f64 = 5.0;
 
 /// How long a verdict or the spotting shows before play goes on by itself: wall-clock
 /// time, so a slow frame rate does not cut it short.
@@ -58,10 +58,6 @@ pub fn at_table(session: Option<Res<Session>>) -> bool {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Time::<Fixed>::from_hz(SIM_HZ));
-    // A slow frame (software rendering) may take up to a second of play with it
-    // rather than slowing the balls down.
-    app.insert_resource(Time::<Virtual>::from_max_delta(Duration::from_secs(1)));
     app.add_message::<PlayerCommand>();
     app.add_message::<PlayEvent>();
     app.init_resource::<ShowTimer>();
@@ -71,10 +67,10 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(OnEnter(Phase::Verdict), show_for(VERDICT_TIME));
     app.add_systems(OnEnter(Phase::Spotting), show_for(SPOTTING_TIME));
-    app.add_systems(FixedUpdate, step.run_if(at_table));
     app.add_systems(
         Update,
         (
+            step,
             go_on_after_showing.run_if(in_state(Phase::Verdict).or_else(in_state(Phase::Spotting))),
             apply_commands,
         )
@@ -137,14 +133,15 @@ fn forward(
     }
 }
 
-/// Advances the balls by one fixed step.
+/// Advances the balls by the wall-clock time since the last frame: the motion is exact
+/// at any step, so the balls keep real time at any frame rate.
 fn step(
-    time: Res<Time<Fixed>>,
+    time: Res<Time<Real>>,
     mut session: ResMut<Session>,
     mut events: MessageWriter<PlayEvent>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    session.advance(time.delta_secs_f64());
+    session.advance(time.delta_secs_f64().min(MAX_FRAME_S));
     forward(&mut session, &mut events, &mut next);
 }
 

@@ -1,6 +1,9 @@
 //! The action layer: keys and buttons from `controls.ron` become `Action`s, which is all
 //! the rest of the game reads (STYLE 8): the cue, the camera, the menu and the overlays.
-//! The pointer's position, on the screen and on the cloth, comes with them.
+//! The pointer's position, on the screen and on the cloth, comes with them, and the
+//! steps a held key has earned (`repeat`), counted on the wall clock.
+
+mod repeat;
 
 use crate::config::{Action, Binding, controls::with_key_names};
 use crate::game::GameConfig;
@@ -8,6 +11,7 @@ use crate::game::frame::to_table;
 use crate::math::DVec2;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use repeat::Repeats;
 use std::collections::HashSet;
 
 /// The actions held and just started this frame, and the pointer.
@@ -15,14 +19,18 @@ use std::collections::HashSet;
 pub struct Actions {
     pressed: HashSet<Action>,
     just_pressed: HashSet<Action>,
+    repeats: Repeats<Action>,
     /// The cursor in the window, px, when it is in the window.
     pub pointer: Option<Vec2>,
     /// How far the cursor moved since the last frame, px (from the cursor's position,
     /// so warped pointers such as xdotool's count too).
     pub pointer_delta: Vec2,
     /// The point of the table (m, table frame) under the cursor, at the height of a
-    /// ball's centre.
+    /// ball's centre; None over a panel that takes the pointer.
     pub on_cloth: Option<DVec2>,
+    /// The cursor is over a panel or button: the mouse buttons act there, not at the
+    /// table.
+    pub on_panel: bool,
 }
 
 impl Actions {
@@ -32,6 +40,12 @@ impl Actions {
 
     pub fn just_pressed(&self, action: Action) -> bool {
         self.just_pressed.contains(&action)
+    }
+
+    /// The steps `action` earned this frame: one for the press, then repeats while it is
+    /// held, as many as the time held allows whatever the frame rate.
+    pub fn steps(&self, action: Action) -> u32 {
+        self.repeats.steps(&action)
     }
 }
 
@@ -71,8 +85,14 @@ fn mouse_button(name: &str) -> Option<MouseButton> {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Actions>();
     app.add_systems(Startup, resolve_bindings);
-    // Before the frame's systems, once Bevy has read the devices.
-    app.add_systems(PreUpdate, read_actions.after(bevy::input::InputSystems));
+    // Before the frame's systems, once Bevy has read the devices and found what the
+    // pointer is over.
+    app.add_systems(
+        PreUpdate,
+        read_actions
+            .after(bevy::input::InputSystems)
+            .after(bevy::ui::UiSystems::Focus),
+    );
 }
 
 fn resolve_bindings(mut commands: Commands, config: Res<GameConfig>) {
@@ -91,34 +111,48 @@ fn resolve_bindings(mut commands: Commands, config: Res<GameConfig>) {
 }
 
 fn read_actions(
+    time: Res<Time<Real>>,
     bindings: Option<Res<Bindings>>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
     config: Res<GameConfig>,
+    panels: Query<&Interaction>,
     mut actions: ResMut<Actions>,
 ) {
-    let pointer = window.and_then(|w| w.cursor_position());
+    let pointer = window.as_ref().and_then(|w| w.cursor_position());
+    actions.on_panel = panels.iter().any(|i| *i != Interaction::None);
     actions.pointer_delta = match (actions.pointer, pointer) {
         (Some(before), Some(now)) => now - before,
         _ => Vec2::ZERO,
     };
     actions.pointer = pointer;
     let ball_centre = config.0.balls.radius() as f32;
+    let window_size = window.as_ref().map(|w| w.size());
     actions.on_cloth = pointer.zip(camera).and_then(|(cursor, camera)| {
         let (camera, transform) = *camera;
-        let ray = camera.viewport_to_world(transform, cursor).ok()?;
+        // The camera may draw into an image smaller than the window (the graphics'
+        // resolution scale): the cursor is found there in the image's pixels.
+        let scale = camera
+            .logical_viewport_size()
+            .zip(window_size)
+            .map_or(Vec2::ONE, |(drawn, window)| drawn / window);
+        let ray = camera.viewport_to_world(transform, cursor * scale).ok()?;
         let plane = Vec3::new(0.0, ball_centre, 0.0);
         let distance = ray.intersect_plane(plane, InfinitePlane3d::new(Vec3::Y))?;
         Some(to_table(ray.get_point(distance)).truncate())
     });
+    if actions.on_panel {
+        actions.on_cloth = None;
+    }
     let Some(bindings) = bindings else { return };
     actions.pressed.clear();
     actions.just_pressed.clear();
     for &(action, input) in &bindings.0 {
         let (pressed, just) = match input {
             Input::Key(k) => (keys.pressed(k), keys.just_pressed(k)),
+            Input::Mouse(_) if actions.on_panel => (false, false),
             Input::Mouse(b) => (mouse.pressed(b), mouse.just_pressed(b)),
         };
         if pressed {
@@ -128,4 +162,10 @@ fn read_actions(
             actions.just_pressed.insert(action);
         }
     }
+    let down: HashSet<Action> = actions
+        .pressed
+        .union(&actions.just_pressed)
+        .copied()
+        .collect();
+    actions.repeats.update(&down, time.delta());
 }

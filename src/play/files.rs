@@ -8,37 +8,53 @@ use std::path::{Path, PathBuf};
 /// Where the game keeps its files.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoragePaths {
-    /// The last menu choices.
+    /// The settings screen's choices (`settings.ron`).
     pub settings: PathBuf,
+    /// The last menu choices (`menu.ron`).
+    pub menu: PathBuf,
     /// The match in progress, saved after every stroke.
     pub saved_match: PathBuf,
+    /// The folder of the player's own data: positions, drills, lag records.
+    pub data: PathBuf,
 }
 
 impl StoragePaths {
-    /// The user's folders: `$XDG_CONFIG_HOME/carom` (else `~/.config/carom`) and
-    /// `$XDG_DATA_HOME/carom` (else `~/.local/share/carom`).
+    /// The user's folders as the platform keeps them (`directories`: on Linux
+    /// `~/.config/carom` and `~/.local/share/carom`, honouring `XDG_*`; on macOS
+    /// `~/Library/Application Support/carom`; on Windows `%APPDATA%\carom`), else a
+    /// `carom` folder here.
     pub fn for_user() -> StoragePaths {
-        let home = std::env::var_os("HOME")
-            .map(PathBuf::from)
-            .unwrap_or_default();
-        let folder = |xdg: &str, fallback: &str| {
-            std::env::var_os(xdg)
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-                .unwrap_or_else(|| home.join(fallback))
-                .join("carom")
-        };
+        let (config, data) = directories::ProjectDirs::from("", "", "carom").map_or_else(
+            || (PathBuf::from("carom"), PathBuf::from("carom")),
+            |dirs| (dirs.config_dir().to_owned(), dirs.data_dir().to_owned()),
+        );
         StoragePaths {
-            settings: folder("XDG_CONFIG_HOME", ".config").join("settings.ron"),
-            saved_match: folder("XDG_DATA_HOME", ".local/share").join("match.json"),
+            settings: config.join("settings.ron"),
+            menu: config.join("menu.ron"),
+            saved_match: data.join("match.json"),
+            data,
         }
     }
 
-    /// Both files in one folder (tests).
+    /// Every file in one folder (tests).
     pub fn in_folder(dir: &Path) -> StoragePaths {
         StoragePaths {
             settings: dir.join("settings.ron"),
+            menu: dir.join("menu.ron"),
             saved_match: dir.join("match.json"),
+            data: dir.to_owned(),
+        }
+    }
+
+    /// Earlier versions kept the menu choices in `settings.ron`: such a file becomes
+    /// `menu.ron` (when there is none yet), so that neither is lost.
+    pub fn move_old_menu_choices(&self) {
+        let Ok(text) = std::fs::read_to_string(&self.settings) else {
+            return;
+        };
+        let menu_like = text.contains("players:") && text.contains("game:");
+        if menu_like && !self.menu.exists() {
+            let _ = std::fs::rename(&self.settings, &self.menu);
         }
     }
 }
@@ -72,6 +88,21 @@ pub fn keep_aside(path: &Path) -> Result<PathBuf, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn old_menu_choices_in_settings_ron_move_to_menu_ron() {
+        let dir = crate::test_support::fresh_dir("old-menu");
+        let paths = StoragePaths::in_folder(&dir);
+        let old = "(mode: Match, game: \"three_cushion\", players: [\"A\", \"B\"])";
+        std::fs::write(&paths.settings, old).unwrap();
+        paths.move_old_menu_choices();
+        assert_eq!(std::fs::read_to_string(&paths.menu).unwrap(), old);
+        assert!(!paths.settings.exists());
+        // Settings of the settings screen stay where they are.
+        std::fs::write(&paths.settings, "(mute: true)").unwrap();
+        paths.move_old_menu_choices();
+        assert!(paths.settings.exists());
+    }
 
     #[test]
     fn an_unreadable_file_is_kept_aside_not_overwritten() {

@@ -3,9 +3,11 @@
 //! then both balls are struck at the same moment in one simulation and the referee
 //! decides. In lag training one player lags alone, and the lags are tallied.
 
+use crate::config::Config;
 use crate::math::DVec2;
+use crate::physics::TableSim;
 use crate::rules::{LagBall, LagVerdict, Lagger, Side};
-use crate::shot::{BallId, Stroke};
+use crate::shot::{BallId, Cushion, EventKind, Stroke};
 use crate::table::TableGeometry;
 
 /// Trajectory samples per second in a lag: the referee looks for a crossing of the long
@@ -14,6 +16,58 @@ pub(super) const LAG_SAMPLE_HZ: f64 = 500.0;
 
 /// Where a lag ball starts, m to the side of the long axis on the head string.
 const START_Y: f64 = 0.35;
+
+/// The launch speeds, m/s, of a level centre-ball lag from the head string that comes
+/// back from the foot cushion to rest between the head string and the head cushion
+/// without touching it (rule 5's good lags), on this table with this physics: the
+/// softest and the firmest.
+pub fn good_lag_speeds(config: &Config, table: &TableGeometry) -> Option<(f64, f64)> {
+    let start = DVec2::new(table.head_string_x(), START_Y);
+    // Where the ball stops, and whether it touched the foot and the head cushion.
+    let lag = |speed: f64| {
+        let mut sim = TableSim::new(config, table.clone());
+        sim.place(&[(BallId::White, start)]).ok()?;
+        sim.strike(&[Stroke::new(BallId::White, 0.0, speed)]).ok()?;
+        let record = sim.run_to_rest(None);
+        let touched = |c: Cushion| {
+            record
+                .events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Cushion { cushion, .. } if cushion == c))
+        };
+        let end = record.final_positions.get(&BallId::White)?.x;
+        Some((end, touched(Cushion::Foot), touched(Cushion::Head)))
+    };
+    // The first speed, in steps from soft, at which `turns` holds, then narrowed down
+    // between that step and the one before.
+    let first = |from: f64, turns: &dyn Fn(f64) -> Option<bool>| {
+        let step = 0.05;
+        let mut hi = from;
+        while !turns(hi)? {
+            hi += step;
+            if hi > 9.0 {
+                return None;
+            }
+        }
+        let mut lo = hi - step;
+        for _ in 0..20 {
+            let mid = 0.5 * (lo + hi);
+            if turns(mid)? {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        Some(hi)
+    };
+    // Back behind the head string after the foot cushion: fast enough.
+    let softest = first(0.3, &|v| {
+        lag(v).map(|(end, foot, _)| foot && end <= start.x)
+    })?;
+    // Touching the head cushion: too fast.
+    let firmest = first(softest, &|v| lag(v).map(|(_, _, head)| head))?;
+    (firmest > softest).then_some((softest, firmest))
+}
 
 /// One player's lag: their ball, their side of the head spot, where they put it and,
 /// once ready, their (hidden) stroke.
@@ -147,5 +201,27 @@ impl LagLog {
             self.best_mm = Some(self.best_mm.map_or(d, |best| best.min(d)));
         }
         self.last = Some(ball.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn good_lag_speeds_bring_the_ball_back_short_of_the_head_cushion() {
+        let config = Config::defaults();
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        let (softest, firmest) = good_lag_speeds(&config, &table).expect("a range");
+        println!("good lags: {softest:.3} ..= {firmest:.3} m/s");
+        assert!(0.8 < softest && softest < firmest && firmest < 3.0);
+        let mut sim = TableSim::new(&config, table.clone());
+        let start = DVec2::new(table.head_string_x(), START_Y);
+        sim.place(&[(BallId::White, start)]).unwrap();
+        let middle = 0.5 * (softest + firmest);
+        sim.strike(&[Stroke::new(BallId::White, 0.0, middle)])
+            .unwrap();
+        let end = sim.run_to_rest(None).final_positions[&BallId::White].x;
+        assert!(-table.centre_limits().x < end && end < start.x, "{end}");
     }
 }

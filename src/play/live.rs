@@ -14,6 +14,8 @@ pub struct LiveCount {
     pub balls: Vec<BallId>,
     /// Its cushion contacts before it touched each of `balls`.
     pub cushions_before: Vec<u32>,
+    /// Contacts between two other balls (kisses), in order.
+    pub kisses: Vec<[BallId; 2]>,
     /// The last event was a strike (the lag strikes two balls at the same moment).
     just_struck: bool,
 }
@@ -40,6 +42,7 @@ impl LiveCount {
                 } else if b == cue {
                     a
                 } else {
+                    self.kisses.push([a, b]);
                     return;
                 };
                 if !self.balls.contains(&other) {

@@ -13,7 +13,7 @@ mod save;
 mod settings;
 
 pub use files::{StoragePaths, keep_aside, write_atomically};
-pub use lag::{Lag, LagLog, LagResult, LagSetup};
+pub use lag::{Lag, LagLog, LagResult, LagSetup, good_lag_speeds};
 pub use live::LiveCount;
 pub use save::{SavedMatch, SavedStroke};
 pub use settings::{BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode};

@@ -162,7 +162,7 @@ fn band(v: f64, line: f64) -> i8 {
 /// Counts made in the current inning while the same two object balls stayed in one
 /// balk space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct BalkTally {
+pub struct BalkTally {
     pub space: BalkSpace,
     pub objects: [BallId; 2],
     pub counts: u32,

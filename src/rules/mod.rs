@@ -57,7 +57,7 @@ mod property_tests;
 #[cfg(test)]
 mod testkit;
 
-pub use balk::BalkSpace;
+pub use balk::{BalkSpace, BalkTally};
 pub use fouls::Obligation;
 pub use lag::{
     LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, judge_lag,

@@ -259,6 +259,12 @@ impl Referee {
         Ok(self)
     }
 
+    /// In balkline, the counts the shooter has made this inning with both object balls
+    /// in one balk space (rules of the balkline games).
+    pub fn balk_tally(&self) -> Option<BalkTally> {
+        self.balk
+    }
+
     pub fn game(&self) -> &GameRules {
         &self.game
     }

@@ -24,7 +24,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn describe(action: Action) -> &'static str {
+/// What an action does, for the help and the settings screen.
+pub(super) fn describe(action: Action) -> &'static str {
     match action {
         Action::AimLeft => "aim left (fine)",
         Action::AimRight => "aim right (fine)",
@@ -39,7 +40,12 @@ fn describe(action: Action) -> &'static str {
         Action::ElevationDown => "lower the cue",
         Action::ShortStroke => "short or full stroke (short: no double hit on close balls)",
         Action::Strike => "strike",
-        Action::OrbitCamera => "hold and drag: turn the camera",
+        Action::OrbitCamera => "hold and drag: turn the camera (orbit view)",
+        Action::NextCamera => "next view: behind the ball, top, orbit, follow",
+        Action::ResetCamera => "back to the default view",
+        Action::MouseStroke => {
+            "hold, draw the mouse back and push: strike (draw-back sets the power)"
+        }
         Action::ToggleHelp => "show or hide this help",
         Action::DeclareSafety => "declare a safety",
         Action::RestorePositions => "restore the positions of before the last stroke",

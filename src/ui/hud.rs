@@ -1,12 +1,25 @@
-//! The stroke panel: power bar, the cue ball with the tip's contact point, elevation,
-//! and whether the table is ready for a stroke.
+//! The stroke panel: the cue ball as the cue sees it, where a click or a drag sets the
+//! tip's contact point (the miscue limit drawn as a ring); the power in m/s on a bar
+//! with the speeds of a good lag marked; elevation, stroke length, and whether the table
+//! is ready for a stroke, or the live count while the balls roll.
 
 use super::widgets::{label, panel_colour, set_text};
-use crate::cue::Aim;
+use crate::cue::{Aim, SPEED_RANGE};
 use crate::game::{GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table};
-use crate::play::{Event, LiveCount};
+use crate::play::{Event, LiveCount, good_lag_speeds};
 use crate::words::words;
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
+
+/// The ball face: pressed or dragged on, it sets the tip offset.
+#[derive(Component)]
+struct TipPicker;
+
+#[derive(Component)]
+struct TipDot;
+
+#[derive(Component)]
+struct MiscueRing;
 
 #[derive(Component)]
 struct StrokeText;
@@ -14,25 +27,39 @@ struct StrokeText;
 #[derive(Component)]
 struct PowerFill;
 
+/// The band of good lag speeds on the power bar.
 #[derive(Component)]
-struct TipDot;
+struct LagBand;
 
 #[derive(Component)]
 struct StatusText;
 
 /// Size of the cue-ball diagram, px.
-const BALL_PX: f32 = 64.0;
+const BALL_PX: f32 = 96.0;
+/// Width of the power bar, px.
+const BAR_PX: f32 = 200.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Counting>();
     app.add_systems(OnEnter(Screen::Table), spawn_hud);
+    app.add_systems(Update, pick_tip.run_if(at_table).in_set(GameSystems::Input));
     app.add_systems(
         Update,
-        (count_along, update_hud)
+        (
+            mark_good_lags.run_if(resource_added::<Session>),
+            count_along,
+            update_hud,
+        )
             .chain()
             .run_if(at_table)
             .in_set(GameSystems::Present),
     );
+}
+
+/// Where a speed lies on the power bar, percent.
+fn share(speed: f64) -> f32 {
+    let (lo, hi) = SPEED_RANGE;
+    ((speed - lo) / (hi - lo) * 100.0) as f32
 }
 
 fn spawn_hud(mut commands: Commands) {
@@ -51,6 +78,8 @@ fn spawn_hud(mut commands: Commands) {
                 ..default()
             },
             panel_colour(),
+            // The pointer over the panel is not aiming at the table.
+            Interaction::default(),
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| {
@@ -63,26 +92,43 @@ fn spawn_hud(mut commands: Commands) {
                 .with_children(|top| {
                     // The cue ball seen from the cue, with the tip's contact point.
                     top.spawn((
+                        TipPicker,
+                        Button,
+                        RelativeCursorPosition::default(),
                         Node {
                             width: px(BALL_PX),
                             height: px(BALL_PX),
                             flex_shrink: 0.0,
                             border_radius: BorderRadius::MAX,
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
                             ..default()
                         },
                         BackgroundColor(Color::srgb(0.95, 0.94, 0.88)),
                     ))
-                    .with_child((
-                        TipDot,
-                        Node {
-                            position_type: PositionType::Absolute,
-                            width: px(10),
-                            height: px(10),
-                            border_radius: BorderRadius::MAX,
-                            ..default()
-                        },
-                        BackgroundColor(Color::srgb(0.1, 0.3, 0.9)),
-                    ));
+                    .with_children(|ball| {
+                        ball.spawn((
+                            MiscueRing,
+                            Node {
+                                position_type: PositionType::Absolute,
+                                border: UiRect::all(px(1)),
+                                border_radius: BorderRadius::MAX,
+                                ..default()
+                            },
+                            BorderColor::all(Color::srgb(0.85, 0.3, 0.2)),
+                        ));
+                        ball.spawn((
+                            TipDot,
+                            Node {
+                                position_type: PositionType::Absolute,
+                                width: px(12),
+                                height: px(12),
+                                border_radius: BorderRadius::MAX,
+                                ..default()
+                            },
+                            BackgroundColor(Color::srgb(0.1, 0.3, 0.9)),
+                        ));
+                    });
                     top.spawn(Node {
                         flex_direction: FlexDirection::Column,
                         row_gap: px(6),
@@ -92,21 +138,36 @@ fn spawn_hud(mut commands: Commands) {
                         column
                             .spawn((
                                 Node {
-                                    width: px(200),
-                                    height: px(10),
+                                    width: px(BAR_PX),
+                                    height: px(12),
                                     ..default()
                                 },
                                 BackgroundColor(Color::srgb(0.2, 0.2, 0.22)),
                             ))
-                            .with_child((
-                                PowerFill,
-                                Node {
-                                    width: percent(30),
-                                    height: percent(100),
-                                    ..default()
-                                },
-                                BackgroundColor(Color::srgb(0.95, 0.55, 0.1)),
-                            ));
+                            .with_children(|bar| {
+                                bar.spawn((
+                                    PowerFill,
+                                    Node {
+                                        width: percent(30),
+                                        height: percent(100),
+                                        ..default()
+                                    },
+                                    BackgroundColor(Color::srgb(0.95, 0.55, 0.1)),
+                                ));
+                                bar.spawn((
+                                    LagBand,
+                                    Node {
+                                        position_type: PositionType::Absolute,
+                                        display: Display::None,
+                                        top: px(-3),
+                                        height: px(18),
+                                        border: UiRect::horizontal(px(1)),
+                                        ..default()
+                                    },
+                                    BorderColor::all(Color::srgb(0.45, 0.92, 0.45)),
+                                    BackgroundColor(Color::srgba(0.45, 0.92, 0.45, 0.25)),
+                                ));
+                            });
                         column.spawn((StrokeText, label("", 14.0)));
                     });
                 });
@@ -125,6 +186,31 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
+/// Marks the speeds of a good lag on this table on the power bar, once the table is open.
+fn mark_good_lags(session: Res<Session>, mut band: Single<&mut Node, With<LagBand>>) {
+    if let Some((soft, firm)) = good_lag_speeds(session.config(), session.table()) {
+        band.display = Display::Flex;
+        band.left = percent(share(soft));
+        band.width = percent((share(firm) - share(soft)).max(0.8));
+    }
+}
+
+/// Pressing or dragging on the ball face puts the tip there (held within the largest
+/// offset the aim allows).
+fn pick_tip(
+    picker: Single<(&Interaction, &RelativeCursorPosition), With<TipPicker>>,
+    mut aim: ResMut<Aim>,
+) {
+    let (interaction, cursor) = *picker;
+    if *interaction != Interaction::Pressed {
+        return;
+    }
+    // (−0.5, −0.5) is the face's top left corner; the face is two radii across.
+    if let Some(at) = cursor.normalized {
+        aim.set_tip(f64::from(at.x) * 2.0, -f64::from(at.y) * 2.0);
+    }
+}
+
 /// Keeps the live count of the stroke under way from its contacts as they happen.
 fn count_along(mut events: MessageReader<PlayEvent>, mut count: ResMut<Counting>) {
     for PlayEvent(event) in events.read() {
@@ -136,7 +222,7 @@ fn count_along(mut events: MessageReader<PlayEvent>, mut count: ResMut<Counting>
 
 /// The count of the stroke under way (or the last one).
 #[derive(Resource, Default)]
-struct Counting(LiveCount);
+pub(super) struct Counting(pub LiveCount);
 
 fn update_hud(
     aim: Res<Aim>,
@@ -146,15 +232,18 @@ fn update_hud(
     count: Res<Counting>,
     mut text: Single<&mut Text, (With<StrokeText>, Without<StatusText>)>,
     mut status: Single<&mut Text, (With<StatusText>, Without<StrokeText>)>,
-    mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>)>,
-    mut dot: Single<&mut Node, (With<TipDot>, Without<PowerFill>)>,
+    mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>, Without<MiscueRing>)>,
+    mut dot: Single<&mut Node, (With<TipDot>, Without<PowerFill>, Without<MiscueRing>)>,
+    mut ring: Single<&mut Node, (With<MiscueRing>, Without<PowerFill>, Without<TipDot>)>,
 ) {
-    let (lo, hi) = crate::cue::SPEED_RANGE;
-    fill.width = percent(((aim.speed - lo) / (hi - lo) * 100.0) as f32);
+    fill.width = percent(share(aim.speed));
     // The diagram shows the ball as the player sees it: right is right, up is up.
     let half = BALL_PX / 2.0;
-    dot.left = px(half + aim.side as f32 * half - 5.0);
-    dot.top = px(half - aim.height as f32 * half - 5.0);
+    dot.left = px(half + aim.side as f32 * half - 6.0);
+    dot.top = px(half - aim.height as f32 * half - 6.0);
+    let limit = config.0.cue.miscue_limit() as f32 * half;
+    ring.width = px(2.0 * limit);
+    ring.height = px(2.0 * limit);
     let raised = if aim.min_elevation_deg > aim.elevation_deg {
         " (rail)"
     } else {
@@ -185,7 +274,7 @@ fn update_hud(
     } else if miscue {
         "Beyond the miscue limit!\nClick or Space to strike".to_owned()
     } else {
-        "Ready: click or Space to strike".to_owned()
+        "Ready: click the cloth or Space to strike\nClick the ball to set the tip".to_owned()
     };
     set_text(&mut status, status_text);
 }

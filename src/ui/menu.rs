@@ -1,15 +1,14 @@
-//! The menu screen: mode, game, table, match length, player names (typed), ball style;
-//! Start (checks the choices, remembers them, goes to the table) and Resume (the match
-//! saved on disk). Keyboard: up/down pick a row, left/right change it, Enter goes on;
-//! mouse: click a row, its arrows, or a button.
+//! The menu screen: mode, game, table, match length, player names (typed); Start (checks
+//! the choices, remembers them, goes to the table), Resume (the match saved on disk) and
+//! Settings. Rows that do not apply to the mode are hidden in place, so that the others
+//! never move. Keyboard: up/down pick a row, left/right change it, Enter goes on; mouse:
+//! click a row, its arrows, or a button.
 
 use super::widgets::{BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, set_text, toned};
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
-use crate::play::{
-    BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, StoragePaths,
-};
+use crate::play::{MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, StoragePaths};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
@@ -38,9 +37,9 @@ enum Row {
     InningsLimit,
     /// A player's name, typed.
     Player(usize),
-    BallStyle,
     Start,
     Resume,
+    Settings,
 }
 
 const ALL_ROWS: [Row; 11] = [
@@ -52,18 +51,18 @@ const ALL_ROWS: [Row; 11] = [
     Row::Player(0),
     Row::Player(1),
     Row::Player(2),
-    Row::BallStyle,
     Row::Start,
     Row::Resume,
+    Row::Settings,
 ];
 
-/// The rows that matter in `mode`: lag training has no game or match length, practice
-/// one player.
+/// The rows that matter in `mode`: lag training has no game, match length or saved
+/// match, practice one player.
 fn rows(mode: Mode) -> Vec<Row> {
     ALL_ROWS
         .into_iter()
         .filter(|row| match row {
-            Row::Game | Row::Target | Row::InningsLimit => mode != Mode::LagTraining,
+            Row::Game | Row::Target | Row::InningsLimit | Row::Resume => mode != Mode::LagTraining,
             Row::Player(i) => *i == 0 || mode == Mode::Match,
             _ => true,
         })
@@ -181,7 +180,7 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
 }
 
 fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
-    if matches!(row, Row::Start | Row::Resume) {
+    if matches!(row, Row::Start | Row::Resume | Row::Settings) {
         list.spawn(button("", 18.0)).insert((
             MenuRow(row),
             Node {
@@ -274,7 +273,7 @@ fn read_clicks(
     for (interaction, MenuRow(row)) in &rows {
         if clicked(interaction) {
             input.write(MenuInput::Select(*row));
-            if matches!(row, Row::Start | Row::Resume) {
+            if matches!(row, Row::Start | Row::Resume | Row::Settings) {
                 input.write(MenuInput::Activate(*row));
             }
         }
@@ -304,6 +303,7 @@ fn apply_menu_input(
                 Ok(()) => screen.set(Screen::Table),
                 Err(message) => state.message = Some((message, Tone::Bad)),
             },
+            MenuInput::Activate(Row::Settings) => screen.set(Screen::Settings),
             MenuInput::Activate(Row::Resume) => {
                 match Resumable::check(&config.0, &paths.saved_match) {
                     Resumable::Ready(saved) => {
@@ -373,11 +373,7 @@ fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
                 Some(n) => Some(step_count(n, step)).filter(|n| *n > 0),
             }
         }
-        Row::BallStyle => {
-            let styles = [BallStyle::Dotted, BallStyle::Yellow];
-            settings.ball_style = cycle(&styles, &settings.ball_style, step).unwrap_or_default();
-        }
-        Row::Player(_) | Row::Start | Row::Resume => {}
+        Row::Player(_) | Row::Start | Row::Resume | Row::Settings => {}
     }
 }
 
@@ -405,7 +401,7 @@ fn start(
         settings.players.pop();
     }
     settings.check(config)?;
-    if let Err(e) = settings.save(&paths.settings) {
+    if let Err(e) = settings.save(&paths.menu) {
         warn!("the menu choices are not remembered: {e}");
     }
     Ok(())
@@ -449,7 +445,7 @@ fn show_menu(
     settings: Res<Settings>,
     mut rows_shown: Query<(
         &MenuRow,
-        &mut Node,
+        &mut Visibility,
         Option<&mut BackgroundColor>,
         Option<&Children>,
     )>,
@@ -463,31 +459,33 @@ fn show_menu(
 ) {
     let config = &config.0;
     let shown = rows(settings.mode);
-    for (MenuRow(row), mut node, background, children) in &mut rows_shown {
-        let display = if shown.contains(row) {
-            Display::Flex
+    for (MenuRow(row), mut visibility, background, children) in &mut rows_shown {
+        // Hidden in place: the other rows keep where they are.
+        let wanted = if shown.contains(row) {
+            Visibility::Inherited
         } else {
-            Display::None
+            Visibility::Hidden
         };
-        if node.display != display {
-            node.display = display;
+        if *visibility != wanted {
+            *visibility = wanted;
         }
         let selected = *row == state.selected;
         if let Some(mut background) = background {
             let colour = match (row, selected) {
                 (_, true) => Color::srgb(0.22, 0.34, 0.55),
-                (Row::Start | Row::Resume, false) => BUTTON_COLOUR,
+                (Row::Start | Row::Resume | Row::Settings, false) => BUTTON_COLOUR,
                 _ => Color::NONE,
             };
             if background.0 != colour {
                 background.0 = colour;
             }
             // A button's text is its first child.
-            if let (Row::Start | Row::Resume, Some(children)) = (row, children)
+            if let (Row::Start | Row::Resume | Row::Settings, Some(children)) = (row, children)
                 && let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok())
             {
                 let words = match row {
                     Row::Start => "Start",
+                    Row::Settings => "Settings (graphics, sound, camera, balls, keys)",
                     _ => &state.resume_label,
                 };
                 set_text(&mut text, words);
@@ -519,7 +517,7 @@ fn row_label(row: Row, mode: Mode) -> String {
         Row::InningsLimit => "Innings limit".into(),
         Row::Player(_) if mode != Mode::Match => "Player".into(),
         Row::Player(i) => format!("Player {}", i + 1),
-        Row::BallStyle => "Balls".into(),
+        Row::Settings => "Settings".into(),
         Row::Start => "Start".into(),
         Row::Resume => "Resume".into(),
     }
@@ -554,11 +552,7 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
                 format!("{name}{caret}")
             }
         }
-        Row::BallStyle => match settings.ball_style {
-            BallStyle::Dotted => "white and dotted white".into(),
-            BallStyle::Yellow => "white and yellow".into(),
-        },
-        Row::Start | Row::Resume => String::new(),
+        Row::Start | Row::Resume | Row::Settings => String::new(),
     }
 }
 
@@ -620,7 +614,8 @@ mod tests {
         assert!(rows(Mode::Match).contains(&Row::Player(2)));
         assert!(!rows(Mode::Practice).contains(&Row::Player(1)));
         assert!(!rows(Mode::LagTraining).contains(&Row::Target));
-        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Resume));
+        assert!(!rows(Mode::LagTraining).contains(&Row::Resume));
+        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Settings));
     }
 
     #[test]
@@ -633,9 +628,6 @@ mod tests {
         settings.players = vec![" Ann ".into(), "Bea".into(), "  ".into()];
         assert_eq!(start(&mut settings, &config, &paths), Ok(()));
         assert_eq!(settings.players, ["Ann", "Bea"]);
-        assert_eq!(
-            MatchSettings::load(&paths.settings, &config),
-            (settings, None)
-        );
+        assert_eq!(MatchSettings::load(&paths.menu, &config), (settings, None));
     }
 }

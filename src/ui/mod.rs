@@ -2,16 +2,22 @@
 //! elevation), the controls on demand, and an overlay for each phase of play that says
 //! what the referee decided and what to do next.
 
+mod frame_rate;
 mod help;
 mod hud;
 mod menu;
 mod overlays;
 mod scoreboard;
+mod settings;
 mod widgets;
+
+pub use frame_rate::FrameRateTest;
+pub use settings::SoftwareRendering;
 
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
+    app.add_systems(Update, scale_with_the_window);
     app.add_plugins((
         widgets::plugin,
         menu::plugin,
@@ -19,5 +25,21 @@ pub fn plugin(app: &mut App) {
         overlays::plugin,
         hud::plugin,
         help::plugin,
+        frame_rate::plugin,
+        settings::plugin,
     ));
+}
+
+/// The panels are laid out for 1280 × 720: in a smaller or larger window they shrink
+/// or grow with it, so that they cover as much of the table.
+fn scale_with_the_window(
+    window: Option<Single<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>>,
+    mut scale: ResMut<UiScale>,
+) {
+    let Some(window) = window else { return };
+    let fit = (window.width() / 1280.0).min(window.height() / 720.0);
+    let wanted = fit.clamp(0.5, 2.0);
+    if (scale.0 - wanted).abs() > 1e-3 {
+        scale.0 = wanted;
+    }
 }

@@ -73,6 +73,11 @@ fn fill_scoreboard(
             Line::new(format!("Last lag: {text}"), tone)
         }));
     }
+    if let Some(referee) = session.referee()
+        && let (Some(tally), Some(rule)) = (referee.balk_tally(), referee.game().balk)
+    {
+        footer.push(words().balk_tally(&tally, rule.counts_in_space));
+    }
     if session.declared_safety() {
         footer.push(Line::new(
             "Safety declared for this stroke (rules 23-25)",

@@ -53,7 +53,7 @@ fn dress_ball(
         .insert((Mesh3d(sphere), MeshMaterial3d(body)));
     if id == BallId::Dotted && style == BallStyle::Dotted {
         // Three small dots spread over the ball so that its spin shows.
-        let dot = meshes.add(Sphere::new(r * 0.15).mesh().uv(12, 6));
+        let dot = meshes.add(Sphere::new(r * 0.22).mesh().uv(12, 6));
         let ink = shiny(&mut materials, DOT_COLOUR);
         for direction in [
             Vec3::Y,
@@ -63,7 +63,7 @@ fn dress_ball(
             commands.spawn((
                 Mesh3d(dot.clone()),
                 MeshMaterial3d(ink.clone()),
-                Transform::from_translation(direction.normalize() * r * 0.88),
+                Transform::from_translation(direction.normalize() * r * 0.84),
                 ChildOf(add.entity),
             ));
         }

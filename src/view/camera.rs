@@ -1,14 +1,20 @@
-//! The camera orbits the table's centre: drag with the orbit button to turn it, the
-//! mouse wheel to come closer or go back. It moves in `PostUpdate` (STYLE 5).
+//! The cameras: behind the cue ball along the aim (the default while aiming), the whole
+//! table from above (the diamonds readable), a free orbit around the table (drag with
+//! the orbit button, the wheel to come closer), and a follow view that keeps the cue
+//! ball in sight while the balls roll. One key cycles them, one goes back to the chosen
+//! default; the camera glides from one pose to the next on the wall clock. It moves in
+//! `PostUpdate` (STYLE 5).
 
 use crate::config::Action;
-use crate::game::GameConfig;
+use crate::cue::Aim;
+use crate::game::frame::to_bevy;
+use crate::game::{CameraView, GameConfig, Preferences, Screen, Session};
 use crate::input::Actions;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
-/// Where the camera is: angles around the table's centre and distance from it.
-#[derive(Component, Clone, Copy, Debug)]
+/// The free orbit: angles around the table's centre and distance from it.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Orbit {
     /// Around the vertical, radians; 0 looks from the head end along the table.
     pub yaw: f32,
@@ -17,48 +23,273 @@ pub struct Orbit {
     pub distance: f32,
 }
 
-const PITCH_RANGE: (f32, f32) = (0.15, 1.55);
-const DISTANCE_RANGE: (f32, f32) = (0.8, 7.0);
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera);
-    app.add_systems(PostUpdate, orbit.before(TransformSystems::Propagate));
-}
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Camera"),
-        Camera3d::default(),
+impl Default for Orbit {
+    fn default() -> Self {
         Orbit {
             yaw: 0.0,
             pitch: 0.62,
             distance: 3.6,
+        }
+    }
+}
+
+const PITCH_RANGE: (f32, f32) = (0.15, 1.55);
+const DISTANCE_RANGE: (f32, f32) = (0.8, 7.0);
+
+/// The view chosen now and the orbit's place.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cameras {
+    pub view: CameraView,
+    pub orbit: Orbit,
+}
+
+impl Cameras {
+    pub fn cycle(&mut self) {
+        self.view = self.view.next();
+    }
+
+    /// Back to `default` with the orbit where it started.
+    pub fn reset(&mut self, default: CameraView) {
+        *self = Cameras {
+            view: default,
+            orbit: Orbit::default(),
+        };
+    }
+}
+
+/// Where a camera stands and what it looks at, Bevy frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    pub eye: Vec3,
+    pub target: Vec3,
+}
+
+/// What the views follow: the cue ball's centre and velocity, Bevy frame, and the aim's
+/// direction on the cloth (a unit vector, Bevy frame).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scene {
+    pub cue_ball: Vec3,
+    pub velocity: Vec3,
+    pub aim: Vec3,
+    pub rolling: bool,
+}
+
+/// Height of the top view's eye above the cloth, m: the whole table and its rails in a
+/// 16:9 window at Bevy's default 45° field of view.
+const TOP_HEIGHT: f32 = 2.45;
+
+/// The pose of `view` for the scene.
+pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
+    let behind = |along: Vec3, back: f32, up: f32, ahead: f32| Pose {
+        eye: scene.cue_ball - along * back + Vec3::Y * up,
+        target: scene.cue_ball + along * ahead,
+    };
+    match view {
+        CameraView::Behind => behind(scene.aim, 0.75, 0.32, 0.9),
+        CameraView::Follow if scene.rolling && scene.velocity.length() > 0.05 => {
+            behind(scene.velocity.normalize(), 1.1, 0.9, 0.5)
+        }
+        CameraView::Follow => behind(scene.aim, 1.1, 0.9, 0.5),
+        // A hair off the vertical, so that "up" on the screen is the table's left.
+        CameraView::Top => Pose {
+            eye: Vec3::new(0.0, TOP_HEIGHT, 0.001),
+            target: Vec3::ZERO,
         },
-        Transform::default(),
+        CameraView::Orbit => {
+            // Yaw 0 stands at the head end (−x) looking toward the foot (+x).
+            let direction = Vec3::new(
+                -orbit.pitch.cos() * orbit.yaw.cos(),
+                orbit.pitch.sin(),
+                orbit.pitch.cos() * orbit.yaw.sin(),
+            );
+            Pose {
+                eye: direction * orbit.distance,
+                target: Vec3::ZERO,
+            }
+        }
+    }
+}
+
+/// How quickly the camera closes on its pose: the share of the way left after one
+/// second is e^−GLIDE_RATE.
+const GLIDE_RATE: f32 = 6.0;
+
+/// The camera's pose now, gliding toward its view's.
+#[derive(Component, Clone, Copy, Debug)]
+struct Glide(Pose);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Cameras>();
+    app.add_systems(Startup, spawn_camera);
+    app.add_systems(OnEnter(Screen::Table), start_in_the_default_view);
+    app.add_systems(
+        PostUpdate,
+        (choose_view, turn_orbit, place_camera)
+            .chain()
+            .before(TransformSystems::Propagate),
+    );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    let start = pose(CameraView::Orbit, &Orbit::default(), &idle_scene());
+    commands.spawn((
+        Name::new("Camera"),
+        Camera3d::default(),
+        Glide(start),
+        Transform::from_translation(start.eye).looking_at(start.target, Vec3::Y),
     ));
 }
 
-fn orbit(
+fn idle_scene() -> Scene {
+    Scene {
+        cue_ball: Vec3::ZERO,
+        velocity: Vec3::ZERO,
+        aim: Vec3::X,
+        rolling: false,
+    }
+}
+
+fn start_in_the_default_view(preferences: Res<Preferences>, mut cameras: ResMut<Cameras>) {
+    cameras.reset(preferences.camera);
+}
+
+/// The cycle key goes to the next view, the reset key back to the default.
+fn choose_view(actions: Res<Actions>, preferences: Res<Preferences>, mut cameras: ResMut<Cameras>) {
+    if actions.just_pressed(Action::NextCamera) {
+        cameras.cycle();
+    }
+    if actions.just_pressed(Action::ResetCamera) {
+        cameras.reset(preferences.camera);
+    }
+}
+
+/// Dragging with the orbit button turns the orbit (and, from any other view, takes it
+/// over); in the orbit the wheel moves it closer or further. The frame the drag starts moves
+/// nothing, so that the view does not jump by where the pointer was before.
+fn turn_orbit(
     actions: Res<Actions>,
     scroll: Res<AccumulatedMouseScroll>,
     config: Res<GameConfig>,
-    mut camera: Single<(&mut Orbit, &mut Transform)>,
+    mut cameras: ResMut<Cameras>,
 ) {
-    let (orbit, transform) = &mut *camera;
-    if actions.pressed(Action::OrbitCamera) {
+    let delta = actions.pointer_delta;
+    let turning = actions.pressed(Action::OrbitCamera)
+        && !actions.just_pressed(Action::OrbitCamera)
+        && delta != Vec2::ZERO;
+    let zooming = scroll.delta.y != 0.0 && cameras.view == CameraView::Orbit;
+    if !turning && !zooming {
+        return;
+    }
+    cameras.view = CameraView::Orbit;
+    let orbit = &mut cameras.orbit;
+    if turning {
         let speed = config.0.controls.orbit_sensitivity as f32;
-        let delta = actions.pointer_delta;
         orbit.yaw -= delta.x * speed;
         orbit.pitch = (orbit.pitch + delta.y * speed).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
     }
     orbit.distance =
         (orbit.distance * (1.0 - 0.1 * scroll.delta.y)).clamp(DISTANCE_RANGE.0, DISTANCE_RANGE.1);
-    // Yaw 0 stands at the head end (−x) looking toward the foot (+x).
-    let direction = Vec3::new(
-        -orbit.pitch.cos() * orbit.yaw.cos(),
-        orbit.pitch.sin(),
-        orbit.pitch.cos() * orbit.yaw.sin(),
-    );
-    **transform =
-        Transform::from_translation(direction * orbit.distance).looking_at(Vec3::ZERO, Vec3::Y);
+}
+
+/// Glides the camera toward the pose of the chosen view.
+fn place_camera(
+    time: Res<Time<Real>>,
+    cameras: Res<Cameras>,
+    session: Option<Res<Session>>,
+    aim: Res<Aim>,
+    mut camera: Single<(&mut Glide, &mut Transform), With<Camera3d>>,
+) {
+    let scene = session.map_or_else(idle_scene, |session| {
+        let ball = session.ball(session.cue_ball());
+        let along = crate::math::DVec2::from_angle(aim.direction_deg.to_radians());
+        Scene {
+            cue_ball: ball.map_or(Vec3::ZERO, |k| to_bevy(k.pos)),
+            velocity: ball.map_or(Vec3::ZERO, |k| to_bevy(k.vel)),
+            aim: to_bevy(along.extend(0.0)),
+            rolling: !session.sim().at_rest(),
+        }
+    });
+    let goal = pose(cameras.view, &cameras.orbit, &scene);
+    let (glide, transform) = &mut *camera;
+    let share = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
+    // A player's own orbit follows the hand at once.
+    let share = if cameras.view == CameraView::Orbit && glide.0.target == goal.target {
+        share.max(0.5)
+    } else {
+        share
+    };
+    glide.0 = Pose {
+        eye: glide.0.eye.lerp(goal.eye, share),
+        target: glide.0.target.lerp(goal.target, share),
+    };
+    let up = if cameras.view == CameraView::Top {
+        Vec3::NEG_Z
+    } else {
+        Vec3::Y
+    };
+    **transform = Transform::from_translation(glide.0.eye).looking_at(glide.0.target, up);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scene() -> Scene {
+        Scene {
+            cue_ball: Vec3::new(-0.5, 0.03, 0.2),
+            velocity: Vec3::ZERO,
+            aim: Vec3::X,
+            rolling: false,
+        }
+    }
+
+    #[test]
+    fn the_key_cycles_the_views_and_reset_goes_back_to_the_default() {
+        let mut cameras = Cameras::default();
+        let mut seen = vec![cameras.view];
+        for _ in 0..4 {
+            cameras.cycle();
+            seen.push(cameras.view);
+        }
+        assert_eq!(
+            seen,
+            [
+                CameraView::Behind,
+                CameraView::Top,
+                CameraView::Orbit,
+                CameraView::Follow,
+                CameraView::Behind
+            ]
+        );
+        cameras.cycle();
+        cameras.orbit.yaw = 1.0;
+        cameras.reset(CameraView::Top);
+        assert_eq!(cameras.view, CameraView::Top);
+        assert_eq!(cameras.orbit, Orbit::default());
+    }
+
+    #[test]
+    fn behind_looks_along_the_aim_over_the_cue_ball_and_top_sees_the_whole_table() {
+        let scene = scene();
+        let behind = pose(CameraView::Behind, &Orbit::default(), &scene);
+        assert!(behind.eye.x < scene.cue_ball.x && behind.eye.y > scene.cue_ball.y);
+        assert!(behind.target.x > scene.cue_ball.x);
+        // From above: the rails' outer corners (1.57 × 0.86 m) inside a 45° view, 16:9.
+        let top = pose(CameraView::Top, &Orbit::default(), &scene);
+        let half_height = top.eye.y * (std::f32::consts::FRAC_PI_8).tan();
+        assert!(
+            half_height > 0.86 && half_height * 16.0 / 9.0 > 1.57,
+            "{half_height}"
+        );
+    }
+
+    #[test]
+    fn follow_keeps_behind_the_rolling_cue_ball() {
+        let mut scene = scene();
+        scene.rolling = true;
+        scene.velocity = Vec3::new(0.0, 0.0, -2.0);
+        let follow = pose(CameraView::Follow, &Orbit::default(), &scene);
+        assert!(follow.eye.z > scene.cue_ball.z, "{follow:?}");
+        assert!(follow.target.z < scene.cue_ball.z, "{follow:?}");
+    }
 }

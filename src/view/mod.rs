@@ -3,9 +3,12 @@
 
 pub mod balls;
 mod camera;
+pub use camera::Cameras;
 pub mod cloth;
+mod graphics;
 mod lights;
 mod markings;
+mod resolution;
 pub mod screenshot;
 mod sound;
 mod table;
@@ -20,6 +23,8 @@ pub fn plugin(app: &mut App) {
         lights::plugin,
         markings::plugin,
         camera::plugin,
+        graphics::plugin,
+        resolution::plugin,
         screenshot::plugin,
         sound::plugin,
     ));

@@ -13,6 +13,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, spawn_table.run_if(resource_added::<Session>));
 }
 
+/// The materials of the table's wood, spots and floor: the low graphics draws them
+/// without lighting (`graphics`).
+#[derive(Resource)]
+pub(super) struct TableMaterials(pub Vec<Handle<StandardMaterial>>);
+
 /// A box between two corners given in the table frame.
 fn slab(a: DVec3, b: DVec3) -> (Cuboid, Transform) {
     let (lo, hi) = (to_bevy(a).min(to_bevy(b)), to_bevy(a).max(to_bevy(b)));
@@ -44,7 +49,7 @@ fn spawn_table(
                 perceptual_roughness: 0.95,
                 ..default()
             },
-            extension: FeltGrain::new(0.35, 700.0),
+            extension: FeltGrain::new(color, 0.35, 700.0),
         })
     };
     let cloth = felt(Color::srgb(0.05, 0.26, 0.62));
@@ -54,6 +59,13 @@ fn spawn_table(
     let pearl = material(Color::srgb(0.95, 0.93, 0.85), 0.3);
     let spot = material(Color::srgb(0.9, 0.9, 0.9), 0.8);
     let floor = material(Color::srgb(0.32, 0.30, 0.28), 0.9);
+    commands.insert_resource(TableMaterials(vec![
+        wood.clone(),
+        dark_wood.clone(),
+        pearl.clone(),
+        spot.clone(),
+        floor.clone(),
+    ]));
     let root = commands
         .spawn((
             Name::new("Table"),

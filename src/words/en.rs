@@ -4,8 +4,8 @@ use super::{Line, Tone, Words};
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
-    BalkSpace, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation, Outcome,
-    Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
+    BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
+    Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot};
 
@@ -423,16 +423,23 @@ impl Words for English {
         }
     }
 
-    fn sheet_fouls(&self, verdict: &Verdict) -> String {
+    fn sheet_note(&self, verdict: &Verdict) -> Line {
         if verdict.restore_positions {
-            return "restored (rule 22)".to_owned();
+            return Line::new("restored (rule 22), no foul", Tone::Warn);
         }
-        verdict
-            .fouls
-            .iter()
-            .map(|f| self.rule(f.rule()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        if !verdict.fouls.is_empty() {
+            let rules: Vec<String> = verdict.fouls.iter().map(|f| self.rule(f.rule())).collect();
+            return Line::new(format!("foul: {}", rules.join(", ")), Tone::Bad);
+        }
+        let tone = if verdict.points > 0 {
+            Tone::Plain
+        } else {
+            Tone::Dim
+        };
+        if verdict.remarks.contains(&Remark::LegalSafety) {
+            return Line::new("safety (rule 23)", tone);
+        }
+        Line::new("", tone)
     }
 
     fn sheet_text(&self, sheet: &ScoreSheet) -> String {
@@ -577,6 +584,64 @@ impl Words for English {
             (true, Some(d)) => Line::new(format!("{d:.1} mm from the head cushion"), Tone::Good),
             _ => Line::new(format!("lost: {}", self.lag_faults(ball)), Tone::Bad),
         }
+    }
+
+    fn balk_tally(&self, tally: &BalkTally, limit: u32) -> Line {
+        let counts = match tally.counts {
+            1 => "1 count".to_owned(),
+            n => format!("{n} counts"),
+        };
+        let space = self.balk_space(&tally.space);
+        if tally.counts >= limit {
+            Line::new(
+                format!("{counts} in the {space}: one object ball must leave it next"),
+                Tone::Warn,
+            )
+        } else {
+            Line::new(
+                format!("{counts} in the {space} (of {limit} allowed)"),
+                Tone::Plain,
+            )
+        }
+    }
+
+    fn stroke_story(&self, count: &LiveCount, style: BallStyle) -> String {
+        let cushions = |n: u32| match n {
+            0 => "no cushion".to_owned(),
+            1 => "1 cushion".to_owned(),
+            n => format!("{n} cushions"),
+        };
+        let hits: Vec<String> = count
+            .balls
+            .iter()
+            .zip(&count.cushions_before)
+            .enumerate()
+            .map(|(i, (ball, before))| {
+                let when = if i == 0 { "first" } else { "then" };
+                format!(
+                    "{when} the {} after {}",
+                    self.ball(*ball, style),
+                    cushions(*before)
+                )
+            })
+            .collect();
+        let mut story = if hits.is_empty() {
+            format!("Cue ball: {}, no ball hit", cushions(count.cushions))
+        } else {
+            format!(
+                "Cue ball: {} in all; {}",
+                cushions(count.cushions),
+                hits.join(", ")
+            )
+        };
+        for [a, b] in &count.kisses {
+            story += &format!(
+                "; kiss: {} on {}",
+                self.ball(*a, style),
+                self.ball(*b, style)
+            );
+        }
+        story
     }
 
     fn live_count(&self, count: &LiveCount, style: BallStyle) -> String {

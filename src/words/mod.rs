@@ -12,8 +12,8 @@ pub use en::English;
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
-    BalkSpace, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement, Remark, Rule,
-    ScoreSheet, Verdict, Warning,
+    BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
+    Remark, Rule, ScoreSheet, Verdict, Warning,
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot};
 
@@ -79,8 +79,9 @@ pub trait Words: Sync {
     fn spotting(&self, placement: &Placement, style: BallStyle) -> String;
     /// The end of a game: who won, or why nobody did.
     fn outcome(&self, outcome: Outcome, names: &[String]) -> String;
-    /// The fouls of a stroke on the score sheet: "rule 8, rule 16", or a restore.
-    fn sheet_fouls(&self, verdict: &Verdict) -> String;
+    /// A stroke's note on the score sheet, toned: its fouls ("rule 8, rule 16"), a
+    /// restore (rule 22, no foul), a declared safety, or nothing.
+    fn sheet_note(&self, verdict: &Verdict) -> Line;
     /// The whole score sheet as text (`carom referee`).
     fn sheet_text(&self, sheet: &ScoreSheet) -> String;
 
@@ -97,6 +98,11 @@ pub trait Words: Sync {
     // --- the match ---
     /// The count kept while the balls roll: the cue ball's cushions and the balls it hit.
     fn live_count(&self, count: &LiveCount, style: BallStyle) -> String;
+    /// What the cue ball did in a whole stroke, in the game's terms: its cushions, the
+    /// balls it hit with the cushions before each, and the kisses between the others.
+    fn stroke_story(&self, count: &LiveCount, style: BallStyle) -> String;
+    /// The balk space count on the scoreboard: the counts made there and the limit.
+    fn balk_tally(&self, tally: &BalkTally, limit: u32) -> Line;
     /// A notice of the match layer; `names` are the players in order.
     fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String;
 }

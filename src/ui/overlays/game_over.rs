@@ -148,7 +148,7 @@ fn show_game_over(
                     let sheet_widths = [50.0, 150.0, 80.0, 60.0, 70.0, 200.0];
                     row(
                         panel,
-                        ["#", "Player", "Points", "Run", "Score", "Fouls"].map(String::from),
+                        ["#", "Player", "Points", "Run", "Score", "Notes"].map(String::from),
                         &sheet_widths,
                         Tone::Dim,
                     );
@@ -166,21 +166,16 @@ fn show_game_over(
                         .with_children(|sheet| {
                             for (i, stroke) in score.rows.iter().enumerate() {
                                 let v = &stroke.verdict;
-                                let fouls = words().sheet_fouls(v);
-                                let tone = if fouls.is_empty() {
-                                    if v.points > 0 { Tone::Plain } else { Tone::Dim }
-                                } else {
-                                    Tone::Bad
-                                };
+                                let note = words().sheet_note(v);
                                 let cells = [
                                     (i + 1).to_string(),
                                     score.name(v.shooter).to_owned(),
                                     v.points.to_string(),
                                     stroke.run.to_string(),
                                     stroke.score.to_string(),
-                                    fouls,
+                                    note.text,
                                 ];
-                                row(sheet, cells, &sheet_widths, tone);
+                                row(sheet, cells, &sheet_widths, note.tone);
                             }
                         });
                     if score.rows.len() as f32 > SHEET_ROWS {

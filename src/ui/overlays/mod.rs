@@ -4,9 +4,9 @@
 
 mod break_choice;
 mod break_setup;
+mod confirm;
 mod game_over;
 mod lag;
-mod restore;
 mod spotting;
 mod verdict;
 
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         verdict::plugin,
         spotting::plugin,
         game_over::plugin,
-        restore::plugin,
+        confirm::plugin,
     ));
 }
 

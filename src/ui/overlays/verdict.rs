@@ -1,16 +1,43 @@
-//! The referee's verdict on the last stroke, shown briefly: a carom and its points, no
-//! count, or every foul with its rule and reason; warnings, remarks, the end of the
-//! game; and who plays next.
+//! The referee's verdict on the last stroke: a carom and its points, no count, or every
+//! foul with its rule and reason; warnings, remarks, the end of the game; what the cue
+//! ball did in the game's terms; and who plays next. It stays until the next stroke
+//! starts or the player hides it. Beside it, the last strokes at the table.
 
-use super::{fill, overlay};
+use super::{OVERLAY_WIDTH, fill, text};
 use crate::config::Action;
-use crate::game::{GameConfig, Phase, Session, Settings};
-use crate::ui::widgets::{Tone, keys};
+use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
+use crate::input::Actions;
+use crate::ui::hud::Counting;
+use crate::ui::widgets::{Tone, keys, panel};
 use crate::words::{Line, words};
 use bevy::prelude::*;
 
+/// The panel of the last stroke's verdict.
+#[derive(Component)]
+struct LastStroke;
+
+/// The panel of the last strokes.
+#[derive(Component)]
+struct Recent;
+
+/// Strokes the recent list shows.
+const RECENT_STROKES: usize = 5;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Verdict), show_verdict);
+    for phase in [Phase::Rolling, Phase::GameOver, Phase::Lag] {
+        app.add_systems(OnEnter(phase), hide_verdict);
+    }
+    app.add_systems(OnEnter(Screen::Table), spawn_recent);
+    app.add_systems(
+        Update,
+        (
+            hide_on_request.run_if(in_state(Phase::Aiming)),
+            list_recent_strokes,
+        )
+            .run_if(at_table)
+            .in_set(GameSystems::Present),
+    );
 }
 
 fn show_verdict(
@@ -18,12 +45,24 @@ fn show_verdict(
     session: Res<Session>,
     settings: Res<Settings>,
     config: Res<GameConfig>,
+    count: Res<Counting>,
+    shown: Query<Entity, With<LastStroke>>,
 ) {
+    for panel in &shown {
+        commands.entity(panel).despawn();
+    }
     let (Some(verdict), Some(referee)) = (session.last_verdict(), session.referee()) else {
         return;
     };
+    let style = settings.ball_style;
     let names: Vec<String> = referee.players().iter().map(|p| p.name.clone()).collect();
     let mut lines = words().verdict_lines(verdict, &names);
+    if !verdict.restore_positions {
+        lines.push(Line::new(
+            words().stroke_story(&count.0, style),
+            Tone::Plain,
+        ));
+    }
     if !verdict.spot.is_empty() {
         lines.push(Line::new(
             "Jumped balls go to their spots next (rules 21, 26)",
@@ -32,7 +71,7 @@ fn show_verdict(
     }
     if !referee.is_over() {
         let next = session.player_name(referee.shooter());
-        let ball = words().ball(referee.cue_ball(), settings.ball_style);
+        let ball = words().ball(referee.cue_ball(), style);
         lines.push(
             if referee.shooter() == verdict.shooter && !verdict.inning_over {
                 Line::new(format!("{next} plays again, the {ball} ball"), Tone::Plain)
@@ -42,11 +81,100 @@ fn show_verdict(
         );
     }
     lines.push(Line::new(
-        format!("{}: go on", keys(&config.0, Action::Confirm)),
+        format!(
+            "{}: go on, then hide this",
+            keys(&config.0, Action::Confirm)
+        ),
         Tone::Dim,
     ));
     let heading = format!("Stroke {}", referee.history().len());
     commands
-        .spawn(overlay("Verdict", Phase::Verdict))
+        .spawn((
+            Name::new("Verdict"),
+            LastStroke,
+            panel(Node {
+                position_type: PositionType::Absolute,
+                right: px(12),
+                top: px(36),
+                max_width: px(OVERLAY_WIDTH),
+                ..default()
+            }),
+            DespawnOnExit(Screen::Table),
+        ))
         .with_children(|panel| fill(panel, heading, lines));
+}
+
+fn hide_verdict(mut commands: Commands, shown: Query<Entity, With<LastStroke>>) {
+    for panel in &shown {
+        commands.entity(panel).despawn();
+    }
+}
+
+/// The confirm key hides the verdict while aiming.
+fn hide_on_request(
+    actions: Res<Actions>,
+    commands: Commands,
+    shown: Query<Entity, With<LastStroke>>,
+) {
+    if actions.just_pressed(Action::Confirm) {
+        hide_verdict(commands, shown);
+    }
+}
+
+fn spawn_recent(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Recent strokes"),
+        Recent,
+        panel(Node {
+            position_type: PositionType::Absolute,
+            right: px(12),
+            bottom: px(28),
+            max_width: px(OVERLAY_WIDTH),
+            display: Display::None,
+            ..default()
+        }),
+        DespawnOnExit(Screen::Table),
+    ));
+}
+
+/// The last strokes judged, newest first, refilled when one more is judged.
+fn list_recent_strokes(
+    mut commands: Commands,
+    session: Res<Session>,
+    mut listed: Local<Option<usize>>,
+    mut recent: Single<(Entity, &mut Node), With<Recent>>,
+) {
+    let history = session.referee().map_or(&[][..], |r| r.history());
+    if *listed == Some(history.len()) {
+        return;
+    }
+    *listed = Some(history.len());
+    let (entity, node) = &mut *recent;
+    node.display = if history.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    let names = session.settings().seated();
+    let first = history.len().saturating_sub(RECENT_STROKES);
+    commands
+        .entity(*entity)
+        .despawn_children()
+        .with_children(|panel| {
+            panel.spawn(text("Last strokes", Tone::Dim));
+            for (i, row) in history.iter().enumerate().skip(first).rev() {
+                let v = &row.verdict;
+                let name = names.get(v.shooter).map_or("?", String::as_str);
+                let note = words().sheet_note(v);
+                let what = if v.points > 0 {
+                    format!("+{}", v.points)
+                } else if note.text.is_empty() {
+                    "no count".to_owned()
+                } else {
+                    note.text.clone()
+                };
+                let tone = if v.points > 0 { Tone::Good } else { note.tone };
+                panel.spawn(text(format!("{:>3}. {name}: {what}", i + 1), tone));
+            }
+        });
 }

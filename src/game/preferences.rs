@@ -1,0 +1,244 @@
+//! The player's settings for the game itself (`settings.ron` in the user's config
+//! folder): graphics quality, window, sound, aim aids, the default camera, the frame-rate
+//! readout. A missing file is the defaults; a broken one is kept as it is, named in a
+//! message, and the defaults are used.
+
+use crate::play::write_atomically;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The views a player can choose (`view::camera` draws them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CameraView {
+    /// Low behind the cue ball, along the aim.
+    #[default]
+    Behind,
+    /// Straight down on the whole table.
+    Top,
+    /// Free: turned and moved by the player around the table's centre.
+    Orbit,
+    /// Behind the cue ball while it rolls, higher up; behind the aim while aiming.
+    Follow,
+}
+
+impl CameraView {
+    pub const ALL: [CameraView; 4] = [
+        CameraView::Behind,
+        CameraView::Top,
+        CameraView::Orbit,
+        CameraView::Follow,
+    ];
+
+    /// The next view in the cycle.
+    pub fn next(self) -> CameraView {
+        let at = CameraView::ALL.iter().position(|v| *v == self).unwrap_or(0);
+        CameraView::ALL[(at + 1) % CameraView::ALL.len()]
+    }
+}
+
+/// A set of graphics settings: `Low` is playable on software rendering, `High` is for
+/// a graphics card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quality {
+    Low,
+    #[default]
+    High,
+    /// The player's own mix of the settings below.
+    Custom,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Graphics {
+    pub quality: Quality,
+    /// Lamps cast shadows.
+    pub shadows: bool,
+    /// Multisample anti-aliasing: 1 (off) or 4 samples.
+    pub msaa_samples: u32,
+    /// The cloth lit by the full lighting (reflections, shadows); else by a simple
+    /// sum of the lamps: on software rendering the cloth's full lighting is most of a
+    /// frame.
+    pub full_lighting: bool,
+    /// The depth of the scene drawn first, so that only what is seen is shaded: much
+    /// faster where shading is slow (software rendering), a small cost elsewhere.
+    pub depth_prepass: bool,
+    /// The table is drawn at this share of the window's resolution (0.25 ..= 1) and
+    /// stretched to it; the panels stay sharp.
+    pub resolution_scale: f32,
+}
+
+impl Graphics {
+    /// The resolution scales the settings screen offers.
+    pub const RESOLUTION_SCALES: [f32; 5] = [0.25, 0.4, 0.5, 0.75, 1.0];
+
+    pub fn of(quality: Quality) -> Graphics {
+        match quality {
+            Quality::Low => Graphics {
+                quality,
+                shadows: false,
+                msaa_samples: 1,
+                full_lighting: false,
+                depth_prepass: true,
+                resolution_scale: 0.4,
+            },
+            Quality::High | Quality::Custom => Graphics {
+                quality,
+                shadows: true,
+                msaa_samples: 4,
+                full_lighting: true,
+                depth_prepass: false,
+                resolution_scale: 1.0,
+            },
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WindowMode {
+    #[default]
+    Windowed,
+    Fullscreen,
+}
+
+/// The settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, bevy::prelude::Resource)]
+#[serde(default, deny_unknown_fields)]
+pub struct Preferences {
+    pub graphics: Graphics,
+    pub window: WindowMode,
+    /// 0 ..= 1.
+    pub volume: f32,
+    pub mute: bool,
+    /// The aim line and the cue ball's path shown while aiming (practice; in a match
+    /// only when `aim_aids_in_matches`).
+    pub aim_aids: bool,
+    pub aim_aids_in_matches: bool,
+    /// The view the table opens in, and the reset key goes back to.
+    pub camera: CameraView,
+    /// Frames per second in a corner.
+    pub show_frame_rate: bool,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences {
+            graphics: Graphics::of(Quality::High),
+            window: WindowMode::Windowed,
+            volume: 0.8,
+            mute: false,
+            aim_aids: true,
+            aim_aids_in_matches: false,
+            camera: CameraView::Behind,
+            show_frame_rate: false,
+        }
+    }
+}
+
+impl Preferences {
+    /// The settings in `path`: the defaults when there is no file; when it cannot be
+    /// read or is not valid, the defaults and what is wrong (the file is left alone).
+    pub fn load(path: &Path) -> (Preferences, Option<String>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return (Preferences::default(), None);
+            }
+            Err(e) => {
+                return (
+                    Preferences::default(),
+                    Some(format!("{}: {e}", path.display())),
+                );
+            }
+        };
+        match ron::from_str::<Preferences>(&text).map_err(|e| e.to_string()) {
+            Ok(p) => match p.check() {
+                Ok(()) => (p, None),
+                Err(e) => (
+                    Preferences::default(),
+                    Some(format!("{}: {e}", path.display())),
+                ),
+            },
+            Err(e) => (
+                Preferences::default(),
+                Some(format!(
+                    "{}: {e} (the file is kept; the default settings are used)",
+                    path.display()
+                )),
+            ),
+        }
+    }
+
+    /// Values in their ranges.
+    pub fn check(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.volume) {
+            return Err(format!("volume is {}, allowed 0 ..= 1", self.volume));
+        }
+        if ![1, 4].contains(&self.graphics.msaa_samples) {
+            return Err(format!(
+                "graphics.msaa_samples is {}, allowed 1 (off) or 4",
+                self.graphics.msaa_samples
+            ));
+        }
+        if !(0.25..=1.0).contains(&self.graphics.resolution_scale) {
+            return Err(format!(
+                "graphics.resolution_scale is {}, allowed 0.25 ..= 1",
+                self.graphics.resolution_scale
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        write_atomically(path, text.as_bytes())
+    }
+
+    /// The volume sounds play at: 0 when muted.
+    pub fn loudness(&self) -> f32 {
+        if self.mute { 0.0 } else { self.volume }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_through_their_file() {
+        let dir = crate::test_support::fresh_dir("preferences");
+        let path = dir.join("settings.ron");
+        assert_eq!(Preferences::load(&path), (Preferences::default(), None));
+        let mine = Preferences {
+            graphics: Graphics::of(Quality::Low),
+            volume: 0.3,
+            camera: CameraView::Top,
+            show_frame_rate: true,
+            ..Preferences::default()
+        };
+        mine.save(&path).unwrap();
+        assert_eq!(Preferences::load(&path), (mine, None));
+    }
+
+    #[test]
+    fn a_broken_settings_file_is_kept_and_the_defaults_used_with_a_message() {
+        let dir = crate::test_support::fresh_dir("preferences-broken");
+        let path = dir.join("settings.ron");
+        for text in [
+            "(volume: 0.5, graphics: (",
+            "(volume: 7.0)",
+            "(colour: Red)",
+        ] {
+            std::fs::write(&path, text).unwrap();
+            let (preferences, problem) = Preferences::load(&path);
+            assert_eq!(preferences, Preferences::default());
+            let problem = problem.expect("a message");
+            assert!(problem.contains("settings.ron"), "{problem}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        }
+        // A partial file keeps the rest at the defaults.
+        std::fs::write(&path, "(mute: true)").unwrap();
+        let (preferences, problem) = Preferences::load(&path);
+        assert!(preferences.mute && problem.is_none());
+    }
+}

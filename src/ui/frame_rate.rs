@@ -1,0 +1,167 @@
+//! Frames per second: a readout in the corner (a setting), and `carom --frame-rate`,
+//! which plays a break-like stroke in practice and reports the frame rate while the balls
+//! roll and the time the game's own systems take per frame, then exits.
+
+use super::widgets::{Tone, toned};
+use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Session};
+use crate::play::Command;
+use crate::shot::Stroke;
+use bevy::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Asked for on the command line: measure, print, exit.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct FrameRateTest;
+
+/// Frame times over the last second, for the readout.
+#[derive(Resource, Default)]
+struct Recent(Vec<Duration>);
+
+/// What the measurement has seen: frame times while the balls rolled, and the time of
+/// the game's systems in each of those frames.
+#[derive(Resource, Default)]
+struct Measured {
+    frames: Vec<Duration>,
+    systems: Vec<Duration>,
+    /// The balls were rolling last frame.
+    rolling: bool,
+    /// When the game's systems of this frame started, and how long they took.
+    started: Option<Instant>,
+    this_frame: Duration,
+}
+
+#[derive(Component)]
+struct Readout;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Recent>();
+    app.add_systems(Startup, spawn_readout);
+    app.add_systems(Update, show_readout);
+    if app.world().contains_resource::<FrameRateTest>() {
+        app.init_resource::<Measured>();
+        app.add_systems(
+            Update,
+            (
+                start_clock.before(GameSystems::Input),
+                (stop_clock, play_and_measure)
+                    .chain()
+                    .after(GameSystems::Present),
+            ),
+        );
+    }
+}
+
+fn spawn_readout(mut commands: Commands) {
+    commands.spawn((
+        Readout,
+        toned("", 14.0, Tone::Dim),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(12),
+            bottom: px(8),
+            ..default()
+        },
+        GlobalZIndex(10),
+    ));
+}
+
+fn show_readout(
+    time: Res<Time<Real>>,
+    preferences: Res<Preferences>,
+    mut recent: ResMut<Recent>,
+    mut readout: Single<(&mut Text, &mut Visibility), With<Readout>>,
+) {
+    let (text, visibility) = &mut *readout;
+    **visibility = if preferences.show_frame_rate {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    recent.0.push(time.delta());
+    let mut total: Duration = recent.0.iter().sum();
+    while total > Duration::from_secs(1) && recent.0.len() > 1 {
+        total -= recent.0.remove(0);
+    }
+    if preferences.show_frame_rate && !total.is_zero() {
+        let fps = recent.0.len() as f64 / total.as_secs_f64();
+        super::widgets::set_text(text, format!("{fps:.1} fps"));
+    }
+}
+
+fn start_clock(mut measured: ResMut<Measured>) {
+    measured.started = Some(Instant::now());
+}
+
+fn stop_clock(mut measured: ResMut<Measured>) {
+    if let Some(started) = measured.started.take() {
+        measured.this_frame = started.elapsed();
+    }
+}
+
+/// Frames to draw at the table before the first stroke (the first ones compile shaders),
+/// and the least number of rolling frames to report on.
+const WARM_UP_FRAMES: u32 = 20;
+const FRAMES_TO_MEASURE: usize = 20;
+
+/// Strikes once the table is warm; keeps the frame times while the balls roll; strikes
+/// again until enough frames are measured; prints the figures and exits.
+fn play_and_measure(
+    time: Res<Time<Real>>,
+    session: Option<Res<Session>>,
+    phase: Option<Res<State<Phase>>>,
+    mut warm: Local<u32>,
+    mut measured: ResMut<Measured>,
+    mut commands: MessageWriter<PlayerCommand>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let (Some(session), Some(phase)) = (session, phase) else {
+        return;
+    };
+    if !session.sim().at_rest() {
+        // The frame that struck is not a rolling one yet.
+        if measured.rolling {
+            let systems = measured.this_frame;
+            measured.frames.push(time.delta());
+            measured.systems.push(systems);
+        }
+        measured.rolling = true;
+        return;
+    }
+    measured.rolling = false;
+    *warm += 1;
+    if measured.frames.len() >= FRAMES_TO_MEASURE {
+        report(&measured);
+        exit.write(AppExit::Success);
+        return;
+    }
+    match **phase {
+        Phase::BreakSetup => {
+            commands.write(PlayerCommand(Command::Continue));
+        }
+        Phase::Aiming if *warm >= WARM_UP_FRAMES => {
+            // Firm, with side: a long stroke round the table.
+            let stroke = Stroke {
+                side: 0.3,
+                ..Stroke::new(session.cue_ball(), 12.0, 5.0)
+            };
+            commands.write(PlayerCommand(Command::Strike(stroke)));
+        }
+        _ => {}
+    }
+}
+
+fn report(measured: &Measured) {
+    let seconds: f64 = measured.frames.iter().map(Duration::as_secs_f64).sum();
+    let mut systems: Vec<f64> = measured
+        .systems
+        .iter()
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .collect();
+    systems.sort_by(f64::total_cmp);
+    let median = systems.get(systems.len() / 2).copied().unwrap_or(0.0);
+    println!(
+        "frame rate while the balls rolled: {:.1} fps ({} frames in {seconds:.1} s); game systems: median {median:.2} ms a frame",
+        measured.frames.len() as f64 / seconds,
+        measured.frames.len(),
+    );
+}

@@ -1,0 +1,93 @@
+//! Prompts for actions that take a second press: rule 22's restore (both players must
+//! agree: a second press puts the balls back where they were before the last stroke)
+//! and leaving a practice or lag-training session (which is not saved).
+
+use crate::config::Action;
+use crate::cue::{LeaveArmed, RestoreArmed};
+use crate::game::{GameConfig, GameSystems, Screen, Session};
+use crate::ui::widgets::{Tone, keys, toned};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Table), spawn_prompts);
+    app.add_systems(
+        Update,
+        show_prompts
+            .run_if(in_state(Screen::Table))
+            .in_set(GameSystems::Present),
+    );
+}
+
+/// What a prompt asks to confirm.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Prompt {
+    Restore,
+    Leave,
+}
+
+fn spawn_prompts(mut commands: Commands, config: Res<GameConfig>) {
+    let restore = keys(&config.0, Action::RestorePositions);
+    let leave = keys(&config.0, Action::Menu);
+    for (prompt, words) in [
+        (
+            Prompt::Restore,
+            format!(
+                "Press {restore} again to put the balls back where they were before the \
+                 last stroke (rule 22) - both players agree"
+            ),
+        ),
+        (
+            Prompt::Leave,
+            format!("Press {leave} again to leave: this session is not saved"),
+        ),
+    ] {
+        commands.spawn((
+            Name::new("Prompt"),
+            prompt,
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: px(150),
+                left: px(0),
+                right: px(0),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            Visibility::Hidden,
+            DespawnOnExit(Screen::Table),
+            children![(
+                Node {
+                    padding: UiRect::axes(px(14), px(8)),
+                    border_radius: BorderRadius::all(px(8)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.25, 0.16, 0.02, 0.9)),
+                children![toned(words, 17.0, Tone::Warn)],
+            )],
+        ));
+    }
+}
+
+/// Each prompt shows while its action is armed (the restore only where it can be asked
+/// for: its timer runs only there).
+fn show_prompts(
+    restore: Res<RestoreArmed>,
+    leave: Res<LeaveArmed>,
+    session: Option<Res<Session>>,
+    mut prompts: Query<(&Prompt, &mut Visibility)>,
+) {
+    let can_restore = session.is_some_and(|s| s.can_restore());
+    for (prompt, mut visibility) in &mut prompts {
+        let armed = match prompt {
+            Prompt::Restore => restore.0.is_some() && can_restore,
+            Prompt::Leave => leave.0.is_some(),
+        };
+        let shown = if armed {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visibility != shown {
+            *visibility = shown;
+        }
+    }
+}

@@ -1,0 +1,457 @@
+//! The settings screen (from the menu): graphics quality and its parts, window, volume,
+//! aim aids, the default camera, the ball style, the frame-rate readout, and the keys
+//! of `controls.ron`. Changes apply at once and are saved to `settings.ron` on leaving.
+//! Keyboard: up/down pick a row, left/right change it, Escape or Enter on Back leaves;
+//! mouse: a row's arrows, or Back.
+
+use super::help::describe;
+use super::widgets::{Tone, binding_name, button, clicked, keys, label, panel, set_text, toned};
+use crate::config::Action;
+use crate::game::{
+    CameraView, GameConfig, GameSystems, Graphics, Preferences, Quality, Screen, Settings,
+    UserFiles, WindowMode,
+};
+use crate::input::Actions;
+use crate::play::BallStyle;
+use bevy::prelude::*;
+
+/// A row of the settings screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    Quality,
+    Shadows,
+    AntiAliasing,
+    Lighting,
+    DepthPrepass,
+    Resolution,
+    Window,
+    Volume,
+    Mute,
+    AimAids,
+    AimAidsInMatches,
+    Camera,
+    BallStyle,
+    FrameRate,
+    Back,
+}
+
+const ROWS: [Row; 15] = [
+    Row::Quality,
+    Row::Shadows,
+    Row::AntiAliasing,
+    Row::Lighting,
+    Row::DepthPrepass,
+    Row::Resolution,
+    Row::Window,
+    Row::Volume,
+    Row::Mute,
+    Row::AimAids,
+    Row::AimAidsInMatches,
+    Row::Camera,
+    Row::BallStyle,
+    Row::FrameRate,
+    Row::Back,
+];
+
+#[derive(Resource)]
+struct Selected(Row);
+
+#[derive(Component)]
+struct RowLine(Row);
+
+#[derive(Component)]
+struct RowValue(Row);
+
+#[derive(Component)]
+struct Arrow(Row, i32);
+
+/// Whether the renderer runs on the CPU (Mesa's llvmpipe and the like).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SoftwareRendering(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SoftwareRendering>();
+    app.add_systems(Startup, notice_software_rendering);
+    app.add_systems(OnEnter(Screen::Settings), spawn_settings);
+    app.add_systems(OnExit(Screen::Settings), save_settings);
+    app.add_systems(
+        Update,
+        (
+            (read_keys, read_clicks).in_set(GameSystems::Rules),
+            show_settings.in_set(GameSystems::Present),
+        )
+            .run_if(in_state(Screen::Settings)),
+    );
+}
+
+fn notice_software_rendering(
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+    preferences: Res<Preferences>,
+    mut software: ResMut<SoftwareRendering>,
+) {
+    let Some(adapter) = adapter else { return };
+    // wgpu's `DeviceType` is not re-exported by Bevy; its name is enough.
+    software.0 = format!("{:?}", adapter.device_type) == "Cpu";
+    if software.0 && preferences.graphics.quality != Quality::Low {
+        warn!(
+            "software rendering ({}): choose the Low graphics in Settings for a playable frame rate",
+            adapter.name
+        );
+    }
+}
+
+fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
+    commands.insert_resource(Selected(Row::Quality));
+    let config = &config.0;
+    let hint = format!(
+        "{} / {}: choose a row    {} / {}: change it    {}: back to the menu",
+        keys(config, Action::MenuUp),
+        keys(config, Action::MenuDown),
+        keys(config, Action::MenuLeft),
+        keys(config, Action::MenuRight),
+        keys(config, Action::Menu),
+    );
+    let key_lines: Vec<String> = config
+        .controls
+        .bindings
+        .iter()
+        .map(|(action, bindings)| {
+            let names: Vec<String> = bindings.iter().map(binding_name).collect();
+            format!("{:<20} {}", names.join(" / "), describe(*action))
+        })
+        .collect();
+    commands
+        .spawn((
+            Name::new("Settings"),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(8),
+                ..default()
+            },
+            DespawnOnExit(Screen::Settings),
+        ))
+        .with_children(|screen| {
+            screen.spawn(label("Settings", 30.0));
+            screen
+                .spawn(Node {
+                    column_gap: px(16),
+                    align_items: AlignItems::FlexStart,
+                    ..default()
+                })
+                .with_children(|columns| {
+                    columns
+                        .spawn(panel(Node {
+                            width: px(520),
+                            row_gap: px(2),
+                            ..default()
+                        }))
+                        .with_children(|list| {
+                            for row in ROWS {
+                                spawn_row(list, row);
+                            }
+                        });
+                    columns
+                        .spawn(panel(Node {
+                            max_width: px(640),
+                            ..default()
+                        }))
+                        .with_children(|keys| {
+                            keys.spawn(toned("Keys (config/controls.ron)", 16.0, Tone::Plain));
+                            keys.spawn(toned(key_lines.join("\n"), 12.0, Tone::Dim));
+                        });
+                });
+            screen.spawn(toned(hint, 14.0, Tone::Dim));
+        });
+}
+
+fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
+    if row == Row::Back {
+        list.spawn(button("Back", 18.0)).insert((
+            RowLine(row),
+            Node {
+                margin: UiRect::top(px(8)),
+                padding: UiRect::axes(px(14), px(6)),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(6)),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+        ));
+        return;
+    }
+    list.spawn((
+        RowLine(row),
+        Node {
+            height: px(30),
+            padding: UiRect::axes(px(10), px(0)),
+            column_gap: px(10),
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+    ))
+    .with_children(|line| {
+        line.spawn((
+            label(row_label(row), 16.0),
+            TextLayout::no_wrap(),
+            Node {
+                width: px(190),
+                ..default()
+            },
+        ));
+        line.spawn(button("<", 15.0)).insert(Arrow(row, -1));
+        line.spawn((
+            RowValue(row),
+            label("", 16.0),
+            TextLayout::justify(Justify::Center),
+            Node {
+                flex_grow: 1.0,
+                ..default()
+            },
+        ));
+        line.spawn(button(">", 15.0)).insert(Arrow(row, 1));
+    });
+}
+
+fn row_label(row: Row) -> &'static str {
+    match row {
+        Row::Quality => "Graphics",
+        Row::Shadows => "Shadows",
+        Row::AntiAliasing => "Anti-aliasing",
+        Row::Lighting => "Cloth lighting",
+        Row::DepthPrepass => "Depth first",
+        Row::Resolution => "Table resolution",
+        Row::Window => "Window",
+        Row::Volume => "Volume",
+        Row::Mute => "Sound",
+        Row::AimAids => "Aim aids in practice",
+        Row::AimAidsInMatches => "Aim aids in matches",
+        Row::Camera => "Camera at the start",
+        Row::BallStyle => "Balls",
+        Row::FrameRate => "Frame rate shown",
+        Row::Back => "Back",
+    }
+}
+
+fn on_off(on: bool) -> String {
+    if on { "on" } else { "off" }.into()
+}
+
+fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> String {
+    let g = &p.graphics;
+    match row {
+        Row::Quality => match g.quality {
+            Quality::Low => "low (for software rendering)".into(),
+            Quality::High => "high".into(),
+            Quality::Custom => "custom".into(),
+        },
+        Row::Shadows => on_off(g.shadows),
+        Row::AntiAliasing => {
+            if g.msaa_samples >= 4 {
+                "4x MSAA".into()
+            } else {
+                "off".into()
+            }
+        }
+        Row::Lighting => {
+            let advice = if software && g.full_lighting {
+                " (slow here)"
+            } else {
+                ""
+            };
+            let lighting = if g.full_lighting { "full" } else { "simple" };
+            format!("{lighting}{advice}")
+        }
+        Row::DepthPrepass => on_off(g.depth_prepass),
+        Row::Resolution => format!("{:.0} % of the window", g.resolution_scale * 100.0),
+        Row::Window => match p.window {
+            WindowMode::Windowed => "windowed".into(),
+            WindowMode::Fullscreen => "full screen".into(),
+        },
+        Row::Volume => format!("{:.0} %", p.volume * 100.0),
+        Row::Mute => if p.mute { "muted" } else { "on" }.into(),
+        Row::AimAids => on_off(p.aim_aids),
+        Row::AimAidsInMatches => on_off(p.aim_aids_in_matches),
+        Row::Camera => match p.camera {
+            CameraView::Behind => "behind the cue ball".into(),
+            CameraView::Top => "top view".into(),
+            CameraView::Orbit => "orbit".into(),
+            CameraView::Follow => "follow".into(),
+        },
+        Row::BallStyle => match style {
+            BallStyle::Dotted => "white and dotted white".into(),
+            BallStyle::Yellow => "white and yellow".into(),
+        },
+        Row::FrameRate => on_off(p.show_frame_rate),
+        Row::Back => String::new(),
+    }
+}
+
+/// One step of a row's choice; a part of the graphics makes them custom.
+fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
+    fn cycle<T: PartialEq + Copy>(choices: &[T], current: T, step: i32) -> T {
+        let at = choices.iter().position(|c| *c == current).unwrap_or(0) as i32;
+        choices[(at + step).rem_euclid(choices.len() as i32) as usize]
+    }
+    let g = &mut p.graphics;
+    match row {
+        Row::Quality => {
+            let quality = cycle(&[Quality::Low, Quality::High], g.quality, step);
+            *g = Graphics::of(quality);
+        }
+        Row::Shadows => {
+            g.shadows = !g.shadows;
+            g.quality = Quality::Custom;
+        }
+        Row::AntiAliasing => {
+            g.msaa_samples = if g.msaa_samples >= 4 { 1 } else { 4 };
+            g.quality = Quality::Custom;
+        }
+        Row::Lighting => {
+            g.full_lighting = !g.full_lighting;
+            g.quality = Quality::Custom;
+        }
+        Row::DepthPrepass => {
+            g.depth_prepass = !g.depth_prepass;
+            g.quality = Quality::Custom;
+        }
+        Row::Resolution => {
+            let scales = Graphics::RESOLUTION_SCALES;
+            let at = scales
+                .iter()
+                .position(|s| *s >= g.resolution_scale)
+                .unwrap_or(scales.len() - 1) as i32;
+            g.resolution_scale = scales[(at + step).clamp(0, scales.len() as i32 - 1) as usize];
+            g.quality = Quality::Custom;
+        }
+        Row::Window => {
+            p.window = cycle(
+                &[WindowMode::Windowed, WindowMode::Fullscreen],
+                p.window,
+                step,
+            );
+        }
+        Row::Volume => {
+            let tenths = (p.volume * 10.0).round() as i32 + step;
+            p.volume = tenths.clamp(0, 10) as f32 / 10.0;
+        }
+        Row::Mute => p.mute = !p.mute,
+        Row::AimAids => p.aim_aids = !p.aim_aids,
+        Row::AimAidsInMatches => p.aim_aids_in_matches = !p.aim_aids_in_matches,
+        Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
+        Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
+        Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,
+        Row::Back => {}
+    }
+}
+
+fn read_keys(
+    actions: Res<Actions>,
+    mut selected: ResMut<Selected>,
+    mut preferences: ResMut<Preferences>,
+    mut settings: ResMut<Settings>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let at = ROWS.iter().position(|r| *r == selected.0).unwrap_or(0);
+    if actions.just_pressed(Action::MenuUp) {
+        selected.0 = ROWS[at.saturating_sub(1)];
+    }
+    if actions.just_pressed(Action::MenuDown) {
+        selected.0 = ROWS[(at + 1).min(ROWS.len() - 1)];
+    }
+    for (action, step) in [(Action::MenuLeft, -1), (Action::MenuRight, 1)] {
+        if actions.just_pressed(action) {
+            change(selected.0, step, &mut preferences, &mut settings.ball_style);
+        }
+    }
+    let back = actions.just_pressed(Action::Confirm) && selected.0 == Row::Back;
+    if back || actions.just_pressed(Action::Menu) {
+        screen.set(Screen::Menu);
+    }
+}
+
+fn read_clicks(
+    arrows: Query<(&Interaction, &Arrow), Changed<Interaction>>,
+    rows: Query<(&Interaction, &RowLine), (Changed<Interaction>, With<Button>)>,
+    mut selected: ResMut<Selected>,
+    mut preferences: ResMut<Preferences>,
+    mut settings: ResMut<Settings>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for (interaction, Arrow(row, step)) in &arrows {
+        if clicked(interaction) {
+            selected.0 = *row;
+            change(*row, *step, &mut preferences, &mut settings.ball_style);
+        }
+    }
+    for (interaction, RowLine(row)) in &rows {
+        if clicked(interaction) && *row == Row::Back {
+            screen.set(Screen::Menu);
+        }
+    }
+}
+
+fn show_settings(
+    selected: Res<Selected>,
+    preferences: Res<Preferences>,
+    settings: Res<Settings>,
+    software: Res<SoftwareRendering>,
+    mut lines: Query<(&RowLine, &mut BackgroundColor)>,
+    mut values: Query<(&RowValue, &mut Text)>,
+) {
+    for (RowLine(row), mut background) in &mut lines {
+        let colour = match (*row == selected.0, row) {
+            (true, _) => Color::srgb(0.22, 0.34, 0.55),
+            (false, Row::Back) => super::widgets::BUTTON_COLOUR,
+            (false, _) => Color::NONE,
+        };
+        if background.0 != colour {
+            background.0 = colour;
+        }
+    }
+    for (RowValue(row), mut text) in &mut values {
+        set_text(
+            &mut text,
+            row_value(*row, &preferences, settings.ball_style, software.0),
+        );
+    }
+}
+
+/// Leaving the screen keeps the choices: the settings in `settings.ron`, the ball style
+/// with the menu's choices.
+fn save_settings(preferences: Res<Preferences>, settings: Res<Settings>, files: Res<UserFiles>) {
+    if let Err(e) = preferences.save(&files.settings) {
+        warn!("the settings are not saved: {e}");
+    }
+    if let Err(e) = settings.save(&files.menu) {
+        warn!("the menu choices are not saved: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_sets_every_part_and_a_changed_part_makes_it_custom() {
+        let mut p = Preferences::default();
+        let mut style = BallStyle::Dotted;
+        change(Row::Quality, -1, &mut p, &mut style);
+        assert_eq!(p.graphics, Graphics::of(Quality::Low));
+        change(Row::Shadows, 1, &mut p, &mut style);
+        assert_eq!(p.graphics.quality, Quality::Custom);
+        assert!(p.graphics.shadows);
+        change(Row::Volume, 1, &mut p, &mut style);
+        change(Row::Volume, 5, &mut p, &mut style);
+        assert_eq!(p.volume, 1.0);
+        change(Row::Camera, 1, &mut p, &mut style);
+        assert_eq!(p.camera, CameraView::Top);
+        change(Row::BallStyle, 1, &mut p, &mut style);
+        assert_eq!(style, BallStyle::Yellow);
+    }
+}

@@ -1,0 +1,101 @@
+//! The table drawn at a share of the window's resolution (the graphics' resolution
+//! scale) and shown stretched to the window under the panels, which stay sharp: on
+//! software rendering most of a frame is spent per pixel. At full scale the camera
+//! draws straight into the window.
+
+use crate::game::Preferences;
+use bevy::camera::{ImageRenderTarget, RenderTarget};
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::image::ImageSampler;
+use bevy::prelude::*;
+use bevy::render::render_resource::TextureFormat;
+use bevy::render::view::Msaa;
+use bevy::window::{PrimaryWindow, WindowRef};
+
+/// The size of the image the table is drawn into, px, while the scale is below 1.
+#[derive(Resource)]
+struct Scaled(UVec2);
+
+/// The sprite that shows the scaled image, and the camera that draws it and the panels.
+#[derive(Component)]
+struct ScaledImage;
+
+#[derive(Component)]
+struct PanelCamera;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PostUpdate, follow_the_scale);
+}
+
+/// Draws the table into an image of the scaled size (a new one when the window or the
+/// scale changes), or straight into the window at full scale.
+fn follow_the_scale(
+    mut commands: Commands,
+    preferences: Res<Preferences>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    scaled: Option<Res<Scaled>>,
+    mut images: ResMut<Assets<Image>>,
+    camera: Option<Single<Entity, With<Camera3d>>>,
+    shown: Query<Entity, Or<(With<ScaledImage>, With<PanelCamera>)>>,
+) {
+    let (Some(window), Some(camera)) = (window, camera) else {
+        return;
+    };
+    let scale = preferences.graphics.resolution_scale;
+    if scale >= 1.0 {
+        if scaled.is_some() {
+            commands.remove_resource::<Scaled>();
+            commands
+                .entity(*camera)
+                .insert(RenderTarget::Window(WindowRef::Primary));
+            for entity in &shown {
+                commands.entity(entity).despawn();
+            }
+        }
+        return;
+    }
+    let size = (window.physical_size().as_vec2() * scale)
+        .round()
+        .as_uvec2()
+        .max(UVec2::ONE);
+    if scaled.as_ref().is_some_and(|s| s.0 == size) {
+        return;
+    }
+    let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+    image.sampler = ImageSampler::linear();
+    let image = images.add(image);
+    commands
+        .entity(*camera)
+        .insert(RenderTarget::Image(ImageRenderTarget {
+            handle: image.clone(),
+            scale_factor: 1.0,
+        }));
+    for entity in &shown {
+        commands.entity(entity).despawn();
+    }
+    commands.spawn((
+        Name::new("Panel camera"),
+        PanelCamera,
+        Camera2d,
+        Camera {
+            order: 1,
+            ..default()
+        },
+        // Nothing to smooth or tone: the table's image is finished already.
+        Msaa::Off,
+        Tonemapping::None,
+        IsDefaultUiCamera,
+    ));
+    // A sprite over the whole window, drawn by the panels' camera under the panels (a
+    // sprite costs less per pixel than a panel, which rounds its corners).
+    commands.spawn((
+        Name::new("Table, scaled"),
+        ScaledImage,
+        Sprite {
+            image,
+            custom_size: Some(window.size()),
+            ..default()
+        },
+    ));
+    commands.insert_resource(Scaled(size));
+}
