@@ -631,8 +631,8 @@ fn a_config_folder_that_does_not_exist_is_refused() {
 #[test]
 fn cross_field_config_errors_name_the_file_line_and_field_and_nothing_panics() {
     let physics = include_str!("../config/physics.ron")
-        .replace("restitution_min: 0.6", "restitution_min: 0.9")
-        .replace("restitution_max: 0.9,", "restitution_max: 0.6,");
+        .replace("restitution_min: 0.5,", "restitution_min: 0.9,")
+        .replace("restitution_max: 0.95,", "restitution_max: 0.6,");
     assert_ne!(physics, include_str!("../config/physics.ron"));
     let dir = temp_file("cross-physics", "physics.ron", &physics)
         .parent()

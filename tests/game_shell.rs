@@ -11,7 +11,7 @@ use carom::config::Config;
 use carom::game::{
     GameConfig, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, UserFiles,
 };
-use carom::play::{Command, Event, MatchSettings, Mode, StoragePaths};
+use carom::play::{Command, Event, LiveCount, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, ShotEvent, Stroke};
 use std::time::Duration;
 
@@ -99,6 +99,73 @@ fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() 
     // They came while the balls rolled, not all at the end.
     let frames: Vec<u32> = heard.iter().map(|(f, _)| *f).collect();
     assert!(frames.first() < frames.last(), "{frames:?}");
+    // The live count kept from the messages as they came is the stroke's count.
+    let mut live = LiveCount::default();
+    for event in &events {
+        live.add(event);
+    }
+    assert_eq!(live, LiveCount::of(&recorded));
+    assert_eq!(live.cue_ball, Some(BallId::White));
     // The verdict was judged by the match layer and is shown now.
     assert!(app.world().resource::<Session>().last_verdict().is_some());
+}
+
+#[test]
+fn the_balls_keep_real_time_at_any_frame_rate() {
+    // A frame every three seconds, as software rendering under load can be: a stroke of
+    // about ten seconds of play is over after about four frames (when a frame could
+    // take at most a second of play with it, it took ten).
+    let config = Config::defaults();
+    let dir = std::env::temp_dir().join(format!("carom-shell-slow-{}", std::process::id()));
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "straight_rail".into(),
+        ..MatchSettings::defaults(&config)
+    };
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(3)));
+    app.insert_resource(GameConfig(config));
+    app.insert_resource(Settings(settings));
+    app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
+    app.add_plugins(carom::game::plugin);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    for _ in 0..3 {
+        app.update();
+    }
+    let send = |app: &mut App, command: Command| {
+        app.world_mut().write_message(PlayerCommand(command));
+        app.update();
+    };
+    send(&mut app, Command::Continue);
+    app.update();
+    assert_eq!(phase(&app), Phase::Aiming);
+    app.world_mut()
+        .write_message(PlayerCommand(Command::Strike(Stroke::new(
+            BallId::White,
+            10.0,
+            3.0,
+        ))));
+    // Frames from the strike until the balls are at rest.
+    let mut frames = 0;
+    loop {
+        app.update();
+        frames += 1;
+        assert!(frames < 60, "still rolling after {frames} frames");
+        if app.world().resource::<Session>().sim().at_rest() {
+            break;
+        }
+    }
+    let played = app.world().resource::<Session>().sim().time();
+    println!("{played:.1} s of play in {frames} frames of 3 s");
+    assert!(played > 6.0, "{played}");
+    // The strike's frame plays nothing yet; every later frame plays its 3 s.
+    let rolling = 3.0 * (frames - 1) as f64;
+    assert!(
+        rolling - 3.0 < played && played <= rolling,
+        "{played} s in {frames} frames"
+    );
 }

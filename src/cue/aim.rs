@@ -180,19 +180,15 @@ fn settings_for_each_player(
 
 /// The cue points from the cue ball at the spot on the cloth under the cursor, while
 /// the mouse moves (not while the camera orbits, the aim is held, a mouse stroke is
-/// under way or a ball is dragged).
-/// A new cue ball (the next lagger's, the next shooter's) keeps its aim until the
-/// mouse moves: the cursor is where the last player left it.
+/// under way or a ball is dragged). Only a move aims: the next lagger or shooter does
+/// not inherit an aim at wherever the last player left the cursor.
 fn aim_with_mouse(
     actions: Res<Actions>,
     dragging: Res<super::commands::Dragging>,
     session: Res<Session>,
-    mut aimed_with: Local<Option<BallId>>,
     mut aim: ResMut<Aim>,
 ) {
-    let cue_ball = session.cue_ball();
-    if aimed_with.replace(cue_ball) != Some(cue_ball)
-        || actions.pointer_delta == Vec2::ZERO
+    if actions.pointer_delta == Vec2::ZERO
         || actions.pressed(Action::OrbitCamera)
         || actions.pressed(Action::HoldAim)
         || actions.pressed(Action::MouseStroke)
@@ -203,7 +199,7 @@ fn aim_with_mouse(
     let Some(point) = actions.on_cloth else {
         return;
     };
-    let Some(ball) = session.ball(cue_ball) else {
+    let Some(ball) = session.ball(session.cue_ball()) else {
         return;
     };
     let target = point - ball.pos.truncate();
