@@ -198,7 +198,7 @@ fn three_cushion_match_readable_score_sheet() {
     );
     assert!(
         stroke_line(1)
-            .contains("no count: 2 cushion(s) before the second ball, 3 needed; inning over")
+            .contains("no count: 2 cushions before the second ball, 3 needed; inning over")
     );
     assert!(stroke_line(3).contains("FOUL, rule 13:"));
     assert!(stroke_line(5).contains("red spotted on the foot spot"));

@@ -53,7 +53,9 @@ impl Aim {
     /// A fresh aim for a lag: toward the foot cushion, a lag's pace.
     pub fn lag() -> Aim {
         Aim {
-            speed: 1.5,
+            // A little short of a good lag on a heated match cloth (the power bar marks
+            // the good ones): the player finds the rest.
+            speed: 1.1,
             ..Aim::default()
         }
     }
@@ -122,6 +124,7 @@ pub fn clearance_elevation(
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Aim>();
     app.init_resource::<StrokeMemory>();
+    app.init_resource::<MouseAim>();
     app.add_systems(OnExit(Screen::Table), |mut memory: ResMut<StrokeMemory>| {
         *memory = StrokeMemory::default()
     });
@@ -157,7 +160,7 @@ fn settings_for_each_player(
     mut memory: ResMut<StrokeMemory>,
     mut aim: ResMut<Aim>,
 ) {
-    let lagging = session.phase() == crate::play::Phase::Lag;
+    let lagging = session.phase().is_lag();
     let now = (session.player(), lagging);
     if memory.at_table == Some(now) {
         return;
@@ -178,14 +181,29 @@ fn settings_for_each_player(
     };
 }
 
-/// The cue points from the cue ball at the spot on the cloth under the cursor, while
-/// the mouse moves (not while the camera orbits, the aim is held, a mouse stroke is
-/// under way or a ball is dragged). Only a move aims: the next lagger or shooter does
-/// not inherit an aim at wherever the last player left the cursor.
+/// How moving the mouse aims. From above or aside, the cue points from the cue ball at
+/// the spot on the cloth under the cursor. Behind the cue ball the view turns with the
+/// aim, and that spot would run away from under the cursor: there the aim turns by the
+/// angle the cursor moves through around the cue ball, as if it dragged the aim line.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MouseAim {
+    #[default]
+    AtCursor,
+    Drag,
+}
+
+/// Moves of the cursor this close to the cue ball's centre, m, do not turn the aim:
+/// there a pixel is many degrees.
+const DRAG_DEAD_ZONE_M: f64 = 0.05;
+
+/// The mouse aims while it moves (not while the camera orbits, the aim is held, a mouse
+/// stroke is under way or a ball is dragged). Only a move aims: the next lagger or
+/// shooter does not inherit an aim at wherever the last player left the cursor.
 fn aim_with_mouse(
     actions: Res<Actions>,
     dragging: Res<super::commands::Dragging>,
     session: Res<Session>,
+    mouse_aim: Res<MouseAim>,
     mut aim: ResMut<Aim>,
 ) {
     if actions.pointer_delta == Vec2::ZERO
@@ -196,15 +214,27 @@ fn aim_with_mouse(
     {
         return;
     }
-    let Some(point) = actions.on_cloth else {
+    let (Some(point), Some(ball)) = (actions.on_cloth, session.ball(session.cue_ball())) else {
         return;
     };
-    let Some(ball) = session.ball(session.cue_ball()) else {
-        return;
-    };
-    let target = point - ball.pos.truncate();
-    if target.length() > 1e-3 {
-        aim.direction_deg = target.y.atan2(target.x).to_degrees();
+    let from_ball = |p: DVec2| p - ball.pos.truncate();
+    let angle_deg = |v: DVec2| v.y.atan2(v.x).to_degrees();
+    match *mouse_aim {
+        MouseAim::AtCursor => {
+            if from_ball(point).length() > 1e-3 {
+                aim.direction_deg = angle_deg(from_ball(point));
+            }
+        }
+        MouseAim::Drag => {
+            let Some(before) = actions.on_cloth_before else {
+                return;
+            };
+            let (now, before) = (from_ball(point), from_ball(before));
+            if now.length().min(before.length()) > DRAG_DEAD_ZONE_M {
+                let turn = (angle_deg(now) - angle_deg(before) + 540.0).rem_euclid(360.0) - 180.0;
+                aim.direction_deg = (aim.direction_deg + turn).rem_euclid(360.0);
+            }
+        }
     }
 }
 

@@ -5,7 +5,7 @@ mod aim;
 mod commands;
 mod stick;
 
-pub use aim::{Aim, SPEED_RANGE};
+pub use aim::{Aim, MouseAim, SPEED_RANGE};
 pub use commands::{LeaveArmed, RestoreArmed};
 
 use bevy::prelude::*;

@@ -28,6 +28,9 @@ pub struct Actions {
     /// The point of the table (m, table frame) under the cursor, at the height of a
     /// ball's centre; None over a panel that takes the pointer.
     pub on_cloth: Option<DVec2>,
+    /// The point under the cursor where it was last frame, seen through this frame's
+    /// camera: a camera that turns under a still cursor moves neither point.
+    pub on_cloth_before: Option<DVec2>,
     /// The cursor is over a panel or button: the mouse buttons act there, not at the
     /// table.
     pub on_panel: bool,
@@ -130,8 +133,8 @@ fn read_actions(
     actions.pointer = pointer;
     let ball_centre = config.0.balls.radius() as f32;
     let window_size = window.as_ref().map(|w| w.size());
-    actions.on_cloth = pointer.zip(camera).and_then(|(cursor, camera)| {
-        let (camera, transform) = *camera;
+    let cloth_at = |cursor: Vec2| {
+        let (camera, transform) = **camera.as_ref()?;
         // The camera may draw into an image smaller than the window (the graphics'
         // resolution scale): the cursor is found there in the image's pixels.
         let scale = camera
@@ -142,9 +145,14 @@ fn read_actions(
         let plane = Vec3::new(0.0, ball_centre, 0.0);
         let distance = ray.intersect_plane(plane, InfinitePlane3d::new(Vec3::Y))?;
         Some(to_table(ray.get_point(distance)).truncate())
-    });
+    };
+    actions.on_cloth = pointer.and_then(cloth_at);
+    actions.on_cloth_before = pointer
+        .map(|now| now - actions.pointer_delta)
+        .and_then(cloth_at);
     if actions.on_panel {
         actions.on_cloth = None;
+        actions.on_cloth_before = None;
     }
     let Some(bindings) = bindings else { return };
     actions.pressed.clear();
@@ -162,10 +170,11 @@ fn read_actions(
             actions.just_pressed.insert(action);
         }
     }
-    let down: HashSet<Action> = actions
-        .pressed
-        .union(&actions.just_pressed)
-        .copied()
-        .collect();
-    actions.repeats.update(&down, time.delta());
+    let Actions {
+        pressed,
+        just_pressed,
+        repeats,
+        ..
+    } = &mut *actions;
+    repeats.update(pressed, just_pressed, time.delta());
 }

@@ -37,23 +37,27 @@ fn repeats(held: Duration) -> u32 {
 }
 
 impl<K: Copy + Eq + Hash> Repeats<K> {
-    /// A new frame: `down` are the keys down in it (pressed, or pressed and released
-    /// within it), `elapsed` the wall-clock time since the last frame.
-    pub fn update(&mut self, down: &HashSet<K>, elapsed: Duration) {
-        self.held.retain(|key, _| down.contains(key));
+    /// A new frame: `pressed` are the keys down at its end, `just_pressed` those pressed
+    /// in it (a tap may be pressed and released within one frame), `elapsed` the
+    /// wall-clock time since the last frame. A press is always a new step: at a low
+    /// frame rate two taps in two frames are not one key held.
+    pub fn update(&mut self, pressed: &HashSet<K>, just_pressed: &HashSet<K>, elapsed: Duration) {
+        self.held
+            .retain(|key, _| pressed.contains(key) && !just_pressed.contains(key));
         self.steps.clear();
-        for &key in down {
-            let steps = match self.held.get_mut(&key) {
-                None => {
-                    self.held.insert(key, Duration::ZERO);
-                    1
-                }
-                Some(held) => {
-                    let before = repeats(*held);
-                    *held += elapsed;
-                    repeats(*held) - before
-                }
-            };
+        for &key in just_pressed {
+            self.steps.insert(key, 1);
+            if pressed.contains(&key) {
+                self.held.insert(key, Duration::ZERO);
+            }
+        }
+        for (&key, held) in &mut self.held {
+            if just_pressed.contains(&key) {
+                continue;
+            }
+            let before = repeats(*held);
+            *held += elapsed;
+            let steps = repeats(*held) - before;
             if steps > 0 {
                 self.steps.insert(key, steps);
             }
@@ -74,12 +78,14 @@ mod tests {
     fn hold(frames: u32, frame: Duration) -> u32 {
         let mut repeats = Repeats::default();
         let down = HashSet::from(["W"]);
+        let none = HashSet::new();
         let mut steps = 0;
-        for _ in 0..frames {
-            repeats.update(&down, frame);
+        for i in 0..frames {
+            let pressed = if frames == 1 { &none } else { &down };
+            repeats.update(pressed, if i == 0 { &down } else { &none }, frame);
             steps += repeats.steps(&"W");
         }
-        repeats.update(&HashSet::new(), frame);
+        repeats.update(&none, &none, frame);
         steps + repeats.steps(&"W")
     }
 
@@ -109,12 +115,35 @@ mod tests {
     fn a_key_let_go_starts_again_from_its_press() {
         let mut repeats = Repeats::default();
         let down = HashSet::from([1]);
-        repeats.update(&down, Duration::from_secs(5));
-        repeats.update(&down, Duration::from_secs(5));
+        let none = HashSet::new();
+        repeats.update(&down, &down, Duration::from_secs(5));
+        repeats.update(&down, &none, Duration::from_secs(5));
         assert!(repeats.steps(&1) > 50);
-        repeats.update(&HashSet::new(), Duration::from_millis(16));
+        repeats.update(&none, &none, Duration::from_millis(16));
         assert_eq!(repeats.steps(&1), 0);
-        repeats.update(&down, Duration::from_secs(5));
+        repeats.update(&down, &down, Duration::from_secs(5));
         assert_eq!(repeats.steps(&1), 1);
+    }
+
+    #[test]
+    fn taps_in_consecutive_slow_frames_are_one_step_each() {
+        // Half a second a frame: each frame sees a new tap, pressed and released in it,
+        // or pressed in it and released in the next.
+        let mut repeats = Repeats::default();
+        let down = HashSet::from(["S"]);
+        let none = HashSet::new();
+        let mut steps = 0;
+        for released_within_the_frame in [true, false, true, false, false] {
+            let pressed = if released_within_the_frame {
+                &none
+            } else {
+                &down
+            };
+            repeats.update(pressed, &down, Duration::from_millis(500));
+            steps += repeats.steps(&"S");
+        }
+        repeats.update(&none, &none, Duration::from_millis(500));
+        steps += repeats.steps(&"S");
+        assert_eq!(steps, 5);
     }
 }

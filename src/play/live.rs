@@ -9,11 +9,11 @@ pub struct LiveCount {
     /// The ball the stroke struck (the first, in a lag).
     pub cue_ball: Option<BallId>,
     /// Its cushion contacts.
-    pub cushions: u32,
+    pub cushions: usize,
     /// The balls it has touched, in the order of their first contact.
     pub balls: Vec<BallId>,
     /// Its cushion contacts before it touched each of `balls`.
-    pub cushions_before: Vec<u32>,
+    pub cushions_before: Vec<usize>,
     /// Contacts between two other balls (kisses), in order.
     pub kisses: Vec<[BallId; 2]>,
     /// The last event was a strike (the lag strikes two balls at the same moment).

@@ -50,6 +50,13 @@ pub enum Phase {
     GameOver,
 }
 
+impl Phase {
+    /// The lag (rule 5): set up, rolling or judged.
+    pub fn is_lag(self) -> bool {
+        matches!(self, Phase::Lag | Phase::LagRolling | Phase::LagResult)
+    }
+}
+
 /// What the players decide.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {

@@ -6,7 +6,7 @@
 //! `PostUpdate` (STYLE 5).
 
 use crate::config::Action;
-use crate::cue::Aim;
+use crate::cue::{Aim, MouseAim};
 use crate::game::frame::to_bevy;
 use crate::game::{CameraView, GameConfig, Preferences, Screen, Session};
 use crate::input::Actions;
@@ -124,7 +124,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), start_in_the_default_view);
     app.add_systems(
         PostUpdate,
-        (choose_view, turn_orbit, place_camera)
+        (choose_view, turn_orbit, choose_mouse_aim, place_camera)
             .chain()
             .before(TransformSystems::Propagate),
     );
@@ -189,6 +189,15 @@ fn turn_orbit(
     }
     orbit.distance =
         (orbit.distance * (1.0 - 0.1 * scroll.delta.y)).clamp(DISTANCE_RANGE.0, DISTANCE_RANGE.1);
+}
+
+/// Behind the cue ball the view turns with the aim, so there the mouse drags the aim
+/// instead of pointing at the cloth.
+fn choose_mouse_aim(cameras: Res<Cameras>, mut mouse_aim: ResMut<MouseAim>) {
+    mouse_aim.set_if_neq(match cameras.view {
+        CameraView::Behind | CameraView::Follow => MouseAim::Drag,
+        CameraView::Top | CameraView::Orbit => MouseAim::AtCursor,
+    });
 }
 
 /// Glides the camera toward the pose of the chosen view.

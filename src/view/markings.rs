@@ -113,9 +113,13 @@ fn draw_lag_lines(
             Side::Right => -1.0,
         };
         let name = seated.get(lagger.player).map_or("", String::as_str);
+        if **phase != Phase::Lag {
+            // The result writes each ball's distance where a ball may stop.
+            continue;
+        }
         let half = DVec2::new(0.3 * hl, sign * hw / 2.0);
         write(&mut gizmos, half, &format!("{name}'s half"), LINE);
-        if **phase == Phase::Lag && turn == Some(i) {
+        if turn == Some(i) {
             // Behind the head string, on this player's side.
             let corners = [
                 DVec2::new(-hl, 0.0),

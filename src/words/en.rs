@@ -272,7 +272,7 @@ impl Words for English {
     fn count_miss(&self, miss: &CountMiss) -> String {
         match miss {
             CountMiss::Cushions { had, needed } => {
-                format!("{had} cushion(s) before the second ball, {needed} needed")
+                format!("{} before the second ball, {needed} needed", cushions(*had))
             }
             CountMiss::TouchedNone => "the cue ball touched none of the balls it needed".to_owned(),
             CountMiss::TouchedOnly(ball) => format!("the cue ball touched only {ball}"),
@@ -606,11 +606,6 @@ impl Words for English {
     }
 
     fn stroke_story(&self, count: &LiveCount, style: BallStyle) -> String {
-        let cushions = |n: u32| match n {
-            0 => "no cushion".to_owned(),
-            1 => "1 cushion".to_owned(),
-            n => format!("{n} cushions"),
-        };
         let hits: Vec<String> = count
             .balls
             .iter()
@@ -645,10 +640,7 @@ impl Words for English {
     }
 
     fn live_count(&self, count: &LiveCount, style: BallStyle) -> String {
-        let cushions = match count.cushions {
-            1 => "1 cushion".to_owned(),
-            n => format!("{n} cushions"),
-        };
+        let cushions = cushions(count.cushions);
         let balls: Vec<String> = count
             .balls
             .iter()
@@ -699,5 +691,14 @@ impl English {
             .map(|f| self.lag_fault(*f))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+}
+
+/// "no cushion", "1 cushion", "3 cushions".
+fn cushions(n: usize) -> String {
+    match n {
+        0 => "no cushion".to_owned(),
+        1 => "1 cushion".to_owned(),
+        n => format!("{n} cushions"),
     }
 }

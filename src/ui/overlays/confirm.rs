@@ -46,7 +46,7 @@ fn spawn_prompts(mut commands: Commands, config: Res<GameConfig>) {
             prompt,
             Node {
                 position_type: PositionType::Absolute,
-                bottom: px(150),
+                bottom: px(184),
                 left: px(0),
                 right: px(0),
                 justify_content: JustifyContent::Center,
