@@ -268,7 +268,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
             format!("{lighting}{advice}")
         }
         Row::DepthPrepass => on_off(g.depth_prepass),
-        Row::Resolution => format!("{:.0} % of the window", g.resolution_scale * 100.0),
+        Row::Resolution => format!("{:.0} %", g.resolution_scale * 100.0),
         Row::Window => match p.window {
             WindowMode::Windowed => "windowed".into(),
             WindowMode::Fullscreen => "full screen".into(),
@@ -278,13 +278,13 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
         Row::AimAids => on_off(p.aim_aids),
         Row::AimAidsInMatches => on_off(p.aim_aids_in_matches),
         Row::Camera => match p.camera {
-            CameraView::Behind => "behind the cue ball".into(),
+            CameraView::Behind => "behind the ball".into(),
             CameraView::Top => "top view".into(),
             CameraView::Orbit => "orbit".into(),
             CameraView::Follow => "follow".into(),
         },
         Row::BallStyle => match style {
-            BallStyle::Dotted => "white and dotted white".into(),
+            BallStyle::Dotted => "white and dotted".into(),
             BallStyle::Yellow => "white and yellow".into(),
         },
         Row::FrameRate => on_off(p.show_frame_rate),
