@@ -17,6 +17,7 @@
 pub mod cli;
 pub mod config;
 pub mod cue;
+pub mod diagram;
 pub mod fit;
 pub mod game;
 pub mod input;

@@ -86,6 +86,10 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Also draw the stroke as an SVG top view into this file: the table, each
+        /// ball's path, the cue ball's contacts numbered, the stroke's settings.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<PathBuf>,
     },
     /// Time a fixed set of strokes headless (build with --release for real figures).
     Bench {
@@ -135,9 +139,8 @@ fn main() -> ExitCode {
     // Not locked for the whole run: the game prints from its own threads.
     let out = &mut std::io::stdout();
     let result = match cli.command {
-        Some(Command::Sim { shot, json }) => {
-            cli::load_config(cli.config).and_then(|c| cli::sim(&c, &shot, json, out))
-        }
+        Some(Command::Sim { shot, json, svg }) => cli::load_config(cli.config)
+            .and_then(|c| cli::sim(&c, &shot, json, svg.as_deref(), out)),
         Some(Command::Bench { repeats }) => {
             cli::load_config(cli.config).and_then(|c| cli::bench(&c, repeats, out))
         }

@@ -723,3 +723,71 @@ fn every_stroke_ends_within_the_guard_whatever_its_numbers() {
         assert_eq!(events.last().unwrap()["kind"], "rest", "{tag}");
     }
 }
+
+#[test]
+fn sim_draws_the_stroke_as_an_svg_with_its_contacts_numbered_and_read_in_diamonds() {
+    let shot = temp_file(
+        "svg",
+        "shot.ron",
+        &format!(
+            "(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 5.3, speed: 4.0, \
+             side: 0.2, height: 0.2), game: \"three_cushion\")"
+        ),
+    );
+    let svg = shot.with_file_name("shot.svg");
+    let (ok, _, err) = carom(&[
+        "sim",
+        shot.to_str().unwrap(),
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (_, out, _) = carom(&["sim", shot.to_str().unwrap(), "--json"]);
+    let record: Value = serde_json::from_str(&out).unwrap();
+    let events = record["events"].as_array().unwrap();
+    let is_cue_ball_contact = |e: &&Value| match e["kind"].as_str() {
+        Some("cushion") => e["ball"] == "white",
+        Some("ball_ball") => e["a"] == "white" || e["b"] == "white",
+        _ => false,
+    };
+    let contacts = events.iter().filter(is_cue_ball_contact).count();
+    assert!(contacts >= 3, "{out}");
+    // Every cushion contact carries where the ball was.
+    for e in events.iter().filter(|e| e["kind"] == "cushion") {
+        assert!(e["at"].as_array().is_some_and(|a| a.len() == 2), "{e}");
+    }
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.trim_end().ends_with("</svg>"));
+    // Two balls moved: two paths; the contacts numbered 1..=n, no more.
+    assert_eq!(drawing.matches("<polyline").count(), 2, "{drawing}");
+    assert!(
+        drawing.contains(&format!(">{contacts}</text>")),
+        "{drawing}"
+    );
+    assert!(!drawing.contains(&format!(">{}</text>", contacts + 1)));
+    // The caption: the verdict, the stroke, the contacts in diamonds.
+    assert!(drawing.contains("Three-cushion: "), "{drawing}");
+    assert!(
+        drawing.contains("white: direction 5.3°, 4.00 m/s"),
+        "{drawing}"
+    );
+    assert!(drawing.contains("1 red, 2 foot at "), "{drawing}");
+}
+
+#[test]
+fn an_svg_that_cannot_be_written_is_named_in_the_error() {
+    let shot = temp_file(
+        "svg-bad",
+        "shot.ron",
+        &format!("(balls: {BREAK_BALLS}, stroke: (ball: White, direction_deg: 0.0, speed: 1.0))"),
+    );
+    let (ok, _, err) = carom(&[
+        "sim",
+        shot.to_str().unwrap(),
+        "--svg",
+        "/no/such/folder/out.svg",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("/no/such/folder/out.svg: "), "{err}");
+}

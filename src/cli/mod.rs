@@ -12,8 +12,12 @@ pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
 pub use shot_file::{Launch, Placement, ShotSpec};
 
 use crate::config::{Config, FILE_NAMES};
+use crate::diagram::{self, DIAGRAM_SAMPLE_HZ};
 use crate::physics::bench;
+use crate::play::BallStyle;
 use crate::rules::{self, MatchSetup, Referee, ScoreSheet};
+use crate::rules::{OneStroke, Verdict};
+use crate::shot::ShotRecord;
 use crate::table::TableGeometry;
 use crate::words::words;
 use std::io::Write;
@@ -66,8 +70,14 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), St
 }
 
 /// `carom sim SHOT`: one stroke headless, its events, final positions and, when the
-/// shot names a game, the referee's verdict.
-pub fn sim(config: &Config, path: &Path, json: bool, out: &mut impl Write) -> Result<(), String> {
+/// shot names a game, the referee's verdict; with `svg`, its diagram written there.
+pub fn sim(
+    config: &Config,
+    path: &Path,
+    json: bool,
+    svg: Option<&Path>,
+    out: &mut impl Write,
+) -> Result<(), String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let spec = ShotSpec::parse(&name, &text)?;
@@ -81,6 +91,19 @@ pub fn sim(config: &Config, path: &Path, json: bool, out: &mut impl Write) -> Re
         .map(|r| r.judge(&record))
         .transpose()
         .map_err(|e| format!("{name}: {e}"))?;
+    if let Some(svg) = svg {
+        let sampled = spec
+            .start(config)
+            .map_err(|e| format!("{name}: {e}"))?
+            .run_to_rest(Some(DIAGRAM_SAMPLE_HZ));
+        let drawing = shot_diagram(
+            config,
+            &spec,
+            &sampled,
+            referee.as_ref().zip(verdict.as_ref()),
+        )?;
+        std::fs::write(svg, drawing).map_err(|e| format!("{}: {e}", svg.display()))?;
+    }
     let text = if json {
         let output = json::Sim {
             record: &record,
@@ -92,6 +115,41 @@ pub fn sim(config: &Config, path: &Path, json: bool, out: &mut impl Write) -> Re
         words().shot_text(&record, judged.map(|(r, v)| (r.game_name(), v)))
     };
     emit(out, &text)
+}
+
+/// The diagram of a shot file's stroke: the table, the paths, and under it the verdict,
+/// the stroke's settings and the cue ball's contacts.
+fn shot_diagram(
+    config: &Config,
+    spec: &ShotSpec,
+    record: &ShotRecord,
+    judged: Option<(&OneStroke, &Verdict)>,
+) -> Result<String, String> {
+    let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)?;
+    let style = BallStyle::default();
+    let cue_ball = spec.stroke.map(|s| s.ball);
+    let mut caption = Vec::new();
+    if let Some((referee, verdict)) = judged {
+        caption.push(format!(
+            "{}: {}",
+            referee.game_name(),
+            words().verdict_notes(verdict)
+        ));
+    }
+    if let Some(stroke) = &spec.stroke {
+        caption.push(words().stroke_settings(stroke, style));
+    }
+    if let Some(ball) = cue_ball {
+        let contacts = diagram::cue_ball_contacts(&table, record, ball);
+        caption.push(words().contacts(&contacts, style));
+    }
+    Ok(diagram::svg(
+        &table,
+        config.balls.radius(),
+        record,
+        cue_ball,
+        &caption,
+    ))
 }
 
 /// `carom referee MATCH`: replays a recorded match and prints its score sheet.

@@ -92,6 +92,7 @@ mod tests {
             ball,
             cushion: Cushion::Foot,
             speed: 1.0,
+            at: None,
         }
     }
 

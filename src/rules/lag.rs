@@ -303,6 +303,7 @@ mod tests {
                     ball: lagger.ball,
                     cushion: Cushion::Foot,
                     speed: 1.0,
+                    at: None,
                 },
             });
             let rise = t.nose_height - t.ball_radius;

@@ -58,6 +58,7 @@ fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> PlayedStroke {
                 ball: if rng.chance(70) { cue } else { ball(rng) },
                 cushion: rng.pick(&Cushion::ALL),
                 speed: 1.0,
+                at: None,
             },
             7 => EventKind::Airborne {
                 ball: ball(rng),

@@ -85,6 +85,7 @@ impl Shot {
             ball,
             cushion,
             speed: 1.0,
+            at: None,
         })
     }
 

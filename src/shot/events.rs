@@ -55,6 +55,10 @@ pub enum EventKind {
         ball: BallId,
         cushion: Cushion,
         speed: f64,
+        /// Where the ball's centre was at the contact, m in the table frame (absent in
+        /// records written before it was recorded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[f64; 2]>,
     },
     /// A ball left the bed (a jump), rising at `vz`, m/s.
     Airborne { ball: BallId, vz: f64 },
@@ -128,6 +132,23 @@ impl ShotRecord {
             .iter()
             .find(|e| matches!(e.kind, EventKind::Strike { .. }))
     }
+
+    /// `ball`'s cushion contacts in order: the time, the cushion and, where recorded,
+    /// where its centre was.
+    pub fn cushion_contacts(
+        &self,
+        ball: BallId,
+    ) -> impl Iterator<Item = (f64, Cushion, Option<[f64; 2]>)> + '_ {
+        self.events.iter().filter_map(move |e| match e.kind {
+            EventKind::Cushion {
+                ball: b,
+                cushion,
+                at,
+                ..
+            } if b == ball => Some((e.t, cushion, at)),
+            _ => None,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -142,6 +163,7 @@ mod tests {
                 ball: BallId::White,
                 cushion: Cushion::Foot,
                 speed: 1.25,
+                at: None,
             },
         };
         let json = serde_json::to_string(&e).unwrap();

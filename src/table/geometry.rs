@@ -153,6 +153,21 @@ impl TableGeometry {
         points
     }
 
+    /// Where a ball whose centre is at `p` touches `cushion`, in diamonds, as the
+    /// diamond systems read it: along a long cushion from the head end (0 to 8 on a
+    /// match table), along a short one from the right-hand corner seen from the head
+    /// end (0 to 4).
+    pub fn diamond_at(&self, cushion: Cushion, p: DVec2) -> f64 {
+        match cushion {
+            Cushion::Left | Cushion::Right => {
+                (p.x + self.half_length()) / self.length * f64::from(self.long_intervals)
+            }
+            Cushion::Head | Cushion::Foot => {
+                (p.y + self.half_width()) / self.width * f64::from(self.short_intervals)
+            }
+        }
+    }
+
     /// The two balk lines parallel to each cushion at `distance` m from its nose
     /// (balkline games): x = ±(L/2 − d) and y = ±(W/2 − d).
     pub fn balk_lines(&self, distance: f64) -> (f64, f64) {
@@ -207,6 +222,18 @@ mod tests {
         let t = table("match");
         assert!((t.contact_angle().to_degrees() - 11.73).abs() < 0.05);
         assert!((t.cushion_reach() - 0.03011).abs() < 1e-4);
+    }
+
+    #[test]
+    fn diamonds_count_from_the_head_end_and_the_right_hand_corner() {
+        let t = table("match");
+        let (hl, hw) = (t.half_length(), t.half_width());
+        let read = |c, x, y| t.diamond_at(c, DVec2::new(x, y));
+        assert!((read(Cushion::Left, -hl, hw) - 0.0).abs() < 1e-12);
+        assert!((read(Cushion::Right, 0.0, -hw) - 4.0).abs() < 1e-12);
+        assert!((read(Cushion::Left, hl, hw) - 8.0).abs() < 1e-12);
+        assert!((read(Cushion::Foot, hl, -hw) - 0.0).abs() < 1e-12);
+        assert!((read(Cushion::Head, -hl, hw / 2.0) - 3.0).abs() < 1e-12);
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! English.
 
 use super::{Line, Tone, Words};
+use crate::diagram::{Contact, Touched};
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
     Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
 };
-use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot};
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 
 /// The English words of the game.
 pub struct English;
@@ -60,6 +61,35 @@ impl Words for English {
         .to_owned()
     }
 
+    fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String {
+        format!(
+            "{}: direction {:.1}°, {:.2} m/s, tip side {:+.2} height {:+.2}, elevation {:.1}°",
+            self.ball(stroke.ball, style),
+            stroke.direction_deg,
+            stroke.speed,
+            stroke.side,
+            stroke.height,
+            stroke.elevation_deg
+        )
+    }
+
+    fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String {
+        if contacts.is_empty() {
+            return "no contact".to_owned();
+        }
+        contacts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c.touched {
+                Touched::Ball(ball) => format!("{} {}", i + 1, self.ball(ball, style)),
+                Touched::Cushion { cushion, diamond } => {
+                    format!("{} {} at {diamond:.2}", i + 1, self.cushion(cushion))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     fn event(&self, event: &EventKind) -> String {
         match event {
             EventKind::Strike {
@@ -83,6 +113,7 @@ impl Words for English {
                 ball,
                 cushion,
                 speed,
+                ..
             } => format!("{ball} meets the {cushion:?} cushion at {speed:.3} m/s"),
             EventKind::Airborne { ball, vz } => {
                 format!("{ball} leaves the bed rising at {vz:.3} m/s")

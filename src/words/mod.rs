@@ -9,13 +9,14 @@ mod en;
 
 pub use en::English;
 
+use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
     Remark, Rule, ScoreSheet, Verdict, Warning,
 };
-use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot};
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 
 /// What a line of text means, which the screen shows by its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +57,11 @@ pub trait Words: Sync {
     fn cushion(&self, cushion: Cushion) -> String;
     /// One event of a stroke, for the command line.
     fn event(&self, event: &EventKind) -> String;
+    /// A stroke's settings on one line: ball, direction, speed, tip, elevation.
+    fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String;
+    /// The cue ball's contacts in order, numbered as in a shot diagram, its cushions
+    /// in diamonds: "1 red, 2 foot cushion at 2.35, ...".
+    fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String;
     /// A stroke's record as `carom sim` prints it: the events, where the balls ended,
     /// and the verdict in `game` when it was judged.
     fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String;

@@ -193,6 +193,7 @@ impl TableSim {
                         ball: id,
                         cushion: c,
                         speed: (-arriving.dot(c.inward_normal().extend(0.0))).max(0.0),
+                        at: Some([k.pos.x, k.pos.y]),
                     })
                 }
                 Part::Floor => self.push_event(EventKind::OffTable {

@@ -63,6 +63,7 @@ impl TableSim {
                 ball: BallId::ALL[i],
                 cushion: c,
                 speed,
+                at: Some([k.pos.x, k.pos.y]),
             });
         }
         // A ball pressed against the cushion (friction drives it in) leaves it clear.

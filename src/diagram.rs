@@ -1,0 +1,250 @@
+//! Shot diagrams: one stroke drawn as an SVG top view (the table with its diamonds, each
+//! ball's path from where it stood to where it stopped, the cue ball's contacts numbered
+//! in order, caption lines under the table), and the cue ball's cushion contacts read in
+//! diamonds, the language of the diamond systems.
+
+use crate::math::DVec2;
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord};
+use crate::table::TableGeometry;
+use std::fmt::Write;
+
+/// Samples a second a diagram's paths need: a ball at 5 m/s moves 2.5 cm between them,
+/// and each cushion contact is added at its exact place.
+pub const DIAGRAM_SAMPLE_HZ: f64 = 200.0;
+
+/// What the cue ball touched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Touched {
+    /// A cushion, at this place in diamonds (`TableGeometry::diamond_at`).
+    Cushion {
+        cushion: Cushion,
+        diamond: f64,
+    },
+    Ball(BallId),
+}
+
+/// One contact of the cue ball, as numbered in the diagram.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact {
+    pub t: f64,
+    /// Where the cue ball's centre was, m in the table frame.
+    pub at: DVec2,
+    pub touched: Touched,
+}
+
+/// The cue ball's contacts with cushions and balls, in order, where they happened.
+/// Cushion contacts of records without places are left out.
+pub fn cue_ball_contacts(
+    table: &TableGeometry,
+    record: &ShotRecord,
+    cue_ball: BallId,
+) -> Vec<Contact> {
+    record
+        .events
+        .iter()
+        .filter_map(|e| {
+            let (at, touched) = match e.kind {
+                EventKind::Cushion {
+                    ball, cushion, at, ..
+                } if ball == cue_ball => {
+                    let [x, y] = at?;
+                    let at = DVec2::new(x, y);
+                    let diamond = table.diamond_at(cushion, at);
+                    (at, Touched::Cushion { cushion, diamond })
+                }
+                EventKind::BallBall { a, b, .. } if a == cue_ball || b == cue_ball => {
+                    let other = if a == cue_ball { b } else { a };
+                    (position_at(record, cue_ball, e.t)?, Touched::Ball(other))
+                }
+                _ => return None,
+            };
+            Some(Contact {
+                t: e.t,
+                at,
+                touched,
+            })
+        })
+        .collect()
+}
+
+/// `ball`'s path: its samples with its cushion contacts put in at their times.
+fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
+    let mut points: Vec<(f64, DVec2)> = record
+        .trajectories
+        .get(&ball)
+        .into_iter()
+        .flatten()
+        .map(|&[t, x, y, _]| (t, DVec2::new(x, y)))
+        .collect();
+    points.extend(
+        record
+            .cushion_contacts(ball)
+            .filter_map(|(t, _, at)| at.map(|[x, y]| (t, DVec2::new(x, y)))),
+    );
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    points
+}
+
+/// Where `ball` was at time `t`, between its samples.
+fn position_at(record: &ShotRecord, ball: BallId, t: f64) -> Option<DVec2> {
+    let points = path(record, ball);
+    let after = points.iter().position(|p| p.0 >= t)?;
+    let (t1, p1) = points[after];
+    let Some(&(t0, p0)) = after.checked_sub(1).map(|i| &points[i]) else {
+        return Some(p1);
+    };
+    let share = if t1 > t0 { (t - t0) / (t1 - t0) } else { 1.0 };
+    Some(p0.lerp(p1, share))
+}
+
+/// Fill and line colours of a ball in the diagram.
+fn colours(ball: BallId) -> (&'static str, &'static str) {
+    match ball {
+        BallId::White => ("#ffffff", "#f4f4f4"),
+        BallId::Dotted => ("#f3d75a", "#e8c62e"),
+        BallId::Red => ("#d2302c", "#e0403a"),
+        BallId::Red2 => ("#e07aa0", "#e07aa0"),
+    }
+}
+
+/// Height of a caption line, mm in the drawing.
+const LINE_MM: f64 = 90.0;
+
+/// The stroke of `record` (sampled, see `DIAGRAM_SAMPLE_HZ`) on `table` as an SVG
+/// document in millimetres, `+x` (the foot) to the right and `+y` up, with `caption`
+/// under the table.
+pub fn svg(
+    table: &TableGeometry,
+    ball_radius: f64,
+    record: &ShotRecord,
+    cue_ball: Option<BallId>,
+    caption: &[String],
+) -> String {
+    let mm = |v: f64| v * 1000.0;
+    // Table metres to drawing millimetres (y flipped: up in the drawing).
+    let to = |p: DVec2| (mm(p.x), -mm(p.y));
+    let outer = table.outer_half_extents();
+    let (hl, hw) = (table.half_length(), table.half_width());
+    let margin = 40.0;
+    let (left, top) = (-mm(outer.x) - margin, -mm(outer.y) - margin);
+    let width = 2.0 * (mm(outer.x) + margin);
+    let height = 2.0 * (mm(outer.y) + margin) + LINE_MM * (caption.len() as f64 + 0.5);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.0} {top:.0} {width:.0} {height:.0}" width="{:.0}" height="{:.0}" font-family="sans-serif">"##,
+        width / 4.0,
+        height / 4.0
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="{left:.0}" y="{top:.0}" width="{width:.0}" height="{height:.0}" fill="#1d1f24"/>"##
+    );
+    // Rails, cloth and the cushions' noses.
+    let _ = writeln!(
+        out,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="30" fill="#6b3a1f"/>"##,
+        -mm(outer.x),
+        -mm(outer.y),
+        2.0 * mm(outer.x),
+        2.0 * mm(outer.y)
+    );
+    let cushion = table.cushion_width;
+    let _ = writeln!(
+        out,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#23508c"/>"##,
+        -mm(hl + cushion),
+        -mm(hw + cushion),
+        2.0 * mm(hl + cushion),
+        2.0 * mm(hw + cushion)
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#2f63b0"/>"##,
+        -mm(hl),
+        -mm(hw),
+        2.0 * mm(hl),
+        2.0 * mm(hw)
+    );
+    for d in table.diamonds() {
+        let (x, y) = to(d);
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="#f2efe6"/>"##
+        );
+    }
+    // Each ball: where it stood (a ring), its path, where it stopped.
+    let radius = mm(ball_radius);
+    for (&ball, _) in &record.final_positions {
+        let (fill, line) = colours(ball);
+        let points = path(record, ball);
+        let moved = points.windows(2).any(|w| w[0].1.distance(w[1].1) > 1e-4);
+        if moved {
+            let width = if Some(ball) == cue_ball { 9.0 } else { 6.0 };
+            let list: Vec<String> = points
+                .iter()
+                .map(|&(_, p)| {
+                    let (x, y) = to(p);
+                    format!("{x:.1},{y:.1}")
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                r##"<polyline points="{}" fill="none" stroke="{line}" stroke-width="{width}" stroke-linejoin="round" stroke-opacity="0.85"/>"##,
+                list.join(" ")
+            );
+        }
+        if let Some(&(_, start)) = points.first() {
+            let (x, y) = to(start);
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="none" stroke="{fill}" stroke-width="5" stroke-dasharray="12 8"/>"##
+            );
+        }
+    }
+    for (&ball, end) in &record.final_positions {
+        if !end.on_table {
+            continue;
+        }
+        let (fill, _) = colours(ball);
+        let (x, y) = to(DVec2::new(end.x, end.y));
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="#111" stroke-width="3"/>"##
+        );
+    }
+    // The cue ball's contacts, numbered.
+    for (n, contact) in cue_ball
+        .map(|ball| cue_ball_contacts(table, record, ball))
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let (x, y) = to(contact.at);
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="26" fill="#111" fill-opacity="0.8" stroke="#ffd75e" stroke-width="4"/><text x="{x:.1}" y="{:.1}" font-size="34" font-weight="bold" text-anchor="middle" fill="#ffd75e">{}</text>"##,
+            y + 12.0,
+            n + 1
+        );
+    }
+    let caption_top = mm(outer.y) + margin;
+    for (i, line) in caption.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"<text x="{:.0}" y="{:.0}" font-size="62" fill="#e8e6df">{}</text>"##,
+            -mm(outer.x),
+            caption_top + LINE_MM * (i as f64 + 0.8),
+            escape(line)
+        );
+    }
+    out += "</svg>\n";
+    out
+}
+
+/// Text for an SVG text node.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
