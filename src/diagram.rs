@@ -68,7 +68,7 @@ pub fn cue_ball_contacts(
 }
 
 /// `ball`'s path: its samples with its cushion contacts put in at their times.
-fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
+pub fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
     let mut points: Vec<(f64, DVec2)> = record
         .trajectories
         .get(&ball)
@@ -175,7 +175,7 @@ pub fn svg(
     }
     // Each ball: where it stood (a ring), its path, where it stopped.
     let radius = mm(ball_radius);
-    for (&ball, _) in &record.final_positions {
+    for &ball in record.final_positions.keys() {
         let (fill, line) = colours(ball);
         let points = path(record, ball);
         let moved = points.windows(2).any(|w| w[0].1.distance(w[1].1) > 1e-4);

@@ -126,23 +126,17 @@ fn shot_diagram(
     judged: Option<(&OneStroke, &Verdict)>,
 ) -> Result<String, String> {
     let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)?;
-    let style = BallStyle::default();
-    let cue_ball = spec.stroke.map(|s| s.ball);
-    let mut caption = Vec::new();
-    if let Some((referee, verdict)) = judged {
-        caption.push(format!(
-            "{}: {}",
-            referee.game_name(),
-            words().verdict_notes(verdict)
-        ));
-    }
-    if let Some(stroke) = &spec.stroke {
-        caption.push(words().stroke_settings(stroke, style));
-    }
-    if let Some(ball) = cue_ball {
-        let contacts = diagram::cue_ball_contacts(&table, record, ball);
-        caption.push(words().contacts(&contacts, style));
-    }
+    let stroke = record.stroke();
+    let cue_ball = stroke.map(|s| s.ball);
+    let contacts = cue_ball
+        .map(|ball| diagram::cue_ball_contacts(&table, record, ball))
+        .unwrap_or_default();
+    let caption = words().diagram_caption(
+        judged.map(|(referee, verdict)| (referee.game_name(), verdict)),
+        stroke.as_ref(),
+        &contacts,
+        BallStyle::default(),
+    );
     Ok(diagram::svg(
         &table,
         config.balls.radius(),

@@ -33,6 +33,10 @@ pub enum Action {
     NextCamera,
     /// Back to the default view.
     ResetCamera,
+    /// Show or hide the last stroke's paths and the cue ball's contacts on the cloth.
+    ToggleTrails,
+    /// Save the last stroke as an SVG diagram in the data folder.
+    ExportDiagram,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -118,7 +122,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 31] = [
+const ALL_ACTIONS: [Action; 33] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -135,6 +139,8 @@ const ALL_ACTIONS: [Action; 31] = [
     Action::OrbitCamera,
     Action::NextCamera,
     Action::ResetCamera,
+    Action::ToggleTrails,
+    Action::ExportDiagram,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

@@ -19,13 +19,14 @@ pub use save::{SavedMatch, SavedStroke};
 pub use settings::{BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode};
 
 use crate::config::Config;
+use crate::diagram::DIAGRAM_SAMPLE_HZ;
 use crate::math::DVec2;
 use crate::physics::{Kinematics, StrikeError, TableSim};
 use crate::rules::{
     Calls, JudgeError, LagError, LagOutcome, MatchSetup, Placement, PlayedStroke, Referee,
     ScoreSheet, Verdict, judge_lag, judge_lag_ball,
 };
-use crate::shot::{BallId, ShotEvent, Stroke};
+use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 use std::path::{Path, PathBuf};
 
@@ -206,6 +207,9 @@ pub struct Play {
     events: Vec<Event>,
     /// The stroke's shot events already sent out as [`Event::Shot`].
     streamed: usize,
+    /// The last stroke judged, with every ball's path (for trails, diagrams and the
+    /// diamond readout).
+    last_stroke: Option<ShotRecord>,
 }
 
 impl Play {
@@ -260,6 +264,7 @@ impl Play {
             notice: None,
             events: Vec::new(),
             streamed: 0,
+            last_stroke: None,
         }
     }
 
@@ -299,6 +304,12 @@ impl Play {
     /// The score sheet so far, once the break is decided.
     pub fn sheet(&self) -> Option<ScoreSheet> {
         self.referee().map(Referee::sheet)
+    }
+
+    /// The record of the last stroke judged, with its paths sampled
+    /// (`diagram::DIAGRAM_SAMPLE_HZ`).
+    pub fn last_stroke(&self) -> Option<&ShotRecord> {
+        self.last_stroke.as_ref()
     }
 
     /// The referee's verdict on the last stroke.
@@ -656,6 +667,7 @@ impl Play {
             self.tell(Notice::WrongBall { player, ball });
             return;
         }
+        self.sim.sample_every(Some(DIAGRAM_SAMPLE_HZ));
         match self.sim.strike(&[stroke]) {
             Ok(()) => {
                 self.notice = None;
@@ -663,12 +675,17 @@ impl Play {
                 self.stream_shot_events();
                 self.enter(Phase::Rolling);
             }
-            Err(e) => self.tell(Notice::NoStroke(e)),
+            Err(e) => {
+                self.sim.sample_every(None);
+                self.tell(Notice::NoStroke(e));
+            }
         }
     }
 
     /// The balls have stopped: the referee judges the stroke; the match is saved.
-    fn judge_stroke(&mut self, record: crate::shot::ShotRecord) {
+    fn judge_stroke(&mut self, record: ShotRecord) {
+        self.sim.sample_every(None);
+        self.last_stroke = Some(record.clone());
         let stroke = PlayedStroke {
             record,
             declared_safety: std::mem::take(&mut self.declared_safety),

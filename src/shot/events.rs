@@ -3,7 +3,7 @@
 //! changed afterwards, so they can be streamed while the balls roll. `carom sim --json`
 //! prints a `ShotRecord`; its fields only ever grow.
 
-use super::{BallId, Cushion};
+use super::{BallId, Cushion, Stroke};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -131,6 +131,27 @@ impl ShotRecord {
         self.events
             .iter()
             .find(|e| matches!(e.kind, EventKind::Strike { .. }))
+    }
+
+    /// The cue stroke that started the stroke, as the strike recorded it.
+    pub fn stroke(&self) -> Option<Stroke> {
+        match self.strike()?.kind {
+            EventKind::Strike {
+                ball,
+                speed,
+                direction_deg,
+                side,
+                height,
+                elevation_deg,
+                ..
+            } => Some(Stroke {
+                side,
+                height,
+                elevation_deg,
+                ..Stroke::new(ball, direction_deg, speed)
+            }),
+            _ => None,
+        }
     }
 
     /// `ball`'s cushion contacts in order: the time, the cushion and, where recorded,

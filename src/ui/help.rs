@@ -43,6 +43,8 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::OrbitCamera => "hold and drag: turn the camera (orbit view)",
         Action::NextCamera => "next view: behind the ball, top, orbit, follow",
         Action::ResetCamera => "back to the default view",
+        Action::ToggleTrails => "show or hide the last stroke's paths and contacts",
+        Action::ExportDiagram => "save the last stroke as an SVG diagram",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }

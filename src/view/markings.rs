@@ -2,13 +2,19 @@
 //! and the two halves in the lag (rule 5) with each ball's distance to the head cushion
 //! at the result; the breaker's segment of the head string (rule 7); the spots of
 //! jumped balls, those found occupied and the one taken (rules 21, 26); in balkline
-//! games the balk lines and the anchor squares.
+//! games the balk lines and the anchor squares; after a stroke, its paths and the cue
+//! ball's contacts numbered, its cushions in diamonds (shown or hidden by a key).
 
+use crate::config::Action;
+use crate::diagram::{Touched, cue_ball_contacts, path};
 use crate::game::frame::to_bevy;
 use crate::game::{GameSystems, Phase, Session, Settings, at_table};
+use crate::input::Actions;
 use crate::math::DVec2;
+use crate::play::BallStyle;
 use crate::play::LagResult;
 use crate::rules::{BalkSpace, LagBall, Side};
+use crate::shot::{BallId, EventKind};
 use crate::table::TableGeometry;
 use crate::words::words;
 use bevy::prelude::*;
@@ -20,6 +26,7 @@ pub struct ClothGizmos;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_gizmo_group::<ClothGizmos>();
+    app.init_resource::<ShowTrails>();
     app.add_systems(Startup, |mut store: ResMut<GizmoConfigStore>| {
         let (config, _) = store.config_mut::<ClothGizmos>();
         config.line.width = 3.0;
@@ -35,6 +42,10 @@ pub(super) fn plugin(app: &mut App) {
             draw_break_segment.run_if(in_state(Phase::BreakSetup).and_then(breaker_on_head_string)),
             draw_spots.run_if(in_state(Phase::Spotting)),
             draw_balk_lines,
+            toggle_trails,
+            draw_last_stroke
+                .run_if(in_state(Phase::Verdict).or_else(in_state(Phase::Aiming)))
+                .run_if(|trails: Res<ShowTrails>| trails.0),
         )
             .run_if(at_table)
             .in_set(GameSystems::Present),
@@ -285,5 +296,67 @@ fn draw_spots(session: Res<Session>, settings: Res<Settings>, mut gizmos: Gizmos
             ),
             TAKEN,
         );
+    }
+}
+
+/// Whether the last stroke's paths and contacts stay on the cloth until the next one.
+#[derive(Resource)]
+struct ShowTrails(bool);
+
+impl Default for ShowTrails {
+    fn default() -> Self {
+        ShowTrails(true)
+    }
+}
+
+fn toggle_trails(actions: Res<Actions>, mut trails: ResMut<ShowTrails>) {
+    if actions.just_pressed(Action::ToggleTrails) {
+        trails.0 = !trails.0;
+    }
+}
+
+/// The colour of a ball's path: its own, the dotted white's a little warmer so that
+/// the two whites' paths can be told apart.
+fn trail_colour(ball: BallId, style: BallStyle) -> Color {
+    let colour = match (ball, style) {
+        (BallId::Dotted, BallStyle::Dotted) => Color::srgb(1.0, 0.85, 0.45),
+        _ => super::balls::ball_colour(ball, style),
+    };
+    colour.with_alpha(0.8)
+}
+
+/// The last stroke: each ball's path, and the cue ball's contacts numbered in order,
+/// each cushion contact with its place in diamonds.
+fn draw_last_stroke(
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut gizmos: Gizmos<ClothGizmos>,
+) {
+    let Some(record) = session.last_stroke() else {
+        return;
+    };
+    let style = settings.ball_style;
+    for &ball in record.trajectories.keys() {
+        let points = path(record, ball);
+        gizmos.linestrip(
+            points.iter().map(|&(_, p)| on_cloth(p)),
+            trail_colour(ball, style),
+        );
+    }
+    let Some(EventKind::Strike { ball: cue_ball, .. }) = record.strike().map(|e| &e.kind) else {
+        return;
+    };
+    for (n, contact) in cue_ball_contacts(session.table(), record, *cue_ball)
+        .iter()
+        .enumerate()
+    {
+        ring(&mut gizmos, contact.at, 0.035, HIGHLIGHT);
+        let label = match contact.touched {
+            Touched::Cushion { diamond, .. } => format!("{} ({diamond:.1})", n + 1),
+            Touched::Ball(_) => format!("{}", n + 1),
+        };
+        // Toward the middle of the table, off the cushion.
+        let inward = -contact.at.signum() * DVec2::new(0.09, 0.07);
+        write(&mut gizmos, contact.at + inward, &label, HIGHLIGHT);
     }
 }

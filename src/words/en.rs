@@ -75,9 +75,9 @@ impl Words for English {
 
     fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String {
         if contacts.is_empty() {
-            return "no contact".to_owned();
+            return "In diamonds: no contact".to_owned();
         }
-        contacts
+        let list = contacts
             .iter()
             .enumerate()
             .map(|(i, c)| match c.touched {
@@ -87,7 +87,8 @@ impl Words for English {
                 }
             })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        format!("In diamonds: {list}")
     }
 
     fn event(&self, event: &EventKind) -> String {

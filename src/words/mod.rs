@@ -60,8 +60,27 @@ pub trait Words: Sync {
     /// A stroke's settings on one line: ball, direction, speed, tip, elevation.
     fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String;
     /// The cue ball's contacts in order, numbered as in a shot diagram, its cushions
-    /// in diamonds: "1 red, 2 foot cushion at 2.35, ...".
+    /// in diamonds: "In diamonds: 1 red, 2 foot at 2.35, ...".
     fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String;
+    /// The lines under a shot diagram: the verdict in its game, the stroke, the cue
+    /// ball's contacts.
+    fn diagram_caption(
+        &self,
+        judged: Option<(&str, &Verdict)>,
+        stroke: Option<&Stroke>,
+        contacts: &[Contact],
+        style: BallStyle,
+    ) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some((game, verdict)) = judged {
+            lines.push(format!("{game}: {}", self.verdict_notes(verdict)));
+        }
+        if let Some(stroke) = stroke {
+            lines.push(self.stroke_settings(stroke, style));
+            lines.push(self.contacts(contacts, style));
+        }
+        lines
+    }
     /// A stroke's record as `carom sim` prints it: the events, where the balls ended,
     /// and the verdict in `game` when it was judged.
     fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String;

@@ -5,6 +5,7 @@
 mod break_choice;
 mod break_setup;
 mod confirm;
+mod export;
 mod game_over;
 mod lag;
 mod spotting;
@@ -24,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         spotting::plugin,
         game_over::plugin,
         confirm::plugin,
+        export::plugin,
     ));
 }
 

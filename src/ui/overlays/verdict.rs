@@ -5,6 +5,7 @@
 
 use super::{OVERLAY_WIDTH, fill, text};
 use crate::config::Action;
+use crate::diagram::cue_ball_contacts;
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
 use crate::input::Actions;
 use crate::ui::hud::Counting;
@@ -62,6 +63,10 @@ fn show_verdict(
             words().stroke_story(&count.0, style),
             Tone::Plain,
         ));
+        if let Some(record) = session.last_stroke() {
+            let contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
+            lines.push(Line::new(words().contacts(&contacts, style), Tone::Dim));
+        }
     }
     if !verdict.spot.is_empty() {
         lines.push(Line::new(
