@@ -3,10 +3,12 @@
 
 mod aim;
 mod commands;
+mod prediction;
 mod stick;
 
 pub use aim::{Aim, MouseAim, SPEED_RANGE};
 pub use commands::{LeaveArmed, RestoreArmed};
+pub use prediction::Prediction;
 
 use bevy::prelude::*;
 

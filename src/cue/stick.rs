@@ -2,6 +2,7 @@
 //! power, along the elevation, at the tip offset) and the aim line to the first contact.
 
 use super::Aim;
+use super::prediction::{Prediction, draw_prediction, predict};
 use crate::game::frame::to_bevy;
 use crate::game::{GameConfig, GameSystems, Preferences, Screen, Session, at_table};
 use crate::math::DVec2;
@@ -14,12 +15,20 @@ use std::f32::consts::FRAC_PI_2;
 struct CueStick;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Prediction>();
     app.add_systems(OnEnter(Screen::Table), spawn_stick);
+    let path_wanted = aiming
+        .and_then(aim_aids_wanted)
+        .and_then(|p: Res<Preferences>| p.predicted_path);
     app.add_systems(
         Update,
         (
             place_stick,
             draw_aim_line.run_if(aiming.and_then(aim_aids_wanted)),
+            (predict, draw_prediction)
+                .chain()
+                .run_if(path_wanted.clone()),
+            forget_prediction.run_if(not(path_wanted)),
         )
             .run_if(at_table)
             .in_set(GameSystems::Present),
@@ -33,6 +42,13 @@ fn aim_aids_wanted(session: Option<Res<Session>>, preferences: Res<Preferences>)
         Mode::Match => preferences.aim_aids_in_matches,
         Mode::Practice | Mode::LagTraining => preferences.aim_aids,
     })
+}
+
+/// No prediction is kept while none is shown (the stroke panel lists its contacts).
+fn forget_prediction(mut prediction: ResMut<Prediction>) {
+    if !prediction.contacts.is_empty() {
+        *prediction = Prediction::default();
+    }
 }
 
 /// Whether the player at the table is aiming now.

@@ -113,6 +113,8 @@ pub struct Preferences {
     /// only when `aim_aids_in_matches`).
     pub aim_aids: bool,
     pub aim_aids_in_matches: bool,
+    /// Among the aim aids: the stroke's path as the simulation plays it.
+    pub predicted_path: bool,
     /// The view the table opens in, and the reset key goes back to.
     pub camera: CameraView,
     /// Frames per second in a corner.
@@ -128,6 +130,7 @@ impl Default for Preferences {
             mute: false,
             aim_aids: true,
             aim_aids_in_matches: false,
+            predicted_path: true,
             camera: CameraView::Behind,
             show_frame_rate: false,
         }

@@ -312,6 +312,21 @@ impl Play {
         self.last_stroke.as_ref()
     }
 
+    /// How `stroke` would play from where the balls are now: the same simulation that
+    /// plays it, on a copy of the table, its paths sampled (an aim aid). None for a
+    /// stroke the table refuses.
+    pub fn predict(&self, stroke: Stroke) -> Option<ShotRecord> {
+        let mut sim = TableSim::new(&self.config, self.sim.table().clone());
+        let balls: Vec<(BallId, DVec2)> = self
+            .sim
+            .ball_states()
+            .map(|(ball, k)| (ball, k.pos.truncate()))
+            .collect();
+        sim.place(&balls).ok()?;
+        sim.strike(&[stroke]).ok()?;
+        Some(sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ)))
+    }
+
     /// The referee's verdict on the last stroke.
     pub fn last_verdict(&self) -> Option<&Verdict> {
         self.referee().and_then(Referee::last_verdict)

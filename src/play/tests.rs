@@ -402,3 +402,73 @@ fn lag_training_tallies_each_lag() {
         "the second fell short"
     );
 }
+
+#[test]
+fn the_predicted_path_is_the_stroke_then_played() {
+    let config = Config::defaults();
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, practice, None);
+    play.apply(Command::Continue);
+    // The break, then a second stroke from wherever the balls stopped: spin, a raised
+    // cue, and frames of the table's clock that do not fall on the samples.
+    let strokes = [
+        Stroke {
+            side: 0.3,
+            height: 0.2,
+            ..Stroke::new(BallId::White, 4.0, 4.0)
+        },
+        Stroke {
+            side: -0.25,
+            height: -0.3,
+            elevation_deg: 8.0,
+            ..Stroke::new(BallId::White, 200.0, 3.2)
+        },
+    ];
+    for stroke in strokes {
+        let predicted = play.predict(stroke).expect("a stroke the table takes");
+        play.apply(Command::Strike(stroke));
+        for _ in 0..2000 {
+            if play.phase() != Phase::Rolling {
+                break;
+            }
+            play.advance(0.0371);
+        }
+        let played = play.last_stroke().expect("judged").clone();
+        // Each contact: who touched what, when, and where (cushions).
+        let contacts = |record: &ShotRecord| -> Vec<(String, f64, DVec2)> {
+            record
+                .events
+                .iter()
+                .filter_map(|e| match e.kind {
+                    EventKind::BallBall { a, b, .. } => {
+                        Some((format!("{a}-{b}"), e.t, DVec2::ZERO))
+                    }
+                    EventKind::Cushion {
+                        ball, cushion, at, ..
+                    } => Some((format!("{ball}-{cushion:?}"), e.t, DVec2::from(at?))),
+                    _ => None,
+                })
+                .take(6)
+                .collect()
+        };
+        let (predicted_contacts, played_contacts) = (contacts(&predicted), contacts(&played));
+        assert!(predicted_contacts.len() >= 3);
+        assert_eq!(predicted_contacts.len(), played_contacts.len());
+        for (guess, real) in predicted_contacts.iter().zip(&played_contacts) {
+            assert_eq!(guess.0, real.0);
+            assert!((guess.1 - real.1).abs() < 1e-3, "{guess:?} {real:?}");
+            assert!(guess.2.distance(real.2) < 1e-3, "{guess:?} {real:?}");
+        }
+        for (ball, end) in &played.final_positions {
+            let guess = &predicted.final_positions[ball];
+            let off = DVec2::new(guess.x - end.x, guess.y - end.y).length();
+            assert!(off < 0.001, "{ball}: {off} m");
+        }
+        play.apply(Command::Continue);
+        assert_eq!(play.phase(), Phase::Aiming);
+    }
+}

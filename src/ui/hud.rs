@@ -4,7 +4,7 @@
 //! is ready for a stroke, or the live count while the balls roll.
 
 use super::widgets::{label, panel_colour, set_text};
-use crate::cue::{Aim, SPEED_RANGE};
+use crate::cue::{Aim, Prediction, SPEED_RANGE};
 use crate::game::{GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table};
 use crate::play::{Event, LiveCount, good_lag_speeds};
 use crate::words::words;
@@ -230,6 +230,7 @@ fn update_hud(
     session: Res<Session>,
     settings: Res<Settings>,
     count: Res<Counting>,
+    prediction: Res<Prediction>,
     mut text: Single<&mut Text, (With<StrokeText>, Without<StatusText>)>,
     mut status: Single<&mut Text, (With<StatusText>, Without<StrokeText>)>,
     mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>, Without<MiscueRing>)>,
@@ -273,6 +274,11 @@ fn update_hud(
         String::new()
     } else if miscue {
         "Beyond the miscue limit!\nClick or Space to strike".to_owned()
+    } else if !prediction.contacts.is_empty() {
+        format!(
+            "Ready: click the cloth or Space to strike\nPath: {}",
+            words().contacts(&prediction.contacts, settings.ball_style)
+        )
     } else {
         "Ready: click the cloth or Space to strike\nClick the ball to set the tip".to_owned()
     };

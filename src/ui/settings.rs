@@ -29,13 +29,14 @@ enum Row {
     Mute,
     AimAids,
     AimAidsInMatches,
+    PredictedPath,
     Camera,
     BallStyle,
     FrameRate,
     Back,
 }
 
-const ROWS: [Row; 15] = [
+const ROWS: [Row; 16] = [
     Row::Quality,
     Row::Shadows,
     Row::AntiAliasing,
@@ -47,6 +48,7 @@ const ROWS: [Row; 15] = [
     Row::Mute,
     Row::AimAids,
     Row::AimAidsInMatches,
+    Row::PredictedPath,
     Row::Camera,
     Row::BallStyle,
     Row::FrameRate,
@@ -231,6 +233,7 @@ fn row_label(row: Row) -> &'static str {
         Row::Mute => "Sound",
         Row::AimAids => "Aim aids in practice",
         Row::AimAidsInMatches => "Aim aids in matches",
+        Row::PredictedPath => "Predicted path",
         Row::Camera => "Camera at the start",
         Row::BallStyle => "Balls",
         Row::FrameRate => "Frame rate shown",
@@ -277,6 +280,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
         Row::Mute => if p.mute { "muted" } else { "on" }.into(),
         Row::AimAids => on_off(p.aim_aids),
         Row::AimAidsInMatches => on_off(p.aim_aids_in_matches),
+        Row::PredictedPath => on_off(p.predicted_path),
         Row::Camera => match p.camera {
             CameraView::Behind => "behind the ball".into(),
             CameraView::Top => "top view".into(),
@@ -343,6 +347,7 @@ fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
         Row::Mute => p.mute = !p.mute,
         Row::AimAids => p.aim_aids = !p.aim_aids,
         Row::AimAidsInMatches => p.aim_aids_in_matches = !p.aim_aids_in_matches,
+        Row::PredictedPath => p.predicted_path = !p.predicted_path,
         Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
         Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,

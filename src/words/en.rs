@@ -75,9 +75,9 @@ impl Words for English {
 
     fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String {
         if contacts.is_empty() {
-            return "In diamonds: no contact".to_owned();
+            return "no contact".to_owned();
         }
-        let list = contacts
+        contacts
             .iter()
             .enumerate()
             .map(|(i, c)| match c.touched {
@@ -87,8 +87,7 @@ impl Words for English {
                 }
             })
             .collect::<Vec<_>>()
-            .join(", ");
-        format!("In diamonds: {list}")
+            .join(", ")
     }
 
     fn event(&self, event: &EventKind) -> String {

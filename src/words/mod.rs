@@ -60,7 +60,7 @@ pub trait Words: Sync {
     /// A stroke's settings on one line: ball, direction, speed, tip, elevation.
     fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String;
     /// The cue ball's contacts in order, numbered as in a shot diagram, its cushions
-    /// in diamonds: "In diamonds: 1 red, 2 foot at 2.35, ...".
+    /// in diamonds: "1 red, 2 foot at 2.35, ...".
     fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String;
     /// The lines under a shot diagram: the verdict in its game, the stroke, the cue
     /// ball's contacts.
@@ -77,7 +77,10 @@ pub trait Words: Sync {
         }
         if let Some(stroke) = stroke {
             lines.push(self.stroke_settings(stroke, style));
-            lines.push(self.contacts(contacts, style));
+            lines.push(format!(
+                "Cue ball contacts, cushions in diamonds: {}",
+                self.contacts(contacts, style)
+            ));
         }
         lines
     }

@@ -65,7 +65,13 @@ fn show_verdict(
         ));
         if let Some(record) = session.last_stroke() {
             let contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
-            lines.push(Line::new(words().contacts(&contacts, style), Tone::Dim));
+            lines.push(Line::new(
+                format!(
+                    "Contacts (diamonds): {}",
+                    words().contacts(&contacts, style)
+                ),
+                Tone::Dim,
+            ));
         }
     }
     if !verdict.spot.is_empty() {

@@ -1,0 +1,104 @@
+//! An aim aid: the stroke as set up, played by the real simulation on a copy of the
+//! table (`Play::predict`, the code that will play it), drawn as the cue ball's path
+//! through its first contacts and the first object ball's to its next contact. The cue
+//! ball's cushion arrivals, in diamonds, are kept for the stroke panel. Computed again
+//! only when the stroke or the balls change.
+
+use super::Aim;
+use crate::diagram::{Contact, Touched, cue_ball_contacts, path};
+use crate::game::Session;
+use crate::game::frame::to_bevy;
+use crate::math::DVec2;
+use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
+use bevy::prelude::*;
+
+/// How many of the cue ball's contacts the path goes through.
+const CUE_BALL_CONTACTS: usize = 4;
+
+/// The prediction for the stroke now set up.
+#[derive(Resource, Default)]
+pub struct Prediction {
+    made_for: Option<(Stroke, Vec<(BallId, DVec2)>)>,
+    record: Option<ShotRecord>,
+    /// The cue ball's first contacts (those drawn).
+    pub contacts: Vec<Contact>,
+}
+
+/// Plays the stroke as set up on a copy of the table when it or the balls changed.
+pub(super) fn predict(aim: Res<Aim>, session: Res<Session>, mut prediction: ResMut<Prediction>) {
+    let stroke = aim.stroke(session.cue_ball());
+    let balls: Vec<(BallId, DVec2)> = session
+        .sim()
+        .ball_states()
+        .map(|(ball, k)| (ball, k.pos.truncate()))
+        .collect();
+    let wanted = Some((stroke, balls));
+    if prediction.made_for == wanted {
+        return;
+    }
+    let record = session.predict(stroke);
+    prediction.contacts = record
+        .as_ref()
+        .map(|r| cue_ball_contacts(session.table(), r, stroke.ball))
+        .unwrap_or_default()
+        .into_iter()
+        .take(CUE_BALL_CONTACTS)
+        .collect();
+    prediction.record = record;
+    prediction.made_for = wanted;
+}
+
+/// Draws the cue ball's predicted path to its last contact shown, with a ring at each,
+/// and the first object ball's path from its hit to its next contact.
+pub(super) fn draw_prediction(
+    prediction: Res<Prediction>,
+    session: Res<Session>,
+    mut gizmos: Gizmos,
+) {
+    let (Some(record), Some((stroke, _))) = (&prediction.record, &prediction.made_for) else {
+        return;
+    };
+    let lift = |p: DVec2| to_bevy(p.extend(session.table().ball_radius * 0.03));
+    let until = prediction.contacts.last().map_or(f64::INFINITY, |c| c.t);
+    let cue_path = path(record, stroke.ball);
+    gizmos.linestrip(
+        cue_path
+            .iter()
+            .filter(|(t, _)| *t <= until)
+            .map(|&(_, p)| lift(p)),
+        Color::srgba(0.55, 0.95, 1.0, 0.9),
+    );
+    let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+    for contact in &prediction.contacts {
+        gizmos
+            .circle(
+                Isometry3d::new(lift(contact.at), flat),
+                session.table().ball_radius as f32,
+                Color::srgba(0.55, 0.95, 1.0, 0.9),
+            )
+            .resolution(32);
+    }
+    let first_hit = prediction.contacts.iter().find_map(|c| match c.touched {
+        Touched::Ball(ball) => Some((ball, c.t)),
+        Touched::Cushion { .. } => None,
+    });
+    if let Some((ball, hit)) = first_hit {
+        let next = record
+            .events
+            .iter()
+            .filter(|e| e.t > hit)
+            .find(|e| match e.kind {
+                EventKind::Cushion { ball: b, .. } => b == ball,
+                EventKind::BallBall { a, b, .. } => a == ball || b == ball,
+                _ => false,
+            })
+            .map_or(f64::INFINITY, |e| e.t);
+        gizmos.linestrip(
+            path(record, ball)
+                .iter()
+                .filter(|(t, _)| *t >= hit && *t <= next)
+                .map(|&(_, p)| lift(p)),
+            Color::srgba(1.0, 0.8, 0.3, 0.9),
+        );
+    }
+}
