@@ -223,8 +223,8 @@ pub fn svg(
         let (x, y) = to(contact.at);
         let _ = writeln!(
             out,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="26" fill="#111" fill-opacity="0.8" stroke="#ffd75e" stroke-width="4"/><text x="{x:.1}" y="{:.1}" font-size="34" font-weight="bold" text-anchor="middle" fill="#ffd75e">{}</text>"##,
-            y + 12.0,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="40" fill="#111" fill-opacity="0.8" stroke="#ffd75e" stroke-width="5"/><text x="{x:.1}" y="{:.1}" font-size="52" font-weight="bold" text-anchor="middle" fill="#ffd75e">{}</text>"##,
+            y + 18.0,
             n + 1
         );
     }

@@ -4,7 +4,7 @@
 //! every CLI test: each test file links all of Bevy.)
 
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Runs `carom ARGS` in the package root: (success, stdout, stderr).
@@ -790,4 +790,49 @@ fn an_svg_that_cannot_be_written_is_named_in_the_error() {
     ]);
     assert!(!ok);
     assert!(err.contains("/no/such/folder/out.svg: "), "{err}");
+}
+
+#[test]
+fn every_bundled_position_loads_and_its_stroke_does_what_it_says_in_carom_sim() {
+    use carom::cli::ShotSpec;
+    use carom::play::positions::{Position, load_folder};
+    use carom::shot::ShotRecord;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let (positions, errors) = load_folder(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert!(positions.len() >= 20, "{} positions", positions.len());
+    let games: std::collections::BTreeSet<&str> =
+        positions.iter().map(|(_, p)| p.game.as_str()).collect();
+    assert!(games.len() >= 5, "{games:?}");
+    for (path, position) in &positions {
+        let Position {
+            table,
+            balls,
+            stroke,
+            game,
+            ..
+        } = position.clone();
+        let stroke = stroke.unwrap_or_else(|| panic!("{}: no stroke", path.display()));
+        let spec = ShotSpec {
+            table,
+            balls,
+            stroke: Some(stroke),
+            launch: None,
+            sample_hz: None,
+            game: Some(game),
+        };
+        let shot = temp_file("position", "shot.ron", &ron::to_string(&spec).unwrap());
+        let (ok, out, err) = carom(&["sim", shot.to_str().unwrap(), "--json"]);
+        assert!(ok, "{}: {err}", path.display());
+        let output: Value = serde_json::from_str(&out).unwrap();
+        let record: ShotRecord = serde_json::from_value(output.clone()).unwrap();
+        let points = output["verdict"]["points"].as_u64().unwrap() as u32;
+        assert_eq!(
+            position.check(&record, points),
+            Ok(()),
+            "{}: {}",
+            path.display(),
+            output["verdict"]
+        );
+    }
 }

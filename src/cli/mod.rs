@@ -9,7 +9,7 @@ mod match_file;
 mod shot_file;
 
 pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
-pub use shot_file::{Launch, Placement, ShotSpec};
+pub use shot_file::{Launch, ShotSpec};
 
 use crate::config::{Config, FILE_NAMES};
 use crate::diagram::{self, DIAGRAM_SAMPLE_HZ};

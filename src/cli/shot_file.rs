@@ -5,7 +5,7 @@ use crate::config::{self, Config};
 use crate::math::{DVec2, DVec3};
 use crate::physics::TableSim;
 use crate::rules::OneStroke;
-use crate::shot::{BallId, Stroke};
+use crate::shot::{BallAt, BallId, Stroke};
 use crate::table::TableGeometry;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -18,7 +18,7 @@ pub struct ShotSpec {
     #[serde(default)]
     pub table: Option<String>,
     /// 1 to 4 balls; a ball not listed is not on the table.
-    pub balls: Vec<Placement>,
+    pub balls: Vec<BallAt>,
     #[serde(default)]
     pub stroke: Option<Stroke>,
     #[serde(default)]
@@ -30,15 +30,6 @@ pub struct ShotSpec {
     /// game after the break (`rules::OneStroke`).
     #[serde(default)]
     pub game: Option<String>,
-}
-
-/// A ball's centre on the bed, m in the table frame.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Placement {
-    pub ball: BallId,
-    pub x: f64,
-    pub y: f64,
 }
 
 /// A ball set moving with no cue: velocity, m/s, and spin, rad/s.

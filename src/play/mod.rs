@@ -9,6 +9,7 @@
 mod files;
 mod lag;
 mod live;
+pub mod positions;
 mod save;
 mod settings;
 

@@ -63,3 +63,12 @@ impl std::fmt::Display for BallId {
         f.write_str(self.name())
     }
 }
+
+/// A ball's centre on the bed, m in the table frame (shot and position files).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BallAt {
+    pub ball: BallId,
+    pub x: f64,
+    pub y: f64,
+}

@@ -71,6 +71,7 @@ fn spawn_hud(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 left: px(12),
                 bottom: px(12),
+                max_width: px(400),
                 padding: UiRect::all(px(10)),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(8),

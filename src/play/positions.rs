@@ -1,0 +1,318 @@
+//! Practice positions: a lay-out with a name, the game it belongs to, the stroke that
+//! plays it and what that stroke should do (score; or score and leave the balls in an
+//! area; where given, the cue ball's route). The bundled library is `config/positions/`;
+//! the player's own are in the data folder's `positions/`, one file a position.
+
+use crate::config;
+use crate::shot::{BallAt, BallId, Cushion, EventKind, ShotRecord, Stroke};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// One practice position (a `.ron` file).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    pub name: String,
+    /// A key of games.ron: the referee that judges the stroke.
+    pub game: String,
+    /// A preset of tables.ron; the default preset when absent.
+    #[serde(default)]
+    pub table: Option<String>,
+    pub balls: Vec<BallAt>,
+    pub cue_ball: BallId,
+    /// The stroke that plays the position, where one is known.
+    #[serde(default)]
+    pub stroke: Option<Stroke>,
+    #[serde(default)]
+    pub target: Target,
+    /// The cue ball's first contacts, in order, for a pattern that names them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub route: Vec<Touch>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+}
+
+/// What the position asks of a stroke.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    #[default]
+    Score,
+    /// Score, with every ball coming to rest inside the area.
+    ScoreAndLeave(Area),
+}
+
+/// A rectangle of the bed, m in the table frame.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    pub min: (f64, f64),
+    pub max: (f64, f64),
+}
+
+impl Area {
+    pub fn contains(&self, x: f64, y: f64) -> bool {
+        (self.min.0..=self.max.0).contains(&x) && (self.min.1..=self.max.1).contains(&y)
+    }
+}
+
+/// One contact of the cue ball on a route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Touch {
+    /// Any ball.
+    Ball,
+    /// The red (a break must take it first, rule 8).
+    Red,
+    /// A long cushion (left or right).
+    Long,
+    /// A short cushion (head or foot).
+    Short,
+    /// Any cushion.
+    Cushion,
+}
+
+impl Touch {
+    fn matches(self, touched: Touch) -> bool {
+        let ball = matches!(touched, Touch::Ball | Touch::Red);
+        self == touched || (self == Touch::Ball && ball) || (self == Touch::Cushion && !ball)
+    }
+}
+
+/// Why a stroke did not do what its position asks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Miss {
+    NoScore,
+    /// The cue ball's route went otherwise: what it touched first.
+    Route(Vec<Touch>),
+    /// This ball stopped outside the area.
+    LeftOutside(BallId),
+}
+
+impl Position {
+    /// Reads a position file's text; errors name the file, line and column.
+    pub fn parse(file_name: &str, text: &str) -> Result<Position, String> {
+        config::parse(file_name, text).map_err(|e| e.to_string())
+    }
+
+    /// Whether a stroke whose record is `record` and which scored `points` did what the
+    /// position asks.
+    pub fn check(&self, record: &ShotRecord, points: u32) -> Result<(), Miss> {
+        if points == 0 {
+            return Err(Miss::NoScore);
+        }
+        let route = cue_ball_route(record, self.cue_ball);
+        let followed = route.len() >= self.route.len()
+            && self
+                .route
+                .iter()
+                .zip(&route)
+                .all(|(want, got)| want.matches(*got));
+        if !followed {
+            return Err(Miss::Route(
+                route.into_iter().take(self.route.len().max(4)).collect(),
+            ));
+        }
+        if let Target::ScoreAndLeave(area) = self.target
+            && let Some((&ball, _)) = record
+                .final_positions
+                .iter()
+                .find(|(_, end)| !area.contains(end.x, end.y))
+        {
+            return Err(Miss::LeftOutside(ball));
+        }
+        Ok(())
+    }
+}
+
+/// The cue ball's contacts in order, as route touches.
+fn cue_ball_route(record: &ShotRecord, cue_ball: BallId) -> Vec<Touch> {
+    record
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::BallBall { a, b, .. } if a == cue_ball || b == cue_ball => {
+                let other = if a == cue_ball { b } else { a };
+                Some(if other == BallId::Red {
+                    Touch::Red
+                } else {
+                    Touch::Ball
+                })
+            }
+            EventKind::Cushion { ball, cushion, .. } if ball == cue_ball => Some(match cushion {
+                Cushion::Left | Cushion::Right => Touch::Long,
+                Cushion::Head | Cushion::Foot => Touch::Short,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The positions in `dir` (its `.ron` files, by name), and a message for each file that
+/// could not be read: one bad file does not hide the others. A folder that does not
+/// exist holds none.
+pub fn load_folder(dir: &Path) -> (Vec<(PathBuf, Position)>, Vec<String>) {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let mut positions = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(&path)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|text| Position::parse(&name, &text))
+        {
+            Ok(position) => positions.push((path, position)),
+            Err(e) => errors.push(e),
+        }
+    }
+    (positions, errors)
+}
+
+/// Saves `position` in `dir` under a file name made from its name; the path.
+pub fn save(dir: &Path, position: &Position) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let slug: String = position
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let slug = slug.trim_matches('-');
+    let stem = if slug.is_empty() { "position" } else { slug };
+    let path = dir.join(format!("{stem}.ron"));
+    let text = ron::ser::to_string_pretty(position, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    super::write_atomically(&path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// Deletes the position file at `path`.
+pub fn delete(path: &Path) -> Result<(), String> {
+    std::fs::remove_file(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::fresh_dir;
+
+    fn position() -> Position {
+        Position {
+            name: "Around the table / test".into(),
+            game: "three_cushion".into(),
+            table: None,
+            balls: vec![
+                BallAt {
+                    ball: BallId::White,
+                    x: -0.7,
+                    y: 0.2,
+                },
+                BallAt {
+                    ball: BallId::Red,
+                    x: 0.5,
+                    y: 0.1,
+                },
+                BallAt {
+                    ball: BallId::Dotted,
+                    x: 0.9,
+                    y: -0.4,
+                },
+            ],
+            cue_ball: BallId::White,
+            stroke: Some(Stroke::new(BallId::White, 12.0, 3.5)),
+            target: Target::ScoreAndLeave(Area {
+                min: (0.0, -0.71),
+                max: (1.42, 0.71),
+            }),
+            route: vec![Touch::Ball, Touch::Long, Touch::Short, Touch::Long],
+            notes: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_saved_position_loads_back_and_can_be_deleted() {
+        let dir = fresh_dir("positions-save");
+        let path = save(&dir, &position()).unwrap();
+        assert_eq!(path.file_name().unwrap(), "around-the-table---test.ron");
+        let (loaded, errors) = load_folder(&dir);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(loaded, vec![(path.clone(), position())]);
+        delete(&path).unwrap();
+        assert!(load_folder(&dir).0.is_empty());
+        assert!(
+            delete(&path)
+                .unwrap_err()
+                .contains("around-the-table---test.ron")
+        );
+    }
+
+    #[test]
+    fn a_corrupt_position_file_is_named_kept_and_the_rest_still_load() {
+        let dir = fresh_dir("positions-corrupt");
+        save(&dir, &position()).unwrap();
+        let bad = dir.join("broken.ron");
+        std::fs::write(&bad, "(name: \"half a file\", game: ").unwrap();
+        let (loaded, errors) = load_folder(&dir);
+        assert_eq!(loaded.len(), 1);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].contains("broken.ron:1:"), "{errors:?}");
+        assert!(bad.exists(), "the broken file is left as it was");
+        assert!(load_folder(&dir.join("no such folder")).0.is_empty());
+    }
+
+    #[test]
+    fn a_stroke_does_what_the_position_says_only_with_the_route_and_the_leave() {
+        let p = position();
+        let event = |kind| crate::shot::ShotEvent { t: 0.0, kind };
+        let cushion = |cushion| {
+            event(EventKind::Cushion {
+                ball: BallId::White,
+                cushion,
+                speed: 1.0,
+                at: None,
+            })
+        };
+        let hit = event(EventKind::BallBall {
+            a: BallId::White,
+            b: BallId::Red,
+            speed: 1.0,
+        });
+        let end = |x: f64| crate::shot::FinalPosition {
+            x,
+            y: 0.0,
+            z: 0.03,
+            on_table: true,
+        };
+        let mut record = ShotRecord {
+            events: vec![
+                hit.clone(),
+                cushion(Cushion::Left),
+                cushion(Cushion::Foot),
+                cushion(Cushion::Right),
+            ],
+            final_positions: [(BallId::White, end(0.5)), (BallId::Red, end(1.0))].into(),
+            ..Default::default()
+        };
+        assert_eq!(p.check(&record, 1), Ok(()));
+        assert_eq!(p.check(&record, 0), Err(Miss::NoScore));
+        record.final_positions.insert(BallId::Red, end(-0.5));
+        assert_eq!(p.check(&record, 1), Err(Miss::LeftOutside(BallId::Red)));
+        record.final_positions.insert(BallId::Red, end(1.0));
+        record.events.swap(1, 2);
+        assert!(matches!(p.check(&record, 1), Err(Miss::Route(_))));
+    }
+}
