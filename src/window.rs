@@ -2,7 +2,9 @@
 //! screen the command line asked for, with the player's settings.
 
 use crate::config::Config;
-use crate::game::{GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles};
+use crate::game::{
+    BundledPositions, GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles,
+};
 use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::ui::FrameRateTest;
 use crate::view::screenshot::ScreenshotPlan;
@@ -18,6 +20,8 @@ pub struct Launch {
     pub screenshot: Option<(PathBuf, u32)>,
     /// Measure the frame rate during a stroke, print it, and exit.
     pub frame_rate: bool,
+    /// The bundled practice positions (the config folder's `positions/`).
+    pub positions: Option<PathBuf>,
     /// Graphics for this run, whatever the settings say.
     pub quality: Option<Quality>,
 }
@@ -57,6 +61,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
         Screen::Menu
     });
     app.insert_resource(UserFiles(paths));
+    app.insert_resource(BundledPositions(launch.positions.clone()));
     app.insert_resource(GameConfig(config));
     if let Some((path, frames)) = launch.screenshot {
         app.insert_resource(ScreenshotPlan { path, frames });

@@ -37,6 +37,15 @@ pub enum Action {
     ToggleTrails,
     /// Save the last stroke as an SVG diagram in the data folder.
     ExportDiagram,
+    /// Practice: the next or previous position of this game's library.
+    NextPosition,
+    PreviousPosition,
+    /// Practice: aim as the position's stored stroke plays it.
+    PositionStroke,
+    /// Practice: save the balls where they stand, with the stroke as set, as a position.
+    SavePosition,
+    /// Practice: delete the player's own position shown.
+    DeletePosition,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -122,7 +131,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 33] = [
+const ALL_ACTIONS: [Action; 38] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -141,6 +150,11 @@ const ALL_ACTIONS: [Action; 33] = [
     Action::ResetCamera,
     Action::ToggleTrails,
     Action::ExportDiagram,
+    Action::NextPosition,
+    Action::PreviousPosition,
+    Action::PositionStroke,
+    Action::SavePosition,
+    Action::DeletePosition,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

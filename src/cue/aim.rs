@@ -65,6 +65,15 @@ impl Aim {
         self.elevation_deg.max(self.min_elevation_deg)
     }
 
+    /// Aims as `stroke` plays (a position's stroke, a suggestion).
+    pub fn take(&mut self, stroke: &Stroke) {
+        self.direction_deg = stroke.direction_deg;
+        self.set_speed(stroke.speed);
+        self.set_tip(stroke.side, stroke.height);
+        self.elevation_deg = stroke.elevation_deg;
+        self.short_stroke_mm = stroke.follow_through_mm;
+    }
+
     /// Sets the launch speed, held in `SPEED_RANGE` and rounded to a step.
     pub fn set_speed(&mut self, speed: f64) {
         let stepped = (speed / POWER_STEP).round() * POWER_STEP;

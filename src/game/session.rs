@@ -9,6 +9,7 @@ use super::{GameConfig, GameSystems, Phase, Screen};
 use crate::play::{Command, Event, MatchSettings, Play, SavedMatch, StoragePaths};
 use crate::shot::BallId;
 use bevy::prelude::*;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// The longest a frame may advance play, s: beyond it (a window dragged, the machine
@@ -31,6 +32,10 @@ pub struct Settings(pub MatchSettings);
 /// Where the game keeps its files.
 #[derive(Resource, Clone, Debug, Deref)]
 pub struct UserFiles(pub StoragePaths);
+
+/// The folder of the bundled practice positions, if the config has one.
+#[derive(Resource, Clone, Debug)]
+pub struct BundledPositions(pub Option<PathBuf>);
 
 /// A saved match to pick up when the table opens (set by the menu).
 #[derive(Resource, Clone, Debug)]

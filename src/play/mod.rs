@@ -29,6 +29,8 @@ use crate::rules::{
 };
 use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
+use positions::Position;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Where play stands at the table.
@@ -83,6 +85,9 @@ pub enum Command {
     Continue,
     /// Play the same match again.
     Rematch,
+    /// Practice: start again from this position (its lay-out, its cue ball), with a
+    /// fresh score.
+    SetUpPosition(Box<Position>),
 }
 
 /// What happened, in order.
@@ -129,6 +134,8 @@ pub enum Notice {
     CannotResume(String),
     /// The match cannot start with these settings: why.
     CannotStart(String),
+    /// A practice position cannot be set up here: why.
+    CannotSetUp(String),
 }
 
 /// The match proper, once the break is decided: its referee and every stroke judged.
@@ -140,16 +147,20 @@ struct Game {
     strokes: Vec<PlayedStroke>,
     breaker: usize,
     breaker_ball: BallId,
+    /// A practice position the game started from instead of the break's set-up.
+    start_at: Option<BTreeMap<BallId, DVec2>>,
 }
 
 impl Game {
-    /// A match with `breaker` breaking with `breaker_ball`, replaying `strokes` already
-    /// played (none for a new match).
+    /// A match with `breaker` breaking with `breaker_ball` (or, in practice, playing
+    /// from the lay-out `start_at`), replaying `strokes` already played (none for a new
+    /// match).
     fn start(
         config: &Config,
         settings: &MatchSettings,
         breaker: usize,
         breaker_ball: BallId,
+        start_at: Option<BTreeMap<BallId, DVec2>>,
         strokes: Vec<PlayedStroke>,
     ) -> Result<Game, String> {
         let rules = config.games.game(&settings.game)?;
@@ -161,13 +172,19 @@ impl Game {
             breaker,
             breaker_ball,
         };
-        let referee =
+        let mut referee =
             Referee::new(rules, &config.games.referee, table, setup).map_err(|e| e.to_string())?;
+        if let Some(at) = &start_at {
+            referee = referee
+                .after_break_at(at.clone())
+                .map_err(|e| e.to_string())?;
+        }
         let mut game = Game {
             referee,
             strokes: Vec::new(),
             breaker,
             breaker_ball,
+            start_at,
         };
         for (i, stroke) in strokes.into_iter().enumerate() {
             game.judge(stroke)
@@ -230,6 +247,7 @@ impl Play {
             &saved.settings,
             saved.breaker,
             saved.breaker_ball,
+            None,
             saved.strokes(),
         ) {
             Ok(game) => {
@@ -458,6 +476,10 @@ impl Play {
             (Phase::Verdict, Command::Continue) => self.after_verdict(),
             (Phase::Spotting, Command::Continue) => self.spot_balls(),
             (Phase::GameOver, Command::Rematch) => self.begin(),
+            (
+                Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
+                Command::SetUpPosition(position),
+            ) => self.set_up_position(&position),
             _ => {}
         }
     }
@@ -621,6 +643,7 @@ impl Play {
             &self.settings,
             breaker,
             breaker_ball,
+            None,
             Vec::new(),
         ) {
             Ok(game) => {
@@ -644,6 +667,47 @@ impl Play {
                 self.enter(Phase::GameOver);
             }
         }
+    }
+
+    /// Practice from a position: a fresh game of the session's, from the position's
+    /// lay-out with its cue ball. A position of another game, one without a ball the
+    /// game plays, or one that does not fit the table is refused and play stays as it was.
+    fn set_up_position(&mut self, position: &Position) {
+        if self.settings.mode != Mode::Practice {
+            return self.tell(Notice::CannotSetUp("positions are for practice".into()));
+        }
+        if position.game != self.settings.game {
+            return self.tell(Notice::CannotSetUp(format!(
+                "\"{}\" is a position of {}, not of this game",
+                position.name, position.game
+            )));
+        }
+        let at: BTreeMap<BallId, DVec2> = position
+            .balls
+            .iter()
+            .map(|b| (b.ball, DVec2::new(b.x, b.y)))
+            .collect();
+        let placed: Vec<(BallId, DVec2)> = at.iter().map(|(&b, &p)| (b, p)).collect();
+        let game = Game::start(
+            &self.config,
+            &self.settings,
+            0,
+            position.cue_ball,
+            Some(at),
+            Vec::new(),
+        );
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => return self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name))),
+        };
+        if let Err(e) = self.sim.place(&placed) {
+            return self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name)));
+        }
+        self.game = Some(game);
+        self.declared_safety = false;
+        self.last_stroke = None;
+        self.notice = None;
+        self.enter(Phase::Aiming);
     }
 
     /// Rule 7: the breaker moves their ball along the head string, within six inches of
@@ -766,7 +830,15 @@ impl Play {
         };
         last.calls.outside_interference = true;
         let (breaker, breaker_ball) = (game.breaker, game.breaker_ball);
-        match Game::start(&self.config, &self.settings, breaker, breaker_ball, strokes) {
+        let start_at = game.start_at.clone();
+        match Game::start(
+            &self.config,
+            &self.settings,
+            breaker,
+            breaker_ball,
+            start_at,
+            strokes,
+        ) {
             Ok(restored) => {
                 self.game = Some(restored);
                 self.place_match_balls();
@@ -838,6 +910,7 @@ impl Resumable {
                 &saved.settings,
                 saved.breaker,
                 saved.breaker_ball,
+                None,
                 saved.strokes(),
             ) {
                 Err(e) => Resumable::Unreadable(format!("{}: {e}", path.display())),

@@ -472,3 +472,58 @@ fn the_predicted_path_is_the_stroke_then_played() {
         assert_eq!(play.phase(), Phase::Aiming);
     }
 }
+
+#[test]
+fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
+    let config = Config::defaults();
+    // A count must not end the practice: a target far off.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let (library, errors) = positions::load_folder(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    let (_, umbrella) = library
+        .iter()
+        .find(|(path, _)| path.ends_with("umbrella.ron"))
+        .expect("the umbrella position");
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        target: 40,
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, practice, None);
+    play.apply(Command::SetUpPosition(Box::new(umbrella.clone())));
+    assert_eq!(play.phase(), Phase::Aiming);
+    let at = |ball: BallId| {
+        umbrella
+            .balls
+            .iter()
+            .find(|b| b.ball == ball)
+            .map(|b| DVec2::new(b.x, b.y))
+    };
+    for ball in [BallId::White, BallId::Red, BallId::Dotted] {
+        assert_eq!(position(&play, ball), at(ball));
+    }
+    play.apply(Command::Strike(umbrella.stroke.unwrap()));
+    roll(&mut play);
+    let points = play.last_verdict().unwrap().points;
+    assert_eq!(umbrella.check(play.last_stroke().unwrap(), points), Ok(()));
+    play.apply(Command::Continue);
+    // Rule 22 takes the stroke back to the position, not to the break.
+    play.apply(Command::RestorePositions);
+    assert_eq!(position(&play, BallId::Red), at(BallId::Red));
+    // A position of another game is refused, play stays where it was.
+    let (_, rail) = library
+        .iter()
+        .find(|(_, p)| p.game == "straight_rail")
+        .unwrap();
+    play.apply(Command::SetUpPosition(Box::new(rail.clone())));
+    assert!(matches!(play.notice(), Some(Notice::CannotSetUp(_))));
+    assert_eq!(position(&play, BallId::Red), at(BallId::Red));
+    // So is a lay-out with two balls in one place.
+    let mut broken = umbrella.clone();
+    broken.balls[1].x = broken.balls[0].x;
+    broken.balls[1].y = broken.balls[0].y;
+    play.apply(Command::SetUpPosition(Box::new(broken)));
+    assert!(matches!(play.notice(), Some(Notice::CannotSetUp(_))));
+    assert_eq!(position(&play, BallId::Red), at(BallId::Red));
+}

@@ -45,6 +45,11 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::ResetCamera => "back to the default view",
         Action::ToggleTrails => "show or hide the last stroke's paths and contacts",
         Action::ExportDiagram => "save the last stroke as an SVG diagram",
+        Action::NextPosition => "practice: next position of this game",
+        Action::PreviousPosition => "practice: previous position",
+        Action::PositionStroke => "practice: aim as the position's own stroke",
+        Action::SavePosition => "practice: save the lay-out and stroke as a position",
+        Action::DeletePosition => "practice: delete your own position shown",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }

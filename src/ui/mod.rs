@@ -7,6 +7,7 @@ mod help;
 mod hud;
 mod menu;
 mod overlays;
+mod positions;
 mod scoreboard;
 mod settings;
 mod widgets;
@@ -27,6 +28,7 @@ pub fn plugin(app: &mut App) {
         help::plugin,
         frame_rate::plugin,
         settings::plugin,
+        positions::plugin,
     ));
 }
 

@@ -710,6 +710,7 @@ impl Words for English {
             Notice::OldSaveStuck(e) => e.clone(),
             Notice::CannotResume(e) => format!("The saved match cannot be resumed: {e}"),
             Notice::CannotStart(e) => format!("The match cannot start: {e}"),
+            Notice::CannotSetUp(e) => format!("The position cannot be set up: {e}"),
         }
     }
 }
