@@ -813,6 +813,23 @@ fn every_bundled_position_loads_and_its_stroke_does_what_it_says_in_carom_sim() 
             ..
         } = position.clone();
         let stroke = stroke.unwrap_or_else(|| panic!("{}: no stroke", path.display()));
+        // Playable at the table as stored: the cue clears the rail behind the ball.
+        let config = carom::config::Config::defaults();
+        let geometry =
+            carom::table::TableGeometry::new(&config.tables, table.as_deref(), &config.balls)
+                .unwrap();
+        let cue = balls.iter().find(|b| b.ball == stroke.ball).unwrap();
+        let clearance = carom::table::aim::clearance_elevation(
+            &geometry,
+            &config.cue,
+            carom::math::DVec2::new(cue.x, cue.y),
+            stroke.direction_deg,
+        );
+        assert!(
+            stroke.elevation_deg >= clearance,
+            "{}: {clearance}°",
+            path.display()
+        );
         let spec = ShotSpec {
             table,
             balls,

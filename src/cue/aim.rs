@@ -1,12 +1,12 @@
 //! The player's aim: direction (the mouse points, keys fine-tune), launch speed, tip
 //! offset and cue elevation; the cue kept above the rail.
 
-use crate::config::{Action, CueConfig};
+use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Screen, Session, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
-use crate::shot::{BallId, Cushion, MAX_ELEVATION_DEG, Stroke};
-use crate::table::TableGeometry;
+use crate::shot::{BallId, MAX_ELEVATION_DEG, Stroke};
+use crate::table::aim::clearance_elevation;
 use bevy::prelude::*;
 use std::collections::HashMap;
 
@@ -103,31 +103,6 @@ impl Aim {
             follow_through_mm: self.short_stroke_mm,
         }
     }
-}
-
-/// The least cue elevation, degrees, at which a cue aimed `direction_deg` at a ball
-/// centred at `ball` passes over the cushion and rail behind it (with half a degree to
-/// spare): a level cue would go through them.
-pub fn clearance_elevation(
-    table: &TableGeometry,
-    cue: &CueConfig,
-    ball: DVec2,
-    direction_deg: f64,
-) -> f64 {
-    let back = -DVec2::from_angle(direction_deg.to_radians());
-    let r = table.ball_radius;
-    // Horizontal distance from the ball's centre back to the first cushion nose.
-    let to_nose = Cushion::ALL
-        .iter()
-        .filter_map(|&c| {
-            let n = c.inward_normal();
-            let toward = -back.dot(n);
-            (toward > 0.0).then(|| (table.nose_distance(c) + ball.dot(n)) / toward)
-        })
-        .fold(f64::INFINITY, f64::min);
-    let rise = table.rail_height + cue.butt_radius_mm / 1000.0 - r;
-    let run = (to_nose - r).max(1e-3);
-    ((rise / run).atan().to_degrees() + 0.5).clamp(0.0, MAX_ELEVATION_DEG - 4.0)
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -12,8 +12,9 @@ use crate::math::DVec2;
 use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
 use bevy::prelude::*;
 
-/// How many of the cue ball's contacts the path goes through.
-const CUE_BALL_CONTACTS: usize = 4;
+/// How many of the cue ball's contacts the path goes through: a three-cushion count's
+/// ball, three cushions and ball.
+const CUE_BALL_CONTACTS: usize = 5;
 
 /// The prediction for the stroke now set up.
 #[derive(Resource, Default)]

@@ -1,10 +1,11 @@
 //! The straight path of a ball to the first thing it would touch: what the aim line
-//! shows (no spin, no friction: where the aim points, not where the ball will go).
+//! shows (no spin, no friction: where the aim points, not where the ball will go); and
+//! the least elevation at which the cue clears the rail behind the ball.
 
 use super::TableGeometry;
+use crate::config::CueConfig;
 use crate::math::DVec2;
-use crate::shot::BallId;
-use crate::shot::Cushion;
+use crate::shot::{BallId, Cushion, MAX_ELEVATION_DEG};
 
 /// What the aim line meets first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,6 +63,31 @@ pub fn first_contact(
         centre: from + best.0 * d,
         target: best.1,
     }
+}
+
+/// The least cue elevation, degrees, at which a cue aimed `direction_deg` at a ball
+/// centred at `ball` passes over the cushion and rail behind it (with half a degree to
+/// spare): a level cue would go through them.
+pub fn clearance_elevation(
+    table: &TableGeometry,
+    cue: &CueConfig,
+    ball: DVec2,
+    direction_deg: f64,
+) -> f64 {
+    let back = -DVec2::from_angle(direction_deg.to_radians());
+    let r = table.ball_radius;
+    // Horizontal distance from the ball's centre back to the first cushion nose.
+    let to_nose = Cushion::ALL
+        .iter()
+        .filter_map(|&c| {
+            let n = c.inward_normal();
+            let toward = -back.dot(n);
+            (toward > 0.0).then(|| (table.nose_distance(c) + ball.dot(n)) / toward)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let rise = table.rail_height + cue.butt_radius_mm / 1000.0 - r;
+    let run = (to_nose - r).max(1e-3);
+    ((rise / run).atan().to_degrees() + 0.5).clamp(0.0, MAX_ELEVATION_DEG - 4.0)
 }
 
 #[cfg(test)]

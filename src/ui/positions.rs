@@ -100,7 +100,8 @@ fn spawn_panel(mut commands: Commands) {
             position_type: PositionType::Absolute,
             left: px(12),
             top: px(170),
-            max_width: px(430),
+            // A set width: the wrapped lines are then counted in the panel's height.
+            width: px(430),
             ..default()
         }),
         Visibility::Hidden,
