@@ -119,6 +119,8 @@ pub struct Preferences {
     pub camera: CameraView,
     /// Frames per second in a corner.
     pub show_frame_rate: bool,
+    /// Lag training's target: a clean lag stopping this close to the head cushion, mm.
+    pub lag_band_mm: f64,
 }
 
 impl Default for Preferences {
@@ -133,6 +135,7 @@ impl Default for Preferences {
             predicted_path: true,
             camera: CameraView::Behind,
             show_frame_rate: false,
+            lag_band_mm: 50.0,
         }
     }
 }
@@ -186,6 +189,12 @@ impl Preferences {
             return Err(format!(
                 "graphics.resolution_scale is {}, allowed 0.25 ..= 1",
                 self.graphics.resolution_scale
+            ));
+        }
+        if !(1.0..=1000.0).contains(&self.lag_band_mm) {
+            return Err(format!(
+                "lag_band_mm is {}, allowed 1 ..= 1000",
+                self.lag_band_mm
             ));
         }
         Ok(())

@@ -184,26 +184,6 @@ pub(super) fn lag_area(table: &TableGeometry, side: Side) -> (DVec2, DVec2) {
     )
 }
 
-/// Lag training so far: how many lags, the best clean distance, the last lag.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct LagLog {
-    pub lags: u32,
-    pub best_mm: Option<f64>,
-    pub last: Option<LagBall>,
-}
-
-impl LagLog {
-    pub(super) fn add(&mut self, ball: &LagBall) {
-        self.lags += 1;
-        if ball.faults.is_empty()
-            && let Some(d) = ball.distance_mm
-        {
-            self.best_mm = Some(self.best_mm.map_or(d, |best| best.min(d)));
-        }
-        self.last = Some(ball.clone());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,13 +8,15 @@
 
 mod files;
 mod lag;
+pub mod lag_stats;
 mod live;
 pub mod positions;
 mod save;
 mod settings;
 
 pub use files::{StoragePaths, keep_aside, write_atomically};
-pub use lag::{Lag, LagLog, LagResult, LagSetup, good_lag_speeds};
+pub use lag::{Lag, LagResult, LagSetup, good_lag_speeds};
+pub use lag_stats::{LagHistory, LagLog, LagSummary};
 pub use live::LiveCount;
 pub use save::{SavedMatch, SavedStroke};
 pub use settings::{BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode};
@@ -610,7 +612,8 @@ impl Play {
                         LagOutcome::Repeat(_) => None,
                     },
                     LagResult::Training(ball) => {
-                        self.training.add(ball);
+                        let speed = self.lag.setups[0].stroke.map_or(0.0, |s| s.speed);
+                        self.training.add(ball, speed);
                         None
                     }
                 };

@@ -395,8 +395,16 @@ fn lag_training_tallies_each_lag() {
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 0.3)));
     roll(&mut play);
     let log = play.training();
-    assert_eq!(log.lags, 2);
-    assert!(log.best_mm.is_some(), "the first lag was clean: {log:?}");
+    let summary = log.summary();
+    assert_eq!((summary.lags, summary.faults), (2, 1));
+    assert!(
+        summary.best_mm.is_some(),
+        "the first lag was clean: {log:?}"
+    );
+    assert_eq!(
+        log.attempts[0].speed, 1.6,
+        "each lag keeps the speed that made it"
+    );
     assert!(
         !log.last.as_ref().unwrap().faults.is_empty(),
         "the second fell short"

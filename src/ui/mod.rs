@@ -5,6 +5,7 @@
 mod frame_rate;
 mod help;
 mod hud;
+mod lag_stats;
 mod menu;
 mod overlays;
 mod positions;
@@ -29,6 +30,7 @@ pub fn plugin(app: &mut App) {
         frame_rate::plugin,
         settings::plugin,
         positions::plugin,
+        lag_stats::plugin,
     ));
 }
 

@@ -218,11 +218,14 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
     }
     if settings.mode == Mode::LagTraining {
         let log = session.training();
-        let best = log.best_mm.map_or("-".to_owned(), |d| format!("{d:.1} mm"));
+        let summary = log.summary();
+        let best = summary
+            .best_mm
+            .map_or("-".to_owned(), |d| format!("{d:.1} mm"));
         let rows = vec![BoardRow {
             shooter: true,
             ball: Some(BallId::White),
-            cells: vec![name(0), format!("lags: {}   best: {best}", log.lags)],
+            cells: vec![name(0), format!("lags: {}   best: {best}", summary.lags)],
         }];
         return ("Lag training (rule 5)".into(), None, rows);
     }

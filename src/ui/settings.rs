@@ -30,13 +30,14 @@ enum Row {
     AimAids,
     AimAidsInMatches,
     PredictedPath,
+    LagBand,
     Camera,
     BallStyle,
     FrameRate,
     Back,
 }
 
-const ROWS: [Row; 16] = [
+const ROWS: [Row; 17] = [
     Row::Quality,
     Row::Shadows,
     Row::AntiAliasing,
@@ -49,11 +50,15 @@ const ROWS: [Row; 16] = [
     Row::AimAids,
     Row::AimAidsInMatches,
     Row::PredictedPath,
+    Row::LagBand,
     Row::Camera,
     Row::BallStyle,
     Row::FrameRate,
     Row::Back,
 ];
+
+/// The target bands lag training offers, mm.
+const LAG_BANDS_MM: [f64; 6] = [10.0, 25.0, 50.0, 100.0, 150.0, 250.0];
 
 #[derive(Resource)]
 struct Selected(Row);
@@ -234,6 +239,7 @@ fn row_label(row: Row) -> &'static str {
         Row::AimAids => "Aim aids in practice",
         Row::AimAidsInMatches => "Aim aids in matches",
         Row::PredictedPath => "Predicted path",
+        Row::LagBand => "Lag target band",
         Row::Camera => "Camera at the start",
         Row::BallStyle => "Balls",
         Row::FrameRate => "Frame rate shown",
@@ -281,6 +287,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
         Row::AimAids => on_off(p.aim_aids),
         Row::AimAidsInMatches => on_off(p.aim_aids_in_matches),
         Row::PredictedPath => on_off(p.predicted_path),
+        Row::LagBand => format!("within {:.0} mm", p.lag_band_mm),
         Row::Camera => match p.camera {
             CameraView::Behind => "behind the ball".into(),
             CameraView::Top => "top view".into(),
@@ -348,6 +355,7 @@ fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
         Row::AimAids => p.aim_aids = !p.aim_aids,
         Row::AimAidsInMatches => p.aim_aids_in_matches = !p.aim_aids_in_matches,
         Row::PredictedPath => p.predicted_path = !p.predicted_path,
+        Row::LagBand => p.lag_band_mm = cycle(&LAG_BANDS_MM, p.lag_band_mm, step),
         Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
         Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,

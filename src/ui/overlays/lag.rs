@@ -220,6 +220,11 @@ fn show_lag_result(
             if let Some(outcome) = outcome {
                 panel.spawn(super::line(outcome));
             }
+            if settings.mode == Mode::LagTraining
+                && let Some(lag) = session.training().attempts.last()
+            {
+                panel.spawn(text(format!("Struck at {:.2} m/s", lag.speed), Tone::Plain));
+            }
             panel.spawn(text(next, Tone::Plain));
         });
 }

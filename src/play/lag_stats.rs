@@ -1,0 +1,212 @@
+//! Lag training's statistics: every lag of the session (its speed, its distance to the
+//! head cushion, a rule-5 fault), their summary against the player's target band, and
+//! the history of sessions kept in the data folder (`lag-history.ron`).
+
+use crate::rules::LagBall;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One lag of a session.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LagAttempt {
+    /// The launch speed, m/s.
+    pub speed: f64,
+    /// Distance to the head cushion, mm; None when the ball did not come to rest on
+    /// the bed.
+    pub distance_mm: Option<f64>,
+    /// One of rule 5's automatic losses (short of the foot cushion, crossing into the
+    /// other half, the red, off the table).
+    pub fault: bool,
+}
+
+/// Lag training so far: every lag and the last one's judgement.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LagLog {
+    pub attempts: Vec<LagAttempt>,
+    pub last: Option<LagBall>,
+}
+
+impl LagLog {
+    pub(super) fn add(&mut self, ball: &LagBall, speed: f64) {
+        self.attempts.push(LagAttempt {
+            speed,
+            distance_mm: ball.distance_mm,
+            fault: !ball.faults.is_empty(),
+        });
+        self.last = Some(ball.clone());
+    }
+
+    /// The distances of the clean lags, mm.
+    fn clean(&self) -> impl Iterator<Item = f64> + '_ {
+        self.attempts
+            .iter()
+            .filter(|a| !a.fault)
+            .filter_map(|a| a.distance_mm)
+    }
+
+    /// Clean lags that stopped within `band_mm` of the head cushion (the player's
+    /// target band).
+    pub fn within(&self, band_mm: f64) -> usize {
+        self.clean().filter(|&d| d <= band_mm).count()
+    }
+
+    /// The session's figures.
+    pub fn summary(&self) -> LagSummary {
+        let clean: Vec<f64> = self.clean().collect();
+        let n = clean.len() as f64;
+        let mean = (!clean.is_empty()).then(|| clean.iter().sum::<f64>() / n);
+        let spread = mean
+            .filter(|_| clean.len() > 1)
+            .map(|m| (clean.iter().map(|d| (d - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt());
+        LagSummary {
+            lags: self.attempts.len(),
+            faults: self.attempts.iter().filter(|a| a.fault).count(),
+            mean_mm: mean,
+            best_mm: clean.iter().copied().reduce(f64::min),
+            spread_mm: spread,
+        }
+    }
+}
+
+/// A session's figures.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LagSummary {
+    pub lags: usize,
+    /// Lags lost by rule 5's automatic losses.
+    pub faults: usize,
+    /// Mean, best and spread (sample standard deviation) of the clean lags' distances.
+    pub mean_mm: Option<f64>,
+    pub best_mm: Option<f64>,
+    pub spread_mm: Option<f64>,
+}
+
+impl LagSummary {
+    /// The share of lags lost to a fault, 0 to 1.
+    pub fn fault_rate(&self) -> f64 {
+        if self.lags == 0 {
+            0.0
+        } else {
+            self.faults as f64 / self.lags as f64
+        }
+    }
+}
+
+/// One past session.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LagSession {
+    /// When it started, seconds since 1970.
+    pub started: u64,
+    pub summary: LagSummary,
+    /// The target band then, and the clean lags within it.
+    pub band_mm: f64,
+    pub within_band: usize,
+    pub attempts: Vec<LagAttempt>,
+}
+
+/// The sessions of lag training, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LagHistory {
+    pub sessions: Vec<LagSession>,
+}
+
+impl LagHistory {
+    /// The history at `path`: none yet is empty; a file that cannot be read is an error
+    /// naming it (and is left as it is).
+    pub fn read(path: &Path) -> Result<LagHistory, String> {
+        match std::fs::read_to_string(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(LagHistory::default()),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+            Ok(text) => {
+                crate::config::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// Puts this session's figures in (replacing its earlier entry) and writes the file.
+    pub fn record(
+        &mut self,
+        path: &Path,
+        started: u64,
+        log: &LagLog,
+        band_mm: f64,
+    ) -> Result<(), String> {
+        let session = LagSession {
+            started,
+            summary: log.summary(),
+            band_mm,
+            within_band: log.within(band_mm),
+            attempts: log.attempts.clone(),
+        };
+        match self.sessions.iter_mut().find(|s| s.started == started) {
+            Some(entry) => *entry = session,
+            None => self.sessions.push(session),
+        }
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
+        super::write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shot::BallId;
+    use crate::test_support::fresh_dir;
+
+    fn lag(distance_mm: f64, fault: bool) -> LagBall {
+        LagBall {
+            ball: BallId::White,
+            side: crate::rules::Side::Left,
+            touched_foot_cushion: !fault,
+            faults: if fault {
+                vec![crate::rules::LagFault::NoFootCushion]
+            } else {
+                Vec::new()
+            },
+            distance_mm: Some(distance_mm),
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_faults_and_measures_only_clean_lags() {
+        let mut log = LagLog::default();
+        for (d, fault) in [(40.0, false), (900.0, true), (80.0, false), (120.0, false)] {
+            log.add(&lag(d, fault), 1.2);
+        }
+        let s = log.summary();
+        assert_eq!(
+            (s.lags, s.faults, log.within(50.0), log.within(100.0)),
+            (4, 1, 1, 2)
+        );
+        assert_eq!(s.fault_rate(), 0.25);
+        assert_eq!(s.best_mm, Some(40.0));
+        assert_eq!(s.mean_mm, Some(80.0));
+        // Sample standard deviation of 40, 80, 120.
+        assert!((s.spread_mm.unwrap() - 40.0).abs() < 1e-9);
+        assert_eq!(LagLog::default().summary().mean_mm, None);
+    }
+
+    #[test]
+    fn the_history_keeps_one_entry_a_session_and_a_corrupt_file_is_named_and_kept() {
+        let path = fresh_dir("lag-history").join("lag-history.ron");
+        assert_eq!(LagHistory::read(&path), Ok(LagHistory::default()));
+        let mut log = LagLog::default();
+        log.add(&lag(60.0, false), 1.1);
+        let mut history = LagHistory::default();
+        history.record(&path, 100, &log, 50.0).unwrap();
+        log.add(&lag(30.0, false), 1.15);
+        history.record(&path, 100, &log, 50.0).unwrap();
+        history
+            .record(&path, 200, &LagLog::default(), 50.0)
+            .unwrap();
+        let read = LagHistory::read(&path).unwrap();
+        assert_eq!(read, history);
+        assert_eq!(read.sessions.len(), 2);
+        assert_eq!(read.sessions[0].summary.lags, 2);
+        std::fs::write(&path, "(sessions: [(started: ").unwrap();
+        let error = LagHistory::read(&path).unwrap_err();
+        assert!(error.contains("lag-history.ron:1:"), "{error}");
+        assert!(path.exists());
+    }
+}

@@ -1,0 +1,219 @@
+//! Lag training's statistics beside the table: the session's lags, fault rate (rule 5's
+//! automatic losses), mean, best and spread of the clean lags, those within the target
+//! band, a chart of the distance of each lag, and the sessions before; each session is
+//! kept in the data folder's `lag-history.ron` after every lag.
+
+use crate::game::{GameSystems, PlayEvent, Preferences, Screen, Session, UserFiles, at_table};
+use crate::play::{Event, LagHistory, Mode};
+use crate::ui::widgets::{Tone, panel, toned};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Table), start_session);
+    app.add_systems(
+        Update,
+        (record_each_lag, show_statistics)
+            .chain()
+            .run_if(at_table.and_then(training))
+            .in_set(GameSystems::Present),
+    );
+}
+
+fn training(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.settings().mode == Mode::LagTraining)
+}
+
+/// This session's start (its key in the history) and the history as read.
+#[derive(Resource)]
+struct Sessions {
+    started: u64,
+    path: Option<PathBuf>,
+    history: LagHistory,
+    /// A history file that could not be read or written: it is left alone.
+    problem: Option<String>,
+    /// The lags shown in the panel.
+    shown: Option<usize>,
+}
+
+fn start_session(mut commands: Commands, files: Option<Res<UserFiles>>) {
+    let path = files.map(|f| f.data.join("lag-history.ron"));
+    let (history, problem) = match path.as_deref().map(LagHistory::read) {
+        Some(Err(e)) => (LagHistory::default(), Some(e)),
+        Some(Ok(history)) => (history, None),
+        None => (LagHistory::default(), None),
+    };
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    commands.insert_resource(Sessions {
+        started,
+        path,
+        history,
+        problem,
+        shown: None,
+    });
+}
+
+/// After each lag the session's entry in the history is written again (never over a
+/// file that could not be read).
+fn record_each_lag(
+    mut events: MessageReader<PlayEvent>,
+    session: Res<Session>,
+    preferences: Res<Preferences>,
+    mut sessions: ResMut<Sessions>,
+) {
+    if !events.read().any(|PlayEvent(e)| *e == Event::LagJudged) {
+        return;
+    }
+    let Sessions {
+        started,
+        path,
+        history,
+        problem,
+        ..
+    } = &mut *sessions;
+    if problem.is_some() {
+        return;
+    }
+    if let Some(path) = path
+        && let Err(e) = history.record(path, *started, session.training(), preferences.lag_band_mm)
+    {
+        *problem = Some(e);
+    }
+}
+
+#[derive(Component)]
+struct StatisticsPanel;
+
+/// Height of the chart, px, and the distance at its top, mm.
+const CHART_PX: f32 = 70.0;
+const CHART_TOP_MM: f64 = 500.0;
+/// Lags shown in the chart: the last ones.
+const CHART_LAGS: usize = 40;
+
+/// Builds the panel again when a lag was added.
+fn show_statistics(
+    mut commands: Commands,
+    session: Res<Session>,
+    preferences: Res<Preferences>,
+    mut sessions: ResMut<Sessions>,
+    shown: Query<Entity, With<StatisticsPanel>>,
+) {
+    let log = session.training();
+    if sessions.shown == Some(log.attempts.len()) && !preferences.is_changed() {
+        return;
+    }
+    sessions.shown = Some(log.attempts.len());
+    for panel in &shown {
+        commands.entity(panel).despawn();
+    }
+    let band = preferences.lag_band_mm;
+    let s = log.summary();
+    let mm = |d: Option<f64>| d.map_or("-".to_owned(), |d| format!("{d:.0} mm"));
+    let mut lines = vec![
+        format!(
+            "Lags {}   faults {} ({:.0} %)   within {band:.0} mm: {}",
+            s.lags,
+            s.faults,
+            100.0 * s.fault_rate(),
+            log.within(band)
+        ),
+        format!(
+            "Mean {}   best {}   spread {}",
+            mm(s.mean_mm),
+            mm(s.best_mm),
+            mm(s.spread_mm)
+        ),
+    ];
+    let earlier: Vec<_> = sessions
+        .history
+        .sessions
+        .iter()
+        .filter(|past| past.started != sessions.started)
+        .collect();
+    if let Some(last) = earlier.last() {
+        let best = earlier
+            .iter()
+            .filter_map(|past| past.summary.best_mm)
+            .reduce(f64::min);
+        lines.push(format!(
+            "Before: {} sessions; the last {} lags, mean {}; best ever {}",
+            earlier.len(),
+            last.summary.lags,
+            mm(last.summary.mean_mm),
+            mm(best)
+        ));
+    }
+    if let Some(problem) = &sessions.problem {
+        lines.push(format!("History not kept: {problem}"));
+    }
+    let band_px = (band.min(CHART_TOP_MM) / CHART_TOP_MM) as f32 * CHART_PX;
+    commands
+        .spawn((
+            Name::new("Lag statistics"),
+            StatisticsPanel,
+            panel(Node {
+                position_type: PositionType::Absolute,
+                left: px(12),
+                top: px(120),
+                width: px(420),
+                ..default()
+            }),
+            DespawnOnExit(Screen::Table),
+        ))
+        .with_children(|panel| {
+            panel.spawn(toned(lines.join("\n"), 15.0, Tone::Plain));
+            panel
+                .spawn(Node {
+                    height: px(CHART_PX),
+                    align_items: AlignItems::End,
+                    column_gap: px(2),
+                    border: UiRect::bottom(px(1)),
+                    ..default()
+                })
+                .with_children(|chart| {
+                    // The target band: a line across at its distance.
+                    chart.spawn((
+                        Node {
+                            position_type: PositionType::Absolute,
+                            left: px(0),
+                            right: px(0),
+                            bottom: px(band_px),
+                            height: px(1),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgba(0.4, 1.0, 0.5, 0.8)),
+                    ));
+                    let from = log.attempts.len().saturating_sub(CHART_LAGS);
+                    for lag in &log.attempts[from..] {
+                        let (height, colour) = match (lag.fault, lag.distance_mm) {
+                            (false, Some(d)) => (
+                                (d.min(CHART_TOP_MM) / CHART_TOP_MM) as f32 * CHART_PX,
+                                if d <= band {
+                                    Color::srgb(0.35, 0.9, 0.45)
+                                } else {
+                                    Color::srgb(0.55, 0.7, 0.95)
+                                },
+                            ),
+                            _ => (CHART_PX, Color::srgba(0.9, 0.3, 0.25, 0.8)),
+                        };
+                        chart.spawn((
+                            Node {
+                                width: px(8),
+                                height: px(height.max(2.0)),
+                                ..default()
+                            },
+                            BackgroundColor(colour),
+                        ));
+                    }
+                });
+            panel.spawn(toned(
+                format!(
+                    "Distance to the head cushion, each lag (top {CHART_TOP_MM:.0} mm; red: a fault)"
+                ),
+                12.0,
+                Tone::Dim,
+            ));
+        });
+}
