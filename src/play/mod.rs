@@ -227,8 +227,8 @@ pub struct Play {
     events: Vec<Event>,
     /// The stroke's shot events already sent out as [`Event::Shot`].
     streamed: usize,
-    /// The last stroke judged, with every ball's path (for trails, diagrams and the
-    /// diamond readout).
+    /// The last stroke or lag judged, with every ball's path (for trails, diagrams and
+    /// the diamond readout).
     last_stroke: Option<ShotRecord>,
 }
 
@@ -327,8 +327,8 @@ impl Play {
         self.referee().map(Referee::sheet)
     }
 
-    /// The record of the last stroke judged, with its paths sampled
-    /// (`diagram::DIAGRAM_SAMPLE_HZ`).
+    /// The record of the last stroke or lag judged, with its paths sampled
+    /// (`diagram::DIAGRAM_SAMPLE_HZ`; a lag's more often).
     pub fn last_stroke(&self) -> Option<&ShotRecord> {
         self.last_stroke.as_ref()
     }
@@ -581,8 +581,9 @@ impl Play {
     }
 
     /// The balls have stopped: rule 5's judgement (or one ball's, in training).
-    fn judge_lag(&mut self, record: &crate::shot::ShotRecord) {
+    fn judge_lag(&mut self, record: &ShotRecord) {
         self.sim.sample_every(None);
+        self.last_stroke = Some(record.clone());
         let table = self.sim.table().clone();
         let laggers = self.lag.laggers();
         let result = match laggers.as_slice() {

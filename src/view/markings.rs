@@ -44,7 +44,11 @@ pub(super) fn plugin(app: &mut App) {
             draw_balk_lines,
             toggle_trails,
             draw_last_stroke
-                .run_if(in_state(Phase::Verdict).or_else(in_state(Phase::Aiming)))
+                .run_if(
+                    in_state(Phase::Verdict)
+                        .or_else(in_state(Phase::Aiming))
+                        .or_else(in_state(Phase::LagResult)),
+                )
                 .run_if(|trails: Res<ShowTrails>| trails.0),
         )
             .run_if(at_table)
