@@ -46,6 +46,11 @@ pub enum Action {
     SavePosition,
     /// Practice: delete the player's own position shown.
     DeletePosition,
+    /// Practice: take the last stroke back; play it again; take it back and aim as it
+    /// was played.
+    Undo,
+    Redo,
+    Retry,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -131,7 +136,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 38] = [
+const ALL_ACTIONS: [Action; 41] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -155,6 +160,9 @@ const ALL_ACTIONS: [Action; 38] = [
     Action::PositionStroke,
     Action::SavePosition,
     Action::DeletePosition,
+    Action::Undo,
+    Action::Redo,
+    Action::Retry,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

@@ -6,7 +6,7 @@ use super::Aim;
 use crate::config::Action;
 use crate::game::{GameSystems, Phase, PlayerCommand, Screen, Session, at_table};
 use crate::input::Actions;
-use crate::play::Command;
+use crate::play::{Command, Mode};
 use crate::shot::{BallId, Spot};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -62,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
             rematch.run_if(in_state(Phase::GameOver)),
             choose_break.run_if(in_state(Phase::ChooseBreak)),
             declare_and_restore.run_if(can_restore),
+            undo_and_redo.run_if(practising),
             leave_the_table.run_if(in_state(Screen::Table)),
         )
             .chain()
@@ -216,6 +217,32 @@ fn choose_break(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand
         if actions.just_pressed(action) {
             commands.write(PlayerCommand(Command::ChooseBreak { break_it, ball }));
         }
+    }
+}
+
+fn practising(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.settings().mode == Mode::Practice && s.sim().at_rest())
+}
+
+/// Practice: take the last stroke back, play it again as it went, or take it back and
+/// aim as it was played (retry).
+fn undo_and_redo(
+    actions: Res<Actions>,
+    session: Res<Session>,
+    mut aim: ResMut<super::Aim>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    if actions.just_pressed(Action::Undo) {
+        commands.write(PlayerCommand(Command::Undo));
+    }
+    if actions.just_pressed(Action::Redo) {
+        commands.write(PlayerCommand(Command::Redo));
+    }
+    if actions.just_pressed(Action::Retry) {
+        if let Some(stroke) = session.last_stroke().and_then(|r| r.stroke()) {
+            aim.take(&stroke);
+        }
+        commands.write(PlayerCommand(Command::Undo));
     }
 }
 

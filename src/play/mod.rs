@@ -90,6 +90,10 @@ pub enum Command {
     /// Practice: start again from this position (its lay-out, its cue ball), with a
     /// fresh score.
     SetUpPosition(Box<Position>),
+    /// Practice: take the last stroke back, score and all, to the positions before it.
+    Undo,
+    /// Practice: play the stroke taken back again, as it went.
+    Redo,
 }
 
 /// What happened, in order.
@@ -113,7 +117,10 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
     /// A stroke with the wrong ball was refused (rule 6).
-    WrongBall { player: usize, ball: BallId },
+    WrongBall {
+        player: usize,
+        ball: BallId,
+    },
     /// The simulation refused the stroke.
     NoStroke(StrikeError),
     /// The simulation refused the lag's strokes.
@@ -134,6 +141,9 @@ pub enum Notice {
     OldSaveStuck(String),
     /// The saved match cannot be replayed: why.
     CannotResume(String),
+    /// Practice: no stroke to take back, or none to play again.
+    NothingToUndo,
+    NothingToRedo,
     /// The match cannot start with these settings: why.
     CannotStart(String),
     /// A practice position cannot be set up here: why.
@@ -230,6 +240,8 @@ pub struct Play {
     /// The last stroke or lag judged, with every ball's path (for trails, diagrams and
     /// the diamond readout).
     last_stroke: Option<ShotRecord>,
+    /// Practice: the strokes taken back, the last taken back last.
+    undone: Vec<PlayedStroke>,
 }
 
 impl Play {
@@ -286,6 +298,7 @@ impl Play {
             events: Vec::new(),
             streamed: 0,
             last_stroke: None,
+            undone: Vec::new(),
         }
     }
 
@@ -482,6 +495,14 @@ impl Play {
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::SetUpPosition(position),
             ) => self.set_up_position(&position),
+            (
+                Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
+                Command::Undo,
+            ) => self.undo(),
+            (
+                Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
+                Command::Redo,
+            ) => self.redo(),
             _ => {}
         }
     }
@@ -710,8 +731,83 @@ impl Play {
         self.game = Some(game);
         self.declared_safety = false;
         self.last_stroke = None;
+        self.undone.clear();
         self.notice = None;
         self.enter(Phase::Aiming);
+    }
+
+    /// The stroke last taken back (practice), to play again.
+    pub fn undone(&self) -> Option<&PlayedStroke> {
+        self.undone.last()
+    }
+
+    /// Practice: the game replayed without its last stroke, the balls where they stood
+    /// before it.
+    fn undo(&mut self) {
+        if self.settings.mode != Mode::Practice {
+            return;
+        }
+        let Some(game) = &self.game else { return };
+        let mut strokes = game.strokes.clone();
+        let Some(last) = strokes.pop() else {
+            return self.tell(Notice::NothingToUndo);
+        };
+        if self.replay_practice(strokes) {
+            self.undone.push(last);
+        }
+    }
+
+    /// Practice: the stroke taken back, judged again as it went.
+    fn redo(&mut self) {
+        if self.settings.mode != Mode::Practice {
+            return;
+        }
+        let (Some(game), Some(stroke)) = (&self.game, self.undone.last()) else {
+            return self.tell(Notice::NothingToRedo);
+        };
+        let mut strokes = game.strokes.clone();
+        strokes.push(stroke.clone());
+        if self.replay_practice(strokes) {
+            self.undone.pop();
+        }
+    }
+
+    /// Rebuilds the practice game from its start with `strokes`, the balls where they
+    /// stand after them; whether it could.
+    fn replay_practice(&mut self, strokes: Vec<PlayedStroke>) -> bool {
+        let Some(game) = &self.game else { return false };
+        let (breaker, breaker_ball, start_at) =
+            (game.breaker, game.breaker_ball, game.start_at.clone());
+        let last = strokes.last().map(|s| s.record.clone());
+        let first = strokes.is_empty() && start_at.is_none();
+        match Game::start(
+            &self.config,
+            &self.settings,
+            breaker,
+            breaker_ball,
+            start_at,
+            strokes,
+        ) {
+            Ok(game) => {
+                let over = game.referee.is_over();
+                self.game = Some(game);
+                self.place_match_balls();
+                self.last_stroke = last;
+                self.notice = None;
+                self.enter(if over {
+                    Phase::GameOver
+                } else if first {
+                    Phase::BreakSetup
+                } else {
+                    Phase::Aiming
+                });
+                true
+            }
+            Err(e) => {
+                self.tell(Notice::CannotResume(e));
+                false
+            }
+        }
     }
 
     /// Rule 7: the breaker moves their ball along the head string, within six inches of
@@ -754,6 +850,7 @@ impl Play {
         self.sim.sample_every(Some(DIAGRAM_SAMPLE_HZ));
         match self.sim.strike(&[stroke]) {
             Ok(()) => {
+                self.undone.clear();
                 self.notice = None;
                 self.streamed = 0;
                 self.stream_shot_events();
@@ -767,9 +864,11 @@ impl Play {
     }
 
     /// The balls have stopped: the referee judges the stroke; the match is saved.
-    fn judge_stroke(&mut self, record: ShotRecord) {
+    fn judge_stroke(&mut self, mut record: ShotRecord) {
         self.sim.sample_every(None);
         self.last_stroke = Some(record.clone());
+        // The paths are for the table; the match (and its save) keeps the events.
+        record.trajectories.clear();
         let stroke = PlayedStroke {
             record,
             declared_safety: std::mem::take(&mut self.declared_safety),

@@ -535,3 +535,77 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
     assert!(matches!(play.notice(), Some(Notice::CannotSetUp(_))));
     assert_eq!(position(&play, BallId::Red), at(BallId::Red));
 }
+
+#[test]
+fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_start() {
+    let config = Config::defaults();
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        target: 40,
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, practice, None);
+    play.apply(Command::Undo);
+    assert_eq!(play.notice(), Some(&Notice::NothingToUndo));
+    play.apply(Command::Continue);
+    let balls = [BallId::White, BallId::Dotted, BallId::Red];
+    let layout = |play: &Play| balls.map(|b| position(play, b));
+    let mut layouts = vec![layout(&play)];
+    // A plain stroke, a jump off the table (a foul, the ball spotted), another stroke.
+    let strokes = [
+        Stroke::new(BallId::White, 30.0, 2.0),
+        Stroke {
+            height: -0.4,
+            elevation_deg: 40.0,
+            ..Stroke::new(BallId::White, 200.0, 8.0)
+        },
+        Stroke::new(BallId::White, 120.0, 1.5),
+    ];
+    let (mut fouled, mut spotted) = (false, false);
+    for stroke in strokes {
+        let shooter = play.referee().unwrap().cue_ball();
+        play.apply(Command::Strike(Stroke {
+            ball: shooter,
+            ..stroke
+        }));
+        roll(&mut play);
+        fouled |= !play.last_verdict().unwrap().fouls.is_empty();
+        spotted |= !play.last_verdict().unwrap().spot.is_empty();
+        while play.phase() != Phase::Aiming {
+            play.apply(Command::Continue);
+        }
+        layouts.push(layout(&play));
+    }
+    assert!(
+        fouled && spotted,
+        "one of the strokes was a foul, a ball spotted"
+    );
+    let score = |play: &Play| play.referee().unwrap().history().len();
+    assert_eq!(score(&play), 3);
+    for back in (0..3).rev() {
+        play.apply(Command::Undo);
+        assert_eq!(layout(&play), layouts[back], "undone to {back}");
+        assert_eq!(score(&play), back);
+    }
+    assert_eq!(
+        play.phase(),
+        Phase::BreakSetup,
+        "back at the session's start"
+    );
+    play.apply(Command::Undo);
+    assert_eq!(play.notice(), Some(&Notice::NothingToUndo));
+    for (forward, after) in layouts.iter().enumerate().skip(1) {
+        play.apply(Command::Redo);
+        assert_eq!(layout(&play), *after, "redone to {forward}");
+    }
+    play.apply(Command::Redo);
+    assert_eq!(play.notice(), Some(&Notice::NothingToRedo));
+    // A new stroke after an undo forgets what was taken back.
+    play.apply(Command::Undo);
+    assert!(play.undone().is_some());
+    let shooter = play.referee().unwrap().cue_ball();
+    play.apply(Command::Strike(Stroke::new(shooter, 0.0, 1.0)));
+    roll(&mut play);
+    assert!(play.undone().is_none());
+}

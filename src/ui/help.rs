@@ -50,6 +50,9 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::PositionStroke => "practice: aim as the position's own stroke",
         Action::SavePosition => "practice: save the lay-out and stroke as a position",
         Action::DeletePosition => "practice: delete your own position shown",
+        Action::Undo => "practice: take the last stroke back",
+        Action::Redo => "practice: play the stroke taken back again",
+        Action::Retry => "practice: take it back and aim as it was played",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }

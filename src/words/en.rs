@@ -711,6 +711,8 @@ impl Words for English {
             Notice::CannotResume(e) => format!("The saved match cannot be resumed: {e}"),
             Notice::CannotStart(e) => format!("The match cannot start: {e}"),
             Notice::CannotSetUp(e) => format!("The position cannot be set up: {e}"),
+            Notice::NothingToUndo => "No stroke to take back".to_owned(),
+            Notice::NothingToRedo => "No stroke to play again".to_owned(),
         }
     }
 }
