@@ -74,9 +74,20 @@ pub(super) fn describe(action: Action) -> &'static str {
 }
 
 fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
-    let mut lines =
-        vec!["Controls  (the mouse aims: the cue points at the cursor; wheel: zoom)".to_owned()];
+    let mut lines = vec![
+        "Controls  (the mouse aims: from behind it drags the aim, from above it points)"
+            .to_owned(),
+    ];
+    let in_the_menu = [
+        Action::MenuUp,
+        Action::MenuDown,
+        Action::MenuLeft,
+        Action::MenuRight,
+    ];
     for (action, bindings) in &config.0.controls.bindings {
+        if in_the_menu.contains(action) {
+            continue;
+        }
         let keys: Vec<String> = bindings.iter().map(binding_name).collect();
         lines.push(format!("{:<24} {}", keys.join(" / "), describe(*action)));
     }
@@ -94,7 +105,7 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
         BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
         GlobalZIndex(1),
         Visibility::Hidden,
-        children![label(lines.join("\n"), 15.0)],
+        children![label(lines.join("\n"), 13.0)],
     ));
 }
 

@@ -13,9 +13,9 @@ use crate::ui::widgets::{Tone, keys, panel};
 use crate::words::{Line, words};
 use bevy::prelude::*;
 
-/// The panel of the last stroke's verdict.
+/// The panel of the last stroke's verdict, made when this many strokes were judged.
 #[derive(Component)]
-struct LastStroke;
+struct LastStroke(usize);
 
 /// The panel of the last strokes.
 #[derive(Component)]
@@ -34,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             hide_on_request.run_if(in_state(Phase::Aiming)),
+            hide_when_taken_back,
             list_recent_strokes,
         )
             .run_if(at_table)
@@ -102,7 +103,7 @@ fn show_verdict(
     commands
         .spawn((
             Name::new("Verdict"),
-            LastStroke,
+            LastStroke(referee.history().len()),
             panel(Node {
                 position_type: PositionType::Absolute,
                 right: px(12),
@@ -113,6 +114,20 @@ fn show_verdict(
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| fill(panel, heading, lines));
+}
+
+/// A verdict whose stroke was taken back (practice's undo, rule 22) goes.
+fn hide_when_taken_back(
+    mut commands: Commands,
+    session: Res<Session>,
+    shown: Query<(Entity, &LastStroke)>,
+) {
+    let strokes = session.referee().map_or(0, |r| r.history().len());
+    for (panel, made_for) in &shown {
+        if made_for.0 != strokes {
+            commands.entity(panel).despawn();
+        }
+    }
 }
 
 fn hide_verdict(mut commands: Commands, shown: Query<Entity, With<LastStroke>>) {
