@@ -51,6 +51,10 @@ pub enum Action {
     Undo,
     Redo,
     Retry,
+    /// Practice: held while a ball is dragged, it goes onto a spot or a diamond line.
+    Snap,
+    /// Practice: play on with the other white.
+    NextCueBall,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -136,7 +140,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 41] = [
+const ALL_ACTIONS: [Action; 43] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -163,6 +167,8 @@ const ALL_ACTIONS: [Action; 41] = [
     Action::Undo,
     Action::Redo,
     Action::Retry,
+    Action::Snap,
+    Action::NextCueBall,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

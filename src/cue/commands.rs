@@ -54,6 +54,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             drag_ball.run_if(can_move_ball),
+            // Before the strike: a press on a ball picks it up instead.
+            place_balls.run_if(practising.and_then(placing_phase)),
             stroke_with_mouse.run_if(can_strike),
             strike.run_if(can_strike.and_then(not(in_state(Phase::Lag)))),
             lag_ready.run_if(can_strike.and_then(in_state(Phase::Lag))),
@@ -220,8 +222,62 @@ fn choose_break(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand
     }
 }
 
+fn placing_phase(phase: Res<State<Phase>>) -> bool {
+    matches!(**phase, Phase::Aiming | Phase::Verdict)
+}
+
 fn practising(session: Option<Res<Session>>) -> bool {
     session.is_some_and(|s| s.settings().mode == Mode::Practice && s.sim().at_rest())
+}
+
+/// How near a spot or a diamond line a ball placed with the snap key held goes onto
+/// it, m.
+const SNAP_M: f64 = 0.04;
+
+/// Practice: pressing on any ball and dragging puts it under the pointer (held on the
+/// bed, never on another ball), onto a spot or a diamond line nearby while the snap
+/// key is held; the other key plays on with the other white.
+fn place_balls(
+    actions: Res<Actions>,
+    session: Res<Session>,
+    mut dragging: ResMut<Dragging>,
+    mut held: Local<Option<BallId>>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    if actions.just_pressed(Action::NextCueBall) {
+        let other = match session.cue_ball() {
+            BallId::White => BallId::Dotted,
+            _ => BallId::White,
+        };
+        commands.write(PlayerCommand(Command::ChooseCueBall(other)));
+    }
+    if !actions.pressed(Action::MoveBall) {
+        *held = None;
+        dragging.0 = false;
+        return;
+    }
+    let Some(point) = actions.on_cloth else {
+        return;
+    };
+    let table = session.table();
+    if actions.just_pressed(Action::MoveBall) {
+        *held = session
+            .sim()
+            .ball_states()
+            .find(|(_, k)| k.pos.truncate().distance(point) < 1.5 * table.ball_radius)
+            .map(|(ball, _)| ball);
+        dragging.0 = held.is_some();
+    }
+    let Some(ball) = *held else { return };
+    if actions.pointer_delta == Vec2::ZERO {
+        return;
+    }
+    let at = if actions.pressed(Action::Snap) {
+        table.snapped(point, SNAP_M)
+    } else {
+        point
+    };
+    commands.write(PlayerCommand(Command::PlaceBall { ball, at }));
 }
 
 /// Practice: take the last stroke back, play it again as it went, or take it back and

@@ -90,6 +90,11 @@ pub enum Command {
     /// Practice: start again from this position (its lay-out, its cue ball), with a
     /// fresh score.
     SetUpPosition(Box<Position>),
+    /// Practice: put `ball` at `at` (held on the bed; refused where it would touch
+    /// another ball); play goes on from the new lay-out with a fresh score.
+    PlaceBall { ball: BallId, at: DVec2 },
+    /// Practice: play on with this cue ball (a white one).
+    ChooseCueBall(BallId),
     /// Practice: take the last stroke back, score and all, to the positions before it.
     Undo,
     /// Practice: play the stroke taken back again, as it went.
@@ -497,6 +502,14 @@ impl Play {
             ) => self.set_up_position(&position),
             (
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
+                Command::PlaceBall { ball, at },
+            ) => self.place_ball(ball, at),
+            (
+                Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
+                Command::ChooseCueBall(ball),
+            ) => self.choose_cue_ball(ball),
+            (
+                Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::Undo,
             ) => self.undo(),
             (
@@ -698,9 +711,6 @@ impl Play {
     /// lay-out with its cue ball. A position of another game, one without a ball the
     /// game plays, or one that does not fit the table is refused and play stays as it was.
     fn set_up_position(&mut self, position: &Position) {
-        if self.settings.mode != Mode::Practice {
-            return self.tell(Notice::CannotSetUp("positions are for practice".into()));
-        }
         if position.game != self.settings.game {
             return self.tell(Notice::CannotSetUp(format!(
                 "\"{}\" is a position of {}, not of this game",
@@ -712,28 +722,77 @@ impl Play {
             .iter()
             .map(|b| (b.ball, DVec2::new(b.x, b.y)))
             .collect();
+        if let Err(e) = self.set_up_layout(at, position.cue_ball) {
+            self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name)));
+        }
+    }
+
+    /// Practice: the balls where they stand, `ball` moved to `at` on the bed.
+    fn place_ball(&mut self, ball: BallId, at: DVec2) {
+        let limits = self.sim.table().centre_limits();
+        let at = at.clamp(-limits, limits);
+        let mut layout = self.layout();
+        if !layout.contains_key(&ball) {
+            return;
+        }
+        let touching = layout
+            .iter()
+            .any(|(&b, p)| b != ball && p.distance(at) < 2.0 * self.sim.table().ball_radius);
+        if touching {
+            return self.tell(Notice::CannotSetUp("the balls would touch".into()));
+        }
+        layout.insert(ball, at);
+        let cue_ball = self.cue_ball();
+        if let Err(e) = self.set_up_layout(layout, cue_ball) {
+            self.tell(Notice::CannotSetUp(e));
+        }
+    }
+
+    /// Practice: the same lay-out played with another white.
+    fn choose_cue_ball(&mut self, ball: BallId) {
+        if !matches!(ball, BallId::White | BallId::Dotted) {
+            return self.tell(Notice::CannotSetUp("the cue ball is a white one".into()));
+        }
+        if let Err(e) = self.set_up_layout(self.layout(), ball) {
+            self.tell(Notice::CannotSetUp(e));
+        }
+    }
+
+    /// Where the balls stand now.
+    fn layout(&self) -> BTreeMap<BallId, DVec2> {
+        self.sim
+            .ball_states()
+            .map(|(ball, k)| (ball, k.pos.truncate()))
+            .collect()
+    }
+
+    /// Practice from a lay-out: a fresh game from it with `cue_ball`; a lay-out the
+    /// game or the table refuses leaves play as it was.
+    fn set_up_layout(
+        &mut self,
+        at: BTreeMap<BallId, DVec2>,
+        cue_ball: BallId,
+    ) -> Result<(), String> {
+        if self.settings.mode != Mode::Practice {
+            return Err("balls are placed in practice only".into());
+        }
         let placed: Vec<(BallId, DVec2)> = at.iter().map(|(&b, &p)| (b, p)).collect();
         let game = Game::start(
             &self.config,
             &self.settings,
             0,
-            position.cue_ball,
+            cue_ball,
             Some(at),
             Vec::new(),
-        );
-        let game = match game {
-            Ok(game) => game,
-            Err(e) => return self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name))),
-        };
-        if let Err(e) = self.sim.place(&placed) {
-            return self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name)));
-        }
+        )?;
+        self.sim.place(&placed).map_err(|e| e.to_string())?;
         self.game = Some(game);
         self.declared_safety = false;
         self.last_stroke = None;
         self.undone.clear();
         self.notice = None;
         self.enter(Phase::Aiming);
+        Ok(())
     }
 
     /// The stroke last taken back (practice), to play again.

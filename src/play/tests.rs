@@ -609,3 +609,55 @@ fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_sta
     roll(&mut play);
     assert!(play.undone().is_none());
 }
+
+#[test]
+fn practice_places_any_ball_on_the_bed_never_on_another_and_chooses_the_cue_ball() {
+    let config = Config::defaults();
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        target: 40,
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, practice, None);
+    let table = play.table().clone();
+    play.apply(Command::PlaceBall {
+        ball: BallId::Red,
+        at: DVec2::new(0.2, -0.3),
+    });
+    assert_eq!(play.phase(), Phase::Aiming);
+    assert_eq!(position(&play, BallId::Red), Some(DVec2::new(0.2, -0.3)));
+    // Off the bed: held on it, against the cushion.
+    play.apply(Command::PlaceBall {
+        ball: BallId::Red,
+        at: DVec2::new(5.0, 0.0),
+    });
+    assert_eq!(
+        position(&play, BallId::Red),
+        Some(DVec2::new(table.centre_limits().x, 0.0))
+    );
+    // On another ball: refused, nothing moves.
+    let white = position(&play, BallId::White).unwrap();
+    play.apply(Command::PlaceBall {
+        ball: BallId::Red,
+        at: white + DVec2::new(0.01, 0.0),
+    });
+    assert!(matches!(play.notice(), Some(Notice::CannotSetUp(_))));
+    assert_eq!(
+        position(&play, BallId::Red),
+        Some(DVec2::new(table.centre_limits().x, 0.0))
+    );
+    // A ball not on the table is not put there.
+    play.apply(Command::PlaceBall {
+        ball: BallId::Red2,
+        at: DVec2::ZERO,
+    });
+    assert_eq!(position(&play, BallId::Red2), None);
+    // The other white as the cue ball; the red cannot be.
+    play.apply(Command::ChooseCueBall(BallId::Dotted));
+    assert_eq!(play.cue_ball(), BallId::Dotted);
+    play.apply(Command::ChooseCueBall(BallId::Red));
+    assert_eq!(play.cue_ball(), BallId::Dotted);
+    play.apply(Command::Strike(Stroke::new(BallId::Dotted, 0.0, 2.0)));
+    assert_eq!(play.phase(), Phase::Rolling);
+}

@@ -168,6 +168,27 @@ impl TableGeometry {
         }
     }
 
+    /// `p` drawn to a spot, or to the lines between opposite diamonds (across and
+    /// along the table), when it lies within `within` m of them; held on the bed.
+    pub fn snapped(&self, p: DVec2, within: f64) -> DVec2 {
+        let limits = self.centre_limits();
+        if let Some(spot) = [Spot::Head, Spot::Centre, Spot::Foot]
+            .map(|s| self.spot(s))
+            .into_iter()
+            .find(|s| s.distance(p) <= within)
+        {
+            return spot;
+        }
+        let nearest_line = |v: f64, half: f64, size: f64, intervals: u32| {
+            let step = size / f64::from(intervals);
+            let line = ((v + half) / step).round() * step - half;
+            if (line - v).abs() <= within { line } else { v }
+        };
+        let x = nearest_line(p.x, self.half_length(), self.length, self.long_intervals);
+        let y = nearest_line(p.y, self.half_width(), self.width, self.short_intervals);
+        DVec2::new(x, y).clamp(-limits, limits)
+    }
+
     /// The two balk lines parallel to each cushion at `distance` m from its nose
     /// (balkline games): x = ±(L/2 − d) and y = ±(W/2 − d).
     pub fn balk_lines(&self, distance: f64) -> (f64, f64) {
@@ -234,6 +255,26 @@ mod tests {
         assert!((read(Cushion::Left, hl, hw) - 8.0).abs() < 1e-12);
         assert!((read(Cushion::Foot, hl, -hw) - 0.0).abs() < 1e-12);
         assert!((read(Cushion::Head, -hl, hw / 2.0) - 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_placed_ball_snaps_to_a_spot_or_a_diamond_line_nearby_and_stays_on_the_bed() {
+        let t = table("match");
+        let eighth = t.length / 8.0;
+        let head = t.spot(Spot::Head);
+        assert_eq!(t.snapped(head + DVec2::new(0.01, -0.01), 0.02), head);
+        // Near the line through the second diamonds across, and the long axis.
+        let p = t.snapped(
+            DVec2::new(-t.half_length() + 2.0 * eighth + 0.015, 0.3),
+            0.02,
+        );
+        assert!((p.x - (-t.half_length() + 2.0 * eighth)).abs() < 1e-12);
+        assert_eq!(p.y, 0.3, "0.3 is not near a line along");
+        let far = DVec2::new(0.1, 0.1);
+        assert_eq!(t.snapped(far, 0.02), far);
+        // The lines on the cushions are beyond the bed's reach: held on it.
+        let corner = t.snapped(DVec2::new(t.half_length(), t.half_width()), 0.05);
+        assert_eq!(corner, t.centre_limits());
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::Undo => "practice: take the last stroke back",
         Action::Redo => "practice: play the stroke taken back again",
         Action::Retry => "practice: take it back and aim as it was played",
+        Action::Snap => "practice: hold while dragging a ball: onto a spot or diamond line",
+        Action::NextCueBall => "practice: play on with the other white",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }
@@ -61,7 +63,7 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::RestorePositions => "restore the positions of before the last stroke",
         Action::Menu => "menu",
         Action::Confirm => "go on (confirm the set-up, dismiss a result, rematch)",
-        Action::MoveBall => "drag a ball where the rules let you (lag, break)",
+        Action::MoveBall => "drag a ball where the rules let you (lag, break; any in practice)",
         Action::Choose1 => "lag winner: break, play the white",
         Action::Choose2 => "lag winner: break, play the dotted",
         Action::Choose3 => "lag winner: pass the break, keep the white",
@@ -75,8 +77,7 @@ pub(super) fn describe(action: Action) -> &'static str {
 
 fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
     let mut lines = vec![
-        "Controls  (the mouse aims: from behind it drags the aim, from above it points)"
-            .to_owned(),
+        "Controls  (the mouse aims: from behind it drags the aim, from above it points)".to_owned(),
     ];
     let in_the_menu = [
         Action::MenuUp,
