@@ -210,6 +210,24 @@ impl Game {
         Ok(game)
     }
 
+    /// The same game from its start, with `strokes` played instead of its own.
+    fn replayed(
+        &self,
+        config: &Config,
+        settings: &MatchSettings,
+        strokes: Vec<PlayedStroke>,
+    ) -> Result<Game, String> {
+        let start_at = self.start_at.clone();
+        Game::start(
+            config,
+            settings,
+            self.breaker,
+            self.breaker_ball,
+            start_at,
+            strokes,
+        )
+    }
+
     fn judge(&mut self, stroke: PlayedStroke) -> Result<&Verdict, JudgeError> {
         self.referee.judge(&stroke)?;
         self.strokes.push(stroke);
@@ -835,18 +853,9 @@ impl Play {
     /// stand after them; whether it could.
     fn replay_practice(&mut self, strokes: Vec<PlayedStroke>) -> bool {
         let Some(game) = &self.game else { return false };
-        let (breaker, breaker_ball, start_at) =
-            (game.breaker, game.breaker_ball, game.start_at.clone());
         let last = strokes.last().map(|s| s.record.clone());
-        let first = strokes.is_empty() && start_at.is_none();
-        match Game::start(
-            &self.config,
-            &self.settings,
-            breaker,
-            breaker_ball,
-            start_at,
-            strokes,
-        ) {
+        let first = strokes.is_empty() && game.start_at.is_none();
+        match game.replayed(&self.config, &self.settings, strokes) {
             Ok(game) => {
                 let over = game.referee.is_over();
                 self.game = Some(game);
@@ -991,16 +1000,7 @@ impl Play {
             return;
         };
         last.calls.outside_interference = true;
-        let (breaker, breaker_ball) = (game.breaker, game.breaker_ball);
-        let start_at = game.start_at.clone();
-        match Game::start(
-            &self.config,
-            &self.settings,
-            breaker,
-            breaker_ball,
-            start_at,
-            strokes,
-        ) {
+        match game.replayed(&self.config, &self.settings, strokes) {
             Ok(restored) => {
                 self.game = Some(restored);
                 self.place_match_balls();

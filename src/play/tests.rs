@@ -20,6 +20,16 @@ fn settings(config: &Config) -> MatchSettings {
     }
 }
 
+/// Three-cushion practice whose target is far off (a count must not end it).
+fn three_cushion_practice(config: &Config) -> MatchSettings {
+    MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        target: 40,
+        ..settings(config)
+    }
+}
+
 /// Plays the table's clock in steps of 50 ms until the balls stop (at most a minute).
 fn roll(play: &mut Play) {
     for _ in 0..1200 {
@@ -484,7 +494,6 @@ fn the_predicted_path_is_the_stroke_then_played() {
 #[test]
 fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
     let config = Config::defaults();
-    // A count must not end the practice: a target far off.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
     let (library, errors) = positions::load_folder(&dir);
     assert!(errors.is_empty(), "{errors:?}");
@@ -492,12 +501,7 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
         .iter()
         .find(|(path, _)| path.ends_with("umbrella.ron"))
         .expect("the umbrella position");
-    let practice = MatchSettings {
-        mode: Mode::Practice,
-        game: "three_cushion".into(),
-        target: 40,
-        ..settings(&config)
-    };
+    let practice = three_cushion_practice(&config);
     let mut play = Play::new(&config, practice, None);
     play.apply(Command::SetUpPosition(Box::new(umbrella.clone())));
     assert_eq!(play.phase(), Phase::Aiming);
@@ -539,12 +543,7 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
 #[test]
 fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_start() {
     let config = Config::defaults();
-    let practice = MatchSettings {
-        mode: Mode::Practice,
-        game: "three_cushion".into(),
-        target: 40,
-        ..settings(&config)
-    };
+    let practice = three_cushion_practice(&config);
     let mut play = Play::new(&config, practice, None);
     play.apply(Command::Undo);
     assert_eq!(play.notice(), Some(&Notice::NothingToUndo));
@@ -613,12 +612,7 @@ fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_sta
 #[test]
 fn practice_places_any_ball_on_the_bed_never_on_another_and_chooses_the_cue_ball() {
     let config = Config::defaults();
-    let practice = MatchSettings {
-        mode: Mode::Practice,
-        game: "three_cushion".into(),
-        target: 40,
-        ..settings(&config)
-    };
+    let practice = three_cushion_practice(&config);
     let mut play = Play::new(&config, practice, None);
     let table = play.table().clone();
     play.apply(Command::PlaceBall {

@@ -5,7 +5,7 @@ use crate::config::Action;
 use crate::diagram::{self, cue_ball_contacts};
 use crate::game::{GameSystems, Screen, Session, Settings, UserFiles, at_table};
 use crate::input::Actions;
-use crate::ui::widgets::{Tone, tone_colour, toned};
+use crate::ui::widgets::{Tone, centred_strip, tone_colour, toned};
 use crate::words::words;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -30,14 +30,7 @@ fn spawn_note(mut commands: Commands) {
     commands
         .spawn((
             Name::new("Export note"),
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(8),
-                left: px(0),
-                right: px(0),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
+            centred_strip(8.0),
             Visibility::Hidden,
             DespawnOnExit(Screen::Table),
         ))
