@@ -55,6 +55,8 @@ pub enum Action {
     Snap,
     /// Practice: play on with the other white.
     NextCueBall,
+    /// Lag training: lag from the other half.
+    SwitchLagHalf,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -140,7 +142,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 43] = [
+const ALL_ACTIONS: [Action; 44] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -169,6 +171,7 @@ const ALL_ACTIONS: [Action; 43] = [
     Action::Retry,
     Action::Snap,
     Action::NextCueBall,
+    Action::SwitchLagHalf,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

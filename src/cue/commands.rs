@@ -59,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
             stroke_with_mouse.run_if(can_strike),
             strike.run_if(can_strike.and_then(not(in_state(Phase::Lag)))),
             lag_ready.run_if(can_strike.and_then(in_state(Phase::Lag))),
+            switch_lag_half.run_if(in_state(Phase::Lag)),
             confirm_set_up.run_if(in_state(Phase::BreakSetup)),
             go_on.run_if(showing),
             rematch.run_if(in_state(Phase::GameOver)),
@@ -186,6 +187,14 @@ fn lag_ready(
     if strike_pressed(&actions, &dragging) || actions.just_pressed(Action::Confirm) {
         let stroke = aim.stroke(session.cue_ball());
         commands.write(PlayerCommand(Command::LagReady(stroke)));
+    }
+}
+
+/// Lag training: the other half of the table (a match ignores it: rule 5 gives each
+/// player theirs).
+fn switch_lag_half(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
+    if actions.just_pressed(Action::SwitchLagHalf) {
+        commands.write(PlayerCommand(Command::SwitchLagHalf));
     }
 }
 

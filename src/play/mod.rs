@@ -27,7 +27,7 @@ use crate::math::DVec2;
 use crate::physics::{Kinematics, StrikeError, TableSim};
 use crate::rules::{
     Calls, JudgeError, LagError, LagOutcome, MatchSetup, Placement, PlayedStroke, Referee,
-    ScoreSheet, Verdict, judge_lag, judge_lag_ball,
+    ScoreSheet, Side, Verdict, judge_lag, judge_lag_ball,
 };
 use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
@@ -72,6 +72,8 @@ pub enum Command {
     /// Lag: the player at the table has set up their stroke; it stays hidden until both
     /// balls are struck together.
     LagReady(Stroke),
+    /// Lag training: lag from the other half of the table.
+    SwitchLagHalf,
     /// The lag winner breaks (or passes the break) and plays `ball` (rules 4, 6).
     ChooseBreak { break_it: bool, ball: BallId },
     /// Break set-up: the breaker's ball this far left (+) of the head spot along the
@@ -494,6 +496,7 @@ impl Play {
         match (self.phase, command) {
             (Phase::Lag, Command::PlaceLagBall(p)) => self.place_lag_ball(p),
             (Phase::Lag, Command::LagReady(stroke)) => self.lag_ready(stroke),
+            (Phase::Lag, Command::SwitchLagHalf) => self.switch_lag_half(),
             (Phase::LagResult, Command::Continue) => {
                 if self.lag.winner.is_some() {
                     self.enter(Phase::ChooseBreak);
@@ -576,9 +579,33 @@ impl Play {
 
     fn enter_lag(&mut self) {
         let players = self.settings.seated().len().min(2);
+        let before = std::mem::take(&mut self.lag.setups);
         self.lag = Lag::new(self.sim.table(), players);
+        if self.settings.mode == Mode::LagTraining {
+            // The half and the place of the last lag stay for the next.
+            for (setup, last) in self.lag.setups.iter_mut().zip(before) {
+                setup.side = last.side;
+                setup.position = last.position;
+            }
+        }
         self.place_lag_balls();
         self.enter(Phase::Lag);
+    }
+
+    /// Lag training: lag from the other half, the ball mirrored across the long axis.
+    fn switch_lag_half(&mut self) {
+        if self.settings.mode != Mode::LagTraining {
+            return;
+        }
+        let Some(turn) = self.lag.turn_mut() else {
+            return;
+        };
+        turn.side = match turn.side {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        };
+        turn.position.y = -turn.position.y;
+        self.place_lag_balls();
     }
 
     fn place_lag_balls(&mut self) {

@@ -655,3 +655,34 @@ fn practice_places_any_ball_on_the_bed_never_on_another_and_chooses_the_cue_ball
     play.apply(Command::Strike(Stroke::new(BallId::Dotted, 0.0, 2.0)));
     assert_eq!(play.phase(), Phase::Rolling);
 }
+
+#[test]
+fn lag_training_keeps_the_place_and_lags_from_either_half() {
+    let config = Config::defaults();
+    let training = MatchSettings {
+        mode: Mode::LagTraining,
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, training, None);
+    let placed = DVec2::new(-1.0, 0.2);
+    play.apply(Command::PlaceLagBall(placed));
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
+    roll(&mut play);
+    play.apply(Command::Continue);
+    assert_eq!(play.lag().setups[0].position, placed, "the place stays");
+    play.apply(Command::SwitchLagHalf);
+    let setup = &play.lag().setups[0];
+    assert_eq!(
+        (setup.side, setup.position),
+        (Side::Right, DVec2::new(-1.0, -0.2))
+    );
+    assert_eq!(position(&play, BallId::White), Some(DVec2::new(-1.0, -0.2)));
+    // From the right half, a straight lag stays in it: no crossing.
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
+    roll(&mut play);
+    let last = play.training().last.clone().unwrap();
+    assert_eq!(last.side, Side::Right);
+    assert!(last.faults.is_empty(), "{last:?}");
+    play.apply(Command::Continue);
+    assert_eq!(play.lag().setups[0].side, Side::Right, "the half stays too");
+}

@@ -55,6 +55,7 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::Retry => "practice: take it back and aim as it was played",
         Action::Snap => "practice: hold while dragging a ball: onto a spot or diamond line",
         Action::NextCueBall => "practice: play on with the other white",
+        Action::SwitchLagHalf => "lag training: lag from the other half",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }

@@ -78,7 +78,11 @@ fn fill_lag_panel(
         ));
         lines.push(Line::new(place, Tone::Plain));
         lines.push(Line::new(
-            format!("{} or {ready}: lag", keys(config, Action::Strike)),
+            format!(
+                "{} or {ready}: lag; {}: the other half",
+                keys(config, Action::Strike),
+                keys(config, Action::SwitchLagHalf)
+            ),
             Tone::Plain,
         ));
     } else {
