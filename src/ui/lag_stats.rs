@@ -137,9 +137,12 @@ fn show_statistics(
             .iter()
             .filter_map(|past| past.summary.best_mm)
             .reduce(f64::min);
+        let sessions = match earlier.len() {
+            1 => "1 session".to_owned(),
+            n => format!("{n} sessions"),
+        };
         lines.push(format!(
-            "Before: {} sessions; the last {} lags, mean {}; best ever {}",
-            earlier.len(),
+            "Before: {sessions}; the last {} lags, mean {}; best ever {}",
             last.summary.lags,
             mm(last.summary.mean_mm),
             mm(best)
