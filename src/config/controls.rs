@@ -57,6 +57,8 @@ pub enum Action {
     NextCueBall,
     /// Lag training: lag from the other half.
     SwitchLagHalf,
+    /// Lag training: the next opponent (alone, the computer, one's own best).
+    LagOpponent,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -142,7 +144,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 44] = [
+const ALL_ACTIONS: [Action; 45] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -172,6 +174,7 @@ const ALL_ACTIONS: [Action; 44] = [
     Action::Snap,
     Action::NextCueBall,
     Action::SwitchLagHalf,
+    Action::LagOpponent,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

@@ -4,9 +4,9 @@
 
 use super::Aim;
 use crate::config::Action;
-use crate::game::{GameSystems, Phase, PlayerCommand, Screen, Session, at_table};
+use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, at_table};
 use crate::input::Actions;
-use crate::play::{Command, Mode};
+use crate::play::{Command, LagOpponent, Mode};
 use crate::shot::{BallId, Spot};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -191,10 +191,25 @@ fn lag_ready(
 }
 
 /// Lag training: the other half of the table (a match ignores it: rule 5 gives each
-/// player theirs).
-fn switch_lag_half(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
+/// player theirs); the next opponent: alone, the computer, one's own best (ghost).
+fn switch_lag_half(
+    actions: Res<Actions>,
+    session: Res<Session>,
+    preferences: Res<Preferences>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
     if actions.just_pressed(Action::SwitchLagHalf) {
         commands.write(PlayerCommand(Command::SwitchLagHalf));
+    }
+    if actions.just_pressed(Action::LagOpponent) {
+        let next = match session.lag_opponent() {
+            LagOpponent::Alone => LagOpponent::Computer {
+                spread: preferences.lag_computer_spread,
+            },
+            LagOpponent::Computer { .. } => LagOpponent::Ghost,
+            LagOpponent::Ghost => LagOpponent::Alone,
+        };
+        commands.write(PlayerCommand(Command::LagAgainst(next)));
     }
 }
 

@@ -121,6 +121,9 @@ pub struct Preferences {
     pub show_frame_rate: bool,
     /// Lag training's target: a clean lag stopping this close to the head cushion, mm.
     pub lag_band_mm: f64,
+    /// The computer lagger's speed error: the spread (standard deviation) of its
+    /// relative error, 0.05 for 5 %.
+    pub lag_computer_spread: f64,
 }
 
 impl Default for Preferences {
@@ -136,6 +139,7 @@ impl Default for Preferences {
             camera: CameraView::Behind,
             show_frame_rate: false,
             lag_band_mm: 50.0,
+            lag_computer_spread: 0.05,
         }
     }
 }
@@ -189,6 +193,12 @@ impl Preferences {
             return Err(format!(
                 "graphics.resolution_scale is {}, allowed 0.25 ..= 1",
                 self.graphics.resolution_scale
+            ));
+        }
+        if !(0.0..=0.5).contains(&self.lag_computer_spread) {
+            return Err(format!(
+                "lag_computer_spread is {}, allowed 0 ..= 0.5",
+                self.lag_computer_spread
             ));
         }
         if !(1.0..=1000.0).contains(&self.lag_band_mm) {

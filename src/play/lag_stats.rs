@@ -2,7 +2,9 @@
 //! head cushion, a rule-5 fault), their summary against the player's target band, and
 //! the history of sessions kept in the data folder (`lag-history.ron`).
 
+use crate::math::DVec2;
 use crate::rules::LagBall;
+use crate::shot::Stroke;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -11,6 +13,10 @@ use std::path::Path;
 pub struct LagAttempt {
     /// The launch speed, m/s.
     pub speed: f64,
+    /// The whole stroke and where the ball stood (a ghost lags it again); absent in
+    /// histories written before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stroke: Option<(Stroke, [f64; 2])>,
     /// Distance to the head cushion, mm; None when the ball did not come to rest on
     /// the bed.
     pub distance_mm: Option<f64>,
@@ -27,13 +33,27 @@ pub struct LagLog {
 }
 
 impl LagLog {
-    pub(super) fn add(&mut self, ball: &LagBall, speed: f64) {
+    pub(super) fn add(&mut self, ball: &LagBall, stroke: Stroke, from: DVec2) {
         self.attempts.push(LagAttempt {
-            speed,
+            speed: stroke.speed,
+            stroke: Some((stroke, [from.x, from.y])),
             distance_mm: ball.distance_mm,
             fault: !ball.faults.is_empty(),
         });
         self.last = Some(ball.clone());
+    }
+
+    /// The best clean lag with its stroke (a ghost's to lag again).
+    pub fn best(&self) -> Option<&LagAttempt> {
+        self.attempts
+            .iter()
+            .filter(|a| !a.fault && a.stroke.is_some())
+            .filter(|a| a.distance_mm.is_some())
+            .min_by(|a, b| {
+                a.distance_mm
+                    .partial_cmp(&b.distance_mm)
+                    .expect("distances")
+            })
     }
 
     /// The distances of the clean lags, mm.
@@ -172,7 +192,11 @@ mod tests {
     fn the_summary_counts_faults_and_measures_only_clean_lags() {
         let mut log = LagLog::default();
         for (d, fault) in [(40.0, false), (900.0, true), (80.0, false), (120.0, false)] {
-            log.add(&lag(d, fault), 1.2);
+            log.add(
+                &lag(d, fault),
+                Stroke::new(BallId::White, 0.0, 1.2),
+                DVec2::ZERO,
+            );
         }
         let s = log.summary();
         assert_eq!(
@@ -192,10 +216,18 @@ mod tests {
         let path = fresh_dir("lag-history").join("lag-history.ron");
         assert_eq!(LagHistory::read(&path), Ok(LagHistory::default()));
         let mut log = LagLog::default();
-        log.add(&lag(60.0, false), 1.1);
+        log.add(
+            &lag(60.0, false),
+            Stroke::new(BallId::White, 0.0, 1.1),
+            DVec2::ZERO,
+        );
         let mut history = LagHistory::default();
         history.record(&path, 100, &log, 50.0).unwrap();
-        log.add(&lag(30.0, false), 1.15);
+        log.add(
+            &lag(30.0, false),
+            Stroke::new(BallId::White, 0.0, 1.15),
+            DVec2::ZERO,
+        );
         history.record(&path, 100, &log, 50.0).unwrap();
         history
             .record(&path, 200, &LagLog::default(), 50.0)

@@ -15,7 +15,7 @@ mod save;
 mod settings;
 
 pub use files::{StoragePaths, keep_aside, write_atomically};
-pub use lag::{Lag, LagResult, LagSetup, good_lag_speeds};
+pub use lag::{Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds};
 pub use lag_stats::{LagHistory, LagLog, LagSummary};
 pub use live::LiveCount;
 pub use save::{SavedMatch, SavedStroke};
@@ -27,7 +27,7 @@ use crate::math::DVec2;
 use crate::physics::{Kinematics, StrikeError, TableSim};
 use crate::rules::{
     Calls, JudgeError, LagError, LagOutcome, MatchSetup, Placement, PlayedStroke, Referee,
-    ScoreSheet, Side, Verdict, judge_lag, judge_lag_ball,
+    ScoreSheet, Verdict, judge_lag, judge_lag_ball,
 };
 use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
@@ -74,6 +74,8 @@ pub enum Command {
     LagReady(Stroke),
     /// Lag training: lag from the other half of the table.
     SwitchLagHalf,
+    /// Lag training: lag alone, against a computer lagger or against one's own best.
+    LagAgainst(LagOpponent),
     /// The lag winner breaks (or passes the break) and plays `ball` (rules 4, 6).
     ChooseBreak { break_it: bool, ball: BallId },
     /// Break set-up: the breaker's ball this far left (+) of the head spot along the
@@ -267,6 +269,8 @@ pub struct Play {
     last_stroke: Option<ShotRecord>,
     /// Practice: the strokes taken back, the last taken back last.
     undone: Vec<PlayedStroke>,
+    /// Lag training: whom the player lags against.
+    opponent: LagOpponent,
 }
 
 impl Play {
@@ -324,6 +328,7 @@ impl Play {
             streamed: 0,
             last_stroke: None,
             undone: Vec::new(),
+            opponent: LagOpponent::Alone,
         }
     }
 
@@ -412,11 +417,21 @@ impl Play {
 
     /// The name of player `i`.
     pub fn player_name(&self, i: usize) -> String {
-        self.settings
-            .seated()
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| format!("Player {}", i + 1))
+        match (self.settings.mode, i, self.opponent) {
+            (Mode::LagTraining, 1, LagOpponent::Computer { .. }) => "Computer".to_owned(),
+            (Mode::LagTraining, 1, LagOpponent::Ghost) => "Ghost".to_owned(),
+            _ => self
+                .settings
+                .seated()
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("Player {}", i + 1)),
+        }
+    }
+
+    /// Lag training: whom the player lags against.
+    pub fn lag_opponent(&self) -> LagOpponent {
+        self.opponent
     }
 
     pub fn lag(&self) -> &Lag {
@@ -497,6 +512,12 @@ impl Play {
             (Phase::Lag, Command::PlaceLagBall(p)) => self.place_lag_ball(p),
             (Phase::Lag, Command::LagReady(stroke)) => self.lag_ready(stroke),
             (Phase::Lag, Command::SwitchLagHalf) => self.switch_lag_half(),
+            (Phase::Lag, Command::LagAgainst(opponent))
+                if self.settings.mode == Mode::LagTraining =>
+            {
+                self.opponent = opponent;
+                self.enter_lag();
+            }
             (Phase::LagResult, Command::Continue) => {
                 if self.lag.winner.is_some() {
                     self.enter(Phase::ChooseBreak);
@@ -578,18 +599,58 @@ impl Play {
     }
 
     fn enter_lag(&mut self) {
-        let players = self.settings.seated().len().min(2);
+        let training = self.settings.mode == Mode::LagTraining;
+        let players = if training && self.opponent != LagOpponent::Alone {
+            2
+        } else {
+            self.settings.seated().len().min(2)
+        };
         let before = std::mem::take(&mut self.lag.setups);
         self.lag = Lag::new(self.sim.table(), players);
-        if self.settings.mode == Mode::LagTraining {
-            // The half and the place of the last lag stay for the next.
-            for (setup, last) in self.lag.setups.iter_mut().zip(before) {
-                setup.side = last.side;
-                setup.position = last.position;
+        if training && let Some(last) = before.first() {
+            // The half and the place of the last lag stay for the next; an opponent
+            // lags from the other half.
+            self.lag.setups[0].side = last.side;
+            self.lag.setups[0].position = last.position;
+            if let Some(opponent) = self.lag.setups.get_mut(1)
+                && opponent.side == last.side
+            {
+                opponent.side = last.side.other();
+                opponent.position.y = -opponent.position.y;
             }
         }
         self.place_lag_balls();
         self.enter(Phase::Lag);
+    }
+
+    /// Lag training: the opponent's stroke, set up when the player is ready: the
+    /// computer's aimed at the middle of the good lags with its error drawn, or the
+    /// player's best lag mirrored (the computer's while there is none).
+    fn opponent_stroke(&self, opponent: &LagSetup) -> (Stroke, DVec2) {
+        let table = self.sim.table();
+        if self.opponent == LagOpponent::Ghost
+            && let Some((stroke, [x, y])) = self.training.best().and_then(|a| a.stroke)
+        {
+            // Onto the opponent's half: mirrored across the long axis when it was
+            // lagged from the other one.
+            let same_half = (y > 0.0) == (opponent.side == crate::rules::Side::Left);
+            let flip = if same_half { 1.0 } else { -1.0 };
+            let ghost = Stroke {
+                ball: opponent.ball,
+                direction_deg: flip * stroke.direction_deg,
+                side: flip * stroke.side,
+                ..stroke
+            };
+            return (ghost, DVec2::new(x, flip * y));
+        }
+        let spread = match self.opponent {
+            LagOpponent::Computer { spread } => spread,
+            _ => 0.05,
+        };
+        let middle = good_lag_speeds(&self.config, table).map_or(1.2, |(lo, hi)| (lo + hi) / 2.0);
+        let seed = self.training.attempts.len() as u64 + 1;
+        let speed = (middle * (1.0 + spread * lag::normal(seed))).max(0.1);
+        (Stroke::new(opponent.ball, 0.0, speed), opponent.position)
     }
 
     /// Lag training: lag from the other half, the ball mirrored across the long axis.
@@ -600,10 +661,7 @@ impl Play {
         let Some(turn) = self.lag.turn_mut() else {
             return;
         };
-        turn.side = match turn.side {
-            Side::Left => Side::Right,
-            Side::Right => Side::Left,
-        };
+        turn.side = turn.side.other();
         turn.position.y = -turn.position.y;
         self.place_lag_balls();
     }
@@ -638,6 +696,16 @@ impl Play {
             ball: turn.ball,
             ..stroke
         });
+        if self.settings.mode == Mode::LagTraining
+            && let Some(opponent) = self.lag.turn().cloned()
+        {
+            let (stroke, from) = self.opponent_stroke(&opponent);
+            if let Some(turn) = self.lag.turn_mut() {
+                turn.stroke = Some(stroke);
+                turn.position = from;
+            }
+            self.place_lag_balls();
+        }
         if self.lag.turn().is_some() {
             return;
         }
@@ -686,16 +754,24 @@ impl Play {
         };
         match result {
             Ok(result) => {
+                let training = self.settings.mode == Mode::LagTraining;
+                if training {
+                    // The player's own lag, judged alone or against an opponent.
+                    let own = self.lag.setups[0].clone();
+                    let ball = match &result {
+                        LagResult::Match(v) => v.balls.iter().find(|b| b.ball == own.ball),
+                        LagResult::Training(ball) => Some(ball),
+                    };
+                    if let (Some(ball), Some(stroke)) = (ball, own.stroke) {
+                        self.training.add(ball, stroke, own.position);
+                    }
+                }
                 self.lag.winner = match &result {
-                    LagResult::Match(v) => match v.outcome {
+                    LagResult::Match(v) if !training => match v.outcome {
                         LagOutcome::Winner(i) => Some(self.lag.setups[i].player),
                         LagOutcome::Repeat(_) => None,
                     },
-                    LagResult::Training(ball) => {
-                        let speed = self.lag.setups[0].stroke.map_or(0.0, |s| s.speed);
-                        self.training.add(ball, speed);
-                        None
-                    }
+                    _ => None,
                 };
                 self.lag.result = Some(result);
                 self.events.push(Event::LagJudged);

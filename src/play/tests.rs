@@ -6,7 +6,7 @@
 //! save, lag training.
 
 use super::*;
-use crate::rules::{LagOutcome, Repeat, Rule};
+use crate::rules::{LagOutcome, Repeat, Rule, Side};
 use crate::shot::{EventKind, Spot};
 use crate::test_support::fresh_dir;
 
@@ -685,4 +685,62 @@ fn lag_training_keeps_the_place_and_lags_from_either_half() {
     assert!(last.faults.is_empty(), "{last:?}");
     play.apply(Command::Continue);
     assert_eq!(play.lag().setups[0].side, Side::Right, "the half stays too");
+}
+
+#[test]
+fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
+    let config = Config::defaults();
+    let training = MatchSettings {
+        mode: Mode::LagTraining,
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, training, None);
+    // Alone first: a clean lag for the ghost to copy.
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
+    roll(&mut play);
+    let own_best = play.training().best().expect("a clean lag").distance_mm;
+    play.apply(Command::Continue);
+    play.apply(Command::LagAgainst(LagOpponent::Computer { spread: 0.05 }));
+    assert_eq!(play.lag().setups.len(), 2);
+    assert_eq!(play.lag().setups[1].side, Side::Right);
+    assert_eq!(play.player_name(1), "Computer");
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
+    assert_eq!(
+        play.phase(),
+        Phase::LagRolling,
+        "both balls struck together"
+    );
+    let computer = play.lag().setups[1].stroke.unwrap();
+    let (soft, firm) = good_lag_speeds(&config, play.table()).unwrap();
+    let middle = (soft + firm) / 2.0;
+    assert!((computer.speed / middle - 1.0).abs() < 0.25, "{computer:?}");
+    roll(&mut play);
+    assert!(matches!(play.lag().result, Some(LagResult::Match(_))));
+    assert_eq!(
+        play.training().summary().lags,
+        2,
+        "the player's lags are counted"
+    );
+    play.apply(Command::Continue);
+    assert_eq!(
+        play.phase(),
+        Phase::Lag,
+        "training goes on: no break to choose"
+    );
+    // Against one's own best: the same stroke, mirrored, the same distance.
+    play.apply(Command::LagAgainst(LagOpponent::Ghost));
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.0)));
+    let ghost = play.lag().setups[1].clone();
+    assert_eq!(ghost.stroke.unwrap().speed, 1.2);
+    roll(&mut play);
+    let Some(LagResult::Match(verdict)) = &play.lag().result else {
+        panic!("a match verdict")
+    };
+    let ghost_ball = verdict
+        .balls
+        .iter()
+        .find(|b| b.ball == BallId::Dotted)
+        .unwrap();
+    let (a, b) = (ghost_ball.distance_mm.unwrap(), own_best.unwrap());
+    assert!((a - b).abs() < 1.0, "{a} mm against {b} mm");
 }

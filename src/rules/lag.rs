@@ -38,6 +38,15 @@ pub enum Side {
 }
 
 impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+impl Side {
     /// Whether a ball centred at `y` is in the other half.
     fn crossed(self, y: f64) -> bool {
         match self {

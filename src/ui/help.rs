@@ -56,6 +56,7 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::Snap => "practice: hold while dragging a ball: onto a spot or diamond line",
         Action::NextCueBall => "practice: play on with the other white",
         Action::SwitchLagHalf => "lag training: lag from the other half",
+        Action::LagOpponent => "lag training: alone, against the computer, against your best",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }

@@ -31,13 +31,14 @@ enum Row {
     AimAidsInMatches,
     PredictedPath,
     LagBand,
+    LagSpread,
     Camera,
     BallStyle,
     FrameRate,
     Back,
 }
 
-const ROWS: [Row; 17] = [
+const ROWS: [Row; 18] = [
     Row::Quality,
     Row::Shadows,
     Row::AntiAliasing,
@@ -51,11 +52,15 @@ const ROWS: [Row; 17] = [
     Row::AimAidsInMatches,
     Row::PredictedPath,
     Row::LagBand,
+    Row::LagSpread,
     Row::Camera,
     Row::BallStyle,
     Row::FrameRate,
     Row::Back,
 ];
+
+/// The computer lagger's speed errors on offer (standard deviations, relative).
+const LAG_SPREADS: [f64; 5] = [0.01, 0.02, 0.05, 0.1, 0.2];
 
 /// The target bands lag training offers, mm.
 const LAG_BANDS_MM: [f64; 6] = [10.0, 25.0, 50.0, 100.0, 150.0, 250.0];
@@ -240,6 +245,7 @@ fn row_label(row: Row) -> &'static str {
         Row::AimAidsInMatches => "Aim aids in matches",
         Row::PredictedPath => "Predicted path",
         Row::LagBand => "Lag target band",
+        Row::LagSpread => "Computer lagger",
         Row::Camera => "Camera at the start",
         Row::BallStyle => "Balls",
         Row::FrameRate => "Frame rate shown",
@@ -288,6 +294,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
         Row::AimAidsInMatches => on_off(p.aim_aids_in_matches),
         Row::PredictedPath => on_off(p.predicted_path),
         Row::LagBand => format!("within {:.0} mm", p.lag_band_mm),
+        Row::LagSpread => format!("speed off by {:.0} %", p.lag_computer_spread * 100.0),
         Row::Camera => match p.camera {
             CameraView::Behind => "behind the ball".into(),
             CameraView::Top => "top view".into(),
@@ -356,6 +363,7 @@ fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
         Row::AimAidsInMatches => p.aim_aids_in_matches = !p.aim_aids_in_matches,
         Row::PredictedPath => p.predicted_path = !p.predicted_path,
         Row::LagBand => p.lag_band_mm = cycle(&LAG_BANDS_MM, p.lag_band_mm, step),
+        Row::LagSpread => p.lag_computer_spread = cycle(&LAG_SPREADS, p.lag_computer_spread, step),
         Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
         Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,

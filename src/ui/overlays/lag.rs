@@ -6,7 +6,7 @@
 use super::{fill, overlay, text, title};
 use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Phase, Session, Settings};
-use crate::play::{LagResult, Mode};
+use crate::play::{LagOpponent, LagResult, Mode};
 use crate::rules::{LagBall, Side};
 use crate::ui::widgets::{Tone, keys, swatch, toned};
 use crate::words::{Line, words};
@@ -66,15 +66,31 @@ fn fill_lag_panel(
     );
     let ready = keys(config, Action::Confirm);
     let mut lines = Vec::new();
-    let heading = if lag.setups.len() == 1 {
+    let training = settings.mode == Mode::LagTraining;
+    let heading = if training {
         "Lag training (rule 5)"
     } else {
         "Lag for the break (rule 5)"
     };
-    if lag.setups.len() == 1 {
+    if training {
         lines.push(Line::new(
             format!("{name}: the {ball} ball, {side} half"),
             Tone::Warn,
+        ));
+        let against = match session.lag_opponent() {
+            LagOpponent::Alone => "alone".to_owned(),
+            LagOpponent::Computer { spread } => format!(
+                "the computer (speed off by {:.0} %), struck with yours",
+                spread * 100.0
+            ),
+            LagOpponent::Ghost => "your best lag (ghost), struck with yours".to_owned(),
+        };
+        lines.push(Line::new(
+            format!(
+                "Against: {against}; {}: another opponent",
+                keys(config, Action::LagOpponent)
+            ),
+            Tone::Plain,
         ));
         lines.push(Line::new(place, Tone::Plain));
         lines.push(Line::new(
@@ -112,7 +128,7 @@ fn fill_lag_panel(
         ));
     }
     lines.push(Line::new(
-        if lag.setups.len() == 1 {
+        if training {
             "Touch the foot cushion; stay in your half, off the red and on the table; \
              stop as close to the head cushion as you can."
         } else {
