@@ -181,8 +181,7 @@ fn main() -> ExitCode {
                 screenshot: cli.screenshot.map(|path| (path, cli.frames)),
                 frame_rate: cli.frame_rate,
                 quality: cli.quality,
-                positions: carom::config::Config::folder(cli.config.clone())
-                    .map(|dir| dir.join("positions")),
+                config_folder: carom::config::Config::folder(cli.config.clone()),
             };
             cli::load_config(cli.config).and_then(|c| carom::run(c, launch))
         }

@@ -3,7 +3,7 @@
 
 use crate::config::Config;
 use crate::game::{
-    BundledPositions, GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles,
+    ConfigFolder, GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles,
 };
 use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::ui::FrameRateTest;
@@ -20,8 +20,8 @@ pub struct Launch {
     pub screenshot: Option<(PathBuf, u32)>,
     /// Measure the frame rate during a stroke, print it, and exit.
     pub frame_rate: bool,
-    /// The bundled practice positions (the config folder's `positions/`).
-    pub positions: Option<PathBuf>,
+    /// The config folder (its practice positions and drills).
+    pub config_folder: Option<PathBuf>,
     /// Graphics for this run, whatever the settings say.
     pub quality: Option<Quality>,
 }
@@ -61,7 +61,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
         Screen::Menu
     });
     app.insert_resource(UserFiles(paths));
-    app.insert_resource(BundledPositions(launch.positions.clone()));
+    app.insert_resource(ConfigFolder(launch.config_folder.clone()));
     app.insert_resource(GameConfig(config));
     if let Some((path, frames)) = launch.screenshot {
         app.insert_resource(ScreenshotPlan { path, frames });

@@ -46,6 +46,8 @@ pub enum Action {
     SavePosition,
     /// Practice: delete the player's own position shown.
     DeletePosition,
+    /// Practice: start this game's next drill.
+    NextDrill,
     /// Practice: take the last stroke back; play it again; take it back and aim as it
     /// was played.
     Undo,
@@ -144,7 +146,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 45] = [
+const ALL_ACTIONS: [Action; 46] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -168,6 +170,7 @@ const ALL_ACTIONS: [Action; 45] = [
     Action::PositionStroke,
     Action::SavePosition,
     Action::DeletePosition,
+    Action::NextDrill,
     Action::Undo,
     Action::Redo,
     Action::Retry,

@@ -8,7 +8,7 @@ mod session;
 
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
-    Ball, BundledPositions, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings, UserFiles,
+    Ball, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings, UserFiles,
     at_table,
 };
 

@@ -33,9 +33,20 @@ pub struct Settings(pub MatchSettings);
 #[derive(Resource, Clone, Debug, Deref)]
 pub struct UserFiles(pub StoragePaths);
 
-/// The folder of the bundled practice positions, if the config has one.
+/// The config folder the game was started with, if it has one: its `positions/` and
+/// `drills/` are the bundled practice positions and drills.
 #[derive(Resource, Clone, Debug)]
-pub struct BundledPositions(pub Option<PathBuf>);
+pub struct ConfigFolder(pub Option<PathBuf>);
+
+impl ConfigFolder {
+    pub fn positions(&self) -> Option<PathBuf> {
+        self.0.as_ref().map(|dir| dir.join("positions"))
+    }
+
+    pub fn drills(&self) -> Option<PathBuf> {
+        self.0.as_ref().map(|dir| dir.join("drills"))
+    }
+}
 
 /// A saved match to pick up when the table opens (set by the menu).
 #[derive(Resource, Clone, Debug)]

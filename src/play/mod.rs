@@ -6,6 +6,7 @@
 //! resuming and rule 22's restore live here too. The game's shell applies the players'
 //! commands and mirrors the phase; tests (and any computer player) drive it directly.
 
+pub mod drills;
 mod files;
 mod lag;
 pub mod lag_stats;
@@ -31,6 +32,7 @@ use crate::rules::{
 };
 use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
+use drills::{DrillProgress, DrillRun};
 use positions::Position;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -99,6 +101,8 @@ pub enum Command {
     PlaceBall { ball: BallId, at: DVec2 },
     /// Practice: play on with this cue ball (a white one).
     ChooseCueBall(BallId),
+    /// Practice: play a drill, from its first position.
+    StartDrill(Box<DrillProgress>),
     /// Practice: take the last stroke back, score and all, to the positions before it.
     Undo,
     /// Practice: play the stroke taken back again, as it went.
@@ -118,6 +122,8 @@ pub enum Event {
     LagJudged,
     /// Jumped balls were put on their spots.
     Spotted(Vec<Placement>),
+    /// Practice: a drill is over; its run.
+    DrillDone(DrillRun),
     /// Something to tell the players.
     Notice(Notice),
 }
@@ -271,6 +277,8 @@ pub struct Play {
     undone: Vec<PlayedStroke>,
     /// Lag training: whom the player lags against.
     opponent: LagOpponent,
+    /// Practice: the drill under way.
+    drill: Option<DrillProgress>,
 }
 
 impl Play {
@@ -329,6 +337,7 @@ impl Play {
             last_stroke: None,
             undone: Vec::new(),
             opponent: LagOpponent::Alone,
+            drill: None,
         }
     }
 
@@ -540,24 +549,43 @@ impl Play {
             (Phase::GameOver, Command::Rematch) => self.begin(),
             (
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
+                Command::StartDrill(drill),
+            ) => self.start_drill(*drill),
+            (
+                Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::SetUpPosition(position),
-            ) => self.set_up_position(&position),
+            ) => {
+                self.drill = None;
+                self.set_up_position(&position)
+            }
             (
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::PlaceBall { ball, at },
-            ) => self.place_ball(ball, at),
+            ) => {
+                self.drill = None;
+                self.place_ball(ball, at)
+            }
             (
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::ChooseCueBall(ball),
-            ) => self.choose_cue_ball(ball),
+            ) => {
+                self.drill = None;
+                self.choose_cue_ball(ball)
+            }
             (
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::Undo,
-            ) => self.undo(),
+            ) => {
+                self.drill = None;
+                self.undo()
+            }
             (
                 Phase::BreakSetup | Phase::Aiming | Phase::Verdict | Phase::GameOver,
                 Command::Redo,
-            ) => self.redo(),
+            ) => {
+                self.drill = None;
+                self.redo()
+            }
             _ => {}
         }
     }
@@ -916,6 +944,27 @@ impl Play {
         Ok(())
     }
 
+    /// Practice: a drill from its first position (of the session's game).
+    fn start_drill(&mut self, drill: DrillProgress) {
+        if drill.drill.game != self.settings.game {
+            return self.tell(Notice::CannotSetUp(format!(
+                "the drill \"{}\" is for {}",
+                drill.drill.name, drill.drill.game
+            )));
+        }
+        let first = drill.current().clone();
+        self.drill = None;
+        self.set_up_position(&first);
+        if self.phase == Phase::Aiming && self.notice.is_none() {
+            self.drill = Some(drill);
+        }
+    }
+
+    /// The drill under way in practice.
+    pub fn drill(&self) -> Option<&DrillProgress> {
+        self.drill.as_ref()
+    }
+
     /// The stroke last taken back (practice), to play again.
     pub fn undone(&self) -> Option<&PlayedStroke> {
         self.undone.last()
@@ -1049,9 +1098,11 @@ impl Play {
             return;
         };
         match game.judge(stroke) {
-            Ok(_) => {
+            Ok(verdict) => {
+                let points = verdict.points;
                 self.save();
                 self.events.push(Event::Verdict);
+                self.count_drill_attempt(points);
                 self.enter(Phase::Verdict);
             }
             Err(e) => {
@@ -1061,7 +1112,25 @@ impl Play {
         }
     }
 
+    /// A drill's attempt done: made when the stroke did what the position asks; the
+    /// drill's run is told when it is over.
+    fn count_drill_attempt(&mut self, points: u32) {
+        let (Some(drill), Some(record)) = (self.drill.as_mut(), self.last_stroke.as_ref()) else {
+            return;
+        };
+        let made = drill.current().check(record, points).is_ok();
+        if drill.attempted(made) {
+            let run = drill.run.clone();
+            self.drill = None;
+            self.events.push(Event::DrillDone(run));
+        }
+    }
+
     fn after_verdict(&mut self) {
+        if let Some(position) = self.drill.as_ref().map(|d| d.current().clone()) {
+            // The drill's next attempt, from its position again.
+            return self.set_up_position(&position);
+        }
         let Some(verdict) = self.last_verdict() else {
             return;
         };

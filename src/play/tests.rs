@@ -744,3 +744,74 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
     let (a, b) = (ghost_ball.distance_mm.unwrap(), own_best.unwrap());
     assert!((a - b).abs() < 1.0, "{a} mm against {b} mm");
 }
+
+#[test]
+fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
+    let config = Config::defaults();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+    let library = positions::load_folder(&dir.join("positions")).0;
+    let (drills, errors) = drills::load_folder(&dir.join("drills"));
+    assert!(errors.is_empty(), "{errors:?}");
+    // Every bundled drill finds its positions, of its own game.
+    for drill in &drills {
+        let positions = drill.positions(&library).unwrap();
+        assert!(
+            positions.iter().all(|p| p.game == drill.game),
+            "{}",
+            drill.name
+        );
+    }
+    let drill = drills::Drill {
+        name: "two patterns".into(),
+        game: "three_cushion".into(),
+        attempts: 2,
+        positions: vec!["umbrella".into(), "ticky".into()],
+    };
+    let positions = drill.positions(&library).unwrap();
+    let mut play = Play::new(&config, three_cushion_practice(&config), None);
+    play.apply(Command::StartDrill(Box::new(drills::DrillProgress::new(
+        drill,
+        positions.clone(),
+        0,
+    ))));
+    assert_eq!(play.phase(), Phase::Aiming);
+    play.take_events();
+    for (i, attempt_at) in [0, 0, 1, 1].map(|i| &positions[i]).iter().enumerate() {
+        assert_eq!(
+            play.drill().map(|d| d.current()),
+            Some(*attempt_at),
+            "attempt {i}"
+        );
+        let at = |b: BallId| {
+            attempt_at
+                .balls
+                .iter()
+                .find(|p| p.ball == b)
+                .map(|p| DVec2::new(p.x, p.y))
+        };
+        for ball in [BallId::White, BallId::Dotted, BallId::Red] {
+            assert_eq!(position(&play, ball), at(ball), "attempt {i}");
+        }
+        // The position's own stroke, then one that misses, at each position.
+        let stroke = if i % 2 == 0 {
+            attempt_at.stroke.unwrap()
+        } else {
+            Stroke::new(attempt_at.cue_ball, 90.0, 0.5)
+        };
+        play.apply(Command::Strike(stroke));
+        roll(&mut play);
+        play.apply(Command::Continue);
+    }
+    assert_eq!(play.drill(), None, "the drill is over");
+    let done: Vec<_> = play
+        .take_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::DrillDone(run) => Some(run),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].made, vec![1, 1]);
+    assert_eq!(done[0].score(), 0.5);
+}

@@ -50,6 +50,7 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::PositionStroke => "practice: aim as the position's own stroke",
         Action::SavePosition => "practice: save the lay-out and stroke as a position",
         Action::DeletePosition => "practice: delete your own position shown",
+        Action::NextDrill => "practice: start the next drill of this game",
         Action::Undo => "practice: take the last stroke back",
         Action::Redo => "practice: play the stroke taken back again",
         Action::Retry => "practice: take it back and aim as it was played",

@@ -1,16 +1,20 @@
-//! Practice positions at the table: the library of this game's positions (the bundled
-//! ones and the player's own), stepped through by keys; the one shown is set up on the
-//! table, its name, notes and target in a panel; a key aims as its stroke plays; the
-//! balls as they stand, with the stroke as set, can be saved as the player's own.
+//! Practice positions and drills at the table: the library of this game's positions
+//! (the bundled ones and the player's own), stepped through by keys; the one shown is set
+//! up on the table, its name, notes and target in a panel; a key aims as its stroke
+//! plays; the balls as they stand, with the stroke as set, can be saved as the player's
+//! own. A key starts the game's drills in turn; the panel follows the drill, and each
+//! run is kept in the data folder's `drill-history.ron` with the best and the trend.
 
 use crate::config::Action;
 use crate::cue::Aim;
+use crate::game::PlayEvent;
 use crate::game::{
-    BundledPositions, GameSystems, PlayerCommand, Screen, Session, Settings, UserFiles, at_table,
+    ConfigFolder, GameSystems, PlayerCommand, Screen, Session, Settings, UserFiles, at_table,
 };
 use crate::input::Actions;
+use crate::play::drills::{self, Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
-use crate::play::{Command, Mode};
+use crate::play::{Command, Event, Mode};
 use crate::ui::widgets::{Tone, keys, panel, set_text, toned};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -20,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), (load_library, spawn_panel).chain());
     app.add_systems(
         Update,
-        (step_through, show_panel)
+        (step_through, start_drills, record_drills, show_panel)
             .chain()
             .run_if(at_table.and_then(practising))
             .in_set(GameSystems::Input),
@@ -38,6 +42,10 @@ struct Library {
     current: Option<usize>,
     /// What the last action came to (a file that could not be read, a save).
     said: Option<String>,
+    /// This game's drills, the next to start, and their history.
+    drills: Vec<Drill>,
+    next_drill: usize,
+    history: Option<(PathBuf, DrillHistory)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -78,12 +86,92 @@ fn read_library(game: &str, bundled: Option<&PathBuf>, files: &UserFiles) -> Lib
 fn load_library(
     mut commands: Commands,
     settings: Res<Settings>,
-    bundled: Option<Res<BundledPositions>>,
+    config_folder: Option<Res<ConfigFolder>>,
     files: Option<Res<UserFiles>>,
 ) {
     let Some(files) = files else { return };
-    let bundled = bundled.and_then(|b| b.0.clone());
-    commands.insert_resource(read_library(&settings.game, bundled.as_ref(), &files));
+    let bundled = config_folder.as_ref().and_then(|c| c.positions());
+    let mut library = read_library(&settings.game, bundled.as_ref(), &files);
+    let (found, errors) = config_folder
+        .and_then(|c| c.drills())
+        .map(|dir| drills::load_folder(&dir))
+        .unwrap_or_default();
+    library.drills = found
+        .into_iter()
+        .filter(|d| d.game == settings.game)
+        .collect();
+    let path = files.data.join("drill-history.ron");
+    match DrillHistory::read(&path) {
+        Ok(history) => library.history = Some((path, history)),
+        Err(e) => library.said = Some(format!("Drill results not kept: {e}")),
+    }
+    if let Some(problem) = errors.first() {
+        library.said = Some(format!("Not loaded: {problem}"));
+    }
+    commands.insert_resource(library);
+}
+
+/// The drill key starts this game's drills in turn, from their first positions.
+fn start_drills(
+    actions: Res<Actions>,
+    mut library: ResMut<Library>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    if !actions.just_pressed(Action::NextDrill) {
+        return;
+    }
+    if library.drills.is_empty() {
+        library.said = Some("No drills for this game".into());
+        return;
+    }
+    let drill = library.drills[library.next_drill % library.drills.len()].clone();
+    library.next_drill += 1;
+    let known: Vec<(PathBuf, Position)> = library
+        .positions
+        .iter()
+        .map(|(path, p, _)| (path.clone(), p.clone()))
+        .collect();
+    match drill.positions(&known) {
+        Ok(positions) => {
+            let started = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            library.current = None;
+            library.said = None;
+            let progress = DrillProgress::new(drill, positions, started);
+            commands.write(PlayerCommand(Command::StartDrill(Box::new(progress))));
+        }
+        Err(e) => library.said = Some(format!("Drill not started: {e}")),
+    }
+}
+
+/// A finished drill's run goes into the history; the panel says how it went.
+fn record_drills(mut events: MessageReader<PlayEvent>, mut library: ResMut<Library>) {
+    for PlayEvent(event) in events.read() {
+        let Event::DrillDone(run) = event else {
+            continue;
+        };
+        let tries = run.attempts as usize * run.made.len();
+        let made: u32 = run.made.iter().sum();
+        let mut said = format!(
+            "Drill done: {made} of {tries} ({:.0} %)",
+            100.0 * run.score()
+        );
+        if let Some((path, history)) = &mut library.history {
+            match history.record(path, run.clone()) {
+                Ok(()) => {
+                    if let Some(best) = history.best(&run.drill) {
+                        said += &format!("; best {:.0} %", 100.0 * best);
+                    }
+                    if let Some(trend) = history.trend(&run.drill) {
+                        said += &format!("; trend {:+.0} %", 100.0 * trend);
+                    }
+                }
+                Err(e) => said += &format!("; not kept: {e}"),
+            }
+        }
+        library.said = Some(said);
+    }
 }
 
 #[derive(Component)]
@@ -115,7 +203,7 @@ fn step_through(
     actions: Res<Actions>,
     session: Res<Session>,
     settings: Res<Settings>,
-    bundled: Option<Res<BundledPositions>>,
+    config_folder: Option<Res<ConfigFolder>>,
     files: Option<Res<UserFiles>>,
     mut library: ResMut<Library>,
     mut aim: ResMut<Aim>,
@@ -155,7 +243,7 @@ fn step_through(
         }
     }
     let Some(files) = files else { return };
-    let bundled = bundled.and_then(|b| b.0.clone());
+    let bundled = config_folder.and_then(|c| c.positions());
     if actions.just_pressed(Action::SavePosition) {
         let own = library
             .positions
@@ -208,16 +296,32 @@ fn step_through(
     }
 }
 
-/// The position set up: its name, notes and target, and the keys.
+/// The drill under way, or the position set up: its name, notes and target, and the
+/// keys.
 fn show_panel(
     library: Res<Library>,
+    session: Res<Session>,
     config: Res<crate::game::GameConfig>,
     mut text: Single<&mut Text, With<PositionText>>,
     mut panel: Single<&mut Visibility, With<PositionPanel>>,
 ) {
     let next = keys(&config.0, Action::NextPosition);
     let mut lines = Vec::new();
-    if let Some((_, p, origin)) = library.current.and_then(|i| library.positions.get(i)) {
+    if let Some(drill) = session.drill() {
+        let made: u32 = drill.run.made.iter().sum();
+        lines.push(format!("Drill: {}", drill.drill.name));
+        lines.push(format!(
+            "Position {}/{}: {}",
+            drill.position + 1,
+            drill.positions.len(),
+            drill.current().name
+        ));
+        lines.push(format!(
+            "Attempt {}/{}; made {made} so far",
+            drill.attempt + 1,
+            drill.drill.attempts
+        ));
+    } else if let Some((_, p, origin)) = library.current.and_then(|i| library.positions.get(i)) {
         let number = library.current.map_or(0, |i| i + 1);
         lines.push(format!(
             "Position {number}/{}: {}",
@@ -246,8 +350,10 @@ fn show_panel(
         ));
     } else {
         lines.push(format!(
-            "{next}: practice positions ({} for this game)",
-            library.positions.len()
+            "{next}: practice positions ({} for this game); {}: drills ({})",
+            library.positions.len(),
+            keys(&config.0, Action::NextDrill),
+            library.drills.len()
         ));
     }
     if let Some(said) = &library.said {
