@@ -237,7 +237,12 @@ fn step_through(
         .and_then(|i| library.positions.get(i))
         .cloned();
     if actions.just_pressed(Action::PositionStroke) {
-        match current.as_ref().and_then(|(_, p, _)| p.stroke) {
+        // The drill's position while one runs, else the one set up.
+        let shown = session
+            .drill()
+            .map(|d| d.current())
+            .or(current.as_ref().map(|(_, p, _)| p));
+        match shown.and_then(|p| p.stroke) {
             Some(stroke) => aim.take(&stroke),
             None => library.said = Some("This position has no stroke".into()),
         }
