@@ -85,10 +85,13 @@ pub fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
     points
 }
 
-/// Where `ball` was at time `t`, between its samples.
-fn position_at(record: &ShotRecord, ball: BallId, t: f64) -> Option<DVec2> {
+/// Where `ball` was at time `t`, between its samples (where it stopped, after the
+/// last); None for a ball without samples.
+pub fn position_at(record: &ShotRecord, ball: BallId, t: f64) -> Option<DVec2> {
     let points = path(record, ball);
-    let after = points.iter().position(|p| p.0 >= t)?;
+    let Some(after) = points.iter().position(|p| p.0 >= t) else {
+        return points.last().map(|p| p.1);
+    };
     let (t1, p1) = points[after];
     let Some(&(t0, p0)) = after.checked_sub(1).map(|i| &points[i]) else {
         return Some(p1);
@@ -247,4 +250,36 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::physics::TableSim;
+    use crate::shot::Stroke;
+
+    #[test]
+    fn a_ball_is_found_along_its_path_from_its_start_to_where_it_stopped() {
+        let config = Config::defaults();
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        let mut sim = TableSim::new(&config, table.clone());
+        let start = DVec2::new(-0.5, 0.1);
+        sim.place(&[(BallId::White, start)]).unwrap();
+        sim.strike(&[Stroke::new(BallId::White, 30.0, 2.0)])
+            .unwrap();
+        let record = sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ));
+        let end = record.final_positions[&BallId::White];
+        assert_eq!(position_at(&record, BallId::White, 0.0), Some(start));
+        let last = position_at(&record, BallId::White, record.duration + 1.0).unwrap();
+        assert!(last.distance(DVec2::new(end.x, end.y)) < 1e-9);
+        // Between two samples, on the line between them.
+        let half = position_at(&record, BallId::White, 0.5 / DIAGRAM_SAMPLE_HZ).unwrap();
+        let (a, b) = (
+            position_at(&record, BallId::White, 0.0).unwrap(),
+            position_at(&record, BallId::White, 1.0 / DIAGRAM_SAMPLE_HZ).unwrap(),
+        );
+        assert!(half.distance(a.lerp(b, 0.5)) < 1e-12);
+        assert_eq!(position_at(&record, BallId::Red, 0.0), None);
+    }
 }

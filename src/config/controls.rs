@@ -61,6 +61,12 @@ pub enum Action {
     SwitchLagHalf,
     /// Lag training: the next opponent (alone, the computer, one's own best).
     LagOpponent,
+    /// Replay the last stroke; again: the one before.
+    Replay,
+    /// Replay in slow motion, or at normal speed again.
+    ReplaySlow,
+    /// Pause the replay; while paused, step it on.
+    ReplayStep,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -146,7 +152,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 46] = [
+const ALL_ACTIONS: [Action; 49] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -178,6 +184,9 @@ const ALL_ACTIONS: [Action; 46] = [
     Action::NextCueBall,
     Action::SwitchLagHalf,
     Action::LagOpponent,
+    Action::Replay,
+    Action::ReplaySlow,
+    Action::ReplayStep,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

@@ -8,8 +8,8 @@ mod session;
 
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
-    Ball, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings, UserFiles,
-    at_table,
+    Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
+    UserFiles, at_table,
 };
 
 use crate::config::Config;

@@ -98,6 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         mirror_poses
             .run_if(at_table)
+            .in_set(BallPoses)
             .before(TransformSystems::Propagate),
     );
 }
@@ -191,6 +192,11 @@ fn go_on_after_showing(
         commands.write(PlayerCommand(Command::Continue));
     }
 }
+
+/// Where the ball entities are put where the simulation has them (a replay puts them
+/// elsewhere after it).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BallPoses;
 
 /// Puts each ball entity where the simulation has its ball; hides balls off the table.
 fn mirror_poses(session: Res<Session>, mut balls: Query<(&Ball, &mut Transform, &mut Visibility)>) {

@@ -58,6 +58,9 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::NextCueBall => "practice: play on with the other white",
         Action::SwitchLagHalf => "lag training: lag from the other half",
         Action::LagOpponent => "lag training: alone, against the computer, against your best",
+        Action::Replay => "replay the last stroke; again: the one before",
+        Action::ReplaySlow => "replay: slow motion or normal speed",
+        Action::ReplayStep => "replay: pause; while paused, step on",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }

@@ -9,6 +9,7 @@ mod lag_stats;
 mod menu;
 mod overlays;
 mod positions;
+mod replay;
 mod scoreboard;
 mod settings;
 mod widgets;
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         positions::plugin,
         lag_stats::plugin,
+        replay::plugin,
     ));
 }
 
