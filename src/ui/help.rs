@@ -82,38 +82,60 @@ pub(super) fn describe(action: Action) -> &'static str {
 }
 
 fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
-    let mut lines = vec![
-        "Controls  (the mouse aims: from behind it drags the aim, from above it points)".to_owned(),
-    ];
     let in_the_menu = [
         Action::MenuUp,
         Action::MenuDown,
         Action::MenuLeft,
         Action::MenuRight,
     ];
-    for (action, bindings) in &config.0.controls.bindings {
-        if in_the_menu.contains(action) {
-            continue;
-        }
-        let keys: Vec<String> = bindings.iter().map(binding_name).collect();
-        lines.push(format!("{:<24} {}", keys.join(" / "), describe(*action)));
-    }
-    commands.spawn((
-        Name::new("Help"),
-        HelpPanel,
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(40),
-            right: px(12),
-            padding: UiRect::all(px(12)),
-            ..default()
-        },
-        // Opaque and on top: it covers the overlay it is opened over.
-        BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
-        GlobalZIndex(1),
-        Visibility::Hidden,
-        children![label(lines.join("\n"), 13.0)],
-    ));
+    let lines: Vec<String> = config
+        .0
+        .controls
+        .bindings
+        .iter()
+        .filter(|(action, _)| !in_the_menu.contains(action))
+        .map(|(action, bindings)| {
+            let keys: Vec<String> = bindings.iter().map(binding_name).collect();
+            format!("{:<18} {}", keys.join(" / "), describe(*action))
+        })
+        .collect();
+    // Two columns, so that the list fits the window.
+    let (left, right) = lines.split_at(lines.len().div_ceil(2));
+    commands
+        .spawn((
+            Name::new("Help"),
+            HelpPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(40),
+                left: px(12),
+                right: px(12),
+                padding: UiRect::all(px(12)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(8),
+                ..default()
+            },
+            // Opaque and on top: it covers the overlay it is opened over.
+            BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
+            GlobalZIndex(1),
+            Visibility::Hidden,
+        ))
+        .with_children(|panel| {
+            panel.spawn(label(
+                "Controls  (the mouse aims: from behind it drags the aim, from above it points)",
+                14.0,
+            ));
+            panel
+                .spawn(Node {
+                    column_gap: px(24),
+                    ..default()
+                })
+                .with_children(|columns| {
+                    for column in [left, right] {
+                        columns.spawn(label(column.join("\n"), 12.0));
+                    }
+                });
+        });
 }
 
 fn toggle_help(actions: Res<Actions>, mut panel: Single<&mut Visibility, With<HelpPanel>>) {

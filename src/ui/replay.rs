@@ -10,7 +10,7 @@ use crate::game::{Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, S
 use crate::input::Actions;
 use crate::play::Event;
 use crate::shot::ShotRecord;
-use crate::ui::widgets::{Tone, centred_strip, keys, set_text, toned};
+use crate::ui::widgets::{Tone, keys, set_text, toned};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -55,7 +55,15 @@ fn start(mut commands: Commands) {
     commands.spawn((
         Name::new("Replay"),
         ReplayStatus,
-        centred_strip(44.0),
+        // Between the scoreboard and the help hint.
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(10),
+            left: px(460),
+            right: px(130),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
         Visibility::Hidden,
         DespawnOnExit(Screen::Table),
         children![(ReplayText, toned("", 16.0, Tone::Warn))],
@@ -140,13 +148,13 @@ fn show_status(
         Some((i, t)) => {
             let state = match (replay.paused, replay.slow) {
                 (true, _) => "paused".to_owned(),
-                (false, true) => format!("slow motion ({SLOW}×)"),
+                (false, true) => format!("slow motion ({SLOW}x)"),
                 (false, false) => "normal speed".to_owned(),
             };
             set_text(
                 &mut text,
                 format!(
-                    "Replay of stroke {} of {}: {t:.2} s, {state}.  {}: an earlier stroke, {}: slow, {}: pause / step",
+                    "Replay {}/{}: {t:.2} s, {state}\n{}: earlier, {}: slow, {}: pause / step",
                     i + 1,
                     replay.strokes.len(),
                     keys(&config.0, Action::Replay),
