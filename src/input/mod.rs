@@ -85,8 +85,13 @@ fn mouse_button(name: &str) -> Option<MouseButton> {
     }
 }
 
+/// A text is being typed at the table (a name): keys are letters then, not actions.
+#[derive(Resource, Default)]
+pub struct TextEntry(pub bool);
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Actions>();
+    app.init_resource::<TextEntry>();
     app.add_systems(Startup, resolve_bindings);
     // Before the frame's systems, once Bevy has read the devices and found what the
     // pointer is over.
@@ -122,6 +127,7 @@ fn read_actions(
     camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
     config: Res<GameConfig>,
     panels: Query<&Interaction>,
+    typing: Res<TextEntry>,
     mut actions: ResMut<Actions>,
 ) {
     let pointer = window.as_ref().and_then(|w| w.cursor_position());
@@ -159,6 +165,8 @@ fn read_actions(
     actions.just_pressed.clear();
     for &(action, input) in &bindings.0 {
         let (pressed, just) = match input {
+            // While a name is typed, keys are its letters.
+            Input::Key(_) if typing.0 => (false, false),
             Input::Key(k) => (keys.pressed(k), keys.just_pressed(k)),
             Input::Mouse(_) if actions.on_panel => (false, false),
             Input::Mouse(b) => (mouse.pressed(b), mouse.just_pressed(b)),

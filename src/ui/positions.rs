@@ -11,11 +11,12 @@ use crate::game::PlayEvent;
 use crate::game::{
     ConfigFolder, GameSystems, PlayerCommand, Screen, Session, Settings, UserFiles, at_table,
 };
-use crate::input::Actions;
+use crate::input::{Actions, TextEntry};
 use crate::play::drills::{self, Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
 use crate::play::{Command, Event, Mode};
 use crate::ui::widgets::{Tone, keys, panel, set_text, toned};
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -24,7 +25,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), (load_library, spawn_panel).chain());
     app.add_systems(
         Update,
-        (step_through, start_drills, record_drills, show_panel)
+        (
+            step_through,
+            type_position_name,
+            start_drills,
+            record_drills,
+            show_panel,
+        )
             .chain()
             .run_if(at_table.and_then(practising))
             .in_set(GameSystems::Input),
@@ -46,6 +53,8 @@ struct Library {
     drills: Vec<Drill>,
     next_drill: usize,
     history: Option<(PathBuf, DrillHistory)>,
+    /// The name being typed for the lay-out to save.
+    naming: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,29 +67,30 @@ fn own_folder(files: &UserFiles) -> PathBuf {
     files.data.join("positions")
 }
 
-/// Reads the library for the practice game: files that cannot be read are named, the
-/// rest load.
-fn read_library(game: &str, bundled: Option<&PathBuf>, files: &UserFiles) -> Library {
-    let mut library = Library::default();
+/// Reads this game's positions, bundled and own: files that cannot be read are named
+/// (the first), the rest load.
+fn read_positions(
+    game: &str,
+    bundled: Option<&PathBuf>,
+    files: &UserFiles,
+) -> (Vec<(PathBuf, Position, Origin)>, Option<String>) {
+    let mut found = Vec::new();
     let mut problems = Vec::new();
     for (folder, origin) in [
         (bundled.cloned(), Origin::Bundled),
         (Some(own_folder(files)), Origin::Own),
     ] {
         let Some(folder) = folder else { continue };
-        let (found, errors) = positions::load_folder(&folder);
+        let (positions, errors) = positions::load_folder(&folder);
         problems.extend(errors);
-        library.positions.extend(
-            found
+        found.extend(
+            positions
                 .into_iter()
                 .filter(|(_, p)| p.game == game)
                 .map(|(path, p)| (path, p, origin)),
         );
     }
-    if let Some(problem) = problems.first() {
-        library.said = Some(format!("Not loaded: {problem}"));
-    }
-    library
+    (found, problems.into_iter().next())
 }
 
 fn load_library(
@@ -91,7 +101,12 @@ fn load_library(
 ) {
     let Some(files) = files else { return };
     let bundled = config_folder.as_ref().and_then(|c| c.positions());
-    let mut library = read_library(&settings.game, bundled.as_ref(), &files);
+    let (positions, problem) = read_positions(&settings.game, bundled.as_ref(), &files);
+    let mut library = Library {
+        positions,
+        said: problem.map(|p| format!("Not loaded: {p}")),
+        ..Library::default()
+    };
     let (found, errors) = config_folder
         .and_then(|c| c.drills())
         .map(|dir| drills::load_folder(&dir))
@@ -109,6 +124,86 @@ fn load_library(
         library.said = Some(format!("Not loaded: {problem}"));
     }
     commands.insert_resource(library);
+}
+
+/// Longest name of a position, in characters.
+const MAX_POSITION_NAME: usize = 60;
+
+/// Typing the name of the lay-out to save: Enter saves it (with the stroke as set),
+/// Escape gives up; while typing, keys are letters, not actions.
+fn type_position_name(
+    mut keys: MessageReader<KeyboardInput>,
+    actions: Res<Actions>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    aim: Res<Aim>,
+    files: Option<Res<UserFiles>>,
+    config_folder: Option<Res<ConfigFolder>>,
+    mut library: ResMut<Library>,
+    mut entry: ResMut<TextEntry>,
+) {
+    let (Some(name), Some(files)) = (library.naming.as_mut(), files) else {
+        keys.clear();
+        return;
+    };
+    if actions.just_pressed(Action::SavePosition) {
+        // The key that asked for a name is not its first letter.
+        keys.clear();
+        return;
+    }
+    let mut done = None;
+    for key in keys.read().filter(|k| k.state.is_pressed()) {
+        match (&key.logical_key, &key.text) {
+            (Key::Enter, _) => done = Some(true),
+            (Key::Escape, _) => done = Some(false),
+            (Key::Backspace, _) => {
+                name.pop();
+            }
+            (_, Some(text)) => {
+                for c in text.chars().filter(|c| !c.is_control()) {
+                    if name.chars().count() < MAX_POSITION_NAME {
+                        name.push(c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(save) = done else { return };
+    let name = library.naming.take().unwrap_or_default();
+    entry.0 = false;
+    if !save || name.trim().is_empty() {
+        library.said = Some("Not saved".into());
+        return;
+    }
+    let cue_ball = session.cue_ball();
+    let position = Position {
+        name: name.trim().to_owned(),
+        game: settings.game.clone(),
+        table: Some(settings.table.clone()),
+        balls: session
+            .sim()
+            .ball_states()
+            .map(|(ball, k)| crate::shot::BallAt {
+                ball,
+                x: k.pos.x,
+                y: k.pos.y,
+            })
+            .collect(),
+        cue_ball,
+        stroke: Some(aim.stroke(cue_ball)),
+        target: Target::Score,
+        route: Vec::new(),
+        notes: String::new(),
+    };
+    let said = positions::save(&own_folder(&files), &position);
+    let bundled = config_folder.and_then(|c| c.positions());
+    library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
+    library.current = library.positions.iter().position(|p| p.1 == position);
+    library.said = Some(match said {
+        Ok(path) => format!("Saved: {}", path.display()),
+        Err(e) => format!("Not saved: {e}"),
+    });
 }
 
 /// The drill key starts this game's drills in turn, from their first positions.
@@ -207,8 +302,12 @@ fn step_through(
     files: Option<Res<UserFiles>>,
     mut library: ResMut<Library>,
     mut aim: ResMut<Aim>,
+    mut entry: ResMut<TextEntry>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
+    if entry.0 {
+        return;
+    }
     let count = library.positions.len();
     let step = if actions.just_pressed(Action::NextPosition) {
         Some(1)
@@ -255,39 +354,15 @@ fn step_through(
             .iter()
             .filter(|p| p.2 == Origin::Own)
             .count();
-        let cue_ball = session.cue_ball();
-        let position = Position {
-            name: format!("My position {}", own + 1),
-            game: settings.game.clone(),
-            table: Some(settings.table.clone()),
-            balls: session
-                .sim()
-                .ball_states()
-                .map(|(ball, k)| crate::shot::BallAt {
-                    ball,
-                    x: k.pos.x,
-                    y: k.pos.y,
-                })
-                .collect(),
-            cue_ball,
-            stroke: Some(aim.stroke(cue_ball)),
-            target: Target::Score,
-            route: Vec::new(),
-            notes: String::new(),
-        };
-        let said = positions::save(&own_folder(&files), &position);
-        *library = read_library(&settings.game, bundled.as_ref(), &files);
-        library.current = library.positions.iter().position(|p| p.1 == position);
-        library.said = Some(match said {
-            Ok(path) => format!("Saved: {}", path.display()),
-            Err(e) => format!("Not saved: {e}"),
-        });
+        library.naming = Some(format!("My position {}", own + 1));
+        entry.0 = true;
     }
     if actions.just_pressed(Action::DeletePosition) {
         match current {
             Some((path, _, Origin::Own)) => {
                 let said = positions::delete(&path);
-                *library = read_library(&settings.game, bundled.as_ref(), &files);
+                library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
+                library.current = None;
                 library.said = Some(match said {
                     Ok(()) => format!("Deleted: {}", path.display()),
                     Err(e) => format!("Not deleted: {e}"),
@@ -312,7 +387,10 @@ fn show_panel(
 ) {
     let next = keys(&config.0, Action::NextPosition);
     let mut lines = Vec::new();
-    if let Some(drill) = session.drill() {
+    if let Some(name) = &library.naming {
+        lines.push(format!("Name of the position: {name}_"));
+        lines.push("Enter: save it (with the stroke as set), Escape: no".to_owned());
+    } else if let Some(drill) = session.drill() {
         let made: u32 = drill.run.made.iter().sum();
         lines.push(format!("Drill: {}", drill.drill.name));
         lines.push(format!(
