@@ -52,27 +52,8 @@ impl Drill {
 /// The drills in `dir` (`.ron` files, by name) and a message for each that could not be
 /// read.
 pub fn load_folder(dir: &Path) -> (Vec<Drill>, Vec<String>) {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    let (mut drills, mut errors) = (Vec::new(), Vec::new());
-    for path in paths {
-        let name = path.display().to_string();
-        match std::fs::read_to_string(&path)
-            .map_err(|e| format!("{name}: {e}"))
-            .and_then(|text| Drill::parse(&name, &text))
-        {
-            Ok(drill) => drills.push(drill),
-            Err(e) => errors.push(e),
-        }
-    }
-    (drills, errors)
+    let (read, errors) = super::read_ron_folder(dir, Drill::parse);
+    (read.into_iter().map(|(_, drill)| drill).collect(), errors)
 }
 
 /// A drill under way or done: the attempts made at each position.
@@ -158,22 +139,13 @@ impl DrillHistory {
     /// The history at `path`: none yet is empty; a file that cannot be read is an error
     /// naming it (and is left as it is).
     pub fn read(path: &Path) -> Result<DrillHistory, String> {
-        match std::fs::read_to_string(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(DrillHistory::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-            Ok(text) => {
-                config::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
-            }
-        }
+        super::read_ron_or_default(path)
     }
 
     /// Adds a finished run and writes the file.
     pub fn record(&mut self, path: &Path, run: DrillRun) -> Result<(), String> {
         self.runs.push(run);
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        super::write_atomically(path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))
+        super::write_ron(path, self)
     }
 
     fn scores(&self, drill: &str) -> Vec<f64> {

@@ -2,6 +2,8 @@
 //! cut mid-write leaves the last good file) and never over a file that could not be
 //! read (it is kept aside).
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -71,6 +73,62 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     file.write_all(bytes).map_err(fail)?;
     file.sync_all().map_err(fail)?;
     std::fs::rename(&temporary, path).map_err(fail)
+}
+
+/// The `.ron` files in `dir` (by name), each read by `parse` from its name and text,
+/// and a message for each that cannot be read: one bad file does not hide the others.
+/// A folder that does not exist holds none.
+pub fn read_ron_folder<T>(
+    dir: &Path,
+    parse: impl Fn(&str, &str) -> Result<T, String>,
+) -> (Vec<(PathBuf, T)>, Vec<String>) {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let (mut read, mut errors) = (Vec::new(), Vec::new());
+    for path in paths {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(&path)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|text| parse(&name, &text))
+        {
+            Ok(value) => read.push((path, value)),
+            Err(e) => errors.push(e),
+        }
+    }
+    (read, errors)
+}
+
+/// The value a RON file holds, the default while there is no file; a file that cannot
+/// be read is an error naming it (and is left as it is).
+pub fn read_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Result<T, String> {
+    match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(T::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+        Ok(text) => {
+            crate::config::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Writes `value` as RON to `path` (atomically).
+pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    write_atomically(path, text.as_bytes())
+}
+
+/// Now, in seconds since 1970 (the key of a session, a drill run, a file name).
+pub fn now_s() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// Moves an unreadable file out of the way, keeping it: `match.json` becomes

@@ -133,13 +133,7 @@ impl LagHistory {
     /// The history at `path`: none yet is empty; a file that cannot be read is an error
     /// naming it (and is left as it is).
     pub fn read(path: &Path) -> Result<LagHistory, String> {
-        match std::fs::read_to_string(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(LagHistory::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-            Ok(text) => {
-                crate::config::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
-            }
-        }
+        super::read_ron_or_default(path)
     }
 
     /// Puts this session's figures in (replacing its earlier entry) and writes the file.

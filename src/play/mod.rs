@@ -15,7 +15,10 @@ pub mod positions;
 mod save;
 mod settings;
 
-pub use files::{StoragePaths, keep_aside, write_atomically};
+pub use files::{
+    StoragePaths, keep_aside, now_s, read_ron_folder, read_ron_or_default, write_atomically,
+    write_ron,
+};
 pub use lag::{Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds};
 pub use lag_stats::{LagHistory, LagLog, LagSummary};
 pub use live::LiveCount;

@@ -149,31 +149,9 @@ fn cue_ball_route(record: &ShotRecord, cue_ball: BallId) -> Vec<Touch> {
 }
 
 /// The positions in `dir` (its `.ron` files, by name), and a message for each file that
-/// could not be read: one bad file does not hide the others. A folder that does not
-/// exist holds none.
+/// could not be read: one bad file does not hide the others.
 pub fn load_folder(dir: &Path) -> (Vec<(PathBuf, Position)>, Vec<String>) {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
-    let mut positions = Vec::new();
-    let mut errors = Vec::new();
-    for path in paths {
-        let name = path.display().to_string();
-        match std::fs::read_to_string(&path)
-            .map_err(|e| format!("{name}: {e}"))
-            .and_then(|text| Position::parse(&name, &text))
-        {
-            Ok(position) => positions.push((path, position)),
-            Err(e) => errors.push(e),
-        }
-    }
-    (positions, errors)
+    super::read_ron_folder(dir, Position::parse)
 }
 
 /// Saves `position` in `dir` under a file name made from its name; the path.

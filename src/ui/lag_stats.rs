@@ -43,9 +43,7 @@ fn start_session(mut commands: Commands, files: Option<Res<UserFiles>>) {
         Some(Ok(history)) => (history, None),
         None => (LagHistory::default(), None),
     };
-    let started = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let started = crate::play::now_s();
     commands.insert_resource(Sessions {
         started,
         path,

@@ -228,9 +228,7 @@ fn start_drills(
         .collect();
     match drill.positions(&known) {
         Ok(positions) => {
-            let started = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
+            let started = crate::play::now_s();
             library.current = None;
             library.said = None;
             let progress = DrillProgress::new(drill, positions, started);

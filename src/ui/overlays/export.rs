@@ -98,11 +98,8 @@ fn export(session: &Session, settings: &Settings, files: &UserFiles) -> Result<P
     );
     let folder = files.data.join("diagrams");
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let stamp = crate::play::now_s();
     let path = folder.join(format!("stroke-{stamp}-{}.svg", referee.history().len()));
-    crate::play::write_atomically(&path, drawing.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::play::write_atomically(&path, drawing.as_bytes())?;
     Ok(path)
 }
