@@ -1,7 +1,7 @@
 //! The controls, listed from `controls.ron`, shown on demand.
 
 use super::widgets::{binding_name, label};
-use crate::config::Action;
+use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, Screen};
 use crate::input::Actions;
 use bevy::prelude::*;
@@ -81,24 +81,30 @@ pub(super) fn describe(action: Action) -> &'static str {
     }
 }
 
-fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
-    let in_the_menu = [
-        Action::MenuUp,
-        Action::MenuDown,
-        Action::MenuLeft,
-        Action::MenuRight,
-    ];
-    let lines: Vec<String> = config
-        .0
+/// The actions of the menu only (the menu shows their keys itself).
+pub(super) const IN_THE_MENU: [Action; 4] = [
+    Action::MenuUp,
+    Action::MenuDown,
+    Action::MenuLeft,
+    Action::MenuRight,
+];
+
+/// One line per action: its keys and what it does (but the actions in `left_out`).
+pub(super) fn key_lines(config: &Config, left_out: &[Action]) -> Vec<String> {
+    config
         .controls
         .bindings
         .iter()
-        .filter(|(action, _)| !in_the_menu.contains(action))
+        .filter(|(action, _)| !left_out.contains(action))
         .map(|(action, bindings)| {
             let keys: Vec<String> = bindings.iter().map(binding_name).collect();
             format!("{:<18} {}", keys.join(" / "), describe(*action))
         })
-        .collect();
+        .collect()
+}
+
+fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
+    let lines = key_lines(&config.0, &IN_THE_MENU);
     // Two columns, so that the list fits the window.
     let (left, right) = lines.split_at(lines.len().div_ceil(2));
     commands

@@ -4,7 +4,9 @@
 //! never move. Keyboard: up/down pick a row, left/right change it, Enter goes on; mouse:
 //! click a row, its arrows, or a button.
 
-use super::widgets::{BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, set_text, toned};
+use super::widgets::{
+    BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, screen_column, set_text, toned,
+};
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
@@ -138,15 +140,7 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     commands
         .spawn((
             Name::new("Menu"),
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(10),
-                ..default()
-            },
+            screen_column(10.0),
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {

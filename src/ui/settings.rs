@@ -4,8 +4,7 @@
 //! Keyboard: up/down pick a row, left/right change it, Escape or Enter on Back leaves;
 //! mouse: a row's arrows, or Back.
 
-use super::help::describe;
-use super::widgets::{Tone, binding_name, button, clicked, keys, label, panel, set_text, toned};
+use super::widgets::{Tone, button, clicked, keys, label, panel, screen_column, set_text, toned};
 use crate::config::Action;
 use crate::game::{
     CameraView, GameConfig, GameSystems, Graphics, Preferences, Quality, Screen, Settings,
@@ -123,27 +122,11 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
         keys(config, Action::MenuRight),
         keys(config, Action::Menu),
     );
-    let key_lines: Vec<String> = config
-        .controls
-        .bindings
-        .iter()
-        .map(|(action, bindings)| {
-            let names: Vec<String> = bindings.iter().map(binding_name).collect();
-            format!("{:<20} {}", names.join(" / "), describe(*action))
-        })
-        .collect();
+    let key_lines = super::help::key_lines(config, &super::help::IN_THE_MENU);
     commands
         .spawn((
             Name::new("Settings"),
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(8),
-                ..default()
-            },
+            screen_column(8.0),
             DespawnOnExit(Screen::Settings),
         ))
         .with_children(|screen| {
@@ -173,7 +156,7 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
                         }))
                         .with_children(|keys| {
                             keys.spawn(toned("Keys (config/controls.ron)", 16.0, Tone::Plain));
-                            keys.spawn(toned(key_lines.join("\n"), 12.0, Tone::Dim));
+                            keys.spawn(toned(key_lines.join("\n"), 10.0, Tone::Dim));
                         });
                 });
             screen.spawn(toned(hint, 14.0, Tone::Dim));

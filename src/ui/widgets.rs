@@ -66,6 +66,19 @@ pub fn panel(node: Node) -> impl Bundle {
     )
 }
 
+/// A whole screen's column, centred, its rows `row_gap` px apart (the menu, settings).
+pub fn screen_column(row_gap: f32) -> Node {
+    Node {
+        width: percent(100),
+        height: percent(100),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: px(row_gap),
+        ..default()
+    }
+}
+
 /// A full-width strip at `top` px that centres what it holds; it lets clicks through.
 pub fn centred_strip(top: f32) -> Node {
     Node {

@@ -35,17 +35,18 @@ const OVERLAY_WIDTH: f32 = 500.0;
 /// The panel of `phase`'s overlay, at the top right above the far end of the table; it
 /// goes when the phase ends.
 fn overlay(name: &'static str, phase: Phase) -> impl Bundle {
-    (
-        Name::new(name),
-        panel(Node {
-            position_type: PositionType::Absolute,
-            right: px(12),
-            top: px(36),
-            max_width: px(OVERLAY_WIDTH),
-            ..default()
-        }),
-        DespawnOnExit(phase),
-    )
+    (Name::new(name), overlay_panel(), DespawnOnExit(phase))
+}
+
+/// An overlay's panel, at the top right above the far end of the table.
+fn overlay_panel() -> impl Bundle {
+    panel(Node {
+        position_type: PositionType::Absolute,
+        right: px(12),
+        top: px(36),
+        max_width: px(OVERLAY_WIDTH),
+        ..default()
+    })
 }
 
 /// A line of an overlay, wrapping within the panel.

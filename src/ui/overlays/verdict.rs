@@ -104,13 +104,7 @@ fn show_verdict(
         .spawn((
             Name::new("Verdict"),
             LastStroke(referee.history().len()),
-            panel(Node {
-                position_type: PositionType::Absolute,
-                right: px(12),
-                top: px(36),
-                max_width: px(OVERLAY_WIDTH),
-                ..default()
-            }),
+            super::overlay_panel(),
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| fill(panel, heading, lines));
