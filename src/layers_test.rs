@@ -6,13 +6,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The top-level modules that must run without Bevy.
-const PURE: [&str; 10] = [
+const PURE: [&str; 12] = [
     "shot",
     "math",
+    "random",
     "config",
     "table",
     "physics",
     "rules",
+    "computer",
     "play",
     "words",
     "cli",

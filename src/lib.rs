@@ -6,6 +6,8 @@
 //! - `config` (data from `config/*.ron`) and `table` (geometry).
 //! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
 //!   neither uses the other.
+//! - `computer`: the computer player and coach (searches with the simulation, judges
+//!   with the referee).
 //! - `play`: the match, practice and lag training as a state machine; `fit`: real
 //!   tracked shots replayed through the simulation.
 //! - `words`: every sentence a player reads.
@@ -15,6 +17,7 @@
 //! Nothing above the front ends names a Bevy type.
 
 pub mod cli;
+pub mod computer;
 pub mod config;
 pub mod cue;
 pub mod diagram;
@@ -26,6 +29,7 @@ mod layers_test;
 pub mod math;
 pub mod physics;
 pub mod play;
+pub mod random;
 pub mod rules;
 pub mod shot;
 pub mod table;

@@ -96,6 +96,23 @@ enum Command {
         /// Runs of each stroke; the median is reported.
         #[arg(long, default_value_t = 21)]
         repeats: usize,
+        /// Random three-cushion lay-outs each computer level decides from.
+        #[arg(long, default_value_t = 5)]
+        decisions: usize,
+    },
+    /// The stroke the computer would play from a position: a shot file with
+    /// `cue_ball: White` (or another ball) in place of a `stroke`.
+    Suggest {
+        position: PathBuf,
+        /// The game (a key of games.ron); the file's `game` when not given.
+        #[arg(long)]
+        game: Option<String>,
+        /// A level of computer.ron; the coach's when not given.
+        #[arg(long)]
+        level: Option<String>,
+        /// Print one JSON object: stroke, p_score, evaluated, ms.
+        #[arg(long)]
+        json: bool,
     },
     /// Validate the config files of DIR (default: ./config, else the built-in ones).
     CheckConfig { dir: Option<PathBuf> },
@@ -141,9 +158,16 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Sim { shot, json, svg }) => cli::load_config(cli.config)
             .and_then(|c| cli::sim(&c, &shot, json, svg.as_deref(), out)),
-        Some(Command::Bench { repeats }) => {
-            cli::load_config(cli.config).and_then(|c| cli::bench(&c, repeats, out))
-        }
+        Some(Command::Bench { repeats, decisions }) => cli::load_config(cli.config)
+            .and_then(|c| cli::bench(&c, repeats, decisions, out)),
+        Some(Command::Suggest {
+            position,
+            game,
+            level,
+            json,
+        }) => cli::load_config(cli.config).and_then(|c| {
+            cli::suggest(&c, &position, game.as_deref(), level.as_deref(), json, out)
+        }),
         Some(Command::CheckConfig { dir }) => cli::check_config(dir.or(cli.config), out),
         Some(Command::Fit {
             trajectories,

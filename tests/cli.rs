@@ -835,6 +835,7 @@ fn every_bundled_position_loads_and_its_stroke_does_what_it_says_in_carom_sim() 
             balls,
             stroke: Some(stroke),
             launch: None,
+            cue_ball: None,
             sample_hz: None,
             game: Some(game),
         };

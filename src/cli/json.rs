@@ -2,7 +2,7 @@
 //! never renamed or dropped.
 
 use crate::rules::{self, Rule, ScoreSheet};
-use crate::shot::{BallId, ShotRecord, Spot};
+use crate::shot::{BallId, ShotRecord, Spot, Stroke};
 use crate::words::words;
 use serde::Serialize;
 
@@ -133,4 +133,16 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
         },
     };
     serde_json::to_string_pretty(&json).expect("a score sheet is plain data")
+}
+
+/// `carom suggest --json`: the stroke chosen, its chance of scoring under the level's
+/// error, the strokes tried and the time taken.
+#[derive(Serialize)]
+pub struct Suggestion<'a> {
+    pub stroke: &'a Stroke,
+    pub p_score: f64,
+    pub evaluated: usize,
+    pub ms: f64,
+    pub declare_safety: bool,
+    pub level: &'a str,
 }

@@ -1,6 +1,6 @@
 //! The command line as a front end over the core: `carom sim` (one stroke of a shot
 //! file), `carom referee` (a recorded match replayed through the referee), `carom bench`
-//! and `carom check-config`, with their file types and their printing. `--json` output
+//! `carom suggest` (the computer's stroke from a position) and `carom check-config`, with their file types and their printing. `--json` output
 //! is a contract: fields are only ever added.
 
 mod fit;
@@ -11,6 +11,7 @@ mod shot_file;
 pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
 
+use crate::computer;
 use crate::config::{Config, FILE_NAMES};
 use crate::diagram::{self, DIAGRAM_SAMPLE_HZ};
 use crate::physics::bench;
@@ -229,10 +230,59 @@ pub fn fit(config: &Config, task: FitTask, out: &mut impl Write) -> Result<(), S
 }
 
 /// `carom bench`: the headless timings.
-pub fn bench(config: &Config, repeats: usize, out: &mut impl Write) -> Result<(), String> {
+pub fn bench(
+    config: &Config,
+    repeats: usize,
+    decisions: usize,
+    out: &mut impl Write,
+) -> Result<(), String> {
     if cfg!(debug_assertions) {
         eprintln!("note: a debug build; build with --release for the figures that count");
     }
     let results = bench::run(config, repeats)?;
-    emit(out, &words().bench_text(&results))
+    emit(out, &words().bench_text(&results))?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers: Vec<usize> = if threads > 1 { vec![1, threads] } else { vec![1] };
+    let game = "three_cushion";
+    let timings = computer::bench::run(config, game, decisions, &workers)?;
+    emit(out, &words().decisions_text(game, &timings))
+}
+
+/// `carom suggest POSITION`: the stroke `level` (the coach's by default) would play
+/// from a position file in `game` (the file's when not given).
+pub fn suggest(
+    config: &Config,
+    path: &Path,
+    game: Option<&str>,
+    level: Option<&str>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let spec = ShotSpec::parse(&name, &text)?;
+    let referee = spec
+        .position_referee(config, game)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let level = match level {
+        Some(key) => config.computer.level(key)?,
+        None => config.computer.coach(),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let decision = computer::choose(config, &referee, level, 1, threads)
+        .ok_or_else(|| format!("{name}: the cue ball is not on the table"))?;
+    let text = if json {
+        let suggestion = json::Suggestion {
+            stroke: &decision.stroke,
+            p_score: decision.p_score,
+            evaluated: decision.evaluated,
+            ms: decision.elapsed.as_secs_f64() * 1e3,
+            declare_safety: decision.declare_safety,
+            level: &level.key,
+        };
+        serde_json::to_string(&suggestion).map_err(|e| e.to_string())? + "\n"
+    } else {
+        words().suggestion(&level.name, &decision)
+    };
+    emit(out, &text)
 }

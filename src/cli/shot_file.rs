@@ -4,7 +4,8 @@
 use crate::config::{self, Config};
 use crate::math::{DVec2, DVec3};
 use crate::physics::TableSim;
-use crate::rules::OneStroke;
+use crate::computer;
+use crate::rules::{OneStroke, Referee};
 use crate::shot::{BallAt, BallId, Stroke};
 use crate::table::TableGeometry;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,9 @@ pub struct ShotSpec {
     pub stroke: Option<Stroke>,
     #[serde(default)]
     pub launch: Option<Launch>,
+    /// A position for `carom suggest`: the ball to play, in place of a `stroke`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cue_ball: Option<BallId>,
     /// Trajectory samples per second, when wanted.
     #[serde(default)]
     pub sample_hz: Option<f64>,
@@ -94,10 +98,38 @@ impl ShotSpec {
                 DVec3::new(l.vx, l.vy, l.vz),
                 DVec3::new(l.wx, l.wy, l.wz),
             ),
+            (None, None) if self.cue_ball.is_some() => {
+                return Err(
+                    "this is a position (`cue_ball`, no `stroke`): `carom suggest` chooses its stroke"
+                        .into(),
+                );
+            }
             _ => return Err("give exactly one of `stroke` and `launch`".into()),
         }
         .map_err(|e| e.to_string())?;
         Ok(sim)
+    }
+
+    /// The lay-out, ball by ball.
+    fn positions(&self) -> BTreeMap<BallId, DVec2> {
+        self.balls
+            .iter()
+            .map(|p| (p.ball, DVec2::new(p.x, p.y)))
+            .collect()
+    }
+
+    /// A position's referee (`carom suggest`): the match of `game` (the file's `game`
+    /// when none is given) with `cue_ball` to play from the lay-out.
+    pub fn position_referee(&self, config: &Config, game: Option<&str>) -> Result<Referee, String> {
+        let Some(game) = game.or(self.game.as_deref()) else {
+            return Err("no game: give `--game GAME` or a `game` in the file".into());
+        };
+        config.games.game(game).map_err(|e| format!("`game`: {e}"))?;
+        let Some(ball) = self.cue_ball else {
+            return Err("a position names the ball to play: `cue_ball: White` (or Dotted)".into());
+        };
+        computer::referee_at(config, game, &self.table(config)?, self.positions(), ball)
+            .map_err(|e| format!("`balls`: {e}"))
     }
 
     /// The referee of the shot's `game`, if it names one, set up before the shot is
@@ -117,16 +149,11 @@ impl ShotSpec {
                     .into(),
             );
         };
-        let positions: BTreeMap<BallId, DVec2> = self
-            .balls
-            .iter()
-            .map(|p| (p.ball, DVec2::new(p.x, p.y)))
-            .collect();
         OneStroke::new(
             rules,
             &config.games.referee,
             self.table(config)?,
-            positions,
+            self.positions(),
             stroke.ball,
         )
         .map(Some)

@@ -6,6 +6,7 @@
 //! replaces the compiled-in default of the same name; files that are absent keep theirs.
 
 mod balls;
+mod computer;
 pub mod controls;
 mod cue;
 mod error;
@@ -16,6 +17,7 @@ mod source;
 mod tables;
 
 pub use balls::BallConfig;
+pub use computer::{ComputerConfig, Grid, Level, Spread};
 pub use controls::{Action, Binding, ControlsConfig};
 pub use cue::CueConfig;
 pub use error::ConfigError;
@@ -42,6 +44,7 @@ pub struct Config {
     pub physics: PhysicsConfig,
     pub controls: ControlsConfig,
     pub games: GamesConfig,
+    pub computer: ComputerConfig,
     /// The files as read, for errors that point into them.
     pub sources: Sources,
 }
@@ -55,6 +58,7 @@ pub struct Sources {
     pub physics: Source,
     pub controls: Source,
     pub games: Source,
+    pub computer: Source,
 }
 
 /// One config file: its name in the folder and its compiled-in default.
@@ -87,15 +91,20 @@ const GAMES: ConfigFile = ConfigFile {
     name: "games.ron",
     default_text: include_str!("../../config/games.ron"),
 };
+const COMPUTER: ConfigFile = ConfigFile {
+    name: "computer.ron",
+    default_text: include_str!("../../config/computer.ron"),
+};
 
 /// The names of the files a config folder may hold.
-pub const FILE_NAMES: [&str; 6] = [
+pub const FILE_NAMES: [&str; 7] = [
     TABLES.name,
     BALLS.name,
     CUE.name,
     PHYSICS.name,
     CONTROLS.name,
     GAMES.name,
+    COMPUTER.name,
 ];
 
 impl Config {
@@ -114,6 +123,7 @@ impl Config {
             physics: read(dir, &PHYSICS)?,
             controls: read(dir, &CONTROLS)?,
             games: read(dir, &GAMES)?,
+            computer: read(dir, &COMPUTER)?,
         };
         let config = Config {
             tables: parse_source(&sources.tables)?,
@@ -122,6 +132,7 @@ impl Config {
             physics: parse_source(&sources.physics)?,
             controls: parse_source(&sources.controls)?,
             games: parse_source(&sources.games)?,
+            computer: parse_source(&sources.computer)?,
             sources,
         };
         config.tables.check(&config.sources.tables)?;
@@ -129,6 +140,7 @@ impl Config {
         config.physics.check(&config.sources.physics)?;
         config.controls.check(&config.sources.controls)?;
         config.games.check(&config.sources.games)?;
+        config.computer.check(&config.sources.computer)?;
         config.check_push_threshold()?;
         Ok(config)
     }

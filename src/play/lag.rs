@@ -82,20 +82,6 @@ pub enum LagOpponent {
     Ghost,
 }
 
-/// A draw from the standard normal distribution, the same for the same `seed`.
-pub(super) fn normal(seed: u64) -> f64 {
-    // xorshift64*, then Box–Muller.
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut uniform = || {
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        ((x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    };
-    let (u, v) = (uniform(), uniform());
-    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-}
-
 /// One player's lag: their ball, their side of the head spot, where they put it and,
 /// once ready, their (hidden) stroke.
 #[derive(Clone, Debug, PartialEq)]
@@ -214,17 +200,6 @@ pub(super) fn lag_area(table: &TableGeometry, side: Side) -> (DVec2, DVec2) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_computer_laggers_errors_are_standard_normal_and_repeatable() {
-        let draws: Vec<f64> = (1..=20_000).map(normal).collect();
-        let n = draws.len() as f64;
-        let mean = draws.iter().sum::<f64>() / n;
-        let sd = (draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / n).sqrt();
-        println!("mean {mean:.4}, sd {sd:.4}");
-        assert!(mean.abs() < 0.03 && (sd - 1.0).abs() < 0.03, "{mean} {sd}");
-        assert_eq!(normal(7), normal(7));
-    }
 
     #[test]
     fn good_lag_speeds_bring_the_ball_back_short_of_the_head_cushion() {

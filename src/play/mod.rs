@@ -29,6 +29,7 @@ use crate::config::Config;
 use crate::diagram::DIAGRAM_SAMPLE_HZ;
 use crate::math::DVec2;
 use crate::physics::{Kinematics, StrikeError, TableSim};
+use crate::random::Rng;
 use crate::rules::{
     Calls, JudgeError, LagError, LagOutcome, MatchSetup, Placement, PlayedStroke, Referee,
     ScoreSheet, Verdict, judge_lag, judge_lag_ball,
@@ -680,7 +681,7 @@ impl Play {
         };
         let middle = good_lag_speeds(&self.config, table).map_or(1.2, |(lo, hi)| (lo + hi) / 2.0);
         let seed = self.training.attempts.len() as u64 + 1;
-        let speed = (middle * (1.0 + spread * lag::normal(seed))).max(0.1);
+        let speed = (middle * (1.0 + spread * Rng(seed).normal())).max(0.1);
         (Stroke::new(opponent.ball, 0.0, speed), opponent.position)
     }
 

@@ -56,6 +56,11 @@ impl OneStroke {
         self.referee.judge(&stroke)
     }
 
+    /// The match the stroke is judged in, before the stroke.
+    pub fn referee(&self) -> &Referee {
+        &self.referee
+    }
+
     /// The game's name (`Three-cushion`).
     pub fn game_name(&self) -> &str {
         &self.referee.game().name

@@ -378,6 +378,38 @@ impl Referee {
         }
     }
 
+    /// A copy of this match as it stands, without its score sheet's history: a referee
+    /// to try strokes on (the computer player judges every stroke it considers).
+    pub fn what_if(&self) -> Referee {
+        Referee {
+            game: self.game.clone(),
+            table: self.table.clone(),
+            push_contact_s: self.push_contact_s,
+            jump_height_m: self.jump_height_m,
+            players: self.players.clone(),
+            target: self.target,
+            innings_limit: self.innings_limit,
+            breaker: self.breaker,
+            breaker_ball: self.breaker_ball,
+            in_play: self.in_play.clone(),
+            shooter: self.shooter,
+            in_inning: self.in_inning,
+            strokes: self.strokes,
+            previous_cue_ball: self.previous_cue_ball,
+            positions: self.positions.clone(),
+            balk: self.balk,
+            finishing_round: self.finishing_round,
+            result: self.result,
+            history: Vec::new(),
+        }
+    }
+
+    /// Whether the player at the table may declare an intentional safety now: not in
+    /// USBA three-cushion, and not while rule 24 or 25 asks for an attempt to score.
+    pub fn may_declare_safety(&self) -> bool {
+        !self.game.usba && self.players[self.shooter].obligation.is_none()
+    }
+
     /// Judges one stroke of the player at the table and applies the verdict to the
     /// score. The record should end at rest (rule 11) and name only balls in play.
     pub fn judge(&mut self, stroke: &PlayedStroke) -> Result<Verdict, JudgeError> {

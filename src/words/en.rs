@@ -2,6 +2,8 @@
 
 use super::{Line, Tone, Words};
 use crate::diagram::{Contact, Touched};
+use crate::computer::Decision;
+use crate::computer::bench::LevelTiming;
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
@@ -180,6 +182,40 @@ impl Words for English {
             );
         }
         text
+    }
+
+    fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String {
+        let mut text = format!(
+            "\ndecisions in {game}, from random lay-outs\n{:<9} {:>7} {:>9} {:>11} {:>11} {:>14} {:>8}\n",
+            "level", "threads", "decisions", "median", "slowest", "strokes/s", "chance"
+        );
+        for t in timings {
+            text += &format!(
+                "{:<9} {:>7} {:>9} {:>8.0} ms {:>8.0} ms {:>14.0} {:>7.0} %\n",
+                t.level,
+                t.workers,
+                t.decisions,
+                t.median.as_secs_f64() * 1e3,
+                t.slowest.as_secs_f64() * 1e3,
+                t.strokes_per_s,
+                t.mean_p_score * 100.0
+            );
+        }
+        text
+    }
+
+    fn suggestion(&self, level: &str, decision: &Decision) -> String {
+        let what = if decision.declare_safety {
+            "declare a safety (rule 23) and play".to_owned()
+        } else {
+            format!("play (chance of scoring {:.0} %)", decision.p_score * 100.0)
+        };
+        format!(
+            "{level}: {what}\n{}\n{} strokes tried in {:.0} ms\n",
+            self.stroke_settings(&decision.stroke, BallStyle::default()),
+            decision.evaluated,
+            decision.elapsed.as_secs_f64() * 1e3
+        )
     }
 
     fn rule(&self, rule: Rule) -> String {

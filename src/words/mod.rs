@@ -9,6 +9,8 @@ mod en;
 
 pub use en::English;
 
+use crate::computer::Decision;
+use crate::computer::bench::LevelTiming;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
@@ -89,6 +91,10 @@ pub trait Words: Sync {
     fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String;
     /// `carom bench`'s table.
     fn bench_text(&self, results: &[BenchResult]) -> String;
+    /// `carom bench`'s decision timings, level by level.
+    fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String;
+    /// `carom suggest`: the stroke a level chose, its chance and what it cost.
+    fn suggestion(&self, level: &str, decision: &Decision) -> String;
 
     // --- the referee ---
     /// "rule 8", "balkline rule".

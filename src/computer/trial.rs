@@ -1,0 +1,90 @@
+//! One worker's table for trying strokes: a simulation kept from stroke to stroke (the
+//! balls put back each time, the rapier world built once) and the referee's copy of the
+//! match to judge each stroke with.
+
+use crate::config::Config;
+use crate::math::DVec2;
+use crate::physics::TableSim;
+use crate::rules::{Calls, PlayedStroke, Referee, Verdict};
+use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
+
+/// What a stroke came to.
+#[derive(Clone, Debug)]
+pub struct Tried {
+    pub verdict: Verdict,
+    /// Distinct balls the cue ball touched.
+    pub balls_hit: usize,
+    /// The match after the stroke: whose turn, where the balls are.
+    pub after: Referee,
+}
+
+impl Tried {
+    pub fn scores(&self) -> bool {
+        self.verdict.points > 0
+    }
+
+    pub fn foul(&self) -> bool {
+        !self.verdict.fouls.is_empty()
+    }
+}
+
+pub struct Trial<'a> {
+    sim: TableSim,
+    referee: &'a Referee,
+    lay_out: Vec<(BallId, DVec2)>,
+    /// Strokes simulated.
+    pub played: usize,
+}
+
+impl<'a> Trial<'a> {
+    /// A table for strokes from `referee`'s lay-out, judged in its match.
+    pub fn new(config: &Config, referee: &'a Referee) -> Trial<'a> {
+        Trial {
+            sim: TableSim::new(config, referee.table().clone()),
+            lay_out: referee.positions().iter().map(|(&b, &p)| (b, p)).collect(),
+            referee,
+            played: 0,
+        }
+    }
+
+    /// Plays `stroke` from the lay-out and judges it; None when the table refuses it.
+    pub fn play(&mut self, stroke: &Stroke, declared_safety: bool) -> Option<Tried> {
+        let record = self.record(stroke)?;
+        let balls_hit = balls_hit(&record, stroke.ball);
+        let mut after = self.referee.clone();
+        let verdict = after
+            .judge(&PlayedStroke {
+                record,
+                declared_safety,
+                calls: Calls::default(),
+            })
+            .ok()?;
+        Some(Tried {
+            verdict,
+            balls_hit,
+            after,
+        })
+    }
+
+    fn record(&mut self, stroke: &Stroke) -> Option<ShotRecord> {
+        self.sim.place(&self.lay_out).ok()?;
+        self.sim.strike(&[*stroke]).ok()?;
+        self.played += 1;
+        Some(self.sim.run_to_rest(None))
+    }
+}
+
+fn balls_hit(record: &ShotRecord, cue_ball: BallId) -> usize {
+    let mut hit: Vec<BallId> = record
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::BallBall { a, b, .. } if a == cue_ball => Some(b),
+            EventKind::BallBall { a, b, .. } if b == cue_ball => Some(a),
+            _ => None,
+        })
+        .collect();
+    hit.sort();
+    hit.dedup();
+    hit.len()
+}
