@@ -13,6 +13,9 @@ pub mod bench;
 mod search;
 mod trial;
 
+#[cfg(test)]
+mod tests;
+
 pub use bench::{random_lay_out, referee_at};
 pub use search::{Decision, choose};
 

@@ -64,7 +64,7 @@ pub fn choose(
     let mut rng = Rng(seed);
     let per_direction = config.computer.grid.speeds.len() * config.computer.grid.tips.len();
     let directions = (level.scan as usize / per_direction).max(8);
-    let grid = grid(config, &base, cue_ball, from, directions, rng.range(0.0, 1.0));
+    let grid = grid(config, cue_ball, directions, rng.range(0.0, 1.0));
     let mut evaluated = 0;
 
     let scan = in_parallel(config, &base, workers, grid.len(), &mut evaluated, |t, i| {
@@ -76,6 +76,9 @@ pub fn choose(
     });
     let mut finalists = widest_runs(&grid, &scan, directions, per_direction);
     finalists.truncate(level.finalists as usize);
+    for f in &mut finalists {
+        f.stroke = playable(config, &base, from, f.stroke);
+    }
     rate(config, &base, level, workers, &mut rng, &mut finalists, &mut evaluated);
     finalists.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.width.cmp(&a.width)));
 
@@ -110,38 +113,40 @@ pub fn choose(
         .filter_map(|(i, s)| s.filter(|s| !s.foul).map(|s| (s.balls_hit, i)))
         .max_by_key(|&(hit, i)| (hit, std::cmp::Reverse(i)))
         .map_or(grid[0], |(_, i)| grid[i]);
-    Some(decision(fallback, false, 0.0, evaluated))
+    Some(decision(playable(config, &base, from, fallback), false, 0.0, evaluated))
 }
 
 /// Every grid stroke, direction by direction (`directions` of them evenly round the
-/// ball, the first `phase` of a step past 0°), each with every speed and tip; the cue
-/// raised just enough to clear the rail behind the ball.
-fn grid(
-    config: &Config,
-    referee: &Referee,
-    ball: BallId,
-    from: DVec2,
-    directions: usize,
-    phase: f64,
-) -> Vec<Stroke> {
+/// ball, the first `phase` of a step past 0°), each with every speed and tip. The scan
+/// plays them with a level cue: raised to clear the rail, a hard stroke hops the ball a
+/// millimetre, which costs the simulation a flight but hardly changes where the balls
+/// go; the strokes rated after the scan are raised (`playable`).
+fn grid(config: &Config, ball: BallId, directions: usize, phase: f64) -> Vec<Stroke> {
     let step = 360.0 / directions as f64;
     let mut strokes = Vec::new();
     for d in 0..directions {
         let direction_deg = (d as f64 + phase) * step;
-        let clearance = clearance_elevation(referee.table(), &config.cue, from, direction_deg);
-        let elevation_deg = (clearance * 10.0).ceil() / 10.0;
         for &speed in &config.computer.grid.speeds {
             for &(side, height) in &config.computer.grid.tips {
                 strokes.push(Stroke {
                     side,
                     height,
-                    elevation_deg,
                     ..Stroke::new(ball, direction_deg, speed)
                 });
             }
         }
     }
     strokes
+}
+
+/// `stroke` with the cue raised just enough to clear the rail behind the ball (to the
+/// next tenth of a degree).
+fn playable(config: &Config, referee: &Referee, from: DVec2, stroke: Stroke) -> Stroke {
+    let clearance = clearance_elevation(referee.table(), &config.cue, from, stroke.direction_deg);
+    Stroke {
+        elevation_deg: (clearance * 10.0).ceil() / 10.0,
+        ..stroke
+    }
 }
 
 /// The middle stroke of each run of neighbouring directions (same speed and tip) that
@@ -225,27 +230,24 @@ fn rate(
 }
 
 /// How easy the lay-out after `tried` is for whoever plays next: the share of `strokes`
-/// strokes evenly round their cue ball (the grid's middle speed and first tip) that
-/// score; and the strokes played.
+/// strokes evenly round their cue ball (the grid's middle speed and first tip, a level
+/// cue as in the scan) that score; and the strokes played.
 fn ease(config: &Config, tried: &Tried, strokes: usize) -> (f64, usize) {
     let next = tried.after.what_if();
     let ball = next.cue_ball();
-    let Some(&from) = next.positions().get(&ball) else {
+    if !next.positions().contains_key(&ball) {
         return (0.0, 0);
-    };
+    }
     let speeds = &config.computer.grid.speeds;
     let speed = speeds[speeds.len() / 2];
     let (side, height) = config.computer.grid.tips[0];
     let mut trial = Trial::new(config, &next);
     let scoring = (0..strokes)
         .filter(|&d| {
-            let direction_deg = d as f64 * 360.0 / strokes as f64;
-            let elevation_deg = clearance_elevation(next.table(), &config.cue, from, direction_deg);
             let stroke = Stroke {
                 side,
                 height,
-                elevation_deg,
-                ..Stroke::new(ball, direction_deg, speed)
+                ..Stroke::new(ball, d as f64 * 360.0 / strokes as f64, speed)
             };
             trial.play(&stroke, false).is_some_and(|t| t.scores())
         })
@@ -275,8 +277,10 @@ fn safest(
         pool.swap(n, pick);
     }
     pool.truncate(wanted);
-    let rated = in_parallel(config, base, workers, pool.len(), evaluated, |t, n| {
-        let tried = t.play(&grid[pool[n]], true)?;
+    let from = base.positions()[&base.cue_ball()];
+    let strokes: Vec<Stroke> = pool.iter().map(|&i| playable(config, base, from, grid[i])).collect();
+    let rated = in_parallel(config, base, workers, strokes.len(), evaluated, |t, n| {
+        let tried = t.play(&strokes[n], true)?;
         (!tried.foul()).then(|| ease(config, &tried, level.leave_scan.max(1) as usize))
     });
     let mut best: Option<(f64, Stroke)> = None;
@@ -284,7 +288,7 @@ fn safest(
         if let Some((ease, played)) = rated {
             *evaluated += played;
             if best.is_none_or(|(e, _)| ease < e) {
-                best = Some((ease, grid[pool[n]]));
+                best = Some((ease, strokes[n]));
             }
         }
     }
