@@ -6,10 +6,10 @@
 //! - `config` (data from `config/*.ron`) and `table` (geometry).
 //! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
 //!   neither uses the other.
-//! - `computer`: the computer player and coach (searches with the simulation, judges
-//!   with the referee).
 //! - `play`: the match, practice and lag training as a state machine; `fit`: real
 //!   tracked shots replayed through the simulation.
+//! - `computer`: the computer player and coach (searches with the simulation, judges
+//!   with the referee, takes a seat at `play`'s table).
 //! - `words`: every sentence a player reads.
 //! - Front ends: `cli` (the command line) and the Bevy shell — `game`, `input`, `cue`,
 //!   `view`, `ui` — composed by [`CaromPlugin`]; [`run`] opens the window.

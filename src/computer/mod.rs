@@ -11,6 +11,7 @@
 
 pub mod bench;
 mod search;
+mod seat;
 mod trial;
 
 #[cfg(test)]
@@ -18,6 +19,7 @@ mod tests;
 
 pub use bench::{random_lay_out, referee_at};
 pub use search::{Decision, choose};
+pub use seat::{Move, Snapshot, seat_to_act};
 
 use crate::config::Spread;
 use crate::random::Rng;

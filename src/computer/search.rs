@@ -58,7 +58,7 @@ pub fn choose(
     if referee.is_over() {
         return None;
     }
-    let base = referee.what_if();
+    let base = referee.what_if(referee.positions().clone());
     let cue_ball = base.cue_ball();
     let from = *base.positions().get(&cue_ball)?;
     let mut rng = Rng(seed);
@@ -233,7 +233,7 @@ fn rate(
 /// strokes evenly round their cue ball (the grid's middle speed and first tip, a level
 /// cue as in the scan) that score; and the strokes played.
 fn ease(config: &Config, tried: &Tried, strokes: usize) -> (f64, usize) {
-    let next = tried.after.what_if();
+    let next = tried.after.what_if(tried.after.positions().clone());
     let ball = next.cue_ball();
     if !next.positions().contains_key(&ball) {
         return (0.0, 0);

@@ -42,6 +42,9 @@ pub enum Action {
     PreviousPosition,
     /// Practice: aim as the position's stored stroke plays it.
     PositionStroke,
+    /// Practice: the coach shows the stroke its level would play; again: take it as the
+    /// aim.
+    Coach,
     /// Practice: save the balls where they stand, with the stroke as set, as a position.
     SavePosition,
     /// Practice: delete the player's own position shown.
@@ -152,7 +155,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 49] = [
+const ALL_ACTIONS: [Action; 50] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -174,6 +177,7 @@ const ALL_ACTIONS: [Action; 49] = [
     Action::NextPosition,
     Action::PreviousPosition,
     Action::PositionStroke,
+    Action::Coach,
     Action::SavePosition,
     Action::DeletePosition,
     Action::NextDrill,

@@ -1,6 +1,7 @@
 //! The player's aim: direction (the mouse points, keys fine-tune), launch speed, tip
 //! offset and cue elevation; the cue kept above the rail.
 
+use super::computer::person_to_act;
 use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Screen, Session, at_table};
 use crate::input::Actions;
@@ -116,8 +117,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             settings_for_each_player,
-            aim_with_mouse,
-            adjust_with_keys,
+            aim_with_mouse.run_if(person_to_act),
+            adjust_with_keys.run_if(person_to_act),
             clear_the_rail,
         )
             .chain()

@@ -2,6 +2,7 @@
 //! where the rules allow, go on, choose the break, declare a safety, restore, leave.
 //! Each system runs only where the match takes what it sends.
 
+use super::computer::person_to_act;
 use super::Aim;
 use crate::config::Action;
 use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, at_table};
@@ -53,18 +54,28 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            drag_ball.run_if(can_move_ball),
+            drag_ball.run_if(can_move_ball).run_if(person_to_act),
             // Before the strike: a press on a ball picks it up instead.
             place_balls.run_if(practising.and_then(placing_phase)),
-            stroke_with_mouse.run_if(can_strike),
-            strike.run_if(can_strike.and_then(not(in_state(Phase::Lag)))),
-            lag_ready.run_if(can_strike.and_then(in_state(Phase::Lag))),
-            switch_lag_half.run_if(in_state(Phase::Lag)),
-            confirm_set_up.run_if(in_state(Phase::BreakSetup)),
+            stroke_with_mouse.run_if(can_strike).run_if(person_to_act),
+            strike
+                .run_if(can_strike.and_then(not(in_state(Phase::Lag))))
+                .run_if(person_to_act),
+            lag_ready
+                .run_if(can_strike.and_then(in_state(Phase::Lag)))
+                .run_if(person_to_act),
+            switch_lag_half
+                .run_if(in_state(Phase::Lag))
+                .run_if(person_to_act),
+            confirm_set_up
+                .run_if(in_state(Phase::BreakSetup))
+                .run_if(person_to_act),
             go_on.run_if(showing),
             rematch.run_if(in_state(Phase::GameOver)),
-            choose_break.run_if(in_state(Phase::ChooseBreak)),
-            declare_and_restore.run_if(can_restore),
+            choose_break
+                .run_if(in_state(Phase::ChooseBreak))
+                .run_if(person_to_act),
+            declare_and_restore.run_if(can_restore).run_if(person_to_act),
             undo_and_redo.run_if(practising),
             leave_the_table.run_if(in_state(Screen::Table)),
         )

@@ -40,11 +40,8 @@ pub(super) fn predict(aim: Res<Aim>, session: Res<Session>, mut prediction: ResM
     let record = session.predict(stroke);
     prediction.contacts = record
         .as_ref()
-        .map(|r| cue_ball_contacts(session.table(), r, stroke.ball))
-        .unwrap_or_default()
-        .into_iter()
-        .take(CUE_BALL_CONTACTS)
-        .collect();
+        .map(|r| first_contacts(&session, r, stroke.ball))
+        .unwrap_or_default();
     prediction.record = record;
     prediction.made_for = wanted;
 }
@@ -59,27 +56,50 @@ pub(super) fn draw_prediction(
     let (Some(record), Some((stroke, _))) = (&prediction.record, &prediction.made_for) else {
         return;
     };
+    let colour = Color::srgba(0.55, 0.95, 1.0, 0.9);
+    draw_path(&mut gizmos, &session, record, stroke.ball, &prediction.contacts, colour);
+}
+
+/// The cue ball's first contacts in a record of `stroke`, those a drawn path goes
+/// through.
+pub(super) fn first_contacts(session: &Session, record: &ShotRecord, ball: BallId) -> Vec<Contact> {
+    cue_ball_contacts(session.table(), record, ball)
+        .into_iter()
+        .take(CUE_BALL_CONTACTS)
+        .collect()
+}
+
+/// A stroke's path in `colour`: the cue ball's to its last contact in `contacts` (a
+/// ring at each), the first object ball's from its hit to its next contact.
+pub(super) fn draw_path(
+    gizmos: &mut Gizmos,
+    session: &Session,
+    record: &ShotRecord,
+    cue_ball: BallId,
+    contacts: &[Contact],
+    colour: Color,
+) {
     let lift = |p: DVec2| to_bevy(p.extend(session.table().ball_radius * 0.03));
-    let until = prediction.contacts.last().map_or(f64::INFINITY, |c| c.t);
-    let cue_path = path(record, stroke.ball);
+    let until = contacts.last().map_or(f64::INFINITY, |c| c.t);
+    let cue_path = path(record, cue_ball);
     gizmos.linestrip(
         cue_path
             .iter()
             .filter(|(t, _)| *t <= until)
             .map(|&(_, p)| lift(p)),
-        Color::srgba(0.55, 0.95, 1.0, 0.9),
+        colour,
     );
     let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
-    for contact in &prediction.contacts {
+    for contact in contacts {
         gizmos
             .circle(
                 Isometry3d::new(lift(contact.at), flat),
                 session.table().ball_radius as f32,
-                Color::srgba(0.55, 0.95, 1.0, 0.9),
+                colour,
             )
             .resolution(32);
     }
-    let first_hit = prediction.contacts.iter().find_map(|c| match c.touched {
+    let first_hit = contacts.iter().find_map(|c| match c.touched {
         Touched::Ball(ball) => Some((ball, c.t)),
         Touched::Cushion { .. } => None,
     });

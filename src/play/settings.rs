@@ -55,6 +55,10 @@ pub struct MatchSettings {
     /// Two names for a match, or three in rotation; practice uses the first.
     pub players: Vec<String>,
     pub ball_style: BallStyle,
+    /// The computer level (a key of computer.ron) in each entry of `players`, by index;
+    /// None or absent: a person. In matches only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub computers: Vec<Option<String>>,
 }
 
 /// Players a match can have.
@@ -75,21 +79,35 @@ impl MatchSettings {
             innings_limit: None,
             players: vec!["Player 1".to_owned(), "Player 2".to_owned()],
             ball_style: BallStyle::Dotted,
+            computers: Vec::new(),
         }
     }
 
     /// The players at the table for the mode: one for practice, else the named ones.
     pub fn seated(&self) -> Vec<String> {
-        let named: Vec<String> = self
+        self.seats().into_iter().map(|(name, _)| name).collect()
+    }
+
+    /// The computer level of each player at the table (None: a person), in the order
+    /// of [`MatchSettings::seated`].
+    pub fn seated_computers(&self) -> Vec<Option<String>> {
+        self.seats().into_iter().map(|(_, level)| level).collect()
+    }
+
+    /// Each player at the table with their computer level.
+    fn seats(&self) -> Vec<(String, Option<String>)> {
+        let named: Vec<(String, Option<String>)> = self
             .players
             .iter()
-            .map(|n| n.trim().to_owned())
-            .filter(|n| !n.is_empty())
+            .enumerate()
+            .map(|(i, n)| (n.trim().to_owned(), self.computers.get(i).cloned().flatten()))
+            .filter(|(n, _)| !n.is_empty())
             .take(MAX_PLAYERS)
             .collect();
         match self.mode {
             Mode::Practice | Mode::LagTraining => {
-                vec![named.first().cloned().unwrap_or_else(|| "Player".into())]
+                let name = named.first().map_or_else(|| "Player".into(), |(n, _)| n.clone());
+                vec![(name, None)]
             }
             Mode::Match => named,
         }
@@ -124,6 +142,9 @@ impl MatchSettings {
                 "the player name \"{}...\" is longer than {MAX_NAME_CHARS} characters",
                 name.chars().take(MAX_NAME_CHARS).collect::<String>()
             ));
+        }
+        if let Some(level) = self.computers.iter().flatten().find(|l| config.computer.level(l).is_err()) {
+            return Err(format!("no computer level `{level}` in computer.ron"));
         }
         let seated = self.seated();
         if self.mode == Mode::Match && seated.len() < 2 {

@@ -378,9 +378,11 @@ impl Referee {
         }
     }
 
-    /// A copy of this match as it stands, without its score sheet's history: a referee
-    /// to try strokes on (the computer player judges every stroke it considers).
-    pub fn what_if(&self) -> Referee {
+    /// A copy of this match as it stands, without its score sheet's history, with the
+    /// balls at `positions` (the same balls: where the table has them, the breaker's
+    /// ball moved along the head string): a referee to try strokes on (the computer
+    /// player judges every stroke it considers).
+    pub fn what_if(&self, positions: BTreeMap<BallId, DVec2>) -> Referee {
         Referee {
             game: self.game.clone(),
             table: self.table.clone(),
@@ -396,7 +398,7 @@ impl Referee {
             in_inning: self.in_inning,
             strokes: self.strokes,
             previous_cue_ball: self.previous_cue_ball,
-            positions: self.positions.clone(),
+            positions,
             balk: self.balk,
             finishing_round: self.finishing_round,
             result: self.result,

@@ -48,6 +48,7 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::NextPosition => "practice: next position of this game",
         Action::PreviousPosition => "practice: previous position",
         Action::PositionStroke => "practice: aim as the position's own stroke",
+        Action::Coach => "practice: the coach's best stroke, again: take it",
         Action::SavePosition => "practice: save the lay-out and stroke as a position",
         Action::DeletePosition => "practice: delete your own position shown",
         Action::NextDrill => "practice: start the next drill of this game",

@@ -4,7 +4,7 @@
 //! is ready for a stroke, or the live count while the balls roll.
 
 use super::widgets::{label, panel_colour, set_text};
-use crate::cue::{Aim, Prediction, SPEED_RANGE};
+use crate::cue::{Advising, Aim, Prediction, SPEED_RANGE, person_to_act};
 use crate::game::{GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table};
 use crate::play::{Event, LiveCount, good_lag_speeds};
 use crate::words::words;
@@ -42,7 +42,13 @@ const BAR_PX: f32 = 200.0;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Counting>();
     app.add_systems(OnEnter(Screen::Table), spawn_hud);
-    app.add_systems(Update, pick_tip.run_if(at_table).in_set(GameSystems::Input));
+    app.add_systems(
+        Update,
+        pick_tip
+            .run_if(at_table)
+            .run_if(person_to_act)
+            .in_set(GameSystems::Input),
+    );
     app.add_systems(
         Update,
         (
@@ -232,6 +238,7 @@ fn update_hud(
     settings: Res<Settings>,
     count: Res<Counting>,
     prediction: Res<Prediction>,
+    advising: Res<Advising>,
     mut text: Single<&mut Text, (With<StrokeText>, Without<StatusText>)>,
     mut status: Single<&mut Text, (With<StatusText>, Without<StrokeText>)>,
     mut fill: Single<&mut Node, (With<PowerFill>, Without<TipDot>, Without<MiscueRing>)>,
@@ -282,6 +289,18 @@ fn update_hud(
         )
     } else {
         "Ready: click the cloth or Space to strike\nClick the ball to set the tip".to_owned()
+    };
+    let status_text = match &advising.0 {
+        Some(a) => {
+            let take_key = super::widgets::keys(&config.0, crate::config::Action::Coach);
+            let advice = words().advice(&a.level, a.coach, a.decision.as_ref(), &take_key);
+            if a.coach {
+                format!("{advice}\n{status_text}")
+            } else {
+                advice
+            }
+        }
+        None => status_text,
     };
     set_text(&mut status, status_text);
 }

@@ -130,7 +130,7 @@ fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFil
 fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     let config = &config.0;
     let hint = format!(
-        "{} / {}: choose a row    {} / {}: change it    type a name on a player row    {}: next row, start",
+        "{} / {}: choose a row    {} / {}: change it (a player: a person or the computer)    type a name on a player row    {}: next row, start",
         keys(config, Action::MenuUp),
         keys(config, Action::MenuDown),
         keys(config, Action::MenuLeft),
@@ -213,10 +213,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
                 ..default()
             },
         ));
-        let arrows = !matches!(row, Row::Player(_));
-        if arrows {
-            line.spawn(button("<", 16.0)).insert(Arrow(row, -1));
-        }
+        line.spawn(button("<", 16.0)).insert(Arrow(row, -1));
         line.spawn((
             RowValue(row),
             label("", 17.0),
@@ -226,9 +223,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
                 ..default()
             },
         ));
-        if arrows {
-            line.spawn(button(">", 16.0)).insert(Arrow(row, 1));
-        }
+        line.spawn(button(">", 16.0)).insert(Arrow(row, 1));
     });
 }
 
@@ -367,8 +362,41 @@ fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
                 Some(n) => Some(step_count(n, step)).filter(|n| *n > 0),
             }
         }
+        Row::Player(i) if settings.mode == Mode::Match => seat(i, step, settings, config),
         Row::Player(_) | Row::Start | Row::Resume | Row::Settings => {}
     }
+}
+
+/// A match seat's player: a person, or the computer at each level in turn. The
+/// computer goes by its level's name unless the seat has a name of its own.
+fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
+    let levels = &config.computer.levels;
+    let kinds: Vec<Option<&str>> = std::iter::once(None)
+        .chain(levels.iter().map(|l| Some(l.key.as_str())))
+        .collect();
+    if settings.computers.len() <= i {
+        settings.computers.resize(i + 1, None);
+    }
+    if settings.players.len() <= i {
+        settings.players.resize(i + 1, String::new());
+    }
+    let now = settings.computers[i].as_deref();
+    let at = kinds.iter().position(|k| *k == now).unwrap_or(0) as i32;
+    let next = kinds[(at + step).rem_euclid(kinds.len() as i32) as usize];
+    settings.computers[i] = next.map(str::to_owned);
+    let name = &settings.players[i];
+    let given = !name.is_empty()
+        && !name.starts_with("Player ")
+        && !levels.iter().any(|l| name.starts_with(&l.name));
+    if given {
+        return;
+    }
+    let base = match next {
+        Some(key) => config.computer.level(key).map_or_else(|_| key.to_owned(), |l| l.name.clone()),
+        None => format!("Player {}", i + 1),
+    };
+    let taken = |n: &str| settings.players.iter().enumerate().any(|(j, p)| j != i && p == n);
+    settings.players[i] = if taken(&base) { format!("{base} {}", i + 1) } else { base };
 }
 
 /// One at a time up to 20, then in fives (to 1000).
@@ -540,8 +568,12 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
             .map_or("none".into(), |n| format!("{n} innings")),
         Row::Player(i) => {
             let name = settings.players.get(i).map_or("", String::as_str);
+            let computer = settings.computers.get(i).cloned().flatten();
             if name.is_empty() && caret.is_empty() && i + 1 == MAX_PLAYERS {
                 "(none: type one for three in rotation)".into()
+            } else if let Some(key) = computer.filter(|_| settings.mode == Mode::Match) {
+                let level = config.computer.level(&key).map_or(key.clone(), |l| l.name.clone());
+                format!("{name}{caret}   (computer, {level})")
             } else {
                 format!("{name}{caret}")
             }

@@ -204,6 +204,31 @@ impl Words for English {
         text
     }
 
+    fn advice(
+        &self,
+        level: &str,
+        coach: bool,
+        decision: Option<&Decision>,
+        take_key: &str,
+    ) -> String {
+        let chance = |d: &Decision| format!("chance of scoring {:.0} %", d.p_score * 100.0);
+        match (coach, decision) {
+            (false, None) => format!("{level} is thinking..."),
+            (false, Some(d)) if d.declare_safety => {
+                format!("{level} declares a safety (rule 23) and plays")
+            }
+            (false, Some(d)) => format!("{level} plays: {}", chance(d)),
+            (true, None) => format!("The coach ({level}) looks for the best stroke..."),
+            (true, Some(d)) if d.declare_safety => format!(
+                "Coach ({level}): nothing likely to score; a safety, in green\n{take_key}: take it as your aim"
+            ),
+            (true, Some(d)) => format!(
+                "Coach ({level}): the green stroke, {}\n{take_key}: take it as your aim",
+                chance(d)
+            ),
+        }
+    }
+
     fn suggestion(&self, level: &str, decision: &Decision) -> String {
         let what = if decision.declare_safety {
             "declare a safety (rule 23) and play".to_owned()

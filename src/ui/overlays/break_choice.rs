@@ -9,6 +9,7 @@ use crate::shot::BallId;
 use crate::ui::widgets::{
     BUTTON_COLOUR, Tone, centred_strip, clicked, keys, label, panel, swatch, toned,
 };
+use crate::cue::person_to_act;
 use crate::words::words;
 use bevy::prelude::*;
 
@@ -18,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         choose_by_click
             .run_if(in_state(Phase::ChooseBreak))
+            .run_if(person_to_act)
             .in_set(GameSystems::Input),
     );
 }
