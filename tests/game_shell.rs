@@ -169,3 +169,57 @@ fn the_balls_keep_real_time_at_any_frame_rate() {
         "{played} s in {frames} frames"
     );
 }
+
+#[test]
+fn two_computers_lag_break_and_play_a_match_through_the_shell() {
+    // Computer against computer, as the menu's demonstration: nobody sends a command.
+    let config = Config::defaults();
+    let dir = std::env::temp_dir().join(format!("carom-shell-computers-{}", std::process::id()));
+    let settings = MatchSettings {
+        mode: Mode::Match,
+        game: "straight_rail".into(),
+        players: vec!["Beginner".into(), "Amateur".into()],
+        computers: vec![Some("beginner".into()), Some("amateur".into())],
+        ..MatchSettings::defaults(&config)
+    };
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        200,
+    )));
+    app.insert_resource(GameConfig(config));
+    app.insert_resource(Settings(settings));
+    app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
+    app.add_plugins(carom::game::plugin);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(phase(&app), Phase::Lag);
+    let judged = |app: &App| {
+        app.world()
+            .resource::<Session>()
+            .referee()
+            .map_or(0, |r| r.history().len())
+    };
+    let mut frames = 0;
+    while judged(&app) < 3 {
+        app.update();
+        // The computers think on the task pool's threads.
+        std::thread::sleep(Duration::from_millis(2));
+        frames += 1;
+        assert!(frames < 20_000, "stuck in {:?}", phase(&app));
+    }
+    let session = app.world().resource::<Session>();
+    let winner = session.lag().winner.expect("the lag was won");
+    let referee = session.referee().unwrap();
+    println!(
+        "lag won by {winner}; {} strokes judged in {frames} frames: {:?}",
+        referee.history().len(),
+        referee.history().iter().map(|row| row.verdict.points).collect::<Vec<_>>()
+    );
+    assert!(referee.history().len() >= 3);
+}

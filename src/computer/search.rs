@@ -64,7 +64,7 @@ pub fn choose(
     let mut rng = Rng(seed);
     let per_direction = config.computer.grid.speeds.len() * config.computer.grid.tips.len();
     let directions = (level.scan as usize / per_direction).max(8);
-    let grid = grid(config, cue_ball, directions, rng.range(0.0, 1.0));
+    let grid = grid(config, &base, cue_ball, from, directions, rng.range(0.0, 1.0));
     let mut evaluated = 0;
 
     let scan = in_parallel(config, &base, workers, grid.len(), &mut evaluated, |t, i| {
@@ -116,22 +116,40 @@ pub fn choose(
     Some(decision(playable(config, &base, from, fallback), false, 0.0, evaluated))
 }
 
+/// A cue raised less than this, degrees, is scanned level: it hops the ball a
+/// millimetre at most, which costs the simulation a flight but hardly changes where the
+/// balls go. A steeper cue (a ball near the rail behind it) is scanned as played.
+const SCANNED_LEVEL_BELOW_DEG: f64 = 4.0;
+
 /// Every grid stroke, direction by direction (`directions` of them evenly round the
-/// ball, the first `phase` of a step past 0°), each with every speed and tip. The scan
-/// plays them with a level cue: raised to clear the rail, a hard stroke hops the ball a
-/// millimetre, which costs the simulation a flight but hardly changes where the balls
-/// go; the strokes rated after the scan are raised (`playable`).
-fn grid(config: &Config, ball: BallId, directions: usize, phase: f64) -> Vec<Stroke> {
+/// ball at `from`, the first `phase` of a step past 0°), each with every speed and
+/// tip. The strokes rated after the scan are raised over the rail (`playable`).
+fn grid(
+    config: &Config,
+    referee: &Referee,
+    ball: BallId,
+    from: DVec2,
+    directions: usize,
+    phase: f64,
+) -> Vec<Stroke> {
     let step = 360.0 / directions as f64;
     let mut strokes = Vec::new();
     for d in 0..directions {
-        let direction_deg = (d as f64 + phase) * step;
+        let level = Stroke::new(ball, (d as f64 + phase) * step, 0.0);
+        let raised = playable(config, referee, from, level);
+        let elevation_deg = if raised.elevation_deg < SCANNED_LEVEL_BELOW_DEG {
+            0.0
+        } else {
+            raised.elevation_deg
+        };
         for &speed in &config.computer.grid.speeds {
             for &(side, height) in &config.computer.grid.tips {
                 strokes.push(Stroke {
+                    speed,
                     side,
                     height,
-                    ..Stroke::new(ball, direction_deg, speed)
+                    elevation_deg,
+                    ..level
                 });
             }
         }

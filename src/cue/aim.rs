@@ -1,9 +1,8 @@
 //! The player's aim: direction (the mouse points, keys fine-tune), launch speed, tip
 //! offset and cue elevation; the cue kept above the rail.
 
-use super::computer::person_to_act;
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Screen, Session, at_table};
+use crate::game::{GameConfig, GameSystems, Screen, Session, at_table, person_to_act};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::shot::{BallId, MAX_ELEVATION_DEG, Stroke};

@@ -4,11 +4,11 @@
 //! the stroke over as the aim.
 
 use super::prediction::{draw_path, first_contacts};
-use super::{Advice, Advising, Aim};
+use super::Aim;
 use crate::computer::{Decision, choose};
 use crate::config::Action;
 use crate::diagram::Contact;
-use crate::game::{GameConfig, GameSystems, Session, at_table};
+use crate::game::{Advice, Advising, GameConfig, GameSystems, Session, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::{Mode, Phase};
@@ -25,10 +25,10 @@ struct Coach {
     shown: Option<(Decision, ShotRecord, Vec<Contact>)>,
 }
 
-/// A practice stroke to play, the balls at rest.
+/// A practice stroke to play (the break's too), the balls at rest.
 fn practising_at_rest(session: &Session) -> bool {
     session.settings().mode == Mode::Practice
-        && session.phase() == Phase::Aiming
+        && matches!(session.phase(), Phase::Aiming | Phase::BreakSetup)
         && session.can_strike()
 }
 

@@ -2,10 +2,11 @@
 //! where the rules allow, go on, choose the break, declare a safety, restore, leave.
 //! Each system runs only where the match takes what it sends.
 
-use super::computer::person_to_act;
 use super::Aim;
 use crate::config::Action;
-use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, at_table};
+use crate::game::{
+    GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, at_table, person_to_act,
+};
 use crate::input::Actions;
 use crate::play::{Command, LagOpponent, Mode};
 use crate::shot::{BallId, Spot};

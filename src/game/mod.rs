@@ -2,10 +2,12 @@
 //! mirrored from the match, the match itself as a resource stepped on the fixed clock,
 //! the players' commands in and the match's events out as Bevy messages, and the window.
 
+mod computer;
 pub mod frame;
 mod preferences;
 mod session;
 
+pub use computer::{Advice, Advising, ComputerTurn, person_to_act};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
@@ -91,5 +93,5 @@ pub fn plugin(app: &mut App) {
         Update,
         (GameSystems::Input, GameSystems::Rules, GameSystems::Present).chain(),
     );
-    app.add_plugins(session::plugin);
+    app.add_plugins((session::plugin, computer::plugin));
 }

@@ -4,8 +4,11 @@
 //! is ready for a stroke, or the live count while the balls roll.
 
 use super::widgets::{label, panel_colour, set_text};
-use crate::cue::{Advising, Aim, Prediction, SPEED_RANGE, person_to_act};
-use crate::game::{GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table};
+use crate::cue::{Aim, Prediction, SPEED_RANGE};
+use crate::game::{
+    Advising, GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table,
+    person_to_act,
+};
 use crate::play::{Event, LiveCount, good_lag_speeds};
 use crate::words::words;
 use bevy::prelude::*;

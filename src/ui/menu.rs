@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             (read_keys, read_clicks, apply_menu_input, type_name)
                 .chain()
                 .in_set(GameSystems::Rules),
-            show_menu.in_set(GameSystems::Present),
+            (show_menu, show_seat_arrows).in_set(GameSystems::Present),
         )
             .run_if(in_state(Screen::Menu)),
     );
@@ -460,6 +460,20 @@ fn type_name(
     }
 }
 
+/// A player row's arrows choose a person or the computer: in a match only.
+fn show_seat_arrows(settings: Res<Settings>, mut arrows: Query<(&Arrow, &mut Visibility)>) {
+    let wanted = if settings.mode == Mode::Match {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for (Arrow(row, _), mut visibility) in &mut arrows {
+        if matches!(row, Row::Player(_)) && *visibility != wanted {
+            *visibility = wanted;
+        }
+    }
+}
+
 /// The rows as the settings and the selection stand.
 fn show_menu(
     config: Res<GameConfig>,
@@ -573,7 +587,11 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
                 "(none: type one for three in rotation)".into()
             } else if let Some(key) = computer.filter(|_| settings.mode == Mode::Match) {
                 let level = config.computer.level(&key).map_or(key.clone(), |l| l.name.clone());
-                format!("{name}{caret}   (computer, {level})")
+                if name.starts_with(&level) {
+                    format!("{name}{caret}   (computer)")
+                } else {
+                    format!("{name}{caret}   (computer, {level})")
+                }
             } else {
                 format!("{name}{caret}")
             }

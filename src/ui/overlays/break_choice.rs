@@ -3,13 +3,14 @@
 
 use super::title;
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Phase, PlayerCommand, Session, Settings};
+use crate::game::{
+    GameConfig, GameSystems, Phase, PlayerCommand, Session, Settings, person_to_act,
+};
 use crate::play::Command;
 use crate::shot::BallId;
 use crate::ui::widgets::{
     BUTTON_COLOUR, Tone, centred_strip, clicked, keys, label, panel, swatch, toned,
 };
-use crate::cue::person_to_act;
 use crate::words::words;
 use bevy::prelude::*;
 

@@ -1,0 +1,195 @@
+//! The computer in a seat of a match: when its seat must act, it thinks off the game's
+//! thread (`computer::Snapshot`), lets the stroke it chose be shown for a moment (the
+//! cue module aims the cue with it), and sends the same commands a person would.
+//! Meanwhile the person's controls rest ([`person_to_act`]).
+
+use super::{GameConfig, GameSystems, PlayerCommand, Session, at_table};
+use crate::computer::{Decision, Move, Snapshot, seat_to_act};
+use crate::config::Level;
+use crate::play::{Command, Phase};
+use crate::shot::Stroke;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::time::Duration;
+
+/// A pause before the computer starts to think, so that what came before can be read.
+const PAUSE: Duration = Duration::from_millis(600);
+/// How long the cue shows the stroke chosen before it is played.
+const SHOW: Duration = Duration::from_millis(1500);
+/// How long a lag's result shows before a computer that won it goes on.
+const LAG_RESULT: Duration = Duration::from_millis(3000);
+
+/// Where play stood when the computer started on its move: when it changes (the move
+/// was made, or a person went back), the move is dropped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Situation {
+    phase: Phase,
+    seat: usize,
+    strokes: usize,
+    lags_ready: usize,
+}
+
+/// What the computer at a seat, or the coach, is doing, for the status line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    /// The level's name.
+    pub level: String,
+    /// The coach (in practice), not a player.
+    pub coach: bool,
+    /// None while it thinks.
+    pub decision: Option<Decision>,
+}
+
+#[derive(Resource, Default)]
+pub struct Advising(pub Option<Advice>);
+
+/// The computer's move under way.
+#[derive(Resource, Default)]
+pub struct ComputerTurn {
+    situation: Option<Situation>,
+    since: Duration,
+    thinking: Option<Task<Option<Move>>>,
+    /// The move decided, since when it shows.
+    decided: Option<(Move, Duration)>,
+    sent: bool,
+}
+
+impl ComputerTurn {
+    /// The stroke the computer has chosen and is about to play, for the cue to show.
+    pub fn stroke_shown(&self) -> Option<&Stroke> {
+        match &self.decided {
+            Some((Move::Lag(stroke), _)) => Some(stroke),
+            Some((Move::Break { decision, .. } | Move::Stroke { decision, .. }, _)) => {
+                Some(&decision.stroke)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The computer level in the seat that must act now, if it is a computer's.
+fn computer_to_act(session: &Session, config: &GameConfig) -> Option<(usize, Level)> {
+    let seat = seat_to_act(session)?;
+    let key = session.settings().seated_computers().get(seat)?.clone()?;
+    Some((seat, config.0.computer.level(&key).ok()?.clone()))
+}
+
+/// Whether a person may act now (a run condition for their controls): not while a
+/// computer's seat is to act.
+pub fn person_to_act(session: Option<Res<Session>>, config: Res<GameConfig>) -> bool {
+    session.is_none_or(|s| computer_to_act(&s, &config).is_none())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ComputerTurn>();
+    app.init_resource::<Advising>();
+    app.add_systems(
+        Update,
+        play_the_computers_seat
+            .run_if(at_table)
+            .in_set(GameSystems::Rules),
+    );
+}
+
+fn play_the_computers_seat(
+    session: Res<Session>,
+    config: Res<GameConfig>,
+    time: Res<Time<Real>>,
+    mut turn: ResMut<ComputerTurn>,
+    mut advising: ResMut<Advising>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    let Some((seat, level)) = computer_to_act(&session, &config) else {
+        *turn = ComputerTurn::default();
+        if advising.0.as_ref().is_some_and(|a| !a.coach) {
+            advising.0 = None;
+        }
+        return;
+    };
+    let now = time.elapsed();
+    let situation = Situation {
+        phase: session.phase(),
+        seat,
+        strokes: session.referee().map_or(0, |r| r.history().len()),
+        lags_ready: session.lag().setups.iter().filter(|s| s.stroke.is_some()).count(),
+    };
+    if turn.situation != Some(situation) {
+        *turn = ComputerTurn {
+            situation: Some(situation),
+            since: now,
+            ..default()
+        };
+    }
+    if turn.sent || now < turn.since + PAUSE {
+        return;
+    }
+    if turn.thinking.is_none() && turn.decided.is_none() {
+        advising.0 = Some(Advice {
+            level: level.name.clone(),
+            coach: false,
+            decision: None,
+        });
+        let snapshot = Snapshot::of(&session, seat);
+        let level = level.clone();
+        let seed = (situation.strokes * 4 + situation.lags_ready + seat) as u64 + 1;
+        // One core is left to the game, so that it keeps drawing.
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get().max(2) - 1);
+        turn.thinking = Some(
+            AsyncComputeTaskPool::get()
+                .spawn(async move { snapshot.decide(&level, seed, workers) }),
+        );
+    }
+    if let Some(task) = &mut turn.thinking
+        && let Some(decided) = check_ready(task)
+    {
+        turn.thinking = None;
+        let Some(decided) = decided else {
+            // Nothing to decide here (no good lag speed, no cue ball): a person's turn.
+            turn.sent = true;
+            return;
+        };
+        if let Move::Break {
+            offset: Some(offset),
+            ..
+        } = decided
+        {
+            commands.write(PlayerCommand(Command::MoveBreakBall(offset)));
+        }
+        if let Move::Break { decision, .. } | Move::Stroke { decision, .. } = &decided {
+            advising.0 = Some(Advice {
+                level: level.name.clone(),
+                coach: false,
+                decision: Some(decision.clone()),
+            });
+        }
+        turn.decided = Some((decided, now));
+    }
+    let Some((decided, at)) = &turn.decided else {
+        return;
+    };
+    let wait = match decided {
+        Move::Continue => LAG_RESULT,
+        _ => SHOW,
+    };
+    if now < *at + wait {
+        return;
+    }
+    let sends: Vec<Command> = match decided.clone() {
+        Move::Lag(stroke) => vec![Command::LagReady(stroke)],
+        Move::ChooseBreak { break_it, ball } => vec![Command::ChooseBreak { break_it, ball }],
+        Move::Break { played, .. } => vec![Command::Strike(played)],
+        Move::Stroke { decision, played } => {
+            let mut sends = Vec::new();
+            if decision.declare_safety {
+                sends.push(Command::DeclareSafety(true));
+            }
+            sends.push(Command::Strike(played));
+            sends
+        }
+        Move::Continue => vec![Command::Continue],
+    };
+    for command in sends {
+        commands.write(PlayerCommand(command));
+    }
+    turn.sent = true;
+}
