@@ -158,8 +158,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Sim { shot, json, svg }) => cli::load_config(cli.config)
             .and_then(|c| cli::sim(&c, &shot, json, svg.as_deref(), out)),
-        Some(Command::Bench { repeats, decisions }) => cli::load_config(cli.config)
-            .and_then(|c| cli::bench(&c, repeats, decisions, out)),
+        Some(Command::Bench { repeats, decisions }) => {
+            cli::load_config(cli.config).and_then(|c| cli::bench(&c, repeats, decisions, out))
+        }
         Some(Command::Suggest {
             position,
             game,

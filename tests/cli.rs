@@ -3,6 +3,7 @@
 //! check-config` judges config folders; `carom bench` and `--help` answer. (One file for
 //! every CLI test: each test file links all of Bevy.)
 
+use carom::shot::Stroke;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -567,12 +568,152 @@ fn check_config_names_the_file_line_field_and_range() {
 }
 
 #[test]
-fn bench_reports_every_stroke() {
-    let (ok, out, err) = carom(&["bench", "--repeats", "1"]);
+fn bench_reports_every_stroke_and_every_levels_decisions() {
+    let (ok, out, err) = carom(&["bench", "--repeats", "1", "--decisions", "1"]);
     assert!(ok, "{err}");
     for name in ["soft", "medium", "hard", "break", "lag"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
     }
+    for level in ["beginner", "amateur", "club", "expert", "master", "perfect"] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(level))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(line.contains(" ms ") && line.contains('%'), "{line}");
+    }
+    assert!(out.contains("strokes/s"), "{out}");
+}
+
+/// A three-cushion position: the white to play, the balls in the open.
+const POSITION: &str = "(
+    balls: [
+        (ball: White, x: -0.9, y: 0.15),
+        (ball: Dotted, x: -0.9, y: 0.0),
+        (ball: Red, x: 0.9, y: 0.0),
+    ],
+    cue_ball: White,
+)";
+
+#[test]
+fn suggest_prints_a_stroke_that_carom_sim_plays_as_chosen() {
+    let position = temp_file("suggest", "position.ron", POSITION);
+    let (ok, out, err) = carom(&[
+        "suggest",
+        position.to_str().unwrap(),
+        "--game",
+        "three_cushion",
+        "--level",
+        "perfect",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let suggestion: Value = serde_json::from_str(&out).unwrap();
+    let stroke = &suggestion["stroke"];
+    for field in [
+        "ball",
+        "direction_deg",
+        "speed",
+        "side",
+        "height",
+        "elevation_deg",
+    ] {
+        assert!(!stroke[field].is_null(), "{field} in {out}");
+    }
+    assert!(suggestion["evaluated"].as_u64().unwrap() > 1000, "{out}");
+    assert!(suggestion["ms"].as_f64().unwrap() > 0.0, "{out}");
+    assert_eq!(suggestion["p_score"].as_f64(), Some(1.0), "{out}");
+    // The stroke written into the shot file in place of `cue_ball`.
+    let shot = POSITION.replace(
+        "cue_ball: White,",
+        &format!(
+            "game: \"three_cushion\", stroke: {},",
+            ron::to_string(&serde_json::from_value::<Stroke>(stroke.clone()).unwrap()).unwrap()
+        ),
+    );
+    let shot = temp_file("suggested", "shot.ron", &shot);
+    let (ok, out, err) = carom(&["sim", shot.to_str().unwrap(), "--json"]);
+    assert!(ok, "{err}");
+    let played: Value = serde_json::from_str(&out).unwrap();
+    assert!(played["verdict"]["points"].as_u64().unwrap() > 0, "{out}");
+    // Text, with the coach's level.
+    let (ok, out, err) = carom(&[
+        "suggest",
+        position.to_str().unwrap(),
+        "--game",
+        "straight_rail",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("Master: "), "{out}");
+}
+
+#[test]
+fn suggest_refuses_what_it_cannot_play_naming_the_file_and_what_is_allowed() {
+    let position = temp_file("suggest-bad", "position.ron", POSITION);
+    let path = position.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["suggest", path], "no game: give `--game GAME`"),
+        (vec!["suggest", path, "--game", "snooker"], "`game`: "),
+        (
+            vec!["suggest", path, "--game", "three_cushion", "--level", "god"],
+            "no computer level \"god\" in computer.ron; there are: beginner, amateur",
+        ),
+    ] {
+        let (ok, _, err) = carom(&args);
+        assert!(!ok, "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let no_ball = temp_file(
+        "suggest-no-ball",
+        "position.ron",
+        &POSITION.replace("cue_ball: White,", ""),
+    );
+    let (ok, _, err) = carom(&[
+        "suggest",
+        no_ball.to_str().unwrap(),
+        "--game",
+        "three_cushion",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("position.ron: a position names the ball to play"),
+        "{err}"
+    );
+    // A position is not a shot: `carom sim` says what to do with it.
+    let (ok, _, err) = carom(&["sim", path]);
+    assert!(!ok);
+    assert!(err.contains("`carom suggest` chooses its stroke"), "{err}");
+}
+
+#[test]
+fn a_bad_computer_level_is_named_with_its_line_and_what_is_allowed() {
+    let computer = include_str!("../config/computer.ron").replacen("scan: 1500,", "scan: 0,", 1);
+    assert_ne!(computer, include_str!("../config/computer.ron"));
+    let dir = temp_file("computer-level", "computer.ron", &computer)
+        .parent()
+        .unwrap()
+        .to_owned();
+    let (ok, _, err) = carom(&["check-config", dir.to_str().unwrap()]);
+    assert!(!ok);
+    let line = computer
+        .lines()
+        .position(|l| l.trim() == "scan: 0,")
+        .unwrap()
+        + 1;
+    assert!(
+        err.contains(&format!("computer.ron:{line}:"))
+            && err.contains("level \"amateur\": `scan` is 0; allowed 1 ..= 200000"),
+        "{err}"
+    );
+    let computer =
+        include_str!("../config/computer.ron").replace("coach: \"master\"", "coach: \"god\"");
+    let dir = temp_file("computer-coach", "computer.ron", &computer)
+        .parent()
+        .unwrap()
+        .to_owned();
+    let (ok, _, err) = carom(&["check-config", dir.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("`coach`: no computer level \"god\""), "{err}");
 }
 
 /// Runs `carom ARGS` with its standard output closed before it writes: (success, stderr).

@@ -219,7 +219,11 @@ fn two_computers_lag_break_and_play_a_match_through_the_shell() {
     println!(
         "lag won by {winner}; {} strokes judged in {frames} frames: {:?}",
         referee.history().len(),
-        referee.history().iter().map(|row| row.verdict.points).collect::<Vec<_>>()
+        referee
+            .history()
+            .iter()
+            .map(|row| row.verdict.points)
+            .collect::<Vec<_>>()
     );
     assert!(referee.history().len() >= 3);
 }

@@ -242,7 +242,14 @@ pub fn bench(
     let results = bench::run(config, repeats)?;
     emit(out, &words().bench_text(&results))?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers: Vec<usize> = if threads > 1 { vec![1, threads] } else { vec![1] };
+    let workers: Vec<usize> = if threads > 1 {
+        vec![1, threads]
+    } else {
+        vec![1]
+    };
+    if decisions == 0 {
+        return Ok(());
+    }
     let game = "three_cushion";
     let timings = computer::bench::run(config, game, decisions, &workers)?;
     emit(out, &words().decisions_text(game, &timings))

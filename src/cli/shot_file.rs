@@ -1,10 +1,10 @@
 //! One stroke described in a file (`carom sim SHOT.ron`): table, ball positions and a
 //! stroke or a raw launch, and optionally the game whose referee judges it.
 
+use crate::computer;
 use crate::config::{self, Config};
 use crate::math::{DVec2, DVec3};
 use crate::physics::TableSim;
-use crate::computer;
 use crate::rules::{OneStroke, Referee};
 use crate::shot::{BallAt, BallId, Stroke};
 use crate::table::TableGeometry;
@@ -124,7 +124,10 @@ impl ShotSpec {
         let Some(game) = game.or(self.game.as_deref()) else {
             return Err("no game: give `--game GAME` or a `game` in the file".into());
         };
-        config.games.game(game).map_err(|e| format!("`game`: {e}"))?;
+        config
+            .games
+            .game(game)
+            .map_err(|e| format!("`game`: {e}"))?;
         let Some(ball) = self.cue_ball else {
             return Err("a position names the ball to play: `cue_ball: White` (or Dotted)".into());
         };

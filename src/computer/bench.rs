@@ -63,9 +63,15 @@ pub fn referee_at(
     cue_ball: BallId,
 ) -> Result<Referee, String> {
     let rules = config.games.game(game)?;
-    OneStroke::new(rules, &config.games.referee, table.clone(), lay_out, cue_ball)
-        .map(|one| one.referee().clone())
-        .map_err(|e| e.to_string())
+    OneStroke::new(
+        rules,
+        &config.games.referee,
+        table.clone(),
+        lay_out,
+        cue_ball,
+    )
+    .map(|one| one.referee().clone())
+    .map_err(|e| e.to_string())
 }
 
 /// Every level deciding from `lay_outs` random lay-outs of `game`, once with each

@@ -2,7 +2,7 @@
 //! weigh the lay-out left, or play safe.
 
 use super::execute;
-use super::trial::{Tried, Trial};
+use super::trial::{Trial, Tried};
 use crate::config::{Config, Level};
 use crate::math::DVec2;
 use crate::random::Rng;
@@ -64,22 +64,44 @@ pub fn choose(
     let mut rng = Rng(seed);
     let per_direction = config.computer.grid.speeds.len() * config.computer.grid.tips.len();
     let directions = (level.scan as usize / per_direction).max(8);
-    let grid = grid(config, &base, cue_ball, from, directions, rng.range(0.0, 1.0));
+    let grid = grid(
+        config,
+        &base,
+        cue_ball,
+        from,
+        directions,
+        rng.range(0.0, 1.0),
+    );
     let mut evaluated = 0;
 
-    let scan = in_parallel(config, &base, workers, grid.len(), &mut evaluated, |t, i| {
-        t.play(&grid[i], false).map(|tried| Scanned {
-            scores: tried.scores(),
-            foul: tried.foul(),
-            balls_hit: tried.balls_hit,
-        })
-    });
+    let scan = in_parallel(
+        config,
+        &base,
+        workers,
+        grid.len(),
+        &mut evaluated,
+        |t, i| {
+            t.play(&grid[i], false).map(|tried| Scanned {
+                scores: tried.scores(),
+                foul: tried.foul(),
+                balls_hit: tried.balls_hit,
+            })
+        },
+    );
     let mut finalists = widest_runs(&grid, &scan, directions, per_direction);
     finalists.truncate(level.finalists as usize);
     for f in &mut finalists {
         f.stroke = playable(config, &base, from, f.stroke);
     }
-    rate(config, &base, level, workers, &mut rng, &mut finalists, &mut evaluated);
+    rate(
+        config,
+        &base,
+        level,
+        workers,
+        &mut rng,
+        &mut finalists,
+        &mut evaluated,
+    );
     finalists.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.width.cmp(&a.width)));
 
     // The best that scores when played exactly as chosen on a table of its own (the
@@ -99,7 +121,16 @@ pub fn choose(
     };
     if best_p < level.safety_below
         && base.may_declare_safety()
-        && let Some(safety) = safest(config, &base, level, workers, &grid, &scan, &mut rng, &mut evaluated)
+        && let Some(safety) = safest(
+            config,
+            &base,
+            level,
+            workers,
+            &grid,
+            &scan,
+            &mut rng,
+            &mut evaluated,
+        )
     {
         return Some(decision(safety, true, 0.0, evaluated));
     }
@@ -113,7 +144,12 @@ pub fn choose(
         .filter_map(|(i, s)| s.filter(|s| !s.foul).map(|s| (s.balls_hit, i)))
         .max_by_key(|&(hit, i)| (hit, std::cmp::Reverse(i)))
         .map_or(grid[0], |(_, i)| grid[i]);
-    Some(decision(playable(config, &base, from, fallback), false, 0.0, evaluated))
+    Some(decision(
+        playable(config, &base, from, fallback),
+        false,
+        0.0,
+        evaluated,
+    ))
 }
 
 /// A cue raised less than this, degrees, is scanned level: it hops the ball a
@@ -175,7 +211,8 @@ fn widest_runs(
     directions: usize,
     per_direction: usize,
 ) -> Vec<Finalist> {
-    let scores = |d: usize, k: usize| scan[(d % directions) * per_direction + k].is_some_and(|s| s.scores);
+    let scores =
+        |d: usize, k: usize| scan[(d % directions) * per_direction + k].is_some_and(|s| s.scores);
     let mut runs = Vec::new();
     for k in 0..per_direction {
         if (0..directions).all(|d| scores(d, k)) {
@@ -184,7 +221,9 @@ fn widest_runs(
         }
         // Start each run where the one before it does not score.
         for start in (0..directions).filter(|&d| scores(d, k) && !scores(d + directions - 1, k)) {
-            let width = (0..directions).take_while(|&n| scores(start + n, k)).count();
+            let width = (0..directions)
+                .take_while(|&n| scores(start + n, k))
+                .count();
             runs.push(((start + width / 2) % directions * per_direction + k, width));
         }
     }
@@ -216,7 +255,11 @@ fn rate(
     let samples = if exact { 0 } else { level.samples as usize };
     let played: Vec<Stroke> = finalists
         .iter()
-        .flat_map(|f| (0..samples).map(|_| execute(&f.stroke, &level.error, rng)).collect::<Vec<_>>())
+        .flat_map(|f| {
+            (0..samples)
+                .map(|_| execute(&f.stroke, &level.error, rng))
+                .collect::<Vec<_>>()
+        })
         .collect();
     let scored = in_parallel(config, base, workers, played.len(), evaluated, |t, i| {
         t.play(&played[i], false).is_some_and(|t| t.scores())
@@ -225,7 +268,10 @@ fn rate(
         f.p = if exact {
             1.0
         } else {
-            let hits = scored[n * samples..(n + 1) * samples].iter().filter(|&&s| s).count();
+            let hits = scored[n * samples..(n + 1) * samples]
+                .iter()
+                .filter(|&&s| s)
+                .count();
             hits as f64 / samples as f64
         };
         f.value = f.p;
@@ -296,7 +342,10 @@ fn safest(
     }
     pool.truncate(wanted);
     let from = base.positions()[&base.cue_ball()];
-    let strokes: Vec<Stroke> = pool.iter().map(|&i| playable(config, base, from, grid[i])).collect();
+    let strokes: Vec<Stroke> = pool
+        .iter()
+        .map(|&i| playable(config, base, from, grid[i]))
+        .collect();
     let rated = in_parallel(config, base, workers, strokes.len(), evaluated, |t, n| {
         let tried = t.play(&strokes[n], true)?;
         (!tried.foul()).then(|| ease(config, &tried, level.leave_scan.max(1) as usize))
@@ -326,7 +375,10 @@ fn in_parallel<T: Send>(
     let workers = workers.clamp(1, n.max(1));
     let work = |w: usize| {
         let mut trial = Trial::new(config, referee);
-        let out: Vec<(usize, T)> = (w..n).step_by(workers).map(|i| (i, f(&mut trial, i))).collect();
+        let out: Vec<(usize, T)> = (w..n)
+            .step_by(workers)
+            .map(|i| (i, f(&mut trial, i)))
+            .collect();
         (out, trial.played)
     };
     let parts: Vec<(Vec<(usize, T)>, usize)> = if workers == 1 {
@@ -347,5 +399,8 @@ fn in_parallel<T: Send>(
             slots[i] = Some(value);
         }
     }
-    slots.into_iter().map(|s| s.expect("every item done")).collect()
+    slots
+        .into_iter()
+        .map(|s| s.expect("every item done"))
+        .collect()
 }

@@ -111,7 +111,8 @@ impl Snapshot {
             Phase::ChooseBreak => {
                 // Break when the break is more likely made than not; else let the
                 // opponent break.
-                let p = choose(&self.config, self.breaking.as_ref()?, level, seed, workers)?.p_score;
+                let p =
+                    choose(&self.config, self.breaking.as_ref()?, level, seed, workers)?.p_score;
                 Some(Move::ChooseBreak {
                     break_it: p >= 0.5,
                     ball: BallId::White,
@@ -133,9 +134,9 @@ impl Snapshot {
                     let mut lay_out = referee.positions().clone();
                     let at = self.table.break_position(offset);
                     lay_out.insert(ball, at);
-                    let clear = lay_out.iter().all(|(b, p)| {
-                        *b == ball || p.distance(at) >= 2.0 * self.table.ball_radius
-                    });
+                    let clear = lay_out
+                        .iter()
+                        .all(|(b, p)| *b == ball || p.distance(at) >= 2.0 * self.table.ball_radius);
                     if clear {
                         tries.push((Some(offset), referee.what_if(lay_out)));
                     }

@@ -48,10 +48,17 @@ fn perfect_scores(game: &str, lay_outs: usize) -> f64 {
         } else {
             println!("lay-out {n}: no count ({decision:?})");
         }
-        assert_eq!(points > 0, decision.p_score > 0.0, "lay-out {n}: {decision:?}");
+        assert_eq!(
+            points > 0,
+            decision.p_score > 0.0,
+            "lay-out {n}: {decision:?}"
+        );
     }
     let share = scored as f64 / lay_outs as f64;
-    println!("{game}: the perfect level scores from {scored} of {lay_outs} lay-outs ({:.1} %)", share * 100.0);
+    println!(
+        "{game}: the perfect level scores from {scored} of {lay_outs} lay-outs ({:.1} %)",
+        share * 100.0
+    );
     share
 }
 
@@ -116,8 +123,18 @@ fn average(config: &Config, game: &str, level: &Level, innings: u32) -> f64 {
 #[test]
 fn a_stronger_level_scores_more_points_an_inning() {
     let config = Config::defaults();
-    let beginner = average(&config, "three_cushion", config.computer.level("beginner").unwrap(), 12);
-    let master = average(&config, "three_cushion", config.computer.level("master").unwrap(), 4);
+    let beginner = average(
+        &config,
+        "three_cushion",
+        config.computer.level("beginner").unwrap(),
+        12,
+    );
+    let master = average(
+        &config,
+        "three_cushion",
+        config.computer.level("master").unwrap(),
+        4,
+    );
     assert!(master > beginner, "{master} vs {beginner}");
 }
 
@@ -136,6 +153,11 @@ fn over_500_innings_the_average_rises_with_the_level() {
     }
     assert!(averages.windows(2).all(|w| w[1] > w[0]), "{averages:?}");
     assert!(averages[0] < 0.3, "beginner {}", averages[0]);
-    let master = config.computer.levels.iter().position(|l| l.key == "master").unwrap();
+    let master = config
+        .computer
+        .levels
+        .iter()
+        .position(|l| l.key == "master")
+        .unwrap();
     assert!(averages[master] >= 1.5, "master {}", averages[master]);
 }

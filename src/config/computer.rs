@@ -93,7 +93,8 @@ impl ComputerConfig {
 
     /// The coach's level.
     pub fn coach(&self) -> &Level {
-        self.level(&self.coach).expect("checked: the coach is a level")
+        self.level(&self.coach)
+            .expect("checked: the coach is a level")
     }
 
     pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {

@@ -3,8 +3,8 @@
 //! it beside the player's own aim, with its chance of scoring; asked again, it hands
 //! the stroke over as the aim.
 
-use super::prediction::{draw_path, first_contacts};
 use super::Aim;
+use super::prediction::{draw_path, first_contacts};
 use crate::computer::{Decision, choose};
 use crate::config::Action;
 use crate::diagram::Contact;
@@ -80,9 +80,10 @@ fn ask_the_coach(
             let config = config.0.clone();
             let workers = std::thread::available_parallelism().map_or(1, |n| n.get().max(2) - 1);
             let level_now = level.clone();
-            coach.thinking = Some(AsyncComputeTaskPool::get().spawn(async move {
-                choose(&config, &referee, &level_now, 1, workers)
-            }));
+            coach.thinking = Some(
+                AsyncComputeTaskPool::get()
+                    .spawn(async move { choose(&config, &referee, &level_now, 1, workers) }),
+            );
             advising.0 = Some(Advice {
                 level: level.name.clone(),
                 coach: true,
@@ -111,6 +112,13 @@ fn ask_the_coach(
 fn draw_the_suggestion(coach: Res<Coach>, session: Res<Session>, mut gizmos: Gizmos) {
     if let Some((decision, record, contacts)) = &coach.shown {
         let colour = Color::srgba(0.5, 1.0, 0.45, 0.95);
-        draw_path(&mut gizmos, &session, record, decision.stroke.ball, contacts, colour);
+        draw_path(
+            &mut gizmos,
+            &session,
+            record,
+            decision.stroke.ball,
+            contacts,
+            colour,
+        );
     }
 }

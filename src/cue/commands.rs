@@ -76,7 +76,9 @@ pub(super) fn plugin(app: &mut App) {
             choose_break
                 .run_if(in_state(Phase::ChooseBreak))
                 .run_if(person_to_act),
-            declare_and_restore.run_if(can_restore).run_if(person_to_act),
+            declare_and_restore
+                .run_if(can_restore)
+                .run_if(person_to_act),
             undo_and_redo.run_if(practising),
             leave_the_table.run_if(in_state(Screen::Table)),
         )

@@ -57,7 +57,14 @@ pub(super) fn draw_prediction(
         return;
     };
     let colour = Color::srgba(0.55, 0.95, 1.0, 0.9);
-    draw_path(&mut gizmos, &session, record, stroke.ball, &prediction.contacts, colour);
+    draw_path(
+        &mut gizmos,
+        &session,
+        record,
+        stroke.ball,
+        &prediction.contacts,
+        colour,
+    );
 }
 
 /// The cue ball's first contacts in a record of `stroke`, those a drawn path goes

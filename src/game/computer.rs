@@ -111,7 +111,12 @@ fn play_the_computers_seat(
         phase: session.phase(),
         seat,
         strokes: session.referee().map_or(0, |r| r.history().len()),
-        lags_ready: session.lag().setups.iter().filter(|s| s.stroke.is_some()).count(),
+        lags_ready: session
+            .lag()
+            .setups
+            .iter()
+            .filter(|s| s.stroke.is_some())
+            .count(),
     };
     if turn.situation != Some(situation) {
         *turn = ComputerTurn {

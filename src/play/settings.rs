@@ -100,13 +100,20 @@ impl MatchSettings {
             .players
             .iter()
             .enumerate()
-            .map(|(i, n)| (n.trim().to_owned(), self.computers.get(i).cloned().flatten()))
+            .map(|(i, n)| {
+                (
+                    n.trim().to_owned(),
+                    self.computers.get(i).cloned().flatten(),
+                )
+            })
             .filter(|(n, _)| !n.is_empty())
             .take(MAX_PLAYERS)
             .collect();
         match self.mode {
             Mode::Practice | Mode::LagTraining => {
-                let name = named.first().map_or_else(|| "Player".into(), |(n, _)| n.clone());
+                let name = named
+                    .first()
+                    .map_or_else(|| "Player".into(), |(n, _)| n.clone());
                 vec![(name, None)]
             }
             Mode::Match => named,
@@ -143,7 +150,12 @@ impl MatchSettings {
                 name.chars().take(MAX_NAME_CHARS).collect::<String>()
             ));
         }
-        if let Some(level) = self.computers.iter().flatten().find(|l| config.computer.level(l).is_err()) {
+        if let Some(level) = self
+            .computers
+            .iter()
+            .flatten()
+            .find(|l| config.computer.level(l).is_err())
+        {
             return Err(format!("no computer level `{level}` in computer.ron"));
         }
         let seated = self.seated();

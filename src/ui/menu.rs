@@ -392,11 +392,24 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
         return;
     }
     let base = match next {
-        Some(key) => config.computer.level(key).map_or_else(|_| key.to_owned(), |l| l.name.clone()),
+        Some(key) => config
+            .computer
+            .level(key)
+            .map_or_else(|_| key.to_owned(), |l| l.name.clone()),
         None => format!("Player {}", i + 1),
     };
-    let taken = |n: &str| settings.players.iter().enumerate().any(|(j, p)| j != i && p == n);
-    settings.players[i] = if taken(&base) { format!("{base} {}", i + 1) } else { base };
+    let taken = |n: &str| {
+        settings
+            .players
+            .iter()
+            .enumerate()
+            .any(|(j, p)| j != i && p == n)
+    };
+    settings.players[i] = if taken(&base) {
+        format!("{base} {}", i + 1)
+    } else {
+        base
+    };
 }
 
 /// One at a time up to 20, then in fives (to 1000).
@@ -586,7 +599,10 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
             if name.is_empty() && caret.is_empty() && i + 1 == MAX_PLAYERS {
                 "(none: type one for three in rotation)".into()
             } else if let Some(key) = computer.filter(|_| settings.mode == Mode::Match) {
-                let level = config.computer.level(&key).map_or(key.clone(), |l| l.name.clone());
+                let level = config
+                    .computer
+                    .level(&key)
+                    .map_or(key.clone(), |l| l.name.clone());
                 if name.starts_with(&level) {
                     format!("{name}{caret}   (computer)")
                 } else {
@@ -614,6 +630,41 @@ mod tests {
         let rules = &config.games.games[&settings.game];
         assert_eq!(settings.target, rules.target.get());
         assert_eq!(settings.innings_limit, rules.innings_limit.map(|n| n.get()));
+    }
+
+    #[test]
+    fn a_seat_steps_through_the_computer_levels_and_back_to_a_person() {
+        let config = Config::defaults();
+        let mut settings = MatchSettings::defaults(&config);
+        change(Row::Player(1), -1, &mut settings, &config);
+        assert_eq!(settings.computers, vec![None, Some("perfect".to_owned())]);
+        assert_eq!(settings.players[1], "Perfect");
+        change(Row::Player(0), -1, &mut settings, &config);
+        // Two computers of one level get names of their own.
+        assert_eq!(settings.players[0], "Perfect 1");
+        assert_eq!(
+            settings.seated_computers(),
+            vec![Some("perfect".to_owned()), Some("perfect".to_owned())]
+        );
+        settings.check(&config).unwrap();
+        change(Row::Player(1), 1, &mut settings, &config);
+        assert_eq!(settings.computers[1], None);
+        assert_eq!(settings.players[1], "Player 2");
+        // A name typed stays whatever plays in the seat.
+        settings.players[1] = "Ann".into();
+        change(Row::Player(1), 1, &mut settings, &config);
+        assert_eq!(
+            (
+                settings.players[1].as_str(),
+                settings.computers[1].as_deref()
+            ),
+            ("Ann", Some("beginner"))
+        );
+        // In practice the seat is the player's.
+        settings.mode = Mode::Practice;
+        change(Row::Player(0), 1, &mut settings, &config);
+        assert_eq!(settings.computers[0].as_deref(), Some("perfect"));
+        assert_eq!(settings.seated_computers(), vec![None]);
     }
 
     #[test]

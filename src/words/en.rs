@@ -1,9 +1,9 @@
 //! English.
 
 use super::{Line, Tone, Words};
-use crate::diagram::{Contact, Touched};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
+use crate::diagram::{Contact, Touched};
 use crate::physics::bench::BenchResult;
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{

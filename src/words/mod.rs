@@ -95,8 +95,13 @@ pub trait Words: Sync {
     fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String;
     /// What the computer at a seat (or, with `coach`, the coach) of `level` is doing:
     /// thinking while `decision` is None; `take_key` hands the coach's stroke over.
-    fn advice(&self, level: &str, coach: bool, decision: Option<&Decision>, take_key: &str)
-    -> String;
+    fn advice(
+        &self,
+        level: &str,
+        coach: bool,
+        decision: Option<&Decision>,
+        take_key: &str,
+    ) -> String;
     /// `carom suggest`: the stroke a level chose, its chance and what it cost.
     fn suggestion(&self, level: &str, decision: &Decision) -> String;
 
