@@ -35,6 +35,15 @@ struct Scanned {
     balls_hit: usize,
 }
 
+/// How many of the likeliest finalists have the lay-out they leave rated.
+const LEAVES_RATED: usize = 8;
+
+/// A cue raised this far, degrees, or more to clear the rail is scanned raised: below,
+/// a stroke scanned level goes nearly where it goes raised (the strokes rated after the
+/// scan are raised) and costs a twentieth as much: a raised cue bounces the ball off
+/// the slate, and each hop in the air is hundreds of rapier steps.
+const RAISED_FROM_DEG: f64 = 4.0;
+
 /// A stroke in the middle of a run of scoring grid strokes, with the run's width.
 #[derive(Clone, Copy, Debug)]
 struct Finalist {
@@ -62,55 +71,28 @@ pub fn choose(
     let cue_ball = base.cue_ball();
     let from = *base.positions().get(&cue_ball)?;
     let mut rng = Rng(seed);
-    let per_direction = config.computer.grid.speeds.len() * config.computer.grid.tips.len();
-    let directions = (level.scan as usize / per_direction).max(8);
-    let grid = grid(
+    let mut search = Search {
         config,
-        &base,
-        cue_ball,
-        from,
-        directions,
-        rng.range(0.0, 1.0),
-    );
-    let mut evaluated = 0;
-
-    let scan = in_parallel(
-        config,
-        &base,
-        workers,
-        grid.len(),
-        &mut evaluated,
-        |t, i| {
-            t.play(&grid[i], false).map(|tried| Scanned {
-                scores: tried.scores(),
-                foul: tried.foul(),
-                balls_hit: tried.balls_hit,
-            })
-        },
-    );
-    let mut finalists = widest_runs(&grid, &scan, directions, per_direction);
-    finalists.truncate(level.finalists as usize);
-    for f in &mut finalists {
-        f.stroke = playable(config, &base, from, f.stroke);
-    }
-    rate(
-        config,
-        &base,
+        base: &base,
         level,
         workers,
-        &mut rng,
-        &mut finalists,
-        &mut evaluated,
-    );
-    finalists.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.width.cmp(&a.width)));
-
-    // The best that scores when played exactly as chosen on a table of its own (the
-    // scan's table is reused; this is the one `carom sim` would build).
-    let mut fresh = Trial::new(config, &base);
-    let best = finalists
-        .iter()
-        .find(|f| fresh.play(&f.stroke, false).is_some_and(|t| t.scores()));
-    evaluated += fresh.played;
+        from,
+        evaluated: 0,
+    };
+    let grid_config = &config.computer.grid;
+    let per_direction = grid_config.speeds.len() * grid_config.tips.len();
+    let directions = (level.scan as usize / per_direction).max(8);
+    let phase = rng.range(0.0, 1.0);
+    let tips = &grid_config.tips[..];
+    let level_grid = search.grid(cue_ball, directions, phase, tips, RAISED_FROM_DEG);
+    let speeds = grid_config.speeds.len();
+    let (scan, mut best) = search.pass(&level_grid, directions, per_direction, &mut rng);
+    if best.is_none() {
+        // Nothing scored as played: a level scan can mislead where the cue is raised
+        // even a little. Again with every cue raised as it will be.
+        let raised = search.grid(cue_ball, directions, phase, &tips[..1], 0.0);
+        best = search.pass(&raised, directions, speeds, &mut rng).1;
+    }
     let best_p = best.map_or(0.0, |f| f.p);
     let decision = |stroke: Stroke, declare_safety, p_score, evaluated| Decision {
         stroke,
@@ -121,21 +103,12 @@ pub fn choose(
     };
     if best_p < level.safety_below
         && base.may_declare_safety()
-        && let Some(safety) = safest(
-            config,
-            &base,
-            level,
-            workers,
-            &grid,
-            &scan,
-            &mut rng,
-            &mut evaluated,
-        )
+        && let Some(safety) = search.safest(&level_grid, &scan, &mut rng)
     {
-        return Some(decision(safety, true, 0.0, evaluated));
+        return Some(decision(safety, true, 0.0, search.evaluated));
     }
     if let Some(best) = best {
-        return Some(decision(best.stroke, false, best.p, evaluated));
+        return Some(decision(best.stroke, false, best.p, search.evaluated));
     }
     // No count found: the stroke that touches most balls without a foul.
     let fallback = scan
@@ -143,63 +116,245 @@ pub fn choose(
         .enumerate()
         .filter_map(|(i, s)| s.filter(|s| !s.foul).map(|s| (s.balls_hit, i)))
         .max_by_key(|&(hit, i)| (hit, std::cmp::Reverse(i)))
-        .map_or(grid[0], |(_, i)| grid[i]);
+        .map_or(level_grid[0], |(_, i)| level_grid[i]);
     Some(decision(
-        playable(config, &base, from, fallback),
+        search.playable(fallback),
         false,
         0.0,
-        evaluated,
+        search.evaluated,
     ))
 }
 
-/// A cue raised less than this, degrees, is scanned level: it hops the ball a
-/// millimetre at most, which costs the simulation a flight but hardly changes where the
-/// balls go. A steeper cue (a ball near the rail behind it) is scanned as played.
-const SCANNED_LEVEL_BELOW_DEG: f64 = 4.0;
-
-/// Every grid stroke, direction by direction (`directions` of them evenly round the
-/// ball at `from`, the first `phase` of a step past 0°), each with every speed and
-/// tip. The strokes rated after the scan are raised over the rail (`playable`).
-fn grid(
-    config: &Config,
-    referee: &Referee,
-    ball: BallId,
+/// One decision's search: the match, the level, the threads, the cue ball's place and
+/// the strokes simulated so far.
+struct Search<'a> {
+    config: &'a Config,
+    base: &'a Referee,
+    level: &'a Level,
+    workers: usize,
     from: DVec2,
-    directions: usize,
-    phase: f64,
-) -> Vec<Stroke> {
-    let step = 360.0 / directions as f64;
-    let mut strokes = Vec::new();
-    for d in 0..directions {
-        let level = Stroke::new(ball, (d as f64 + phase) * step, 0.0);
-        let raised = playable(config, referee, from, level);
-        let elevation_deg = if raised.elevation_deg < SCANNED_LEVEL_BELOW_DEG {
-            0.0
-        } else {
-            raised.elevation_deg
-        };
-        for &speed in &config.computer.grid.speeds {
-            for &(side, height) in &config.computer.grid.tips {
-                strokes.push(Stroke {
-                    speed,
-                    side,
-                    height,
-                    elevation_deg,
-                    ..level
-                });
+    evaluated: usize,
+}
+
+impl Search<'_> {
+    /// Scans `grid` (`directions` × `per_direction` strokes), rates the middles of the
+    /// widest scoring runs raised over the rail, and returns the scan and the best
+    /// finalist that scores when played exactly as chosen on a table of its own (the
+    /// scan's table is reused; this is the one `carom sim` would build).
+    fn pass(
+        &mut self,
+        grid: &[Stroke],
+        directions: usize,
+        per_direction: usize,
+        rng: &mut Rng,
+    ) -> (Vec<Option<Scanned>>, Option<Finalist>) {
+        // Raised, a stroke hops the ball: only the middle speeds are scanned.
+        let speeds = &self.config.computer.grid.speeds;
+        let middle = &speeds[(speeds.len() / 2).saturating_sub(1)..=speeds.len() / 2];
+        let scan = self.in_parallel(grid.len(), |t, i| {
+            let stroke = &grid[i];
+            if stroke.elevation_deg > 0.0 && !middle.contains(&stroke.speed) {
+                return None;
+            }
+            t.play(stroke, false).map(|tried| Scanned {
+                scores: tried.scores(),
+                foul: tried.foul(),
+                balls_hit: tried.balls_hit,
+            })
+        });
+        let mut finalists = widest_runs(grid, &scan, directions, per_direction);
+        finalists.truncate(self.level.finalists as usize);
+        for f in &mut finalists {
+            f.stroke = self.playable(f.stroke);
+        }
+        self.rate(rng, &mut finalists);
+        finalists.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.width.cmp(&a.width)));
+        let mut fresh = Trial::new(self.config, self.base);
+        let best = finalists
+            .into_iter()
+            .find(|f| fresh.play(&f.stroke, false).is_some_and(|t| t.scores()));
+        self.evaluated += fresh.played;
+        (scan, best)
+    }
+
+    /// Every grid stroke, direction by direction (`directions` of them evenly round the
+    /// cue ball, the first `phase` of a step past 0°), each with every speed and each
+    /// of `tips`; the cue level, or raised over the rail (`playable`) where that takes
+    /// `raised_from_deg` or more.
+    fn grid(
+        &self,
+        ball: BallId,
+        directions: usize,
+        phase: f64,
+        tips: &[(f64, f64)],
+        raised_from_deg: f64,
+    ) -> Vec<Stroke> {
+        let step = 360.0 / directions as f64;
+        let mut strokes = Vec::new();
+        for d in 0..directions {
+            let level = Stroke::new(ball, (d as f64 + phase) * step, 0.0);
+            let raised = self.playable(level);
+            let aimed = if raised.elevation_deg >= raised_from_deg {
+                raised
+            } else {
+                level
+            };
+            for &speed in &self.config.computer.grid.speeds {
+                for &(side, height) in tips {
+                    strokes.push(Stroke {
+                        speed,
+                        side,
+                        height,
+                        ..aimed
+                    });
+                }
+            }
+        }
+        strokes
+    }
+
+    /// `stroke` with the cue raised just enough to clear the rail behind the ball (to
+    /// the next tenth of a degree).
+    fn playable(&self, stroke: Stroke) -> Stroke {
+        let clearance = clearance_elevation(
+            self.base.table(),
+            &self.config.cue,
+            self.from,
+            stroke.direction_deg,
+        );
+        Stroke {
+            elevation_deg: (clearance * 10.0).ceil() / 10.0,
+            ..stroke
+        }
+    }
+
+    /// Each finalist's chance of scoring under the level's error, and its value: the
+    /// chance, raised by how easy the lay-out its count leaves is, at levels that look.
+    fn rate(&mut self, rng: &mut Rng, finalists: &mut [Finalist]) {
+        let level = self.level;
+        let exact = level.error == Default::default();
+        let samples = if exact { 0 } else { level.samples as usize };
+        let played: Vec<Stroke> = finalists
+            .iter()
+            .flat_map(|f| {
+                (0..samples)
+                    .map(|_| execute(&f.stroke, &level.error, rng))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let scored = self.in_parallel(played.len(), |t, i| {
+            t.play(&played[i], false).is_some_and(|t| t.scores())
+        });
+        for (n, f) in finalists.iter_mut().enumerate() {
+            f.p = if exact {
+                1.0
+            } else {
+                let hits = scored[n * samples..(n + 1) * samples]
+                    .iter()
+                    .filter(|&&s| s)
+                    .count();
+                hits as f64 / samples as f64
+            };
+            f.value = f.p;
+        }
+        if level.leave_weight <= 0.0 {
+            return;
+        }
+        // The lay-out left is looked at for the likeliest strokes only.
+        finalists.sort_by(|a, b| b.p.total_cmp(&a.p));
+        let looked_at = finalists.len().min(LEAVES_RATED);
+        let shooter = self.base.shooter();
+        let config = self.config;
+        let eases = self.in_parallel(looked_at, |t, i| {
+            let tried = t.play(&finalists[i].stroke, false)?;
+            let goes_on =
+                tried.scores() && !tried.after.is_over() && tried.after.shooter() == shooter;
+            goes_on.then(|| ease(config, &tried, level.leave_scan as usize))
+        });
+        for (f, ease) in finalists.iter_mut().zip(eases) {
+            if let Some((ease, played)) = ease {
+                self.evaluated += played;
+                f.value = f.p * (1.0 + level.leave_weight * ease);
             }
         }
     }
-    strokes
-}
 
-/// `stroke` with the cue raised just enough to clear the rail behind the ball (to the
-/// next tenth of a degree).
-fn playable(config: &Config, referee: &Referee, from: DVec2, stroke: Stroke) -> Stroke {
-    let clearance = clearance_elevation(referee.table(), &config.cue, from, stroke.direction_deg);
-    Stroke {
-        elevation_deg: (clearance * 10.0).ceil() / 10.0,
-        ..stroke
+    /// The declared safety that leaves the opponent least: grid strokes that touched a
+    /// ball without a foul, tried declared (rule 23 judged), rated by the opponent's
+    /// ease.
+    fn safest(
+        &mut self,
+        grid: &[Stroke],
+        scan: &[Option<Scanned>],
+        rng: &mut Rng,
+    ) -> Option<Stroke> {
+        let mut pool: Vec<usize> = (0..grid.len())
+            .filter(|&i| scan[i].is_some_and(|s| !s.foul && !s.scores && s.balls_hit > 0))
+            .collect();
+        // A random handful, as many as the finalists of an attack.
+        let wanted = (2 * self.level.finalists as usize).min(pool.len());
+        for n in 0..wanted {
+            let pick = n + rng.below((pool.len() - n) as u64) as usize;
+            pool.swap(n, pick);
+        }
+        pool.truncate(wanted);
+        let strokes: Vec<Stroke> = pool.iter().map(|&i| self.playable(grid[i])).collect();
+        let (config, leave_scan) = (self.config, self.level.leave_scan.max(1) as usize);
+        let rated = self.in_parallel(strokes.len(), |t, n| {
+            let tried = t.play(&strokes[n], true)?;
+            (!tried.foul()).then(|| ease(config, &tried, leave_scan))
+        });
+        let mut best: Option<(f64, Stroke)> = None;
+        for (n, rated) in rated.into_iter().enumerate() {
+            if let Some((ease, played)) = rated {
+                self.evaluated += played;
+                if best.is_none_or(|(e, _)| ease < e) {
+                    best = Some((ease, strokes[n]));
+                }
+            }
+        }
+        best.map(|(_, stroke)| stroke)
+    }
+
+    /// `f(trial, i)` for every `i` below `n`, shared among the worker threads, each with
+    /// a table of its own; the strokes they simulate are counted.
+    fn in_parallel<T: Send>(
+        &mut self,
+        n: usize,
+        f: impl Fn(&mut Trial, usize) -> T + Sync,
+    ) -> Vec<T> {
+        let workers = self.workers.clamp(1, n.max(1));
+        let (config, referee) = (self.config, self.base);
+        let work = |w: usize| {
+            let mut trial = Trial::new(config, referee);
+            let out: Vec<(usize, T)> = (w..n)
+                .step_by(workers)
+                .map(|i| (i, f(&mut trial, i)))
+                .collect();
+            (out, trial.played)
+        };
+        let parts: Vec<(Vec<(usize, T)>, usize)> = if workers == 1 {
+            vec![work(0)]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = (0..workers).map(|w| s.spawn(move || work(w))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search worker does not panic"))
+                    .collect()
+            })
+        };
+        let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
+        for (out, played) in parts {
+            self.evaluated += played;
+            for (i, value) in out {
+                slots[i] = Some(value);
+            }
+        }
+        slots
+            .into_iter()
+            .map(|s| s.expect("every item done"))
+            .collect()
     }
 }
 
@@ -240,59 +395,6 @@ fn widest_runs(
     finalists
 }
 
-/// Each finalist's chance of scoring under the level's error, and its value: the
-/// chance, raised by how easy the lay-out its count leaves is, at levels that look.
-fn rate(
-    config: &Config,
-    base: &Referee,
-    level: &Level,
-    workers: usize,
-    rng: &mut Rng,
-    finalists: &mut [Finalist],
-    evaluated: &mut usize,
-) {
-    let exact = level.error == Default::default();
-    let samples = if exact { 0 } else { level.samples as usize };
-    let played: Vec<Stroke> = finalists
-        .iter()
-        .flat_map(|f| {
-            (0..samples)
-                .map(|_| execute(&f.stroke, &level.error, rng))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let scored = in_parallel(config, base, workers, played.len(), evaluated, |t, i| {
-        t.play(&played[i], false).is_some_and(|t| t.scores())
-    });
-    for (n, f) in finalists.iter_mut().enumerate() {
-        f.p = if exact {
-            1.0
-        } else {
-            let hits = scored[n * samples..(n + 1) * samples]
-                .iter()
-                .filter(|&&s| s)
-                .count();
-            hits as f64 / samples as f64
-        };
-        f.value = f.p;
-    }
-    if level.leave_weight <= 0.0 {
-        return;
-    }
-    let shooter = base.shooter();
-    let eases = in_parallel(config, base, workers, finalists.len(), evaluated, |t, i| {
-        let tried = t.play(&finalists[i].stroke, false)?;
-        let goes_on = tried.scores() && !tried.after.is_over() && tried.after.shooter() == shooter;
-        goes_on.then(|| ease(config, &tried, level.leave_scan as usize))
-    });
-    for (f, ease) in finalists.iter_mut().zip(eases) {
-        if let Some((ease, played)) = ease {
-            *evaluated += played;
-            f.value = f.p * (1.0 + level.leave_weight * ease);
-        }
-    }
-}
-
 /// How easy the lay-out after `tried` is for whoever plays next: the share of `strokes`
 /// strokes evenly round their cue ball (the grid's middle speed and first tip, a level
 /// cue as in the scan) that score; and the strokes played.
@@ -317,90 +419,4 @@ fn ease(config: &Config, tried: &Tried, strokes: usize) -> (f64, usize) {
         })
         .count();
     (scoring as f64 / strokes.max(1) as f64, trial.played)
-}
-
-/// The declared safety that leaves the opponent least: grid strokes that touched a
-/// ball without a foul, tried declared (rule 23 judged), rated by the opponent's ease.
-fn safest(
-    config: &Config,
-    base: &Referee,
-    level: &Level,
-    workers: usize,
-    grid: &[Stroke],
-    scan: &[Option<Scanned>],
-    rng: &mut Rng,
-    evaluated: &mut usize,
-) -> Option<Stroke> {
-    let mut pool: Vec<usize> = (0..grid.len())
-        .filter(|&i| scan[i].is_some_and(|s| !s.foul && !s.scores && s.balls_hit > 0))
-        .collect();
-    // A random handful, as many as the finalists of an attack.
-    let wanted = (2 * level.finalists as usize).min(pool.len());
-    for n in 0..wanted {
-        let pick = n + rng.below((pool.len() - n) as u64) as usize;
-        pool.swap(n, pick);
-    }
-    pool.truncate(wanted);
-    let from = base.positions()[&base.cue_ball()];
-    let strokes: Vec<Stroke> = pool
-        .iter()
-        .map(|&i| playable(config, base, from, grid[i]))
-        .collect();
-    let rated = in_parallel(config, base, workers, strokes.len(), evaluated, |t, n| {
-        let tried = t.play(&strokes[n], true)?;
-        (!tried.foul()).then(|| ease(config, &tried, level.leave_scan.max(1) as usize))
-    });
-    let mut best: Option<(f64, Stroke)> = None;
-    for (n, rated) in rated.into_iter().enumerate() {
-        if let Some((ease, played)) = rated {
-            *evaluated += played;
-            if best.is_none_or(|(e, _)| ease < e) {
-                best = Some((ease, strokes[n]));
-            }
-        }
-    }
-    best.map(|(_, stroke)| stroke)
-}
-
-/// `f(trial, i)` for every `i` below `n`, shared among `workers` threads, each with a
-/// table of its own; the strokes they simulated are added to `evaluated`.
-fn in_parallel<T: Send>(
-    config: &Config,
-    referee: &Referee,
-    workers: usize,
-    n: usize,
-    evaluated: &mut usize,
-    f: impl Fn(&mut Trial, usize) -> T + Sync,
-) -> Vec<T> {
-    let workers = workers.clamp(1, n.max(1));
-    let work = |w: usize| {
-        let mut trial = Trial::new(config, referee);
-        let out: Vec<(usize, T)> = (w..n)
-            .step_by(workers)
-            .map(|i| (i, f(&mut trial, i)))
-            .collect();
-        (out, trial.played)
-    };
-    let parts: Vec<(Vec<(usize, T)>, usize)> = if workers == 1 {
-        vec![work(0)]
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..workers).map(|w| s.spawn(move || work(w))).collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a search worker does not panic"))
-                .collect()
-        })
-    };
-    let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
-    for (out, played) in parts {
-        *evaluated += played;
-        for (i, value) in out {
-            slots[i] = Some(value);
-        }
-    }
-    slots
-        .into_iter()
-        .map(|s| s.expect("every item done"))
-        .collect()
 }

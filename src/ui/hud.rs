@@ -276,7 +276,20 @@ fn update_hud(
         ),
     );
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();
-    let status_text = if !session.sim().at_rest() {
+    // The computer at a seat, or the coach, says what it is doing; the coach's words
+    // take the place of the "ready" line.
+    let advice = advising.0.as_ref().map(|a| {
+        let take_key = super::widgets::keys(&config.0, crate::config::Action::Coach);
+        let advice = words().advice(&a.level, a.coach, a.decision.as_ref(), &take_key);
+        (a.coach, advice)
+    });
+    let ready = match &advice {
+        Some((true, advice)) => advice.clone(),
+        _ => "Ready: click the cloth or Space to strike".to_owned(),
+    };
+    let status_text = if let Some((false, advice)) = advice {
+        advice
+    } else if !session.sim().at_rest() {
         format!(
             "Balls moving: {}",
             words().live_count(&count.0, settings.ball_style)
@@ -287,23 +300,11 @@ fn update_hud(
         "Beyond the miscue limit!\nClick or Space to strike".to_owned()
     } else if !prediction.contacts.is_empty() {
         format!(
-            "Ready: click the cloth or Space to strike\nPath: {}",
+            "{ready}\nPath: {}",
             words().contacts(&prediction.contacts, settings.ball_style)
         )
     } else {
-        "Ready: click the cloth or Space to strike\nClick the ball to set the tip".to_owned()
-    };
-    let status_text = match &advising.0 {
-        Some(a) => {
-            let take_key = super::widgets::keys(&config.0, crate::config::Action::Coach);
-            let advice = words().advice(&a.level, a.coach, a.decision.as_ref(), &take_key);
-            if a.coach {
-                format!("{advice}\n{status_text}")
-            } else {
-                advice
-            }
-        }
-        None => status_text,
+        format!("{ready}\nClick the ball to set the tip")
     };
     set_text(&mut status, status_text);
 }

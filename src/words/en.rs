@@ -219,12 +219,12 @@ impl Words for English {
             }
             (false, Some(d)) => format!("{level} plays: {}", chance(d)),
             (true, None) => format!("The coach ({level}) looks for the best stroke..."),
-            (true, Some(d)) if d.declare_safety => format!(
-                "Coach ({level}): nothing likely to score; a safety, in green\n{take_key}: take it as your aim"
-            ),
+            (true, Some(d)) if d.declare_safety => {
+                format!("Coach ({level}): a safety in green; {take_key}: take it")
+            }
             (true, Some(d)) => format!(
-                "Coach ({level}): the green stroke, {}\n{take_key}: take it as your aim",
-                chance(d)
+                "Coach ({level}): green, {:.0} % to score; {take_key}: take it",
+                d.p_score * 100.0
             ),
         }
     }
