@@ -391,7 +391,7 @@ fn widest_runs(
             value: 0.0,
         })
         .collect();
-    finalists.sort_by(|a, b| b.width.cmp(&a.width));
+    finalists.sort_by_key(|f| std::cmp::Reverse(f.width));
     finalists
 }
 

@@ -1,6 +1,6 @@
-//! The computer player measured: how often the perfect level's stroke scores from
-//! random lay-outs (replayed as `carom sim` would), and the points per inning of each
-//! level playing itself. `cargo test` runs a few of each; the figures the issue asks
+//! The computer player measured: how often each level's stroke scores from random
+//! lay-outs (replayed as `carom sim` would), and the points per inning of each level
+//! playing itself. `cargo test` runs a few of each; the figures the issue asks
 //! for come from `cargo test --release -- --ignored` (200 lay-outs a game, 500
 //! innings a level).
 
@@ -16,22 +16,25 @@ fn workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The share of `lay_outs` random lay-outs of `game` from which the perfect level's
-/// stroke, played on a fresh table and judged by a fresh referee, scores.
-fn perfect_scores(game: &str, lay_outs: usize) -> f64 {
+/// The share of `lay_outs` random lay-outs of `game` from which `level`'s stroke,
+/// played with its error on a fresh table and judged by a fresh referee (as `carom
+/// sim` plays a shot file), scores.
+fn share_scored(game: &str, level: &str, lay_outs: usize) -> f64 {
     let config = Config::defaults();
     let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
-    let perfect = config.computer.level("perfect").unwrap();
+    let level = config.computer.level(level).unwrap();
+    let exact = level.error == Default::default();
     let mut rng = Rng(14);
     let mut scored = 0;
     for n in 0..lay_outs {
         let lay_out = random_lay_out(&config, game, &table, &mut rng).unwrap();
         let referee = referee_at(&config, game, &table, lay_out.clone(), BallId::White).unwrap();
-        let decision = choose(&config, &referee, perfect, n as u64, workers()).unwrap();
+        let decision = choose(&config, &referee, level, n as u64, workers()).unwrap();
+        let stroke = execute(&decision.stroke, &level.error, &mut Rng(n as u64));
         let mut sim = TableSim::new(&config, table.clone());
         sim.place(&lay_out.iter().map(|(&b, &p)| (b, p)).collect::<Vec<_>>())
             .unwrap();
-        sim.strike(&[decision.stroke]).unwrap();
+        sim.strike(&[stroke]).unwrap();
         let record = sim.run_to_rest(None);
         let rules = config.games.game(game).unwrap();
         let mut judge = OneStroke::new(
@@ -45,18 +48,22 @@ fn perfect_scores(game: &str, lay_outs: usize) -> f64 {
         let points = judge.judge(&record).unwrap().points;
         if points > 0 {
             scored += 1;
-        } else {
+        } else if exact {
             println!("lay-out {n}: no count ({decision:?})");
         }
-        assert_eq!(
-            points > 0,
-            decision.p_score > 0.0,
-            "lay-out {n}: {decision:?}"
-        );
+        if exact {
+            // Played exactly, the stroke does what its chance says.
+            assert_eq!(
+                points > 0,
+                decision.p_score > 0.0,
+                "lay-out {n}: {decision:?}"
+            );
+        }
     }
     let share = scored as f64 / lay_outs as f64;
     println!(
-        "{game}: the perfect level scores from {scored} of {lay_outs} lay-outs ({:.1} %)",
+        "{game}, {}: scores from {scored} of {lay_outs} lay-outs ({:.1} %)",
+        level.key,
         share * 100.0
     );
     share
@@ -64,16 +71,27 @@ fn perfect_scores(game: &str, lay_outs: usize) -> f64 {
 
 #[test]
 fn the_perfect_levels_stroke_scores_from_most_random_lay_outs() {
-    assert!(perfect_scores("three_cushion", 4) >= 0.75);
-    assert!(perfect_scores("straight_rail", 4) >= 0.75);
+    assert!(share_scored("three_cushion", "perfect", 4) >= 0.75);
+    assert!(share_scored("straight_rail", "perfect", 4) >= 0.75);
 }
 
 #[test]
 #[ignore = "minutes: run with cargo test --release -- --ignored"]
 fn the_perfect_level_scores_from_200_random_lay_outs() {
-    assert!(perfect_scores("three_cushion", 200) >= 0.90);
-    assert!(perfect_scores("straight_rail", 200) >= 0.98);
-    assert!(perfect_scores("one_cushion", 200) >= 0.98);
+    assert!(share_scored("three_cushion", "perfect", 200) >= 0.90);
+    assert!(share_scored("straight_rail", "perfect", 200) >= 0.98);
+    assert!(share_scored("one_cushion", "perfect", 200) >= 0.98);
+    // Every other level, with its error, in three-cushion: figures for the record,
+    // rising with the level.
+    let config = Config::defaults();
+    let shares: Vec<f64> = config
+        .computer
+        .levels
+        .iter()
+        .filter(|l| l.key != "perfect")
+        .map(|l| share_scored("three_cushion", &l.key, 200))
+        .collect();
+    assert!(shares.windows(2).all(|w| w[1] >= w[0]), "{shares:?}");
 }
 
 /// `level` playing itself in `game` from the break for `innings` innings (a match
@@ -113,7 +131,7 @@ fn average(config: &Config, game: &str, level: &Level, innings: u32) -> f64 {
     let points: u32 = referee.players().iter().map(|p| p.points).sum();
     let average = points as f64 / played(&referee) as f64;
     println!(
-        "{game}, {}: {points} points in {} innings, {average:.3} a inning, {seed} strokes",
+        "{game}, {}: {points} points in {} innings, {average:.3} an inning, {seed} strokes",
         level.key,
         played(&referee)
     );
