@@ -159,23 +159,33 @@ fn a_stronger_level_scores_more_points_an_inning() {
 #[test]
 #[ignore = "tens of minutes: run with cargo test --release -- --ignored"]
 fn over_500_innings_the_average_rises_with_the_level() {
+    // CAROM_LEVELS=master,perfect runs only those (the whole takes about an hour on two
+    // cores); the rise with the level is checked when every level ran.
     let config = Config::defaults();
-    let averages: Vec<f64> = config
+    let wanted = std::env::var("CAROM_LEVELS").ok();
+    let levels: Vec<&Level> = config
         .computer
         .levels
+        .iter()
+        .filter(|l| {
+            wanted
+                .as_ref()
+                .is_none_or(|w| w.split(',').any(|k| k == l.key))
+        })
+        .collect();
+    let averages: Vec<f64> = levels
         .iter()
         .map(|level| average(&config, "three_cushion", level, 500))
         .collect();
-    for (level, average) in config.computer.levels.iter().zip(&averages) {
+    for (level, average) in levels.iter().zip(&averages) {
         println!("{:<9} {average:.3} points an inning", level.key);
+        match level.key.as_str() {
+            "beginner" => assert!(*average < 0.3, "beginner {average}"),
+            "master" => assert!(*average >= 1.5, "master {average}"),
+            _ => {}
+        }
     }
-    assert!(averages.windows(2).all(|w| w[1] > w[0]), "{averages:?}");
-    assert!(averages[0] < 0.3, "beginner {}", averages[0]);
-    let master = config
-        .computer
-        .levels
-        .iter()
-        .position(|l| l.key == "master")
-        .unwrap();
-    assert!(averages[master] >= 1.5, "master {}", averages[master]);
+    if levels.len() == config.computer.levels.len() {
+        assert!(averages.windows(2).all(|w| w[1] > w[0]), "{averages:?}");
+    }
 }

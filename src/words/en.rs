@@ -211,19 +211,21 @@ impl Words for English {
         decision: Option<&Decision>,
         take_key: &str,
     ) -> String {
-        let chance = |d: &Decision| format!("chance of scoring {:.0} %", d.p_score * 100.0);
         match (coach, decision) {
             (false, None) => format!("{level} is thinking..."),
             (false, Some(d)) if d.declare_safety => {
                 format!("{level} declares a safety (rule 23) and plays")
             }
-            (false, Some(d)) => format!("{level} plays: {}", chance(d)),
-            (true, None) => format!("The coach ({level}) looks for the best stroke..."),
+            (false, Some(d)) => format!(
+                "{level} plays: chance of scoring {:.0} %",
+                d.p_score * 100.0
+            ),
+            (true, None) => format!("The coach ({level}) is thinking..."),
             (true, Some(d)) if d.declare_safety => {
-                format!("Coach ({level}): a safety in green; {take_key}: take it")
+                format!("Coach: a safety in green; {take_key} takes it")
             }
             (true, Some(d)) => format!(
-                "Coach ({level}): green, {:.0} % to score; {take_key}: take it",
+                "Coach: green, {:.0} % to score; {take_key} takes it",
                 d.p_score * 100.0
             ),
         }
