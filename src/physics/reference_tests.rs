@@ -864,3 +864,58 @@ fn a_very_slow_stroke_is_one_tip_contact_not_a_double_hit() {
         }
     }
 }
+
+/// White launched from (-0.5, 0) at 2 m/s, 0.5 m/s up, with a red placed as given:
+/// its first landing (time, distance, height), its landings, where it ends and the
+/// event-loop steps it took.
+fn hop_past(red: Option<(f64, f64)>) -> ((f64, f64, f64), usize, f64, u64) {
+    let mut balls = vec![(White, -0.5, 0.0)];
+    balls.extend(red.map(|(x, y)| (Red, x, y)));
+    let mut s = sim(&balls);
+    s.launch(White, DVec3::new(2.0, 0.0, 0.5), DVec3::ZERO)
+        .unwrap();
+    let record = s.run_to_rest(None);
+    assert!(!record.events.iter().any(|e| is_ball_ball(&e.kind)));
+    let landings: Vec<(f64, f64, f64)> = record
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Landed {
+                distance, height, ..
+            } => Some((e.t, distance, height)),
+            _ => None,
+        })
+        .collect();
+    (
+        landings[0],
+        landings.len(),
+        record.final_positions[&White].x,
+        s.steps(),
+    )
+}
+
+#[test]
+fn a_hop_over_open_cloth_lands_where_rapiers_steps_land_it() {
+    // Alone on the cloth the hops are taken in closed form; with a red just clear of
+    // the path (within the margin the closed form keeps) rapier steps them.
+    let (open, open_landings, open_end, open_steps) = hop_past(None);
+    let r = radius();
+    let (stepped, stepped_landings, stepped_end, stepped_steps) =
+        hop_past(Some((-0.4, 2.0 * r + 0.0005)));
+    println!(
+        "first landing (t, distance, height): open {open:.5?}, stepped {stepped:.5?}; \
+         landings {open_landings} vs {stepped_landings}; ends at x {open_end:.4} vs \
+         {stepped_end:.4}; {open_steps} vs {stepped_steps} steps"
+    );
+    // The parabola: down after 2·vz/g, 2·vx·vz/g on, vz²/2g high.
+    let (t, distance, height) = (2.0 * 0.5 / G, 2.0 * 2.0 * 0.5 / G, 0.5 * 0.5 / (2.0 * G));
+    for (lt, ld, lh) in [open, stepped] {
+        assert!((lt / t - 1.0).abs() < 0.01, "{lt} vs {t}");
+        assert!((ld / distance - 1.0).abs() < 0.01, "{ld} vs {distance}");
+        // Measured from where the ball is first seen off the bed: a little under.
+        assert!((lh / height - 1.0).abs() < 0.03, "{lh} vs {height}");
+    }
+    assert_eq!(open_landings, stepped_landings);
+    assert!((open_end - stepped_end).abs() < 0.005);
+    assert!(open_steps * 10 < stepped_steps);
+}

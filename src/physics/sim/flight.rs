@@ -6,10 +6,16 @@
 //! line between rapier's poses (or, after a ball contact, on its parabola), so its
 //! contacts with other balls are found at their time by the event loop, like those on
 //! the cloth, and its samples are where it really is.
+//!
+//! A hop over open cloth — nothing but the bed within its reach until it comes down —
+//! is not stepped: it lands on its parabola at the time it reaches the bed and bounces
+//! there in closed form (a steep cue makes several such hops, each hundreds of rapier
+//! steps).
 
 use super::{Ball, Phase, TableSim};
-use crate::math::{DVec2, DVec3};
+use crate::math::{DQuat, DVec2, DVec3};
 use crate::physics::cloth::Kinematics;
+use crate::physics::contact;
 use crate::physics::world::Part;
 use crate::shot::{BallId, EventKind, OffTableReason, Surface};
 
@@ -23,6 +29,10 @@ const SUPPORT_NORMAL_Z: f64 = 0.7;
 /// The farthest a ball in the air moves in one flight step, m: a fast ball takes
 /// shorter steps, so that rapier meets the table's parts before the ball is into them.
 const MAX_STEP_TRAVEL: f64 = 0.0015;
+
+/// How far, m, a hop taken in closed form keeps from the cushions' noses and from
+/// where other balls can be, beyond touching.
+const OPEN_MARGIN: f64 = 0.001;
 
 /// What a ball off the cloth has been touching and doing, and how it moves until the
 /// next flight step.
@@ -45,6 +55,9 @@ pub(super) struct Flight {
     pub over: u8,
     /// Since when it has been still off the bed.
     pub still_since: Option<f64>,
+    /// When it comes down on the bed, if it hops over open cloth: no rapier steps
+    /// until then.
+    pub lands_at: Option<f64>,
 }
 
 impl Flight {
@@ -60,6 +73,7 @@ impl Flight {
             take_off: k.pos,
             over: 0,
             still_since: None,
+            lands_at: None,
         }
     }
 
@@ -86,6 +100,8 @@ impl Flight {
             None => {
                 k.pos += self.from.vel * tau - 0.5 * g * tau * tau * DVec3::Z;
                 k.vel -= g * tau * DVec3::Z;
+                // In the air nothing slows its spin.
+                k.orientation = (DQuat::from_scaled_axis(k.spin * tau) * k.orientation).normalize();
             }
         }
         k
@@ -124,6 +140,15 @@ impl TableSim {
             self.next_flight_step = None;
             return;
         }
+        // Only when every ball in the air hops over open cloth can rapier stay idle.
+        let landings: Option<Vec<f64>> = flying.iter().map(|&i| self.open_hop(i)).collect();
+        if let Some(landings) = landings {
+            for (&i, &lands) in flying.iter().zip(&landings) {
+                self.hop(i, lands);
+            }
+            self.next_flight_step = landings.into_iter().reduce(f64::min);
+            return;
+        }
         let fastest = flying
             .iter()
             .map(|&i| self.balls[i].expect("flying").k.vel.length())
@@ -148,6 +173,7 @@ impl TableSim {
             flight.since = self.clock;
             flight.to = Some(to);
             flight.step = dt;
+            flight.lands_at = None;
         }
         self.next_flight_step = Some(self.clock + dt);
     }
@@ -161,6 +187,10 @@ impl TableSim {
         let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
         let min_height = self.physics.step.min_flight_height_mm / 1000.0;
         let arriving = flight.at(self.clock, g).vel;
+        if flight.lands_at.is_some_and(|t| t <= self.clock) {
+            self.land_on_open_cloth(i, flight);
+            return;
+        }
         let Some(mut k) = flight.to else {
             // No rapier step brought it here (it took off or met a ball since the last
             // one): it flies on from where its parabola is; the next step tells what it
@@ -230,18 +260,7 @@ impl TableSim {
                 flight.top = None;
                 flight.over = 0;
             }
-            // Off its support: a bounce off the bed high enough is a jump.
-            (None, None) => {
-                flight.top = Some(k.pos.z);
-                flight.take_off = k.pos;
-                let left_bed = flight.touching & (1 << Part::Bed.code()) != 0;
-                if left_bed && k.vel.z > settle_speed {
-                    self.push_event(EventKind::Airborne {
-                        ball: id,
-                        vz: k.vel.z,
-                    });
-                }
-            }
+            (None, None) => self.take_off(i, &k, &mut flight),
             (Some(top), None) => flight.top = Some(top.max(k.pos.z)),
             (None, Some(_)) => {}
         }
@@ -304,6 +323,100 @@ impl TableSim {
         self.flights[i] = Some(flight);
     }
 
+    /// Ball `i` has left its support: a bounce off the bed high enough is a jump.
+    fn take_off(&mut self, i: usize, k: &Kinematics, flight: &mut Flight) {
+        flight.top = Some(k.pos.z);
+        flight.take_off = k.pos;
+        let settle_speed =
+            (2.0 * self.physics.gravity_m_s2 * self.physics.step.min_flight_height_mm / 1000.0)
+                .sqrt();
+        let left_bed = flight.touching & (1 << Part::Bed.code()) != 0;
+        if left_bed && k.vel.z > settle_speed {
+            self.push_event(EventKind::Airborne {
+                ball: BallId::ALL[i],
+                vz: k.vel.z,
+            });
+        }
+    }
+
+    /// When ball `i`, flying free from its state now, comes down on the bed, if nothing
+    /// else is within its reach until then: its path stays clear of the cushions' noses
+    /// and of everywhere another ball can get to meanwhile (so it neither meets nor
+    /// passes over one).
+    fn open_hop(&self, i: usize) -> Option<f64> {
+        let flight = self.flights[i]?;
+        let k = self.balls[i]?.k;
+        let (g, r) = (self.physics.gravity_m_s2, self.table.ball_radius);
+        let above = k.pos.z - r;
+        if flight.to.is_some() || above < 0.0 {
+            return None;
+        }
+        let lands = (k.vel.z + (k.vel.z * k.vel.z + 2.0 * g * above).sqrt()) / g;
+        if !(lands > 0.0) {
+            return None;
+        }
+        let from = k.pos.truncate();
+        let to = from + k.vel.truncate() * lands;
+        let open = DVec2::new(self.table.half_length(), self.table.half_width())
+            - DVec2::splat(r + OPEN_MARGIN);
+        if [from, to]
+            .iter()
+            .any(|p| p.x.abs() > open.x || p.y.abs() > open.y)
+        {
+            return None;
+        }
+        // Another ball moves at most this far meanwhile (the cloth's sliding friction is
+        // the most that can speed it up).
+        let reach =
+            |b: &Ball| b.k.vel.length() * lands + 0.5 * self.cloth.mu_slide * g * lands * lands;
+        let clear = self
+            .in_play()
+            .filter(|(id, _)| id.index() != i)
+            .all(|(_, b)| {
+                distance_to_segment(b.k.pos.truncate(), from, to) > 2.0 * r + reach(b) + OPEN_MARGIN
+            });
+        clear.then_some(self.clock + lands)
+    }
+
+    /// Ball `i` flies free until it lands at `lands`, without rapier.
+    fn hop(&mut self, i: usize, lands: f64) {
+        let Some(mut flight) = self.flights[i] else {
+            return;
+        };
+        let k = self.balls[i].expect("flying").k;
+        if flight.top.is_none() {
+            self.take_off(i, &k, &mut flight);
+        }
+        flight.from = k;
+        flight.since = self.clock;
+        flight.to = None;
+        flight.touching = 0;
+        flight.lands_at = Some(lands);
+        self.flights[i] = Some(flight);
+    }
+
+    /// Ball `i`, hopping over open cloth, comes down on the bed and bounces: on into
+    /// another hop, or onto the cloth when too low to fly.
+    fn land_on_open_cloth(&mut self, i: usize, flight: Flight) {
+        let g = self.physics.gravity_m_s2;
+        let mut k = flight.at(self.clock, g);
+        k.pos.z = self.table.ball_radius;
+        let rise = flight.from.vel.z.max(0.0);
+        let top = (flight.from.pos.z + rise * rise / (2.0 * g)).max(flight.top.unwrap_or(0.0));
+        if top - k.pos.z > self.physics.step.min_flight_height_mm / 1000.0 {
+            self.push_event(EventKind::Landed {
+                ball: BallId::ALL[i],
+                surface: Surface::Bed,
+                height: top - flight.take_off.z,
+                distance: (k.pos - flight.take_off).truncate().length(),
+            });
+        }
+        let slate = &self.physics.slate;
+        contact::bounce(self.body, slate.restitution, slate.friction, &mut k);
+        // Off the bed again on a new flight, or on the cloth when too low to fly.
+        self.set_ball(i, k);
+    }
+
     /// A ball in the air whose centre comes within a radius of another ball's,
     /// horizontally, passes over it (to be that close without touching, it is well
     /// above it): once per flight, a `jumped_over` event (rule 17).
@@ -331,4 +444,15 @@ impl TableSim {
             });
         }
     }
+}
+
+/// The distance from `p` to the segment from `a` to `b`.
+fn distance_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let t = if ab.length_squared() > 0.0 {
+        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
 }

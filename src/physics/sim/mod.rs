@@ -431,10 +431,10 @@ impl TableSim {
                 phase: Phase::Flying,
             });
             self.flights[i] = Some(Flight::start(k, self.clock, Part::Bed));
-            // Its first rapier step takes it from now to one step later.
-            if self.next_flight_step.is_none() {
-                self.next_flight_step = Some(self.clock + self.physics.step.flight_step_s);
-            }
+            // Its first flight step is one step from now (sooner than the landing of
+            // another ball hopping in closed form).
+            let first = self.clock + self.physics.step.flight_step_s;
+            self.next_flight_step = Some(self.next_flight_step.map_or(first, |t| t.min(first)));
         } else {
             k.vel.z = 0.0;
             k.pos.z = self.table.ball_radius;
