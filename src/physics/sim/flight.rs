@@ -7,10 +7,10 @@
 //! contacts with other balls are found at their time by the event loop, like those on
 //! the cloth, and its samples are where it really is.
 //!
-//! A hop over open cloth — nothing but the bed within its reach until it comes down —
-//! is not stepped: it lands on its parabola at the time it reaches the bed and bounces
-//! there in closed form (a steep cue makes several such hops, each hundreds of rapier
-//! steps).
+//! Over open cloth — nothing but the bed within its reach — a ball in the air is not
+//! stepped: it flies on its parabola until it comes near a cushion or another ball,
+//! or lands, and bounces off the bed in closed form (a steep cue makes several hops,
+//! each hundreds of rapier steps).
 
 use super::{Ball, Phase, TableSim};
 use crate::math::{DQuat, DVec2, DVec3};
@@ -30,9 +30,10 @@ const SUPPORT_NORMAL_Z: f64 = 0.7;
 /// shorter steps, so that rapier meets the table's parts before the ball is into them.
 const MAX_STEP_TRAVEL: f64 = 0.0015;
 
-/// How far, m, a hop taken in closed form keeps from the cushions' noses and from
-/// where other balls can be, beyond touching.
-const OPEN_MARGIN: f64 = 0.001;
+/// How far, m, a flight in closed form keeps from the cushions' noses and from where
+/// other balls can be, beyond touching (rapier's contacts reach about a millimetre
+/// beyond touching: closer, it steps).
+const OPEN_MARGIN: f64 = 0.003;
 
 /// What a ball off the cloth has been touching and doing, and how it moves until the
 /// next flight step.
@@ -55,9 +56,16 @@ pub(super) struct Flight {
     pub over: u8,
     /// Since when it has been still off the bed.
     pub still_since: Option<f64>,
-    /// When it comes down on the bed, if it hops over open cloth: no rapier steps
-    /// until then.
-    pub lands_at: Option<f64>,
+    /// While it flies over open cloth: no rapier steps until then.
+    pub open: Option<OpenStretch>,
+}
+
+/// A stretch of a flight over open cloth, flown on the parabola.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct OpenStretch {
+    pub until: f64,
+    /// It ends on the bed.
+    pub lands: bool,
 }
 
 impl Flight {
@@ -73,7 +81,7 @@ impl Flight {
             take_off: k.pos,
             over: 0,
             still_since: None,
-            lands_at: None,
+            open: None,
         }
     }
 
@@ -140,13 +148,14 @@ impl TableSim {
             self.next_flight_step = None;
             return;
         }
-        // Only when every ball in the air hops over open cloth can rapier stay idle.
-        let landings: Option<Vec<f64>> = flying.iter().map(|&i| self.open_hop(i)).collect();
-        if let Some(landings) = landings {
-            for (&i, &lands) in flying.iter().zip(&landings) {
-                self.hop(i, lands);
+        // Only while every ball in the air is over open cloth can rapier stay idle.
+        let stretches: Option<Vec<OpenStretch>> =
+            flying.iter().map(|&i| self.open_stretch(i)).collect();
+        if let Some(stretches) = stretches {
+            for (&i, &open) in flying.iter().zip(&stretches) {
+                self.fly_open(i, open);
             }
-            self.next_flight_step = landings.into_iter().reduce(f64::min);
+            self.next_flight_step = stretches.iter().map(|o| o.until).reduce(f64::min);
             return;
         }
         let fastest = flying
@@ -173,7 +182,7 @@ impl TableSim {
             flight.since = self.clock;
             flight.to = Some(to);
             flight.step = dt;
-            flight.lands_at = None;
+            flight.open = None;
         }
         self.next_flight_step = Some(self.clock + dt);
     }
@@ -187,9 +196,12 @@ impl TableSim {
         let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
         let min_height = self.physics.step.min_flight_height_mm / 1000.0;
         let arriving = flight.at(self.clock, g).vel;
-        if flight.lands_at.is_some_and(|t| t <= self.clock) {
-            self.land_on_open_cloth(i, flight);
-            return;
+        if let Some(open) = flight.open.filter(|o| o.until <= self.clock) {
+            flight.open = None;
+            if open.lands {
+                self.land_on_open_cloth(i, flight);
+                return;
+            }
         }
         let Some(mut k) = flight.to else {
             // No rapier step brought it here (it took off or met a ball since the last
@@ -339,11 +351,11 @@ impl TableSim {
         }
     }
 
-    /// When ball `i`, flying free from its state now, comes down on the bed, if nothing
-    /// else is within its reach until then: its path stays clear of the cushions' noses
-    /// and of everywhere another ball can get to meanwhile (so it neither meets nor
-    /// passes over one).
-    fn open_hop(&self, i: usize) -> Option<f64> {
+    /// How far ball `i`, flying free from its state now, goes on over open cloth: until
+    /// it lands, or until it could come near a cushion's nose or another ball (which
+    /// it must neither meet nor pass over unseen); None when that is less than a
+    /// flight step.
+    fn open_stretch(&self, i: usize) -> Option<OpenStretch> {
         let flight = self.flights[i]?;
         let k = self.balls[i]?.k;
         let (g, r) = (self.physics.gravity_m_s2, self.table.ball_radius);
@@ -352,34 +364,43 @@ impl TableSim {
             return None;
         }
         let lands = (k.vel.z + (k.vel.z * k.vel.z + 2.0 * g * above).sqrt()) / g;
-        if !(lands > 0.0) {
-            return None;
-        }
-        let from = k.pos.truncate();
-        let to = from + k.vel.truncate() * lands;
+        let (at, vel) = (k.pos.truncate(), k.vel.truncate());
+        // Until its centre leaves the rectangle clear of the noses.
         let open = DVec2::new(self.table.half_length(), self.table.half_width())
             - DVec2::splat(r + OPEN_MARGIN);
-        if [from, to]
-            .iter()
-            .any(|p| p.x.abs() > open.x || p.y.abs() > open.y)
-        {
-            return None;
+        let inside = |p: f64, v: f64, half: f64| {
+            if p.abs() > half {
+                0.0
+            } else if v != 0.0 {
+                (half * v.signum() - p) / v
+            } else {
+                f64::INFINITY
+            }
+        };
+        let mut until = lands
+            .min(inside(at.x, vel.x, open.x))
+            .min(inside(at.y, vel.y, open.y));
+        // Until another ball could be near: they close at most at the two speeds, the
+        // other's rising by the cloth's sliding friction at most.
+        let speed_up = self.cloth.mu_slide * g;
+        for (_, b) in self.in_play().filter(|(id, _)| id.index() != i) {
+            let gap = b.k.pos.truncate().distance(at) - 2.0 * r - OPEN_MARGIN;
+            let closing = vel.length() + b.k.vel.length();
+            let t = if gap <= 0.0 {
+                0.0
+            } else {
+                2.0 * gap / (closing + (closing * closing + 2.0 * speed_up * gap).sqrt())
+            };
+            until = until.min(t);
         }
-        // Another ball moves at most this far meanwhile (the cloth's sliding friction is
-        // the most that can speed it up).
-        let reach =
-            |b: &Ball| b.k.vel.length() * lands + 0.5 * self.cloth.mu_slide * g * lands * lands;
-        let clear = self
-            .in_play()
-            .filter(|(id, _)| id.index() != i)
-            .all(|(_, b)| {
-                distance_to_segment(b.k.pos.truncate(), from, to) > 2.0 * r + reach(b) + OPEN_MARGIN
-            });
-        clear.then_some(self.clock + lands)
+        (until >= self.physics.step.flight_step_s).then_some(OpenStretch {
+            until: self.clock + until,
+            lands: until == lands,
+        })
     }
 
-    /// Ball `i` flies free until it lands at `lands`, without rapier.
-    fn hop(&mut self, i: usize, lands: f64) {
+    /// Ball `i` flies free over open cloth, without rapier, for `open`.
+    fn fly_open(&mut self, i: usize, open: OpenStretch) {
         let Some(mut flight) = self.flights[i] else {
             return;
         };
@@ -387,11 +408,16 @@ impl TableSim {
         if flight.top.is_none() {
             self.take_off(i, &k, &mut flight);
         }
+        // The highest it rises on the stretch.
+        let g = self.physics.gravity_m_s2;
+        let rise = (k.vel.z / g).clamp(0.0, open.until - self.clock);
+        let top = k.pos.z + k.vel.z * rise - 0.5 * g * rise * rise;
+        flight.top = flight.top.map(|t| t.max(top));
         flight.from = k;
         flight.since = self.clock;
         flight.to = None;
         flight.touching = 0;
-        flight.lands_at = Some(lands);
+        flight.open = Some(open);
         self.flights[i] = Some(flight);
     }
 
@@ -401,8 +427,7 @@ impl TableSim {
         let g = self.physics.gravity_m_s2;
         let mut k = flight.at(self.clock, g);
         k.pos.z = self.table.ball_radius;
-        let rise = flight.from.vel.z.max(0.0);
-        let top = (flight.from.pos.z + rise * rise / (2.0 * g)).max(flight.top.unwrap_or(0.0));
+        let top = flight.top.unwrap_or(k.pos.z);
         if top - k.pos.z > self.physics.step.min_flight_height_mm / 1000.0 {
             self.push_event(EventKind::Landed {
                 ball: BallId::ALL[i],
@@ -444,15 +469,4 @@ impl TableSim {
             });
         }
     }
-}
-
-/// The distance from `p` to the segment from `a` to `b`.
-fn distance_to_segment(p: DVec2, a: DVec2, b: DVec2) -> f64 {
-    let ab = b - a;
-    let t = if ab.length_squared() > 0.0 {
-        ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
 }

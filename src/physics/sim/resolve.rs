@@ -118,9 +118,9 @@ impl TableSim {
                 flight.from = k;
                 flight.since = self.clock;
                 flight.to = None;
-                // A hop in closed form no longer lands when it would have: the next
-                // flight step looks again.
-                if flight.lands_at.take().is_some() {
+                // Its open stretch no longer goes where it would have: the next flight
+                // step looks again.
+                if flight.open.take().is_some() {
                     let soon = self.clock + self.physics.step.flight_step_s;
                     self.next_flight_step = self.next_flight_step.map(|t| t.min(soon));
                 }
