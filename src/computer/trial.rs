@@ -5,8 +5,11 @@
 use crate::config::Config;
 use crate::math::DVec2;
 use crate::physics::TableSim;
-use crate::rules::{Calls, PlayedStroke, Referee, Verdict};
+use crate::rules::{Calls, PlayedStroke, Referee, Verdict, foul_already};
 use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
+
+/// How often, in the simulation's seconds, a stroke under way is looked at for a foul.
+const LOOK_EVERY_S: f64 = 0.05;
 
 /// What a stroke came to.
 #[derive(Clone, Debug)]
@@ -66,11 +69,23 @@ impl<'a> Trial<'a> {
         })
     }
 
+    /// The stroke's record; None when the table refuses it, or once the stroke is a foul
+    /// whatever follows: given up there, it cannot score (and a cue ball kicked onto a
+    /// rail top would cost rapier thousands of steps more).
     fn record(&mut self, stroke: &Stroke) -> Option<ShotRecord> {
         self.sim.place(&self.lay_out).ok()?;
         self.sim.strike(&[*stroke]).ok()?;
         self.played += 1;
-        Some(self.sim.run_to_rest(None))
+        let mut seen = 0;
+        while !self.sim.at_rest() {
+            self.sim.advance(LOOK_EVERY_S);
+            let events = self.sim.events();
+            if foul_already(&events[seen..], stroke.ball) {
+                return None;
+            }
+            seen = events.len();
+        }
+        Some(self.sim.record())
     }
 }
 

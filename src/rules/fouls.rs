@@ -23,7 +23,7 @@
 use super::stroke::{Calls, Facts};
 use super::verdict::Foul;
 use crate::config::GameRules;
-use crate::shot::BallId;
+use crate::shot::{BallId, EventKind, ShotEvent};
 
 /// A safety or foul that ended the player's last inning, binding their next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,6 +157,17 @@ fn jumped_cue_ball(c: &Context) -> Option<Foul> {
         .jumped
         .contains(&c.facts.cue_ball())
         .then_some(Foul::CueBallJumped)
+}
+
+/// Whether the events of a stroke under way (`cue_ball` struck) already make it a foul,
+/// whatever follows: the cue met a ball again (rules 12, 13), or the cue ball left the
+/// table (rules 15, 21).
+pub fn foul_already(events: &[ShotEvent], cue_ball: BallId) -> bool {
+    events.iter().any(|e| match e.kind {
+        EventKind::Tip { .. } => true,
+        EventKind::OffTable { ball, .. } => ball == cue_ball,
+        _ => false,
+    })
 }
 
 /// Rule 17: the cue ball scooped over an obstructing ball, or made a real jump after
@@ -491,10 +502,19 @@ mod tests {
             .hit(Dotted)
             .off_table(Red)
             .rest();
+        assert!(!foul_already(&shot.events, White));
         let v = first("three_cushion", played(shot));
         assert!(v.fouls.is_empty());
         assert_eq!(v.points, 1);
         assert_eq!(v.spot[0].ball, Red);
+        // The cue ball off, or the tip on it again: a foul before the stroke is over.
+        let off = Shot::new(White).hit(Red).off_table(White).rest();
+        let tip = Shot::new(White).event(EventKind::Tip {
+            ball: White,
+            speed: 0.2,
+        });
+        assert!(foul_already(&off.events, White));
+        assert!(foul_already(&tip.rest().events, White));
     }
 
     #[test]

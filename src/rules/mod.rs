@@ -58,7 +58,7 @@ mod property_tests;
 mod testkit;
 
 pub use balk::{BalkSpace, BalkTally};
-pub use fouls::Obligation;
+pub use fouls::{Obligation, foul_already};
 pub use lag::{
     LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, judge_lag,
     judge_lag_ball,

@@ -3,7 +3,7 @@
 //! foul passes the turn, innings count the turns at the table.
 
 use super::testkit::{config, table};
-use super::{Calls, JudgeError, MatchSetup, PlayedStroke, Referee, Verdict};
+use super::{Calls, JudgeError, MatchSetup, PlayedStroke, Referee, Verdict, foul_already};
 use crate::shot::BallId;
 use crate::shot::Cushion;
 use crate::shot::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface};
@@ -208,7 +208,7 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
     let config = config();
     let mut rng = Rng(0x00C0_FFEE);
     let names = ["Anna", "Boris", "Chen", "Dana"];
-    let (mut judged, mut scored) = (0, 0);
+    let (mut judged, mut scored, mut already) = (0, 0, 0);
     for round in 0..400 {
         let key = rng
             .pick(&config.games.games.keys().collect::<Vec<_>>())
@@ -234,6 +234,15 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
                 Ok(v) => {
                     let opened = !in_inning && !v.restore_positions;
                     check(&r, &before, shooter, opened, &v);
+                    // What the computer's search gives up early is a foul when judged.
+                    if let Some(EventKind::Strike { ball, .. }) =
+                        stroke.record.events.first().map(|e| &e.kind)
+                        && foul_already(&stroke.record.events, *ball)
+                        && !v.restore_positions
+                    {
+                        assert!(!v.fouls.is_empty(), "{:?}", stroke.record.events);
+                        already += 1;
+                    }
                     if !v.restore_positions {
                         in_inning = !v.inning_over;
                     }
@@ -252,4 +261,5 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
     }
     assert!(judged > 10_000, "only {judged} strokes were judged");
     assert!(scored > 200, "only {scored} strokes scored");
+    assert!(already > 100, "only {already} strokes were fouls already");
 }
