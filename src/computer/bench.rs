@@ -18,6 +18,8 @@ pub struct LevelTiming {
     pub workers: usize,
     pub decisions: usize,
     pub median: Duration,
+    /// Nine decisions in ten take at most this long.
+    pub ninetieth: Duration,
     pub slowest: Duration,
     /// Strokes simulated and judged per second of the decisions.
     pub strokes_per_s: f64,
@@ -109,6 +111,7 @@ pub fn run(
                 workers,
                 decisions: times.len(),
                 median: times[times.len() / 2],
+                ninetieth: times[(times.len() * 9).div_ceil(10) - 1],
                 slowest: *times.last().expect("at least one lay-out"),
                 strokes_per_s: strokes as f64 / total.as_secs_f64().max(1e-9),
                 mean_p_score: p_sum / times.len() as f64,

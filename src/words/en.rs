@@ -186,16 +186,17 @@ impl Words for English {
 
     fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String {
         let mut text = format!(
-            "\ndecisions in {game}, from random lay-outs\n{:<9} {:>7} {:>9} {:>11} {:>11} {:>14} {:>8}\n",
-            "level", "threads", "decisions", "median", "slowest", "strokes/s", "chance"
+            "\ndecisions in {game}, from random lay-outs\n{:<9} {:>7} {:>9} {:>11} {:>11} {:>11} {:>14} {:>8}\n",
+            "level", "threads", "decisions", "median", "9 in 10", "slowest", "strokes/s", "chance"
         );
         for t in timings {
             text += &format!(
-                "{:<9} {:>7} {:>9} {:>8.0} ms {:>8.0} ms {:>14.0} {:>7.0} %\n",
+                "{:<9} {:>7} {:>9} {:>8.0} ms {:>8.0} ms {:>8.0} ms {:>14.0} {:>7.0} %\n",
                 t.level,
                 t.workers,
                 t.decisions,
                 t.median.as_secs_f64() * 1e3,
+                t.ninetieth.as_secs_f64() * 1e3,
                 t.slowest.as_secs_f64() * 1e3,
                 t.strokes_per_s,
                 t.mean_p_score * 100.0
