@@ -39,25 +39,29 @@ fn phase(app: &App) -> Phase {
     **app.world().resource::<State<Phase>>()
 }
 
-#[test]
-fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() {
-    let config = Config::defaults();
-    let dir = std::env::temp_dir().join(format!("carom-shell-{}", std::process::id()));
-    let settings = MatchSettings {
-        mode: Mode::Practice,
-        game: "straight_rail".into(),
-        ..MatchSettings::defaults(&config)
-    };
+/// The game's plugin headless with `settings`, its files in a folder named after
+/// `name`, each frame `frame` of play.
+fn headless(name: &str, settings: MatchSettings, frame: Duration) -> App {
+    let dir = std::env::temp_dir().join(format!("carom-{name}-{}", std::process::id()));
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    // Each frame is 50 ms of play.
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        50,
-    )));
-    app.insert_resource(GameConfig(config));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
+    app.insert_resource(GameConfig(Config::defaults()));
     app.insert_resource(Settings(settings));
     app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
     app.add_plugins(carom::game::plugin);
+    app
+}
+
+#[test]
+fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() {
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "straight_rail".into(),
+        ..MatchSettings::defaults(&Config::defaults())
+    };
+    // Each frame is 50 ms of play.
+    let mut app = headless("shell", settings, Duration::from_millis(50));
     app.init_resource::<Heard>();
     app.init_resource::<Frame>();
     app.add_systems(Update, listen);
@@ -115,20 +119,12 @@ fn the_balls_keep_real_time_at_any_frame_rate() {
     // A frame every three seconds, as software rendering under load can be: a stroke of
     // about ten seconds of play is over after about four frames (when a frame could
     // take at most a second of play with it, it took ten).
-    let config = Config::defaults();
-    let dir = std::env::temp_dir().join(format!("carom-shell-slow-{}", std::process::id()));
     let settings = MatchSettings {
         mode: Mode::Practice,
         game: "straight_rail".into(),
-        ..MatchSettings::defaults(&config)
+        ..MatchSettings::defaults(&Config::defaults())
     };
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(3)));
-    app.insert_resource(GameConfig(config));
-    app.insert_resource(Settings(settings));
-    app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
-    app.add_plugins(carom::game::plugin);
+    let mut app = headless("shell-slow", settings, Duration::from_secs(3));
     app.update();
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -173,24 +169,14 @@ fn the_balls_keep_real_time_at_any_frame_rate() {
 #[test]
 fn two_computers_lag_break_and_play_a_match_through_the_shell() {
     // Computer against computer, as the menu's demonstration: nobody sends a command.
-    let config = Config::defaults();
-    let dir = std::env::temp_dir().join(format!("carom-shell-computers-{}", std::process::id()));
     let settings = MatchSettings {
         mode: Mode::Match,
         game: "straight_rail".into(),
         players: vec!["Beginner".into(), "Amateur".into()],
         computers: vec![Some("beginner".into()), Some("amateur".into())],
-        ..MatchSettings::defaults(&config)
+        ..MatchSettings::defaults(&Config::defaults())
     };
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        200,
-    )));
-    app.insert_resource(GameConfig(config));
-    app.insert_resource(Settings(settings));
-    app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
-    app.add_plugins(carom::game::plugin);
+    let mut app = headless("shell-computers", settings, Duration::from_millis(200));
     app.update();
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
