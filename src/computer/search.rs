@@ -40,8 +40,8 @@ const LEAVES_RATED: usize = 8;
 
 /// A cue raised this far, degrees, or more to clear the rail is scanned raised: below,
 /// a stroke scanned level goes nearly where it goes raised (the strokes rated after the
-/// scan are raised) and costs a twentieth as much: a raised cue bounces the ball off
-/// the slate, and each hop in the air is hundreds of rapier steps.
+/// scan are raised) and costs less: a raised cue bounces the ball off the slate, and a
+/// hop near a cushion or a ball is stepped by rapier.
 const RAISED_FROM_DEG: f64 = 4.0;
 
 /// A stroke in the middle of a run of scoring grid strokes, with the run's width.
