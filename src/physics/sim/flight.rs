@@ -193,8 +193,8 @@ impl TableSim {
         let id = BallId::ALL[i];
         let g = self.physics.gravity_m_s2;
         let dt = flight.step;
-        let settle_speed = (2.0 * g * self.physics.step.min_flight_height_mm / 1000.0).sqrt();
-        let min_height = self.physics.step.min_flight_height_mm / 1000.0;
+        let settle_speed = self.settle_speed();
+        let min_height = self.min_flight_height();
         let arriving = flight.at(self.clock, g).vel;
         if let Some(open) = flight.open.filter(|o| o.until <= self.clock) {
             flight.open = None;
@@ -339,11 +339,8 @@ impl TableSim {
     fn take_off(&mut self, i: usize, k: &Kinematics, flight: &mut Flight) {
         flight.top = Some(k.pos.z);
         flight.take_off = k.pos;
-        let settle_speed =
-            (2.0 * self.physics.gravity_m_s2 * self.physics.step.min_flight_height_mm / 1000.0)
-                .sqrt();
         let left_bed = flight.touching & (1 << Part::Bed.code()) != 0;
-        if left_bed && k.vel.z > settle_speed {
+        if left_bed && k.vel.z > self.settle_speed() {
             self.push_event(EventKind::Airborne {
                 ball: BallId::ALL[i],
                 vz: k.vel.z,
@@ -428,7 +425,7 @@ impl TableSim {
         let mut k = flight.at(self.clock, g);
         k.pos.z = self.table.ball_radius;
         let top = flight.top.unwrap_or(k.pos.z);
-        if top - k.pos.z > self.physics.step.min_flight_height_mm / 1000.0 {
+        if top - k.pos.z > self.min_flight_height() {
             self.push_event(EventKind::Landed {
                 ball: BallId::ALL[i],
                 surface: Surface::Bed,

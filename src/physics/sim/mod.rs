@@ -419,11 +419,20 @@ impl TableSim {
         })
     }
 
+    /// A bounce lower than this, m, keeps the ball on the cloth.
+    fn min_flight_height(&self) -> f64 {
+        self.physics.step.min_flight_height_mm / 1000.0
+    }
+
+    /// The upward speed, m/s, that rises `min_flight_height`: slower, a ball stays on
+    /// the cloth.
+    fn settle_speed(&self) -> f64 {
+        (2.0 * self.physics.gravity_m_s2 * self.min_flight_height()).sqrt()
+    }
+
     /// Puts a ball on the cloth, or in the air if it rises high enough to fly.
     fn set_ball(&mut self, i: usize, mut k: Kinematics) {
-        let g = self.physics.gravity_m_s2;
-        let min_height = self.physics.step.min_flight_height_mm / 1000.0;
-        if k.vel.z > 0.0 && k.vel.z * k.vel.z / (2.0 * g) > min_height {
+        if k.vel.z > self.settle_speed() {
             // It takes off from the bed it still touches; its first flight step that
             // finds it clear of the bed reports it airborne.
             self.balls[i] = Some(Ball {
