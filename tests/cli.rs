@@ -173,6 +173,39 @@ fn three_cushion_match_json_score_sheet() {
         );
     }
     assert_eq!(sheet["winner"], ANNA);
+    // The sheet inning by inning (worked out by hand from the strokes above): each
+    // player's run and running total.
+    let innings: Vec<(String, u64, u64, u64)> = sheet["innings"]
+        .as_array()
+        .expect("the innings")
+        .iter()
+        .map(|i| {
+            (
+                i["player"].as_str().unwrap().to_owned(),
+                i["inning"].as_u64().unwrap(),
+                i["run"].as_u64().unwrap(),
+                i["total"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let by_hand = [
+        (ANNA, 1, 1, 1),
+        (BORIS, 1, 1, 1),
+        (ANNA, 2, 2, 3),
+        (BORIS, 2, 0, 1),
+        (ANNA, 3, 0, 3),
+        (BORIS, 3, 0, 1),
+        (ANNA, 4, 0, 3),
+        (BORIS, 4, 1, 2),
+        (ANNA, 5, 0, 3),
+        (BORIS, 5, 2, 4),
+        (ANNA, 6, 0, 3),
+        (BORIS, 6, 0, 4),
+        (ANNA, 7, 2, 5),
+        (BORIS, 7, 0, 4),
+    ]
+    .map(|(p, n, run, total)| (p.to_owned(), n, run, total));
+    assert_eq!(innings, by_hand);
 }
 
 #[test]
@@ -227,7 +260,25 @@ fn three_cushion_match_readable_score_sheet() {
         stdout.contains("\nBoris        4        7         2    0.571\n"),
         "{stdout}"
     );
-    assert!(stdout.ends_with("\nWinner: Anna\n"), "{stdout}");
+    assert!(stdout.contains("\nWinner: Anna\n"), "{stdout}");
+    // Inning by inning first, then stroke by stroke.
+    let inning = |n: usize| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("{n:>6}  ")))
+            .unwrap_or_else(|| panic!("no inning {n}:\n{stdout}"))
+            .split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(inning(1), ["1", "1", "1", "1"]);
+    assert_eq!(inning(2), ["2", "3", "0", "1"]);
+    assert_eq!(inning(5), ["0", "3", "2", "4"]);
+    assert_eq!(inning(7), ["2", "5", "0", "4"]);
+    assert!(
+        stdout.find("\ninning").unwrap() < stdout.find("Stroke by stroke").unwrap(),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -959,12 +1010,19 @@ fn every_bundled_position_loads_and_its_stroke_does_what_it_says_in_carom_sim() 
         let geometry =
             carom::table::TableGeometry::new(&config.tables, table.as_deref(), &config.balls)
                 .unwrap();
+        let at = |b: &carom::shot::BallAt| carom::math::DVec2::new(b.x, b.y);
         let cue = balls.iter().find(|b| b.ball == stroke.ball).unwrap();
+        let others: Vec<_> = balls
+            .iter()
+            .filter(|b| b.ball != stroke.ball)
+            .map(at)
+            .collect();
         let clearance = carom::table::aim::clearance_elevation(
             &geometry,
             &config.cue,
-            carom::math::DVec2::new(cue.x, cue.y),
-            stroke.direction_deg,
+            at(cue),
+            &stroke,
+            &others,
         );
         assert!(
             stroke.elevation_deg >= clearance,

@@ -78,6 +78,19 @@ struct Sheet<'a> {
     strokes: Vec<SheetStroke<'a>>,
     score: Vec<Score<'a>>,
     winner: Option<&'a str>,
+    /// The sheet inning by inning, in the order played.
+    innings: Vec<SheetInning<'a>>,
+}
+
+#[derive(Serialize)]
+struct SheetInning<'a> {
+    player: &'a str,
+    /// The player's own innings, from 1.
+    inning: u32,
+    run: u32,
+    total: u32,
+    /// The player is still at the table.
+    open: bool,
 }
 
 #[derive(Serialize)]
@@ -101,7 +114,8 @@ struct Score<'a> {
     average: f64,
 }
 
-/// `carom referee --json`: `{"strokes": [...], "score": [...], "winner": name or null}`.
+/// `carom referee --json`: `{"strokes": [...], "score": [...], "winner": name or null,
+/// "innings": [...]}`.
 pub fn sheet(sheet: &ScoreSheet) -> String {
     let json = Sheet {
         strokes: sheet
@@ -131,6 +145,17 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
             Some(rules::Outcome::Winner(w)) => Some(sheet.name(w)),
             _ => None,
         },
+        innings: sheet
+            .innings()
+            .into_iter()
+            .map(|i| SheetInning {
+                player: sheet.name(i.player),
+                inning: i.number,
+                run: i.run,
+                total: i.total,
+                open: i.open,
+            })
+            .collect(),
     };
     serde_json::to_string_pretty(&json).expect("a score sheet is plain data")
 }

@@ -204,37 +204,50 @@ impl Search<'_> {
         let mut strokes = Vec::new();
         for d in 0..directions {
             let level = Stroke::new(ball, (d as f64 + phase) * step, 0.0);
-            let raised = self.playable(level);
-            let aimed = if raised.elevation_deg >= raised_from_deg {
-                raised
-            } else {
-                level
-            };
-            for &speed in &self.config.computer.grid.speeds {
-                for &(side, height) in tips {
-                    strokes.push(Stroke {
-                        speed,
+            // The rail's clearance depends on the tip's height on the ball.
+            let aimed: Vec<Stroke> = tips
+                .iter()
+                .map(|&(side, height)| {
+                    let tipped = Stroke {
                         side,
                         height,
-                        ..aimed
-                    });
+                        ..level
+                    };
+                    let raised = self.playable(tipped);
+                    if raised.elevation_deg >= raised_from_deg {
+                        raised
+                    } else {
+                        tipped
+                    }
+                })
+                .collect();
+            for &speed in &self.config.computer.grid.speeds {
+                for aimed in &aimed {
+                    strokes.push(Stroke { speed, ..*aimed });
                 }
             }
         }
         strokes
     }
 
-    /// `stroke` with the cue raised just enough to clear the rail behind the ball (to
-    /// the next tenth of a degree).
+    /// `stroke` with the cue raised just enough to clear the cushion, the rail and the
+    /// balls behind the cue ball (to the next tenth of a degree).
     fn playable(&self, stroke: Stroke) -> Stroke {
-        let clearance = clearance_elevation(
-            self.base.table(),
-            &self.config.cue,
-            self.from,
-            stroke.direction_deg,
-        );
+        let others: Vec<DVec2> = self
+            .base
+            .positions()
+            .iter()
+            .filter(|(ball, _)| **ball != stroke.ball)
+            .map(|(_, p)| *p)
+            .collect();
         Stroke {
-            elevation_deg: (clearance * 10.0).ceil() / 10.0,
+            elevation_deg: clearance_elevation(
+                self.base.table(),
+                &self.config.cue,
+                self.from,
+                &stroke,
+                &others,
+            ),
             ..stroke
         }
     }

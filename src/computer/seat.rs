@@ -6,7 +6,7 @@
 use super::{Decision, choose, execute};
 use crate::config::{Config, Level};
 use crate::math::DVec2;
-use crate::play::{Phase, Play, good_lag_speeds};
+use crate::play::{GOOD_LAG_BAND_M, Phase, Play, good_lag_speeds};
 use crate::random::Rng;
 use crate::rules::{MatchSetup, Referee};
 use crate::shot::{BallId, Stroke};
@@ -29,17 +29,14 @@ pub enum Move {
     },
     /// Declare a safety if the decision says so, then play `played`.
     Stroke { decision: Decision, played: Stroke },
-    /// Go on from the lag's result.
-    Continue,
 }
 
 /// The seat (an index into the seated players) that must act now; None while the
-/// balls roll, a verdict or spotting shows (they go on by themselves) and once the
-/// game is over.
+/// balls roll, a lag result, a verdict or the spotting shows (whoever reads it goes on)
+/// and once the game is over.
 pub fn seat_to_act(play: &Play) -> Option<usize> {
     match play.phase() {
         Phase::Lag => play.lag().turn().map(|t| t.player),
-        Phase::LagResult => Some(play.lag().winner.unwrap_or(0)),
         Phase::ChooseBreak => play.lag().winner,
         Phase::BreakSetup | Phase::Aiming => Some(play.player()),
         _ => None,
@@ -58,6 +55,8 @@ pub struct Snapshot {
     /// The match as it would start with this seat breaking (ChooseBreak).
     breaking: Option<Referee>,
     lag_ball: BallId,
+    /// Where the lag ball stands.
+    lag_from: DVec2,
 }
 
 impl Snapshot {
@@ -91,6 +90,10 @@ impl Snapshot {
             referee,
             breaking,
             lag_ball: play.lag().turn().map_or(BallId::White, |t| t.ball),
+            lag_from: play
+                .lag()
+                .turn()
+                .map_or_else(|| crate::play::lag_start(play.table()), |t| t.position),
             config,
         }
     }
@@ -100,14 +103,23 @@ impl Snapshot {
         let mut rng = Rng(seed);
         match self.phase {
             Phase::Lag => {
-                let (soft, firm) = good_lag_speeds(&self.config, &self.table)?;
-                let aim = Stroke {
+                let lagger = Stroke {
                     height: 0.2,
-                    ..Stroke::new(self.lag_ball, 0.0, 0.5 * (soft + firm))
+                    ..Stroke::new(self.lag_ball, 0.0, 1.0)
+                };
+                let (soft, firm) = good_lag_speeds(
+                    &self.config,
+                    &self.table,
+                    &lagger,
+                    self.lag_from,
+                    GOOD_LAG_BAND_M,
+                )?;
+                let aim = Stroke {
+                    speed: 0.5 * (soft + firm),
+                    ..lagger
                 };
                 Some(Move::Lag(execute(&aim, &level.error, &mut rng)))
             }
-            Phase::LagResult => Some(Move::Continue),
             Phase::ChooseBreak => {
                 // Break when the break is more likely made than not; else let the
                 // opponent break.

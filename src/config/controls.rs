@@ -66,10 +66,14 @@ pub enum Action {
     LagOpponent,
     /// Replay the last stroke; again: the one before.
     Replay,
-    /// Replay in slow motion, or at normal speed again.
-    ReplaySlow,
-    /// Pause the replay; while paused, step it on.
-    ReplayStep,
+    /// Pause the replay, or play it on.
+    ReplayPause,
+    /// Step the replay back, or on (it pauses).
+    ReplayBack,
+    ReplayForward,
+    /// Replay slower, or faster.
+    ReplaySlower,
+    ReplayFaster,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -155,7 +159,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 50] = [
+const ALL_ACTIONS: [Action; 53] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -189,8 +193,11 @@ const ALL_ACTIONS: [Action; 50] = [
     Action::SwitchLagHalf,
     Action::LagOpponent,
     Action::Replay,
-    Action::ReplaySlow,
-    Action::ReplayStep,
+    Action::ReplayPause,
+    Action::ReplayBack,
+    Action::ReplayForward,
+    Action::ReplaySlower,
+    Action::ReplayFaster,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::DeclareSafety,

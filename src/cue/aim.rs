@@ -2,9 +2,10 @@
 //! offset and cue elevation; the cue kept above the rail.
 
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Screen, Session, at_table, person_to_act};
+use crate::game::{GameConfig, GameSystems, Preferences, Screen, Session, at_table, person_to_act};
 use crate::input::Actions;
 use crate::math::DVec2;
+use crate::play::good_lag_speeds;
 use crate::shot::{BallId, MAX_ELEVATION_DEG, Stroke};
 use crate::table::aim::clearance_elevation;
 use bevy::prelude::*;
@@ -50,12 +51,10 @@ impl Default for Aim {
 }
 
 impl Aim {
-    /// A fresh aim for a lag: toward the foot cushion, a lag's pace.
-    pub fn lag() -> Aim {
+    /// A fresh aim for a lag: toward the foot cushion, at `speed`.
+    pub fn lag(speed: f64) -> Aim {
         Aim {
-            // A little short of a good lag on a heated match cloth (the power bar marks
-            // the good ones): the player finds the rest.
-            speed: 1.1,
+            speed,
             ..Aim::default()
         }
     }
@@ -74,10 +73,10 @@ impl Aim {
         self.short_stroke_mm = stroke.follow_through_mm;
     }
 
-    /// Sets the launch speed, held in `SPEED_RANGE` and rounded to a step.
+    /// Sets the launch speed, held in `SPEED_RANGE` (not rounded: a lag is decided
+    /// by speeds a hundredth of a metre a second apart).
     pub fn set_speed(&mut self, speed: f64) {
-        let stepped = (speed / POWER_STEP).round() * POWER_STEP;
-        self.speed = stepped.clamp(SPEED_RANGE.0, SPEED_RANGE.1);
+        self.speed = speed.clamp(SPEED_RANGE.0, SPEED_RANGE.1);
     }
 
     /// Sets the tip offset, held within `MAX_TIP_OFFSET` of the centre.
@@ -123,9 +122,14 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             // At the table only: in the menu the letters spell names.
             .run_if(at_table)
-            .in_set(GameSystems::Input),
+            .in_set(GameSystems::Input)
+            .in_set(AimSystems),
     );
 }
+
+/// The systems that set the aim from the player's input.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AimSystems;
 
 /// Each player's last stroke settings (power, tip offset, elevation, stroke length),
 /// for their next turn at the table; their lag settings apart from their strokes. In
@@ -138,9 +142,12 @@ struct StrokeMemory {
 
 /// When another player comes to the table (or the lag ends), the settings of the one
 /// who leaves are kept and the newcomer's own come back (a fresh stroke the first
-/// time). The direction stays: the mouse sets it anyway.
+/// time; a fresh lag in the middle of the good lag speeds). The direction stays: the
+/// mouse sets it anyway.
 fn settings_for_each_player(
     session: Res<Session>,
+    config: Res<GameConfig>,
+    preferences: Res<Preferences>,
     mut memory: ResMut<StrokeMemory>,
     mut aim: ResMut<Aim>,
 ) {
@@ -152,7 +159,16 @@ fn settings_for_each_player(
     if let Some(before) = memory.at_table.replace(now) {
         memory.kept.insert(before, *aim);
     }
-    let fresh = if lagging { Aim::lag() } else { Aim::default() };
+    let fresh = match session.lag().turn() {
+        Some(turn) if lagging && !memory.kept.contains_key(&now) => {
+            let level = Aim::lag(1.0).stroke(turn.ball);
+            let band = preferences.lag_band_mm / 1000.0;
+            let good = good_lag_speeds(&config.0, session.table(), &level, turn.position, band);
+            Aim::lag(good.map_or(1.2, |(soft, firm)| 0.5 * (soft + firm)))
+        }
+        _ if lagging => Aim::lag(1.2),
+        _ => Aim::default(),
+    };
     let kept = memory.kept.get(&now).copied().unwrap_or(fresh);
     *aim = Aim {
         direction_deg: if lagging {
@@ -225,7 +241,7 @@ fn aim_with_mouse(
 /// What one step of a key changes: the aim's direction, degrees; the power, m/s; the
 /// tip offset, fractions of the radius; the elevation, degrees.
 pub const AIM_STEP_DEG: f64 = 0.1;
-pub const POWER_STEP: f64 = 0.1;
+pub const POWER_STEP: f64 = 0.01;
 pub const TIP_STEP: f64 = 0.05;
 pub const ELEVATION_STEP_DEG: f64 = 1.0;
 
@@ -242,7 +258,9 @@ fn adjust_with_keys(actions: Res<Actions>, config: Res<GameConfig>, mut aim: Res
         f64::from(actions.steps(plus)) - f64::from(actions.steps(minus))
     };
     let turn = steps(Action::AimLeft, Action::AimRight);
-    let power = steps(Action::PowerUp, Action::PowerDown);
+    // The power's steps are fine and its range long: a held key accelerates.
+    let power = f64::from(actions.accelerated_steps(Action::PowerUp))
+        - f64::from(actions.accelerated_steps(Action::PowerDown));
     let side = steps(Action::TipRight, Action::TipLeft);
     let height = steps(Action::TipUp, Action::TipDown);
     let lift = steps(Action::ElevationUp, Action::ElevationDown);
@@ -257,17 +275,50 @@ fn adjust_with_keys(actions: Res<Actions>, config: Res<GameConfig>, mut aim: Res
         (aim.elevation_deg + lift * ELEVATION_STEP_DEG).clamp(0.0, MAX_ELEVATION_DEG - 4.0);
 }
 
-/// Keeps the cue above the cushion and rail behind the cue ball.
+/// Keeps the cue above the cushion, the rail and the balls behind the cue ball, for
+/// the tip as set. Only while the balls are at rest: the panel goes on showing the
+/// elevation the stroke was played at while they roll.
 fn clear_the_rail(config: Res<GameConfig>, session: Res<Session>, mut aim: ResMut<Aim>) {
-    if let Some(ball) = session.ball(session.cue_ball()) {
-        let min = clearance_elevation(
-            session.table(),
-            &config.0.cue,
-            ball.pos.truncate(),
-            aim.direction_deg,
-        );
-        if aim.min_elevation_deg != min {
-            aim.min_elevation_deg = min;
-        }
+    let cue_ball = session.cue_ball();
+    let (Some(ball), true) = (session.ball(cue_ball), session.sim().at_rest()) else {
+        return;
+    };
+    let others: Vec<DVec2> = session
+        .sim()
+        .ball_states()
+        .filter(|(id, _)| *id != cue_ball)
+        .map(|(_, k)| k.pos.truncate())
+        .collect();
+    let min = clearance_elevation(
+        session.table(),
+        &config.0.cue,
+        ball.pos.truncate(),
+        &aim.stroke(cue_ball),
+        &others,
+    );
+    if aim.min_elevation_deg != min {
+        aim.min_elevation_deg = min;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_speed_set_or_taken_is_kept_to_the_last_digit_within_the_range() {
+        // Good lags span about 0.035 m/s: no speed a player sets is rounded away.
+        let mut aim = Aim::lag(1.2);
+        aim.set_speed(1.2345);
+        assert_eq!(aim.speed, 1.2345);
+        aim.set_speed(aim.speed + POWER_STEP);
+        assert!((aim.speed - 1.2445).abs() < 1e-12);
+        let coach = Stroke::new(BallId::White, 12.0, 3.217);
+        aim.take(&coach);
+        assert_eq!(aim.stroke(BallId::White).speed, 3.217);
+        aim.set_speed(20.0);
+        assert_eq!(aim.speed, SPEED_RANGE.1);
+        aim.set_speed(0.0);
+        assert_eq!(aim.speed, SPEED_RANGE.0);
     }
 }

@@ -5,7 +5,8 @@
 use super::Aim;
 use crate::config::Action;
 use crate::game::{
-    GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, at_table, person_to_act,
+    GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, Told, Watching, at_table,
+    person_to_act,
 };
 use crate::input::Actions;
 use crate::play::{Command, LagOpponent, Mode};
@@ -72,6 +73,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Phase::BreakSetup))
                 .run_if(person_to_act),
             go_on.run_if(showing),
+            go_on_from_what_was_told.run_if(|told: Res<Told>| told.0.is_some()),
             rematch.run_if(in_state(Phase::GameOver)),
             choose_break
                 .run_if(in_state(Phase::ChooseBreak))
@@ -80,7 +82,9 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(can_restore)
                 .run_if(person_to_act),
             undo_and_redo.run_if(practising),
-            leave_the_table.run_if(in_state(Screen::Table)),
+            leave_the_table
+                .run_if(in_state(Screen::Table))
+                .run_if(|watching: Res<Watching>| !watching.0),
         )
             .chain()
             .run_if(at_table)
@@ -230,6 +234,14 @@ fn switch_lag_half(
 fn confirm_set_up(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
     if actions.just_pressed(Action::Confirm) {
         commands.write(PlayerCommand(Command::Continue));
+    }
+}
+
+/// A person goes on from what a computer seat told (its choice of the break): the
+/// confirm key or a click.
+fn go_on_from_what_was_told(actions: Res<Actions>, mut told: ResMut<Told>) {
+    if actions.just_pressed(Action::Confirm) || actions.just_pressed(Action::Strike) {
+        told.0 = None;
     }
 }
 

@@ -5,11 +5,13 @@ mod aim;
 mod coach;
 mod commands;
 mod computer;
+mod good_lags;
 mod prediction;
 mod stick;
 
 pub use aim::{Aim, MouseAim, SPEED_RANGE};
 pub use commands::{LeaveArmed, RestoreArmed};
+pub use good_lags::GoodLags;
 pub use prediction::Prediction;
 
 use bevy::prelude::*;
@@ -20,6 +22,7 @@ pub fn plugin(app: &mut App) {
         coach::plugin,
         commands::plugin,
         computer::plugin,
+        good_lags::plugin,
         stick::plugin,
     ));
 }

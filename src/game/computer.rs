@@ -1,13 +1,15 @@
 //! The computer in a seat of a match: when its seat must act, it thinks off the game's
 //! thread (`computer::Snapshot`), lets the stroke it chose be shown for a moment (the
 //! cue module aims the cue with it), and sends the same commands a person would.
-//! Meanwhile the person's controls rest ([`person_to_act`]).
+//! Meanwhile the person's controls rest ([`person_to_act`]). Its choice of the break is
+//! told ([`Told`]) and waits for a person at the table to go on; its verdicts show for
+//! the time the settings give ([`shows_by_itself`]).
 
 use super::{GameConfig, GameSystems, PlayerCommand, Session, at_table};
 use crate::computer::{Decision, Move, Snapshot, seat_to_act};
 use crate::config::Level;
 use crate::play::{Command, Phase};
-use crate::shot::Stroke;
+use crate::shot::{BallId, Stroke};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::time::Duration;
@@ -16,8 +18,6 @@ use std::time::Duration;
 const PAUSE: Duration = Duration::from_millis(600);
 /// How long the cue shows the stroke chosen before it is played.
 const SHOW: Duration = Duration::from_millis(1500);
-/// How long a lag's result shows before a computer that won it goes on.
-const LAG_RESULT: Duration = Duration::from_millis(3000);
 
 /// Where play stood when the computer started on its move: when it changes (the move
 /// was made, or a person went back), the move is dropped.
@@ -67,6 +67,46 @@ impl ComputerTurn {
     }
 }
 
+/// A decision of a computer seat told on the screen, which waits for a person at the
+/// table to go on (the confirm key or a click) before play goes on.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Told(pub Option<Decided>);
+
+/// What a computer seat decided.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decided {
+    /// The lag winner `player` breaks (or passes the break) and plays `ball` (rules 4, 6).
+    Break {
+        player: usize,
+        break_it: bool,
+        ball: BallId,
+    },
+}
+
+/// Whether a person sits at the table.
+fn a_person_plays(session: &Session) -> bool {
+    session
+        .settings()
+        .seated_computers()
+        .iter()
+        .any(Option::is_none)
+}
+
+/// Whether what shows now (a lag result, a verdict, the spotting) goes on by itself:
+/// the computer's own verdicts, and a lag between computers, do after the settings'
+/// time; a person's, and any lag result a person must read, wait for them.
+pub fn shows_by_itself(session: &Session) -> bool {
+    let computers = session.settings().seated_computers();
+    let computer = |seat: usize| computers.get(seat).is_some_and(Option::is_some);
+    match session.phase() {
+        Phase::LagResult => !a_person_plays(session),
+        Phase::Verdict | Phase::Spotting => {
+            session.last_verdict().is_some_and(|v| computer(v.shooter))
+        }
+        _ => false,
+    }
+}
+
 /// The computer level in the seat that must act now, if it is a computer's.
 fn computer_to_act(session: &Session, config: &GameConfig) -> Option<(usize, Level)> {
     let seat = seat_to_act(session)?;
@@ -83,6 +123,10 @@ pub fn person_to_act(session: Option<Res<Session>>, config: Res<GameConfig>) -> 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerTurn>();
     app.init_resource::<Advising>();
+    app.init_resource::<Told>();
+    app.add_systems(OnEnter(super::Screen::Table), |mut told: ResMut<Told>| {
+        told.0 = None
+    });
     app.add_systems(
         Update,
         play_the_computers_seat
@@ -97,8 +141,13 @@ fn play_the_computers_seat(
     time: Res<Time<Real>>,
     mut turn: ResMut<ComputerTurn>,
     mut advising: ResMut<Advising>,
+    mut told: ResMut<Told>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
+    if told.0.is_some() && a_person_plays(&session) {
+        // What the computer decided is on the screen until the person goes on.
+        return;
+    }
     let Some((seat, level)) = computer_to_act(&session, &config) else {
         *turn = ComputerTurn::default();
         if advising.0.as_ref().is_some_and(|a| !a.coach) {
@@ -172,16 +221,21 @@ fn play_the_computers_seat(
     let Some((decided, at)) = &turn.decided else {
         return;
     };
-    let wait = match decided {
-        Move::Continue => LAG_RESULT,
-        _ => SHOW,
-    };
-    if now < *at + wait {
+    if now < *at + SHOW {
         return;
     }
     let sends: Vec<Command> = match decided.clone() {
         Move::Lag(stroke) => vec![Command::LagReady(stroke)],
-        Move::ChooseBreak { break_it, ball } => vec![Command::ChooseBreak { break_it, ball }],
+        Move::ChooseBreak { break_it, ball } => {
+            if a_person_plays(&session) {
+                told.0 = Some(Decided::Break {
+                    player: seat,
+                    break_it,
+                    ball,
+                });
+            }
+            vec![Command::ChooseBreak { break_it, ball }]
+        }
         Move::Break { played, .. } => vec![Command::Strike(played)],
         Move::Stroke { decision, played } => {
             let mut sends = Vec::new();
@@ -191,7 +245,6 @@ fn play_the_computers_seat(
             sends.push(Command::Strike(played));
             sends
         }
-        Move::Continue => vec![Command::Continue],
     };
     for command in sends {
         commands.write(PlayerCommand(command));

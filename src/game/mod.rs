@@ -7,7 +7,7 @@ pub mod frame;
 mod preferences;
 mod session;
 
-pub use computer::{Advice, Advising, ComputerTurn, person_to_act};
+pub use computer::{Advice, Advising, ComputerTurn, Decided, Told, person_to_act, shows_by_itself};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
@@ -17,6 +17,10 @@ pub use session::{
 use crate::config::Config;
 use crate::play;
 use bevy::prelude::*;
+
+/// A replay is shown over the table: the menu key leaves the replay, not the table.
+#[derive(Resource, Default)]
+pub struct Watching(pub bool);
 
 /// The configuration the game was started with.
 #[derive(Resource, Clone)]
@@ -89,6 +93,7 @@ pub fn plugin(app: &mut App) {
     }
     app.add_sub_state::<Phase>();
     app.init_resource::<Preferences>();
+    app.init_resource::<Watching>();
     app.configure_sets(
         Update,
         (GameSystems::Input, GameSystems::Rules, GameSystems::Present).chain(),

@@ -124,6 +124,9 @@ pub struct Preferences {
     /// The computer lagger's speed error: the spread (standard deviation) of its
     /// relative error, 0.05 for 5 %.
     pub lag_computer_spread: f64,
+    /// How long a computer's verdict (and a lag between computers) shows before play
+    /// goes on by itself, s; a person's stays until they go on.
+    pub computer_verdict_s: f64,
 }
 
 impl Default for Preferences {
@@ -138,8 +141,9 @@ impl Default for Preferences {
             predicted_path: true,
             camera: CameraView::Behind,
             show_frame_rate: false,
-            lag_band_mm: 50.0,
+            lag_band_mm: 100.0,
             lag_computer_spread: 0.05,
+            computer_verdict_s: 3.0,
         }
     }
 }
@@ -199,6 +203,12 @@ impl Preferences {
             return Err(format!(
                 "lag_computer_spread is {}, allowed 0 ..= 0.5",
                 self.lag_computer_spread
+            ));
+        }
+        if !(1.0..=30.0).contains(&self.computer_verdict_s) {
+            return Err(format!(
+                "computer_verdict_s is {}, allowed 1 ..= 30",
+                self.computer_verdict_s
             ));
         }
         if !(1.0..=1000.0).contains(&self.lag_band_mm) {

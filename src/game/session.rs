@@ -5,7 +5,7 @@
 //! never owns the truth.
 
 use super::frame::{rotation_to_bevy, to_bevy};
-use super::{GameConfig, GameSystems, Phase, Screen};
+use super::{GameConfig, GameSystems, Phase, Preferences, Screen, shows_by_itself};
 use crate::play::{Command, Event, MatchSettings, Play, SavedMatch, StoragePaths};
 use crate::shot::BallId;
 use bevy::prelude::*;
@@ -15,11 +15,6 @@ use std::time::Duration;
 /// The longest a frame may advance play, s: beyond it (a window dragged, the machine
 /// asleep) the balls wait rather than jump.
 const MAX_FRAME_S: f64 = 5.0;
-
-/// How long a verdict or the spotting shows before play goes on by itself: wall-clock
-/// time, so a slow frame rate does not cut it short.
-const VERDICT_TIME: Duration = Duration::from_millis(2500);
-const SPOTTING_TIME: Duration = Duration::from_millis(3000);
 
 /// The match at the table.
 #[derive(Resource, Deref, DerefMut)]
@@ -64,9 +59,11 @@ pub struct PlayEvent(pub Event);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ball(pub BallId);
 
-/// Counts down the time a verdict or the spotting shows.
+/// Counts down the time a computer's verdict, its spotting or a lag between computers
+/// shows (wall-clock time, so a slow frame rate does not cut it short); None: it waits
+/// for the person who reads it.
 #[derive(Resource, Default)]
-struct ShowTimer(Timer);
+struct ShowTimer(Option<Timer>);
 
 /// Whether the match is at the table (a run condition).
 pub fn at_table(session: Option<Res<Session>>) -> bool {
@@ -81,13 +78,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Table), |mut commands: Commands| {
         commands.remove_resource::<Session>();
     });
-    app.add_systems(OnEnter(Phase::Verdict), show_for(VERDICT_TIME));
-    app.add_systems(OnEnter(Phase::Spotting), show_for(SPOTTING_TIME));
+    for phase in [Phase::Verdict, Phase::Spotting, Phase::LagResult] {
+        app.add_systems(OnEnter(phase), start_showing);
+    }
     app.add_systems(
         Update,
         (
             step,
-            go_on_after_showing.run_if(in_state(Phase::Verdict).or_else(in_state(Phase::Spotting))),
+            go_on_after_showing.run_if(
+                in_state(Phase::Verdict)
+                    .or_else(in_state(Phase::Spotting))
+                    .or_else(in_state(Phase::LagResult)),
+            ),
             apply_commands,
         )
             .chain()
@@ -177,18 +179,30 @@ fn apply_commands(
     forward(&mut session, &mut events, &mut next);
 }
 
-fn show_for(duration: Duration) -> impl Fn(ResMut<ShowTimer>) {
-    move |mut timer: ResMut<ShowTimer>| timer.0 = Timer::new(duration, TimerMode::Once)
+/// What now shows goes on by itself after the settings' time, or waits for a person.
+fn start_showing(
+    session: Res<Session>,
+    preferences: Res<Preferences>,
+    mut timer: ResMut<ShowTimer>,
+) {
+    timer.0 = shows_by_itself(&session).then(|| {
+        Timer::new(
+            Duration::from_secs_f64(preferences.computer_verdict_s),
+            TimerMode::Once,
+        )
+    });
 }
 
-/// A verdict or the spotting has shown long enough: play goes on.
+/// A computer's verdict, its spotting or a lag between computers has shown long
+/// enough: play goes on.
 fn go_on_after_showing(
     time: Res<Time<Real>>,
     mut timer: ResMut<ShowTimer>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
-    timer.0.tick(time.delta());
-    if timer.0.just_finished() {
+    if let Some(timer) = &mut timer.0
+        && timer.tick(time.delta()).just_finished()
+    {
         commands.write(PlayerCommand(Command::Continue));
     }
 }

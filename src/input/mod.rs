@@ -50,6 +50,12 @@ impl Actions {
     pub fn steps(&self, action: Action) -> u32 {
         self.repeats.steps(&action)
     }
+
+    /// The steps `action` earned this frame, a held key's repeats worth more the longer
+    /// it is held: for fine steps over a long range.
+    pub fn accelerated_steps(&self, action: Action) -> u32 {
+        self.repeats.accelerated_steps(&action)
+    }
 }
 
 /// One physical input of a binding, resolved once.

@@ -1,7 +1,9 @@
 //! Keys that step a setting (power, tip offset, elevation, fine aim): the press is one
-//! step, and a key held longer than `REPEAT_AFTER` steps again every `REPEAT_EVERY`.
-//! Time is the wall clock's, so a slow frame earns every step its time held and no
-//! more, and a tap is one step at any frame rate.
+//! step, and a key held longer than `REPEAT_AFTER` steps again every `REPEAT_EVERY`;
+//! a setting of fine steps over a long range (the power) can take them accelerated,
+//! each repeat worth more steps the longer the key is held. Time is the wall clock's,
+//! so a slow frame earns every step its time held and no more, and a tap is one step
+//! at any frame rate.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
@@ -12,11 +14,17 @@ pub const REPEAT_AFTER: Duration = Duration::from_millis(350);
 /// Then it steps this often.
 pub const REPEAT_EVERY: Duration = Duration::from_millis(60);
 
-/// How long each key has been held, and the steps each earned this frame.
+/// Accelerated, the repeats after the first `ACCELERATE_AFTER[i]` are worth
+/// `ACCELERATE_BY[i]` steps each (about a second of repeats at each pace).
+const ACCELERATE_AFTER: [u32; 2] = [16, 33];
+const ACCELERATE_BY: [u32; 3] = [1, 5, 20];
+
+/// How long each key has been held, and the steps each earned this frame, plain and
+/// accelerated.
 #[derive(Debug)]
 pub struct Repeats<K> {
     held: HashMap<K, Duration>,
-    steps: HashMap<K, u32>,
+    steps: HashMap<K, (u32, u32)>,
 }
 
 impl<K> Default for Repeats<K> {
@@ -26,6 +34,15 @@ impl<K> Default for Repeats<K> {
             steps: HashMap::new(),
         }
     }
+}
+
+/// The accelerated steps that the first `n` repeats are worth together.
+fn accelerated(n: u32) -> u32 {
+    let [first, second] = ACCELERATE_AFTER;
+    let [slow, middle, fast] = ACCELERATE_BY;
+    n.min(first) * slow
+        + n.clamp(first, second).saturating_sub(first) * middle
+        + n.saturating_sub(second) * fast
 }
 
 /// The repeats a key held for `held` has earned since its press.
@@ -46,7 +63,7 @@ impl<K: Copy + Eq + Hash> Repeats<K> {
             .retain(|key, _| pressed.contains(key) && !just_pressed.contains(key));
         self.steps.clear();
         for &key in just_pressed {
-            self.steps.insert(key, 1);
+            self.steps.insert(key, (1, 1));
             if pressed.contains(&key) {
                 self.held.insert(key, Duration::ZERO);
             }
@@ -57,16 +74,22 @@ impl<K: Copy + Eq + Hash> Repeats<K> {
             }
             let before = repeats(*held);
             *held += elapsed;
-            let steps = repeats(*held) - before;
-            if steps > 0 {
-                self.steps.insert(key, steps);
+            let after = repeats(*held);
+            if after > before {
+                let worth = accelerated(after) - accelerated(before);
+                self.steps.insert(key, (after - before, worth));
             }
         }
     }
 
     /// The steps `key` earned this frame.
     pub fn steps(&self, key: &K) -> u32 {
-        self.steps.get(key).copied().unwrap_or(0)
+        self.steps.get(key).map_or(0, |s| s.0)
+    }
+
+    /// The steps `key` earned this frame, its repeats accelerated.
+    pub fn accelerated_steps(&self, key: &K) -> u32 {
+        self.steps.get(key).map_or(0, |s| s.1)
     }
 }
 
@@ -109,6 +132,37 @@ mod tests {
                 "{ms} ms frames"
             );
         }
+    }
+
+    fn repeats_between(from: Duration, to: Duration) -> u32 {
+        repeats(to) - repeats(from)
+    }
+
+    #[test]
+    fn a_held_key_accelerates_from_one_step_to_twenty_a_repeat() {
+        let mut repeats = Repeats::default();
+        let down = HashSet::from(["W"]);
+        let none = HashSet::new();
+        repeats.update(&down, &down, Duration::ZERO);
+        assert_eq!(repeats.accelerated_steps(&"W"), 1, "the press");
+        let mut per_second = Vec::new();
+        for _ in 0..5 {
+            let mut steps = 0;
+            for _ in 0..50 {
+                repeats.update(&down, &none, Duration::from_millis(20));
+                assert!(repeats.accelerated_steps(&"W") >= repeats.steps(&"W"));
+                steps += repeats.accelerated_steps(&"W");
+            }
+            per_second.push(steps);
+        }
+        println!("accelerated steps in each second held: {per_second:?}");
+        // The first second's repeats one step each (from 350 ms), then faster, then
+        // twenty steps a repeat: 0.01 m/s steps cover 0.3 to 9 m/s in under 5 s.
+        assert_eq!(per_second[0], 11);
+        assert!(per_second[1] > 2 * per_second[0]);
+        let fifth = repeats_between(Duration::from_secs(4), Duration::from_secs(5));
+        assert_eq!(per_second[4], 20 * fifth);
+        assert!(per_second.iter().sum::<u32>() > 870, "{per_second:?}");
     }
 
     #[test]

@@ -36,7 +36,7 @@ impl fmt::Display for PlaceError {
                 limits,
             } => write!(
                 f,
-                "{ball} at ({:.4}, {:.4}) is not on the bed: on the {preset} table a ball's centre must lie within |x| ≤ {:.4} m and |y| ≤ {:.4} m",
+                "{ball} at ({:.4}, {:.4}) is not on the bed: on the {preset} table a ball's centre must lie within ±{:.4} m in x and ±{:.4} m in y",
                 at.x, at.y, limits.x, limits.y
             ),
             PlaceError::ListedTwice(ball) => write!(f, "{ball} is listed twice"),

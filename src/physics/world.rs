@@ -253,19 +253,10 @@ fn fixed_parts(
             Cushion::Head | Cushion::Foot => outer.y,
             Cushion::Left | Cushion::Right => outer.x,
         };
-        // Cross-section: nose at its height, a face cut back underneath so only the
-        // nose meets a ball on the cloth, the top level with the rail.
-        let section = [
-            (0.0, t.nose_height),
-            (0.6 * t.cushion_width, 0.0),
-            (t.cushion_width, 0.0),
-            (t.cushion_width, t.rail_height),
-            (0.15 * t.cushion_width, t.rail_height),
-        ];
         let mut points = Vec::new();
         for end in [-half_span, half_span] {
-            for (back, z) in section {
-                points.push(to_f32(nose - inward * back + along * end + DVec3::Z * z));
+            for p in t.cushion_section() {
+                points.push(to_f32(nose - inward * p.x + along * end + DVec3::Z * p.y));
             }
         }
         let hull = SharedShape::convex_hull(&points).expect("a cushion section is convex");

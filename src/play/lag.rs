@@ -6,7 +6,7 @@
 use crate::config::Config;
 use crate::math::DVec2;
 use crate::physics::TableSim;
-use crate::rules::{LagBall, LagVerdict, Lagger, Side};
+use crate::rules::{LagBall, LagVerdict, Lagger, Side, head_cushion_gap};
 use crate::shot::{BallId, Cushion, EventKind, Stroke};
 use crate::table::TableGeometry;
 
@@ -17,17 +17,37 @@ pub(super) const LAG_SAMPLE_HZ: f64 = 500.0;
 /// Where a lag ball starts, m to the side of the long axis on the head string.
 const START_Y: f64 = 0.35;
 
-/// The launch speeds, m/s, of a level centre-ball lag from the head string that comes
-/// back from the foot cushion to rest between the head string and the head cushion
-/// without touching it (rule 5's good lags), on this table with this physics: the
-/// softest and the firmest.
-pub fn good_lag_speeds(config: &Config, table: &TableGeometry) -> Option<(f64, f64)> {
-    let start = DVec2::new(table.head_string_x(), START_Y);
-    // Where the ball stops, and whether it touched the foot and the head cushion.
+/// Where a lag ball starts, m, on the head string on the left (+y) half.
+pub fn lag_start(table: &TableGeometry) -> DVec2 {
+    DVec2::new(table.head_string_x(), START_Y)
+}
+
+/// The distance from the head cushion a good lag stops within, m, where nobody chose
+/// one (the computer lagger aims at the middle of these).
+pub const GOOD_LAG_BAND_M: f64 = 0.1;
+
+/// The launch speeds, m/s, of `stroke` (its ball, tip and elevation; its direction and
+/// speed are not read) played from `from` straight at the foot cushion that come back
+/// to rest within `band_m` of the head cushion without touching it (rule 5's aim), on
+/// this table with this physics: the softest and the firmest.
+pub fn good_lag_speeds(
+    config: &Config,
+    table: &TableGeometry,
+    stroke: &Stroke,
+    from: DVec2,
+    band_m: f64,
+) -> Option<(f64, f64)> {
+    // Where the ball stops from the head cushion, and whether it touched the foot and
+    // the head cushion.
     let lag = |speed: f64| {
         let mut sim = TableSim::new(config, table.clone());
-        sim.place(&[(BallId::White, start)]).ok()?;
-        sim.strike(&[Stroke::new(BallId::White, 0.0, speed)]).ok()?;
+        sim.place(&[(stroke.ball, from)]).ok()?;
+        let played = Stroke {
+            direction_deg: 0.0,
+            speed,
+            ..*stroke
+        };
+        sim.strike(&[played]).ok()?;
         let record = sim.run_to_rest(None);
         let touched = |c: Cushion| {
             record
@@ -35,8 +55,12 @@ pub fn good_lag_speeds(config: &Config, table: &TableGeometry) -> Option<(f64, f
                 .iter()
                 .any(|e| matches!(e.kind, EventKind::Cushion { cushion, .. } if cushion == c))
         };
-        let end = record.final_positions.get(&BallId::White)?.x;
-        Some((end, touched(Cushion::Foot), touched(Cushion::Head)))
+        let end = record.final_positions.get(&stroke.ball)?;
+        let gap = end
+            .on_table
+            .then(|| head_cushion_gap(table, end.x))
+            .unwrap_or(f64::INFINITY);
+        Some((gap, touched(Cushion::Foot), touched(Cushion::Head)))
     };
     // The first speed, in steps from soft, at which `turns` holds, then narrowed down
     // between that step and the one before.
@@ -60,9 +84,9 @@ pub fn good_lag_speeds(config: &Config, table: &TableGeometry) -> Option<(f64, f
         }
         Some(hi)
     };
-    // Back behind the head string after the foot cushion: fast enough.
+    // Back from the foot cushion to within the band, or on to the head cushion.
     let softest = first(0.3, &|v| {
-        lag(v).map(|(end, foot, _)| foot && end <= start.x)
+        lag(v).map(|(gap, foot, head)| foot && (head || gap <= band_m))
     })?;
     // Touching the head cushion: too fast.
     let firmest = first(softest, &|v| lag(v).map(|(_, _, head)| head))?;
@@ -113,7 +137,7 @@ pub struct Lag {
 
 impl Lag {
     /// A fresh lag for one player (training) or two (a match), the balls on the head
-    /// string on either side.
+    /// string on either side (`lag_start`, mirrored).
     pub(super) fn new(table: &TableGeometry, players: usize) -> Lag {
         let laggers: &[(BallId, Side)] = if players == 1 {
             &[(BallId::White, Side::Left)]
@@ -202,19 +226,60 @@ mod tests {
     use super::*;
 
     #[test]
-    fn good_lag_speeds_bring_the_ball_back_short_of_the_head_cushion() {
+    fn good_lag_speeds_stop_the_ball_within_the_band_of_the_head_cushion() {
         let config = Config::defaults();
         let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
-        let (softest, firmest) = good_lag_speeds(&config, &table).expect("a range");
-        println!("good lags: {softest:.3} ..= {firmest:.3} m/s");
-        assert!(0.8 < softest && softest < firmest && firmest < 3.0);
-        let mut sim = TableSim::new(&config, table.clone());
-        let start = DVec2::new(table.head_string_x(), START_Y);
-        sim.place(&[(BallId::White, start)]).unwrap();
-        let middle = 0.5 * (softest + firmest);
-        sim.strike(&[Stroke::new(BallId::White, 0.0, middle)])
-            .unwrap();
-        let end = sim.run_to_rest(None).final_positions[&BallId::White].x;
-        assert!(-table.centre_limits().x < end && end < start.x, "{end}");
+        let start = lag_start(&table);
+        // Where a lag at `speed` with the tip at `height` stops, m from the head cushion,
+        // and whether it touched it.
+        let stops = |speed: f64, height: f64| {
+            let mut sim = TableSim::new(&config, table.clone());
+            sim.place(&[(BallId::White, start)]).unwrap();
+            let stroke = Stroke {
+                height,
+                ..Stroke::new(BallId::White, 0.0, speed)
+            };
+            sim.strike(&[stroke]).unwrap();
+            let record = sim.run_to_rest(None);
+            let head = record.events.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Cushion {
+                        cushion: Cushion::Head,
+                        ..
+                    }
+                )
+            });
+            let gap = head_cushion_gap(&table, record.final_positions[&BallId::White].x);
+            (gap, head)
+        };
+        for height in [0.0, 0.4] {
+            let lagger = Stroke {
+                height,
+                ..Stroke::new(BallId::White, 0.0, 1.0)
+            };
+            let (soft, firm) =
+                good_lag_speeds(&config, &table, &lagger, start, 0.1).expect("a range");
+            println!("tip {height:+.1}: good lags within 100 mm: {soft:.4} ..= {firm:.4} m/s");
+            assert!(0.8 < soft && soft < firm && firm < soft + 0.1);
+            for speed in [soft + 1e-4, 0.5 * (soft + firm), firm - 1e-4] {
+                let (gap, head) = stops(speed, height);
+                assert!(gap <= 0.1 + 1e-6 && !head, "{speed}: {gap} m, head {head}");
+            }
+            let (gap, _) = stops(soft - 0.005, height);
+            assert!(gap > 0.1, "slower stops short: {gap}");
+            assert!(
+                stops(firm + 0.005, height).1,
+                "faster touches the head cushion"
+            );
+        }
+        // A wider band starts at softer speeds and ends at the same one.
+        let lagger = Stroke::new(BallId::White, 0.0, 1.0);
+        let narrow = good_lag_speeds(&config, &table, &lagger, start, 0.05).unwrap();
+        let wide = good_lag_speeds(&config, &table, &lagger, start, 0.25).unwrap();
+        assert!(
+            wide.0 < narrow.0 && (wide.1 - narrow.1).abs() < 1e-3,
+            "{wide:?} {narrow:?}"
+        );
     }
 }

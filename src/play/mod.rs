@@ -19,7 +19,7 @@ pub use files::{
     StoragePaths, keep_aside, now_s, read_ron_folder, read_ron_or_default, write_atomically,
     write_ron,
 };
-pub use lag::{Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds};
+pub use lag::{GOOD_LAG_BAND_M, Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds, lag_start};
 pub use lag_stats::{LagHistory, LagLog, LagSummary};
 pub use live::LiveCount;
 pub use save::{SavedMatch, SavedStroke};
@@ -206,9 +206,7 @@ impl Game {
         let mut referee =
             Referee::new(rules, &config.games.referee, table, setup).map_err(|e| e.to_string())?;
         if let Some(at) = &start_at {
-            referee = referee
-                .after_break_at(at.clone())
-                .map_err(|e| e.to_string())?;
+            referee = referee.at_layout(at.clone()).map_err(|e| e.to_string())?;
         }
         let mut game = Game {
             referee,
@@ -679,10 +677,18 @@ impl Play {
             LagOpponent::Computer { spread } => spread,
             _ => 0.05,
         };
-        let middle = good_lag_speeds(&self.config, table).map_or(1.2, |(lo, hi)| (lo + hi) / 2.0);
+        let level = Stroke::new(opponent.ball, 0.0, 1.0);
+        let middle = good_lag_speeds(
+            &self.config,
+            table,
+            &level,
+            opponent.position,
+            GOOD_LAG_BAND_M,
+        )
+        .map_or(1.2, |(lo, hi)| (lo + hi) / 2.0);
         let seed = self.training.attempts.len() as u64 + 1;
         let speed = (middle * (1.0 + spread * Rng(seed).normal())).max(0.1);
-        (Stroke::new(opponent.ball, 0.0, speed), opponent.position)
+        (Stroke { speed, ..level }, opponent.position)
     }
 
     /// Lag training: lag from the other half, the ball mirrored across the long axis.

@@ -711,7 +711,10 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
         "both balls struck together"
     );
     let computer = play.lag().setups[1].stroke.unwrap();
-    let (soft, firm) = good_lag_speeds(&config, play.table()).unwrap();
+    let from = play.lag().setups[1].position;
+    let level = Stroke::new(BallId::Dotted, 0.0, 1.0);
+    let (soft, firm) =
+        good_lag_speeds(&config, play.table(), &level, from, GOOD_LAG_BAND_M).unwrap();
     let middle = (soft + firm) / 2.0;
     assert!((computer.speed / middle - 1.0).abs() < 0.25, "{computer:?}");
     roll(&mut play);

@@ -209,6 +209,13 @@ pub fn judge_lag(
     Ok(LagVerdict { balls, outcome })
 }
 
+/// How far a ball at rest centred at `x` lies from the head cushion, m: from its
+/// surface to the cushion's nose, which it would touch above its equator.
+pub fn head_cushion_gap(table: &TableGeometry, x: f64) -> f64 {
+    let to_nose = (x + table.half_length()).hypot(table.nose_height - table.ball_radius);
+    (to_nose - table.ball_radius).max(0.0)
+}
+
 /// One ball's lag: its faults and its distance from the head cushion (also what lag
 /// training shows for a single ball).
 pub fn judge_lag_ball(
@@ -250,11 +257,7 @@ pub fn judge_lag_ball(
     .into_iter()
     .filter_map(|(fault, kind)| fault.then_some(kind))
     .collect();
-    let distance_mm = (!left_table).then(|| {
-        let to_nose =
-            (at_rest.x + table.half_length()).hypot(table.nose_height - table.ball_radius);
-        (to_nose - table.ball_radius).max(0.0) * 1000.0
-    });
+    let distance_mm = (!left_table).then(|| head_cushion_gap(table, at_rest.x) * 1000.0);
     Ok(LagBall {
         ball,
         side: lagger.side,

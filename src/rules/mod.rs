@@ -60,13 +60,13 @@ mod testkit;
 pub use balk::{BalkSpace, BalkTally};
 pub use fouls::{Obligation, foul_already};
 pub use lag::{
-    LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, judge_lag,
-    judge_lag_ball,
+    LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, head_cushion_gap,
+    judge_lag, judge_lag_ball,
 };
 pub use one_stroke::OneStroke;
 pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
 pub use setup::{balls_in_play, break_positions, check_setups};
-pub use sheet::{ScoreSheet, SheetRow};
+pub use sheet::{Inning, ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, PlayedStroke};
 pub use verdict::{CountMiss, Foul, Outcome, Placement, Remark, Rule, Verdict, Warning};

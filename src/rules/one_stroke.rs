@@ -1,7 +1,7 @@
 //! One stroke judged on its own, as `carom sim` does when the shot names a `game`: the
 //! stroke is played from a given lay-out in the middle of that game (the break behind
-//! it, nothing owed from an earlier stroke) by one player, whose cue ball is the ball
-//! the stroke strikes.
+//! it, nothing owed from an earlier stroke; from the game's break set-up, it is the
+//! break, rule 8) by one player, whose cue ball is the ball the stroke strikes.
 
 use super::JudgeError;
 use super::referee::{MatchSetup, Referee, SetupError};
@@ -42,7 +42,7 @@ impl OneStroke {
                 BallId::White
             },
         };
-        let referee = Referee::new(game, config, table, setup)?.after_break_at(positions)?;
+        let referee = Referee::new(game, config, table, setup)?.at_layout(positions)?;
         Ok(OneStroke { referee })
     }
 

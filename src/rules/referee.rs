@@ -21,7 +21,7 @@
 use super::balk::{self, BalkCount, BalkTally};
 use super::count;
 use super::fouls::{self, Context, Obligation};
-use super::setup::{balls_in_play, break_positions};
+use super::setup::{balls_in_play, break_positions, is_break_layout};
 use super::sheet::{ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
@@ -233,12 +233,11 @@ impl Referee {
         })
     }
 
-    /// This match with its break behind it and the balls at `positions`, which place
-    /// every ball in play and no other: a lay-out to judge a stroke from.
-    pub fn after_break_at(
-        mut self,
-        positions: BTreeMap<BallId, DVec2>,
-    ) -> Result<Referee, SetupError> {
+    /// This match with the balls at `positions`, which place every ball in play and no
+    /// other: a lay-out to judge a stroke from. The game's break set-up (rule 7) is the
+    /// break still to play, judged as a break (rule 8); any other lay-out has the break
+    /// behind it.
+    pub fn at_layout(mut self, positions: BTreeMap<BallId, DVec2>) -> Result<Referee, SetupError> {
         let placed: BTreeSet<BallId> = positions.keys().copied().collect();
         let in_play: BTreeSet<BallId> = self.in_play.iter().copied().collect();
         if placed != in_play {
@@ -253,9 +252,12 @@ impl Referee {
                 names(&placed)
             )));
         }
+        let at_break = is_break_layout(&self.game, &self.table, self.breaker_ball, &positions);
         self.positions = positions;
-        // The break counted: the next stroke is not bound by rule 8.
-        self.strokes = 1;
+        if !at_break {
+            // The break counted: the next stroke is not bound by rule 8.
+            self.strokes = 1;
+        }
         Ok(self)
     }
 
@@ -748,7 +750,7 @@ mod tests {
             (Red, DVec2::new(0.4, -0.2)),
         ]);
         let mut after = referee("three_cushion", setup(&["Anna"]))
-            .after_break_at(lay_out.clone())
+            .at_layout(lay_out.clone())
             .unwrap();
         assert_eq!(after.positions(), &lay_out);
         let v = play(&mut after, dotted_first());
@@ -756,10 +758,40 @@ mod tests {
     }
 
     #[test]
+    fn a_lay_out_that_is_the_break_set_up_is_judged_as_the_break() {
+        // One judgement everywhere (issue 19): practice from the break position, the
+        // drill of breaks and the coach judge its stroke by rule 8, as a match does.
+        let dotted_first = || Shot::new(White).hit(Dotted).cushions(3).hit(Red).rest();
+        let set_up = referee("three_cushion", setup(&["Anna"]))
+            .positions()
+            .clone();
+        let mut moved = set_up.clone();
+        // The breaker's ball anywhere on its six inches of the head string.
+        moved.get_mut(&White).unwrap().y = -0.1524;
+        for lay_out in [set_up.clone(), moved] {
+            let mut at = referee("three_cushion", setup(&["Anna"]))
+                .at_layout(lay_out)
+                .unwrap();
+            assert!(at.is_break());
+            assert_eq!(
+                play(&mut at, dotted_first()).fouls[0].rule(),
+                Rule::General(8)
+            );
+        }
+        // Off the head string, it is a lay-out after the break.
+        let mut off = set_up;
+        off.get_mut(&White).unwrap().x += 0.05;
+        let at = referee("three_cushion", setup(&["Anna"]))
+            .at_layout(off)
+            .unwrap();
+        assert!(!at.is_break());
+    }
+
+    #[test]
     fn a_lay_out_must_place_exactly_the_balls_in_play() {
         let without_red = BTreeMap::from([(White, DVec2::ZERO), (Dotted, DVec2::new(0.3, 0.0))]);
         let error = referee("three_cushion", setup(&["Anna"]))
-            .after_break_at(without_red)
+            .at_layout(without_red)
             .unwrap_err();
         assert_eq!(
             error.to_string(),

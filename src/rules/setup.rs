@@ -65,6 +65,39 @@ pub fn break_positions(
     Ok(positions)
 }
 
+/// Whether `positions` is the break set-up of `game` with `breaker_ball` breaking
+/// (rule 7): every ball where the set-up puts it, within a millimetre, and a ball on
+/// the head string anywhere on its segment (the breaker may move it there).
+pub fn is_break_layout(
+    game: &GameRules,
+    table: &TableGeometry,
+    breaker_ball: BallId,
+    positions: &BTreeMap<BallId, DVec2>,
+) -> bool {
+    const WITHIN: f64 = 1e-3;
+    let Ok(set_up) = break_positions(game, table, breaker_ball) else {
+        return false;
+    };
+    let on_head_string: Vec<BallId> = game
+        .setup
+        .iter()
+        .filter(|s| matches!(s.at, Place::HeadString { .. }))
+        .map(|s| ball_of(s.ball, breaker_ball))
+        .collect();
+    set_up.len() == positions.len()
+        && set_up.iter().all(|(ball, want)| {
+            positions.get(ball).is_some_and(|&at| {
+                if on_head_string.contains(ball) {
+                    let head_spot = table.spot(crate::shot::Spot::Head);
+                    (at.x - head_spot.x).abs() <= WITHIN
+                        && (at.y - head_spot.y).abs() <= table.break_offset + WITHIN
+                } else {
+                    at.distance(*want) <= WITHIN
+                }
+            })
+        })
+}
+
 /// Checks every game's set-up on every table preset: each ball on the bed, no two on
 /// top of each other (rule 7). Errors point at the game's `setup` in `games.ron`.
 pub fn check_setups(config: &Config) -> Result<(), ConfigError> {

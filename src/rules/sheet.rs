@@ -1,6 +1,8 @@
 //! The score sheet of a match: every stroke's verdict with the run and score it left,
-//! each player's totals, and how the game ended. The referee keeps it; the game-over
-//! screen, `carom referee` and the save all read this one sheet.
+//! each player's totals, and how the game ended; read inning by inning as a carom
+//! score sheet is kept (each player's run in each inning and the running total). The
+//! referee keeps it; the game-over screen, `carom referee` and the save all read this
+//! one sheet.
 
 use super::referee::PlayerScore;
 use super::verdict::{Outcome, Verdict};
@@ -33,9 +35,132 @@ pub struct ScoreSheet {
     pub outcome: Option<Outcome>,
 }
 
+/// One player's inning on the sheet: from their first stroke at the table to the
+/// stroke that ended it (or the last one, while it goes on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inning {
+    pub player: usize,
+    /// The player's own innings, counted from 1.
+    pub number: u32,
+    /// The points made in it.
+    pub run: u32,
+    /// The player's score at its end.
+    pub total: u32,
+    /// Still going on: the player is at the table.
+    pub open: bool,
+}
+
 impl ScoreSheet {
     /// The name of player `i`.
     pub fn name(&self, i: usize) -> &str {
         self.players.get(i).map_or("?", |p| p.name.as_str())
+    }
+
+    /// Every inning played, in the order played.
+    pub fn innings(&self) -> Vec<Inning> {
+        let mut innings: Vec<Inning> = Vec::new();
+        let mut played = vec![0u32; self.players.len()];
+        for row in &self.rows {
+            let v = &row.verdict;
+            let going_on = innings
+                .last_mut()
+                .filter(|inning| inning.open && inning.player == v.shooter);
+            let inning = match going_on {
+                Some(inning) => inning,
+                None => {
+                    if let Some(count) = played.get_mut(v.shooter) {
+                        *count += 1;
+                    }
+                    innings.push(Inning {
+                        player: v.shooter,
+                        number: played.get(v.shooter).copied().unwrap_or(1),
+                        run: 0,
+                        total: 0,
+                        open: true,
+                    });
+                    innings.last_mut().expect("just pushed")
+                }
+            };
+            inning.run += v.points;
+            inning.total = row.score;
+            inning.open = !v.inning_over;
+        }
+        innings
+    }
+
+    /// The sheet's rows of innings: row `n` holds each player's `n + 1`th inning (None
+    /// where they have not played it), as a score sheet lays them out.
+    pub fn inning_rows(&self) -> Vec<Vec<Option<Inning>>> {
+        let mut rows: Vec<Vec<Option<Inning>>> = Vec::new();
+        for inning in self.innings() {
+            let n = inning.number as usize - 1;
+            while rows.len() <= n {
+                rows.push(vec![None; self.players.len()]);
+            }
+            if let Some(cell) = rows[n].get_mut(inning.player) {
+                *cell = Some(inning);
+            }
+        }
+        rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::stroke::{Calls, PlayedStroke};
+    use crate::rules::testkit::Shot;
+    use crate::rules::testkit::{game, referee_config, table};
+    use crate::rules::{MatchSetup, Referee};
+    use crate::shot::BallId::{Dotted, Red, White};
+
+    #[test]
+    fn the_sheet_reads_inning_by_inning_with_runs_and_running_totals() {
+        let setup = MatchSetup {
+            players: vec!["Anna".into(), "Boris".into()],
+            target: 10,
+            innings_limit: None,
+            breaker: 0,
+            breaker_ball: White,
+        };
+        let mut r =
+            Referee::new(&game("straight_rail"), &referee_config(), table(), setup).unwrap();
+        let carom = |cue| {
+            Shot::new(cue)
+                .hit(Red)
+                .hit(if cue == White { Dotted } else { White })
+                .rest()
+        };
+        let miss = |cue| Shot::new(cue).cushions(1).rest();
+        // Anna: 2 then a miss; Boris: a miss; Anna: 1 and at the table.
+        for record in [
+            carom(White),
+            carom(White),
+            miss(White),
+            miss(Dotted),
+            carom(White),
+        ] {
+            let stroke = PlayedStroke {
+                record,
+                declared_safety: false,
+                calls: Calls::default(),
+            };
+            r.judge(&stroke).unwrap();
+        }
+        let sheet = r.sheet();
+        let innings = sheet.innings();
+        let read: Vec<(usize, u32, u32, u32, bool)> = innings
+            .iter()
+            .map(|i| (i.player, i.number, i.run, i.total, i.open))
+            .collect();
+        assert_eq!(
+            read,
+            [(0, 1, 2, 2, false), (1, 1, 0, 0, false), (0, 2, 1, 3, true)]
+        );
+        let rows = sheet.inning_rows();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[1][1], None, "Boris has not played his second inning");
+        // The players' own counts agree with the sheet's.
+        assert_eq!((sheet.players[0].innings, sheet.players[1].innings), (2, 1));
+        assert_eq!(sheet.players[0].high_run, 2);
     }
 }

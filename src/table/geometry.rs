@@ -92,6 +92,36 @@ impl TableGeometry {
         self.ball_radius * self.contact_angle().cos()
     }
 
+    /// The cushion's cross-section, one profile for the colliders, the drawn cushion
+    /// and the cue's clearance over it: (distance back from the nose line, height above
+    /// the bed), m, round the section from the nose. The nose is at its height; the
+    /// face is cut back underneath, so that only the nose meets a ball on the cloth;
+    /// the top is level with the rail from just behind the nose.
+    pub fn cushion_section(&self) -> [DVec2; 5] {
+        let w = self.cushion_width;
+        [
+            DVec2::new(0.0, self.nose_height),
+            DVec2::new(0.6 * w, 0.0),
+            DVec2::new(w, 0.0),
+            DVec2::new(w, self.rail_height),
+            DVec2::new(0.15 * w, self.rail_height),
+        ]
+    }
+
+    /// What a cue behind a ball passes over at the table's edge, from the nose outward:
+    /// the edges of the cushion's top and the rail's outer edge, (back from the nose
+    /// line, height), m. A straight cue above these is above the whole section and
+    /// the rail, whose tops are flat between them.
+    pub fn edge_outline(&self) -> [DVec2; 4] {
+        let [nose, .., back_top, front_top] = self.cushion_section();
+        [
+            nose,
+            front_top,
+            back_top,
+            DVec2::new(self.cushion_width + self.rail_width, self.rail_height),
+        ]
+    }
+
     /// The region a ball's centre may occupy on the bed: the playing surface less the
     /// cushion reach on every side (half extents, m).
     pub fn centre_limits(&self) -> DVec2 {

@@ -60,15 +60,18 @@ pub(super) fn describe(action: Action) -> &'static str {
         Action::SwitchLagHalf => "lag training: lag from the other half",
         Action::LagOpponent => "lag training: alone, against the computer, against your best",
         Action::Replay => "replay the last stroke; again: the one before",
-        Action::ReplaySlow => "replay: slow motion or normal speed",
-        Action::ReplayStep => "replay: pause; while paused, step on",
+        Action::ReplayPause => "replay: pause or play on",
+        Action::ReplayBack => "replay: step back",
+        Action::ReplayForward => "replay: step on",
+        Action::ReplaySlower => "replay: slower",
+        Action::ReplayFaster => "replay: faster",
         Action::MouseStroke => {
             "hold, draw the mouse back and push: strike (draw-back sets the power)"
         }
         Action::ToggleHelp => "show or hide this help",
         Action::DeclareSafety => "declare a safety",
         Action::RestorePositions => "restore the positions of before the last stroke",
-        Action::Menu => "menu",
+        Action::Menu => "menu (in a replay: leave it)",
         Action::Confirm => "go on (confirm the set-up, dismiss a result, rematch)",
         Action::MoveBall => "drag a ball where the rules let you (lag, break; any in practice)",
         Action::Choose1 => "lag winner: break, play the white",

@@ -4,12 +4,12 @@
 //! is ready for a stroke, or the live count while the balls roll.
 
 use super::widgets::{label, panel_colour, set_text};
-use crate::cue::{Aim, Prediction, SPEED_RANGE};
+use crate::cue::{Aim, GoodLags, Prediction, SPEED_RANGE};
 use crate::game::{
     Advising, GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table,
     person_to_act,
 };
-use crate::play::{Event, LiveCount, good_lag_speeds};
+use crate::play::{Event, LiveCount};
 use crate::words::words;
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
@@ -55,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            mark_good_lags.run_if(resource_added::<Session>),
+            mark_good_lags.run_if(resource_changed::<GoodLags>),
             count_along,
             update_hud,
         )
@@ -196,12 +196,15 @@ fn spawn_hud(mut commands: Commands) {
     ));
 }
 
-/// Marks the speeds of a good lag on this table on the power bar, once the table is open.
-fn mark_good_lags(session: Res<Session>, mut band: Single<&mut Node, With<LagBand>>) {
-    if let Some((soft, firm)) = good_lag_speeds(session.config(), session.table()) {
-        band.display = Display::Flex;
-        band.left = percent(share(soft));
-        band.width = percent((share(firm) - share(soft)).max(0.8));
+/// Marks on the power bar the speeds of a good lag for the stroke as set, in the lag.
+fn mark_good_lags(good: Res<GoodLags>, mut band: Single<&mut Node, With<LagBand>>) {
+    match good.speeds {
+        Some((soft, firm)) => {
+            band.display = Display::Flex;
+            band.left = percent(share(soft));
+            band.width = percent((share(firm) - share(soft)).max(0.8));
+        }
+        None => band.display = Display::None,
     }
 }
 

@@ -2,6 +2,7 @@
 //! elevation), the controls on demand, and an overlay for each phase of play that says
 //! what the referee decided and what to do next.
 
+mod fonts;
 mod frame_rate;
 mod help;
 mod hud;
@@ -20,6 +21,7 @@ pub use settings::SoftwareRendering;
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
+    fonts::plugin(app);
     app.add_systems(Update, scale_with_the_window);
     app.add_plugins((
         widgets::plugin,

@@ -1,12 +1,15 @@
 //! Replays of the session's strokes: a key plays the last stroke again on the table
-//! (pressed again, the one before, and so on back), at normal speed or slowed down, or
-//! paused and stepped; the balls' paths grow behind them; any camera can watch. The
-//! table itself does not change: the replay only moves the balls as drawn.
+//! (pressed again, the one before, and so on back), with a video's controls: play and
+//! pause, step back and on, slower and faster, leave; the balls' paths grow behind
+//! them; any camera can watch. The table itself does not change: the replay only moves
+//! the balls as drawn, and goes when the table changes.
 
 use crate::config::Action;
 use crate::diagram::{path, position_at};
 use crate::game::frame::to_bevy;
-use crate::game::{Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, Session, at_table};
+use crate::game::{
+    Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, Session, Watching, at_table,
+};
 use crate::input::Actions;
 use crate::play::Event;
 use crate::shot::ShotRecord;
@@ -33,21 +36,34 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Strokes kept for replay, the oldest dropped first.
 const KEPT: usize = 100;
-/// The slow-motion speed.
-const SLOW: f64 = 0.2;
-/// A step while paused, s of the stroke's time.
+/// The speeds a replay plays at, slowest first, and the one it starts at.
+const SPEEDS: [f64; 6] = [0.1, 0.2, 0.5, 1.0, 1.5, 2.0];
+const NORMAL: usize = 3;
+/// A step back or on, s of the stroke's time.
 const STEP_S: f64 = 0.02;
 /// How long the end of a replay stays before the table comes back, s.
 const HOLD_S: f64 = 1.5;
 
 /// The session's strokes and the replay under way.
-#[derive(Resource, Default)]
+#[derive(Resource)]
 struct Replay {
     strokes: Vec<ShotRecord>,
     /// The stroke replayed (an index into `strokes`) and its time, s.
     playing: Option<(usize, f64)>,
-    slow: bool,
+    /// An index into `SPEEDS`.
+    speed: usize,
     paused: bool,
+}
+
+impl Default for Replay {
+    fn default() -> Self {
+        Replay {
+            strokes: Vec::new(),
+            playing: None,
+            speed: NORMAL,
+            paused: false,
+        }
+    }
 }
 
 fn start(mut commands: Commands) {
@@ -74,7 +90,8 @@ fn replaying(replay: Option<Res<Replay>>) -> bool {
     replay.is_some_and(|r| r.playing.is_some())
 }
 
-/// Every judged stroke, with its paths, is kept for replay.
+/// Every judged stroke, with its paths, is kept for replay; the replay goes whenever
+/// the table changes (a stroke, a new lay-out, a stroke taken back, spotting).
 fn keep_strokes(
     mut events: MessageReader<PlayEvent>,
     session: Res<Session>,
@@ -89,16 +106,22 @@ fn keep_strokes(
             }
             replay.strokes.push(record.clone());
         }
-        if matches!(event, Event::Phase(crate::play::Phase::Rolling)) {
-            // A new stroke: the table is the truth again.
+        if matches!(event, Event::Phase(_) | Event::Spotted(_)) {
             replay.playing = None;
         }
     }
 }
 
-/// The replay key starts the last stroke, then each one before; the slow key toggles
-/// slow motion; the step key pauses, then steps. Time runs on the wall clock.
-fn control(actions: Res<Actions>, time: Res<Time<Real>>, mut replay: ResMut<Replay>) {
+/// The replay key starts the last stroke, then each one before (and leaves after the
+/// first); the pause key pauses and plays on; the step keys step back and on (paused);
+/// the speed keys go slower and faster; the menu key leaves. Time runs on the wall
+/// clock.
+fn control(
+    actions: Res<Actions>,
+    time: Res<Time<Real>>,
+    mut replay: ResMut<Replay>,
+    mut watching: ResMut<Watching>,
+) {
     if actions.just_pressed(Action::Replay) {
         replay.playing = match replay.playing {
             None => replay.strokes.len().checked_sub(1).map(|last| (last, 0.0)),
@@ -107,28 +130,44 @@ fn control(actions: Res<Actions>, time: Res<Time<Real>>, mut replay: ResMut<Repl
         };
         replay.paused = false;
     }
-    if actions.just_pressed(Action::ReplaySlow) {
-        replay.slow = !replay.slow;
+    if replay.playing.is_some() {
+        if actions.just_pressed(Action::Menu) {
+            replay.playing = None;
+        }
+        if actions.just_pressed(Action::ReplayPause) {
+            replay.paused = !replay.paused;
+        }
+        let faster = i32::from(actions.just_pressed(Action::ReplayFaster))
+            - i32::from(actions.just_pressed(Action::ReplaySlower));
+        replay.speed = (replay.speed as i32 + faster).clamp(0, SPEEDS.len() as i32 - 1) as usize;
     }
-    let stepped = actions.just_pressed(Action::ReplayStep);
-    if stepped && !replay.paused {
+    let step = f64::from(actions.steps(Action::ReplayForward))
+        - f64::from(actions.steps(Action::ReplayBack));
+    if step != 0.0 {
         replay.paused = true;
-        return;
     }
-    let speed = if replay.slow { SLOW } else { 1.0 };
     let dt = if replay.paused {
-        if stepped { STEP_S } else { 0.0 }
+        step * STEP_S
     } else {
-        time.delta_secs_f64() * speed
+        time.delta_secs_f64() * SPEEDS[replay.speed]
     };
     let Replay {
-        strokes, playing, ..
+        strokes,
+        playing,
+        paused,
+        ..
     } = &mut *replay;
     if let Some((i, t)) = playing {
-        *t += dt;
-        if *t > strokes[*i].duration + HOLD_S {
+        let duration = strokes[*i].duration;
+        *t = (*t + dt).clamp(0.0, duration + HOLD_S);
+        // Played on to its end, it goes; paused, it stays at the end.
+        if !*paused && *t >= duration + HOLD_S {
             *playing = None;
         }
+    }
+    let on = replay.playing.is_some();
+    if watching.0 != on {
+        watching.0 = on;
     }
 }
 
@@ -146,20 +185,22 @@ fn show_status(
 ) {
     let shown = match replay.playing {
         Some((i, t)) => {
-            let state = match (replay.paused, replay.slow) {
-                (true, _) => "paused".to_owned(),
-                (false, true) => format!("slow motion ({SLOW}x)"),
-                (false, false) => "normal speed".to_owned(),
-            };
+            let state = if replay.paused { ", paused" } else { "" };
+            let key = |action| keys(&config.0, action);
             set_text(
                 &mut text,
                 format!(
-                    "Replay {}/{}: {t:.2} s, {state}\n{}: earlier, {}: slow, {}: pause / step",
+                    "Replay {}/{}: {t:.2} s at {}x{state}\n{}: pause or play, {} {}: step, {} {}: slower, faster, {}: earlier, {}: leave",
                     i + 1,
                     replay.strokes.len(),
-                    keys(&config.0, Action::Replay),
-                    keys(&config.0, Action::ReplaySlow),
-                    keys(&config.0, Action::ReplayStep),
+                    SPEEDS[replay.speed],
+                    key(Action::ReplayPause),
+                    key(Action::ReplayBack),
+                    key(Action::ReplayForward),
+                    key(Action::ReplaySlower),
+                    key(Action::ReplayFaster),
+                    key(Action::Replay),
+                    key(Action::Menu),
                 ),
             );
             Visibility::Inherited

@@ -42,14 +42,8 @@ pub(super) fn plugin(app: &mut App) {
             draw_break_segment.run_if(in_state(Phase::BreakSetup).and_then(breaker_on_head_string)),
             draw_spots.run_if(in_state(Phase::Spotting)),
             draw_balk_lines,
-            toggle_trails,
-            draw_last_stroke
-                .run_if(
-                    in_state(Phase::Verdict)
-                        .or_else(in_state(Phase::Aiming))
-                        .or_else(in_state(Phase::LagResult)),
-                )
-                .run_if(|trails: Res<ShowTrails>| trails.0),
+            (show_trails_for_the_phase, toggle_trails).chain(),
+            draw_last_stroke.run_if(|trails: Res<ShowTrails>| trails.0),
         )
             .run_if(at_table)
             .in_set(GameSystems::Present),
@@ -303,13 +297,18 @@ fn draw_spots(session: Res<Session>, settings: Res<Settings>, mut gizmos: Gizmos
     }
 }
 
-/// Whether the last stroke's paths and contacts stay on the cloth until the next one.
-#[derive(Resource)]
+/// Whether the last stroke's paths and contacts are drawn on the cloth: they belong to
+/// its verdict (or the lag's result) and go with it; at the table afterwards, the
+/// toggle key brings them back until the phase changes.
+#[derive(Resource, Default)]
 struct ShowTrails(bool);
 
-impl Default for ShowTrails {
-    fn default() -> Self {
-        ShowTrails(true)
+fn show_trails_for_the_phase(phase: Res<State<Phase>>, mut trails: ResMut<ShowTrails>) {
+    if phase.is_changed() {
+        trails.0 = matches!(
+            **phase,
+            Phase::Verdict | Phase::Spotting | Phase::LagResult | Phase::GameOver
+        );
     }
 }
 

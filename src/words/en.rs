@@ -286,8 +286,9 @@ impl Words for English {
             Foul::IntentionalFoul => "a ball in play was struck on purpose with something other \
                                       than the tip (referee's call, rule 18)"
                 .to_owned(),
+            Foul::TipAgain(1) => "the tip touched the cue ball again after the strike".to_owned(),
             Foul::TipAgain(times) => {
-                format!("the tip touched the cue ball {times} more time(s) after the strike")
+                format!("the tip touched the cue ball {times} more times after the strike")
             }
             Foul::TipStillOn {
                 ball,
@@ -304,7 +305,7 @@ impl Words for English {
                 contact_s * 1000.0,
                 limit_s * 1000.0
             ),
-            Foul::CueBallJumped => "the cue ball left the playing surface (rule 21)".to_owned(),
+            Foul::CueBallJumped => "the cue ball left the playing surface".to_owned(),
             Foul::ScoopedJump { below, over } => format!(
                 "scooped jump: struck {below:.2} R below centre, the cue ball jumped over \
                  {over} before it reached a ball"
@@ -564,19 +565,27 @@ impl Words for English {
             .max()
             .unwrap_or(0)
             .max(6);
-        out += &format!(
-            "{:>4}  {:<width$}  {:<6}  {:>3}  notes\n",
-            "#", "player", "ball", "pts"
-        );
-        for (i, row) in sheet.rows.iter().enumerate() {
-            let v = &row.verdict;
-            out += &format!(
-                "{i:>4}  {:<width$}  {:<6}  {:>3}  {}\n",
-                sheet.name(v.shooter),
-                v.cue_ball.name(),
-                v.points,
-                self.verdict_notes(v)
-            );
+        // Inning by inning: each player's run and running total.
+        let cell = (width + 2).max(12);
+        out += "inning";
+        for p in &sheet.players {
+            out += &format!("  {:>cell$}", p.name);
+        }
+        out += "\n      ";
+        for _ in &sheet.players {
+            out += &format!("  {:>cell$}", format!("{:>5} {:>5}", "run", "total"));
+        }
+        out += "\n";
+        for (n, row) in sheet.inning_rows().iter().enumerate() {
+            out += &format!("{:>6}", n + 1);
+            for inning in row {
+                let both = match inning {
+                    Some(i) => format!("{:>5} {:>5}", i.run, i.total),
+                    None => format!("{:>5} {:>5}", "-", "-"),
+                };
+                out += &format!("  {both:>cell$}");
+            }
+            out += "\n";
         }
         out += &format!(
             "\n{:<width$}  {:>6}  {:>7}  {:>8}  {:>7}\n",
@@ -598,6 +607,20 @@ impl Words for English {
             Some(Outcome::NotReached) => "\nGame over: target not reached.\n".to_owned(),
             None => "\nThe game is not finished.\n".to_owned(),
         };
+        out += &format!(
+            "\nStroke by stroke:\n{:>4}  {:<width$}  {:<6}  {:>3}  notes\n",
+            "#", "player", "ball", "pts"
+        );
+        for (i, row) in sheet.rows.iter().enumerate() {
+            let v = &row.verdict;
+            out += &format!(
+                "{i:>4}  {:<width$}  {:<6}  {:>3}  {}\n",
+                sheet.name(v.shooter),
+                v.cue_ball.name(),
+                v.points,
+                self.verdict_notes(v)
+            );
+        }
         out
     }
 
