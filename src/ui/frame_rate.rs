@@ -2,6 +2,7 @@
 //! which plays a break-like stroke in practice and reports the frame rate while the balls
 //! roll and the time the game's own systems take per frame, then exits.
 
+use super::dock::Slot;
 use super::widgets::{Tone, toned};
 use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Session};
 use crate::play::Command;
@@ -35,8 +36,8 @@ struct Readout;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Recent>();
-    app.add_systems(Startup, spawn_readout);
-    app.add_systems(Update, show_readout);
+    app.add_systems(OnEnter(crate::game::Screen::Table), spawn_readout);
+    app.add_systems(Update, show_readout.run_if(crate::game::at_table));
     if app.world().contains_resource::<FrameRateTest>() {
         app.init_resource::<Measured>();
         app.add_systems(
@@ -52,16 +53,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_readout(mut commands: Commands) {
+    // Under the key hint.
     commands.spawn((
         Readout,
         toned("", 14.0, Tone::Dim),
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(12),
-            bottom: px(8),
-            ..default()
-        },
-        GlobalZIndex(10),
+        Slot::Hint,
+        DespawnOnExit(crate::game::Screen::Table),
     ));
 }
 

@@ -3,7 +3,9 @@
 //! with the speeds of a good lag marked; elevation, stroke length, and whether the table
 //! is ready for a stroke, or the live count while the balls roll.
 
-use super::widgets::{label, panel_colour, set_text};
+use super::dock::{Slot, docked};
+use super::widgets::{keys, label, set_text};
+use crate::config::Action;
 use crate::cue::{Aim, GoodLags, Prediction, SPEED_RANGE};
 use crate::game::{
     Advising, GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table,
@@ -38,9 +40,9 @@ struct LagBand;
 struct StatusText;
 
 /// Size of the cue-ball diagram, px.
-const BALL_PX: f32 = 96.0;
+const BALL_PX: f32 = 84.0;
 /// Width of the power bar, px.
-const BAR_PX: f32 = 200.0;
+const BAR_PX: f32 = 190.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Counting>();
@@ -71,25 +73,12 @@ fn share(speed: f64) -> f32 {
     ((speed - lo) / (hi - lo) * 100.0) as f32
 }
 
-fn spawn_hud(mut commands: Commands) {
-    // Narrow, so that it stays beside the near end of the table.
+fn spawn_hud(mut commands: Commands, config: Res<GameConfig>) {
     commands
         .spawn((
             Name::new("Stroke panel"),
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(12),
-                bottom: px(12),
-                max_width: px(400),
-                padding: UiRect::all(px(10)),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(8),
-                border_radius: BorderRadius::all(px(8)),
-                ..default()
-            },
-            panel_colour(),
             // The pointer over the panel is not aiming at the table.
-            Interaction::default(),
+            docked(Slot::Stroke),
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| {
@@ -185,14 +174,12 @@ fn spawn_hud(mut commands: Commands) {
         });
     commands.spawn((
         Name::new("Help hint"),
-        label("H: controls", 15.0),
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(12),
-            top: px(10),
-            ..default()
-        },
+        docked(Slot::Hint),
         DespawnOnExit(Screen::Table),
+        children![label(
+            format!("{}: controls", keys(&config.0, Action::ToggleHelp)),
+            14.0
+        )],
     ));
 }
 
@@ -282,7 +269,7 @@ fn update_hud(
     // The computer at a seat, or the coach, says what it is doing; the coach's words
     // take the place of the "ready" line.
     let advice = advising.0.as_ref().map(|a| {
-        let take_key = super::widgets::keys(&config.0, crate::config::Action::Coach);
+        let take_key = keys(&config.0, Action::Coach);
         let advice = words().advice(&a.level, a.coach, a.decision.as_ref(), &take_key);
         (a.coach, advice)
     });

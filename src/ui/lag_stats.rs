@@ -5,7 +5,8 @@
 
 use crate::game::{GameSystems, PlayEvent, Preferences, Screen, Session, UserFiles, at_table};
 use crate::play::{Event, LagHistory, Mode};
-use crate::ui::widgets::{Tone, panel, toned};
+use crate::ui::dock::{Slot, docked};
+use crate::ui::widgets::{Tone, toned};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -154,13 +155,7 @@ fn show_statistics(
         .spawn((
             Name::new("Lag statistics"),
             StatisticsPanel,
-            panel(Node {
-                position_type: PositionType::Absolute,
-                left: px(12),
-                top: px(120),
-                width: px(420),
-                ..default()
-            }),
+            docked(Slot::LagStatistics),
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| {

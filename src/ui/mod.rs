@@ -2,6 +2,7 @@
 //! elevation), the controls on demand, and an overlay for each phase of play that says
 //! what the referee decided and what to do next.
 
+mod dock;
 mod fonts;
 mod frame_rate;
 mod help;
@@ -25,6 +26,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Update, scale_with_the_window);
     app.add_plugins((
         widgets::plugin,
+        dock::plugin,
         menu::plugin,
         scoreboard::plugin,
         overlays::plugin,

@@ -15,7 +15,8 @@ use crate::input::{Actions, TextEntry};
 use crate::play::drills::{self, Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
 use crate::play::{Command, Event, Mode};
-use crate::ui::widgets::{Tone, keys, panel, set_text, toned};
+use crate::ui::dock::{Slot, docked};
+use crate::ui::widgets::{Tone, keys, set_text, toned};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -277,14 +278,7 @@ fn spawn_panel(mut commands: Commands) {
     commands.spawn((
         Name::new("Position"),
         PositionPanel,
-        panel(Node {
-            position_type: PositionType::Absolute,
-            left: px(12),
-            top: px(170),
-            // A set width: the wrapped lines are then counted in the panel's height.
-            width: px(430),
-            ..default()
-        }),
+        docked(Slot::Position),
         Visibility::Hidden,
         DespawnOnExit(Screen::Table),
         children![(PositionText, toned("", 15.0, Tone::Plain))],

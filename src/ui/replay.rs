@@ -13,6 +13,7 @@ use crate::game::{
 use crate::input::Actions;
 use crate::play::Event;
 use crate::shot::ShotRecord;
+use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
 use bevy::prelude::*;
 
@@ -71,18 +72,10 @@ fn start(mut commands: Commands) {
     commands.spawn((
         Name::new("Replay"),
         ReplayStatus,
-        // Between the scoreboard and the help hint.
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(10),
-            left: px(460),
-            right: px(130),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        docked(Slot::Status),
         Visibility::Hidden,
         DespawnOnExit(Screen::Table),
-        children![(ReplayText, toned("", 16.0, Tone::Warn))],
+        children![(ReplayText, toned("", 14.0, Tone::Warn))],
     ));
 }
 

@@ -3,7 +3,8 @@
 //! declared safety and the current notice. Before the break it shows the lag; in lag
 //! training, the lags so far.
 
-use super::widgets::{Tone, keys, label, panel, swatch, toned};
+use super::dock::{Slot, docked};
+use super::widgets::{Tone, keys, label, swatch, toned};
 use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
 use crate::play::{BallStyle, Mode};
@@ -29,19 +30,15 @@ fn spawn_scoreboard(mut commands: Commands) {
     commands.spawn((
         Name::new("Scoreboard"),
         Scoreboard,
-        panel(Node {
-            position_type: PositionType::Absolute,
-            left: px(12),
-            top: px(12),
-            max_width: px(470),
-            ..default()
-        }),
+        docked(Slot::Scoreboard),
         DespawnOnExit(Screen::Table),
     ));
 }
 
 /// Widths of the columns, px: marker, ball, name, points, innings, run, high run, average.
-const COLUMNS: [f32; 8] = [14.0, 22.0, 130.0, 44.0, 44.0, 44.0, 44.0, 60.0];
+const COLUMNS: [f32; 8] = [12.0, 20.0, 96.0, 32.0, 32.0, 32.0, 36.0, 46.0];
+/// Size of the board's text, px.
+const TEXT_PX: f32 = 15.0;
 
 /// One line of the board.
 struct BoardRow {
@@ -119,13 +116,7 @@ fn fill_scoreboard(
                 spawn_row(board, &row.cells, row.ball, row.shooter, tone, style);
             }
             for line in footer {
-                board.spawn((
-                    toned(line.text, 15.0, line.tone),
-                    Node {
-                        max_width: px(446),
-                        ..default()
-                    },
-                ));
+                board.spawn(toned(line.text, 14.0, line.tone));
             }
         });
 }
@@ -147,10 +138,11 @@ fn spawn_row(
             let cell = |width: f32| Node {
                 width: px(width),
                 flex_shrink: 0.0,
+                overflow: Overflow::clip(),
                 ..default()
             };
             line.spawn((
-                toned(if marked { ">" } else { "" }, 16.0, Tone::Warn),
+                toned(if marked { "›" } else { "" }, TEXT_PX, Tone::Warn),
                 cell(COLUMNS[0]),
             ));
             line.spawn(cell(COLUMNS[1])).with_children(|c| {
@@ -166,7 +158,11 @@ fn spawn_row(
                 } else {
                     cell(columns[i])
                 };
-                line.spawn((toned(text.clone(), 16.0, tone), TextLayout::no_wrap(), node));
+                line.spawn((
+                    toned(text.clone(), TEXT_PX, tone),
+                    TextLayout::no_wrap(),
+                    node,
+                ));
             }
         });
 }

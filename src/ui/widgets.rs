@@ -79,18 +79,6 @@ pub fn screen_column(row_gap: f32) -> Node {
     }
 }
 
-/// A full-width strip at `top` px that centres what it holds; it lets clicks through.
-pub fn centred_strip(top: f32) -> Node {
-    Node {
-        position_type: PositionType::Absolute,
-        top: px(top),
-        left: px(0),
-        right: px(0),
-        justify_content: JustifyContent::Center,
-        ..default()
-    }
-}
-
 pub const BUTTON_COLOUR: Color = Color::srgb(0.16, 0.22, 0.34);
 const OUTLINE: Color = Color::srgb(0.95, 0.85, 0.45);
 

@@ -65,18 +65,41 @@ pub struct Pose {
 }
 
 /// What the views follow: the cue ball's centre and velocity, Bevy frame, and the aim's
-/// direction on the cloth (a unit vector, Bevy frame).
+/// direction on the cloth (a unit vector, Bevy frame); and where on the screen the
+/// table is to be framed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scene {
     pub cue_ball: Vec3,
     pub velocity: Vec3,
     pub aim: Vec3,
     pub rolling: bool,
+    pub framing: Framing,
 }
 
-/// Height of the top view's eye above the cloth, m: the whole table and its rails in a
-/// 16:9 window at Bevy's default 45° field of view.
-const TOP_HEIGHT: f32 = 2.45;
+/// The part of the window the panels leave free for the table (the panels' docks
+/// measure it), the window, physical px, and the camera's vertical field of view.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Framing {
+    pub window: Vec2,
+    pub free: Rect,
+    pub fov_y: f32,
+    /// The table's outer half extents (rails included), m: along it and across.
+    pub table_half: Vec2,
+}
+
+impl Default for Framing {
+    fn default() -> Self {
+        Framing {
+            window: Vec2::new(1280.0, 720.0),
+            free: Rect::new(0.0, 0.0, 1280.0, 720.0),
+            fov_y: std::f32::consts::FRAC_PI_4,
+            table_half: Vec2::new(1.55, 0.84),
+        }
+    }
+}
+
+/// The share of the free area's width or height the whole table fills in the top view.
+const TOP_FILL: f32 = 0.95;
 
 /// The pose of `view` for the scene.
 pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
@@ -90,11 +113,7 @@ pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
             behind(scene.velocity.normalize(), 1.1, 0.9, 0.5)
         }
         CameraView::Follow => behind(scene.aim, 1.1, 0.9, 0.5),
-        // A hair off the vertical, so that "up" on the screen is the table's left.
-        CameraView::Top => Pose {
-            eye: Vec3::new(0.0, TOP_HEIGHT, 0.001),
-            target: Vec3::ZERO,
-        },
+        CameraView::Top => top_pose(&scene.framing),
         CameraView::Orbit => {
             // Yaw 0 stands at the head end (−x) looking toward the foot (+x).
             let direction = Vec3::new(
@@ -110,6 +129,28 @@ pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
     }
 }
 
+/// Straight down on the table ("up" on the screen is the table's left), high enough
+/// for the whole table and its rails to fit the free area, shifted so that the
+/// table's centre is the free area's.
+fn top_pose(framing: &Framing) -> Pose {
+    let Framing {
+        window,
+        free,
+        fov_y,
+        table_half,
+    } = *framing;
+    // Pixels on the screen per metre on the cloth, times the eye's height.
+    let focal = window.y / 2.0 / (fov_y / 2.0).tan();
+    let size = free.size().max(Vec2::ONE) * TOP_FILL;
+    let height = focal * (2.0 * table_half.x / size.x).max(2.0 * table_half.y / size.y);
+    // The screen's right is Bevy's +x, its down Bevy's +z.
+    let shift = -(free.center() - window / 2.0) * height / focal;
+    Pose {
+        eye: Vec3::new(shift.x, height, shift.y),
+        target: Vec3::new(shift.x, 0.0, shift.y),
+    }
+}
+
 /// How quickly the camera closes on its pose: the share of the way left after one
 /// second is e^−GLIDE_RATE.
 const GLIDE_RATE: f32 = 6.0;
@@ -120,6 +161,7 @@ struct Glide(Pose);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Cameras>();
+    app.init_resource::<Framing>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(OnEnter(Screen::Table), start_in_the_default_view);
     app.add_systems(
@@ -146,6 +188,7 @@ fn idle_scene() -> Scene {
         velocity: Vec3::ZERO,
         aim: Vec3::X,
         rolling: false,
+        framing: Framing::default(),
     }
 }
 
@@ -206,20 +249,31 @@ fn place_camera(
     cameras: Res<Cameras>,
     session: Option<Res<Session>>,
     aim: Res<Aim>,
-    mut camera: Single<(&mut Glide, &mut Transform), With<Camera3d>>,
+    framing: Res<Framing>,
+    mut camera: Single<(&mut Glide, &mut Transform, &Projection), With<Camera3d>>,
 ) {
+    let fov_y = match camera.2 {
+        Projection::Perspective(p) => p.fov,
+        _ => framing.fov_y,
+    };
     let scene = session.map_or_else(idle_scene, |session| {
         let ball = session.ball(session.cue_ball());
         let along = crate::math::DVec2::from_angle(aim.direction_deg.to_radians());
+        let outer = session.table().outer_half_extents();
         Scene {
             cue_ball: ball.map_or(Vec3::ZERO, |k| to_bevy(k.pos)),
             velocity: ball.map_or(Vec3::ZERO, |k| to_bevy(k.vel)),
             aim: to_bevy(along.extend(0.0)),
             rolling: !session.sim().at_rest(),
+            framing: Framing {
+                fov_y,
+                table_half: outer.as_vec2(),
+                ..*framing
+            },
         }
     });
     let goal = pose(cameras.view, &cameras.orbit, &scene);
-    let (glide, transform) = &mut *camera;
+    let (glide, transform, _) = &mut *camera;
     let share = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
     // A player's own orbit follows the hand at once.
     let share = if cameras.view == CameraView::Orbit && glide.0.target == goal.target {
@@ -249,6 +303,7 @@ mod tests {
             velocity: Vec3::ZERO,
             aim: Vec3::X,
             rolling: false,
+            framing: Framing::default(),
         }
     }
 
@@ -278,18 +333,65 @@ mod tests {
     }
 
     #[test]
-    fn behind_looks_along_the_aim_over_the_cue_ball_and_top_sees_the_whole_table() {
+    fn behind_looks_along_the_aim_over_the_cue_ball() {
         let scene = scene();
         let behind = pose(CameraView::Behind, &Orbit::default(), &scene);
         assert!(behind.eye.x < scene.cue_ball.x && behind.eye.y > scene.cue_ball.y);
         assert!(behind.target.x > scene.cue_ball.x);
-        // From above: the rails' outer corners (1.57 × 0.86 m) inside a 45° view, 16:9.
-        let top = pose(CameraView::Top, &Orbit::default(), &scene);
-        let half_height = top.eye.y * (std::f32::consts::FRAC_PI_8).tan();
-        assert!(
-            half_height > 0.86 && half_height * 16.0 / 9.0 > 1.57,
-            "{half_height}"
-        );
+    }
+
+    #[test]
+    fn from_above_the_whole_table_lies_in_the_area_the_panels_leave_free() {
+        for (window, free) in [
+            (
+                Vec2::new(1280.0, 720.0),
+                Rect::new(340.0, 0.0, 920.0, 720.0),
+            ),
+            (
+                Vec2::new(1920.0, 1080.0),
+                Rect::new(510.0, 0.0, 1380.0, 1080.0),
+            ),
+            (Vec2::new(1280.0, 720.0), Rect::new(0.0, 0.0, 1280.0, 720.0)),
+        ] {
+            let framing = Framing {
+                window,
+                free,
+                ..Framing::default()
+            };
+            let top = pose(
+                CameraView::Top,
+                &Orbit::default(),
+                &Scene { framing, ..scene() },
+            );
+            // Straight down: a point of the cloth lands on the screen in proportion to
+            // its offset from the eye.
+            let focal = window.y / 2.0 / (framing.fov_y / 2.0).tan();
+            let on_screen = |p: Vec3| {
+                window / 2.0 + Vec2::new(p.x - top.eye.x, p.z - top.eye.z) * focal / top.eye.y
+            };
+            let half = framing.table_half;
+            let corners = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)].map(|(x, y)| {
+                on_screen(to_bevy(crate::math::DVec3::new(
+                    x * half.x as f64,
+                    y * half.y as f64,
+                    0.0,
+                )))
+            });
+            for corner in corners {
+                assert!(free.contains(corner), "{corner} outside {free:?}");
+            }
+            let centre = on_screen(Vec3::ZERO);
+            assert!(
+                centre.distance(free.center()) < 0.5,
+                "{centre} against {free:?}"
+            );
+            // It fills the free area's width or its height.
+            let spread = corners[3] - corners[0];
+            assert!(
+                (spread.x.abs() / free.width()).max(spread.y.abs() / free.height()) > 0.9,
+                "{spread}"
+            );
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 pub mod balls;
 mod camera;
-pub use camera::Cameras;
+pub use camera::{Cameras, Framing};
 pub mod cloth;
 mod graphics;
 mod lights;

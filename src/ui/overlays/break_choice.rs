@@ -8,9 +8,7 @@ use crate::game::{
 };
 use crate::play::Command;
 use crate::shot::BallId;
-use crate::ui::widgets::{
-    BUTTON_COLOUR, Tone, centred_strip, clicked, keys, label, panel, swatch, toned,
-};
+use crate::ui::widgets::{BUTTON_COLOUR, Tone, clicked, keys, label, swatch, toned};
 use crate::words::words;
 use bevy::prelude::*;
 
@@ -77,60 +75,48 @@ fn show_choices(
     let name = session.player_name(winner);
     let other = session.player_name(1 - winner);
     commands
-        .spawn((
-            Name::new("Break choice"),
-            centred_strip(170.0),
-            DespawnOnExit(Phase::ChooseBreak),
-        ))
-        .with_children(|strip| {
-            strip
-                .spawn(panel(Node {
-                    row_gap: px(8),
-                    max_width: px(640),
-                    ..default()
-                }))
-                .with_children(|panel| {
-                    panel.spawn(title(format!(
-                        "{name} won the lag: break or pass, and pick your ball (rules 4, 6)"
-                    )));
-                    for (action, choice) in CHOICES {
-                        let ball = words().ball(choice.ball, style);
-                        let words = if choice.break_it {
-                            format!("Break, playing the {ball} ball")
-                        } else {
-                            let theirs = choice.ball.other_white().unwrap_or(BallId::White);
-                            format!(
-                                "Pass, keep the {ball}: {other} breaks with the {}",
-                                words().ball(theirs, style)
-                            )
-                        };
-                        panel
-                            .spawn((
-                                choice,
-                                Button,
-                                Node {
-                                    padding: UiRect::axes(px(12), px(6)),
-                                    column_gap: px(10),
-                                    align_items: AlignItems::Center,
-                                    border: UiRect::all(px(2)),
-                                    border_radius: BorderRadius::all(px(6)),
-                                    ..default()
-                                },
-                                BackgroundColor(BUTTON_COLOUR),
-                                BorderColor::all(Color::NONE),
-                            ))
-                            .with_children(|b| {
-                                b.spawn(label(keys(&config.0, action), 18.0));
-                                b.spawn(swatch(choice.ball, style, 16.0));
-                                b.spawn(label(words, 17.0));
-                            });
-                    }
-                    panel.spawn(toned(
-                        format!("The ball you pick is yours all game; {other} plays the other."),
-                        16.0,
-                        Tone::Dim,
-                    ));
-                });
+        .spawn(super::overlay("Break choice", Phase::ChooseBreak))
+        .with_children(|panel| {
+            panel.spawn(title(format!(
+                "{name} won the lag: break or pass, and pick your ball (rules 4, 6)"
+            )));
+            for (action, choice) in CHOICES {
+                let ball = words().ball(choice.ball, style);
+                let words = if choice.break_it {
+                    format!("Break, playing the {ball} ball")
+                } else {
+                    let theirs = choice.ball.other_white().unwrap_or(BallId::White);
+                    format!(
+                        "Pass, keep the {ball}: {other} breaks with the {}",
+                        words().ball(theirs, style)
+                    )
+                };
+                panel
+                    .spawn((
+                        choice,
+                        Button,
+                        Node {
+                            padding: UiRect::axes(px(12), px(6)),
+                            column_gap: px(10),
+                            align_items: AlignItems::Center,
+                            border: UiRect::all(px(2)),
+                            border_radius: BorderRadius::all(px(6)),
+                            ..default()
+                        },
+                        BackgroundColor(BUTTON_COLOUR),
+                        BorderColor::all(Color::NONE),
+                    ))
+                    .with_children(|b| {
+                        b.spawn(label(keys(&config.0, action), 16.0));
+                        b.spawn(swatch(choice.ball, style, 16.0));
+                        b.spawn(label(words, 15.0));
+                    });
+            }
+            panel.spawn(toned(
+                format!("The ball you pick is yours all game; {other} plays the other."),
+                15.0,
+                Tone::Dim,
+            ));
         });
 }
 

@@ -5,6 +5,7 @@
 use crate::config::Action;
 use crate::cue::{LeaveArmed, RestoreArmed};
 use crate::game::{GameConfig, GameSystems, Screen, Session};
+use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, toned};
 use bevy::prelude::*;
 
@@ -41,29 +42,17 @@ fn spawn_prompts(mut commands: Commands, config: Res<GameConfig>) {
             format!("Press {leave} again to leave: this session is not saved"),
         ),
     ] {
-        commands.spawn((
-            Name::new("Prompt"),
-            prompt,
-            Node {
-                position_type: PositionType::Absolute,
-                bottom: px(184),
-                left: px(0),
-                right: px(0),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            Visibility::Hidden,
-            DespawnOnExit(Screen::Table),
-            children![(
-                Node {
-                    padding: UiRect::axes(px(14), px(8)),
-                    border_radius: BorderRadius::all(px(8)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgba(0.25, 0.16, 0.02, 0.9)),
-                children![toned(words, 17.0, Tone::Warn)],
-            )],
-        ));
+        commands
+            .spawn((
+                Name::new("Prompt"),
+                prompt,
+                docked(Slot::Status),
+                Visibility::Hidden,
+                DespawnOnExit(Screen::Table),
+                children![toned(words, 15.0, Tone::Warn)],
+            ))
+            // Warm: it asks for something.
+            .insert(BackgroundColor(Color::srgba(0.25, 0.16, 0.02, 0.9)));
     }
 }
 

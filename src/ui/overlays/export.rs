@@ -5,7 +5,8 @@ use crate::config::Action;
 use crate::diagram::{self, cue_ball_contacts};
 use crate::game::{GameSystems, Screen, Session, Settings, UserFiles, at_table};
 use crate::input::Actions;
-use crate::ui::widgets::{Tone, centred_strip, tone_colour, toned};
+use crate::ui::dock::{Slot, docked};
+use crate::ui::widgets::{Tone, tone_colour, toned};
 use crate::words::words;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -30,13 +31,15 @@ fn spawn_note(mut commands: Commands) {
     commands
         .spawn((
             Name::new("Export note"),
-            centred_strip(8.0),
+            docked(Slot::Status),
             Visibility::Hidden,
             DespawnOnExit(Screen::Table),
         ))
         .with_child((
             ExportNote(Timer::new(NOTE_FOR, TimerMode::Once)),
-            toned("", 17.0, Tone::Good),
+            toned("", 14.0, Tone::Good),
+            // A path has no spaces to wrap at.
+            TextLayout::linebreak(LineBreak::AnyCharacter),
         ));
 }
 

@@ -1,5 +1,6 @@
-//! The end of the game: the winner (or a draw), the final scores, the score sheet
-//! stroke by stroke (it scrolls), and a rematch or back to the menu.
+//! The end of the game, on its own screen: the winner (or a draw), the final scores,
+//! the score sheet by innings and behind it stroke by stroke (it scrolls), and a
+//! rematch or back to the menu.
 
 use super::{text, title};
 use crate::config::Action;
@@ -7,7 +8,7 @@ use crate::game::{GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session
 use crate::input::Actions;
 use crate::play::Command;
 use crate::rules::Outcome;
-use crate::ui::widgets::{Tone, button, centred_strip, clicked, keys, panel, swatch, toned};
+use crate::ui::widgets::{Tone, button, clicked, keys, panel, swatch, toned};
 use crate::words::words;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
@@ -88,18 +89,27 @@ fn show_game_over(
     commands
         .spawn((
             Name::new("Game over"),
-            centred_strip(140.0),
+            // Its own screen: the table behind is not the point now.
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.02, 0.02, 0.03, 0.96)),
+            Interaction::default(),
             DespawnOnExit(Phase::GameOver),
         ))
-        .with_children(|strip| {
-            strip
+        .with_children(|screen| {
+            screen
                 .spawn(panel(Node {
                     row_gap: px(6),
-                    width: px(640),
+                    width: px(720),
+                    max_height: percent(96),
                     ..default()
                 }))
-                // Darker than the other panels: the table behind is not the point now.
-                .insert(BackgroundColor(Color::srgba(0.02, 0.02, 0.03, 0.93)))
                 .with_children(|panel| {
                     let Some(score) = session.sheet() else {
                         panel.spawn(title("No game"));
@@ -117,7 +127,7 @@ fn show_game_over(
                         .outcome
                         .map_or(String::new(), |o| words().outcome(o, &names));
                     panel.spawn(title(heading));
-                    let widths = [24.0, 150.0, 80.0, 90.0, 100.0, 90.0];
+                    let widths = [24.0, 200.0, 80.0, 90.0, 100.0, 90.0];
                     row(
                         panel,
                         ["", "Player", "Points", "Innings", "High run", "Average"]
@@ -144,14 +154,16 @@ fn show_game_over(
                             text_cells(line, cells, &widths[1..], tone);
                         });
                     }
+                    // The score sheet by innings, as a carom sheet is kept: each
+                    // player's run and running total in each inning.
                     panel.spawn(toned("Score sheet", 17.0, Tone::Plain));
-                    let sheet_widths = [50.0, 150.0, 80.0, 60.0, 70.0, 200.0];
-                    row(
-                        panel,
-                        ["#", "Player", "Points", "Run", "Score", "Notes"].map(String::from),
-                        &sheet_widths,
-                        Tone::Dim,
-                    );
+                    let mut inning_widths = vec![70.0];
+                    let mut heading = vec!["Inning".to_owned()];
+                    for p in players {
+                        inning_widths.extend([110.0, 70.0]);
+                        heading.extend([p.name.clone(), "total".to_owned()]);
+                    }
+                    row(panel, heading, &inning_widths, Tone::Dim);
                     panel
                         .spawn((
                             Sheet,
@@ -164,6 +176,28 @@ fn show_game_over(
                             ScrollPosition::default(),
                         ))
                         .with_children(|sheet| {
+                            for (n, inning_row) in score.inning_rows().iter().enumerate() {
+                                let mut cells = vec![(n + 1).to_string()];
+                                for inning in inning_row {
+                                    match inning {
+                                        Some(i) => {
+                                            cells.extend([i.run.to_string(), i.total.to_string()])
+                                        }
+                                        None => cells.extend(["".to_owned(), "".to_owned()]),
+                                    }
+                                }
+                                row(sheet, cells, &inning_widths, Tone::Plain);
+                            }
+                            // Behind it, stroke by stroke.
+                            sheet.spawn(toned("Stroke by stroke", 16.0, Tone::Plain));
+                            let stroke_widths = [50.0, 200.0, 70.0, 60.0, 70.0, 220.0];
+                            row(
+                                sheet,
+                                ["#", "Player", "Points", "Run", "Score", "Notes"]
+                                    .map(String::from),
+                                &stroke_widths,
+                                Tone::Dim,
+                            );
                             for (i, stroke) in score.rows.iter().enumerate() {
                                 let v = &stroke.verdict;
                                 let note = words().sheet_note(v);
@@ -175,19 +209,17 @@ fn show_game_over(
                                     stroke.score.to_string(),
                                     note.text,
                                 ];
-                                row(sheet, cells, &sheet_widths, note.tone);
+                                row(sheet, cells, &stroke_widths, note.tone);
                             }
                         });
-                    if score.rows.len() as f32 > SHEET_ROWS {
-                        panel.spawn(text(
-                            format!(
-                                "Scroll the sheet with the mouse wheel or {} / {}",
-                                keys(config, Action::MenuUp),
-                                keys(config, Action::MenuDown)
-                            ),
-                            Tone::Dim,
-                        ));
-                    }
+                    panel.spawn(text(
+                        format!(
+                            "Scroll the sheet with the mouse wheel or {} / {}",
+                            keys(config, Action::MenuUp),
+                            keys(config, Action::MenuDown)
+                        ),
+                        Tone::Dim,
+                    ));
                     panel
                         .spawn(Node {
                             column_gap: px(12),

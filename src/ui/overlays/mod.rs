@@ -11,7 +11,8 @@ mod lag;
 mod spotting;
 mod verdict;
 
-use super::widgets::{Tone, panel, toned};
+use super::dock::{Slot, docked};
+use super::widgets::{Tone, toned};
 use crate::game::Phase;
 use crate::words::Line;
 use bevy::prelude::*;
@@ -29,24 +30,15 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
-/// The widest an overlay panel grows, px.
-const OVERLAY_WIDTH: f32 = 500.0;
-
-/// The panel of `phase`'s overlay, at the top right above the far end of the table; it
-/// goes when the phase ends.
+/// The panel of `phase`'s overlay, in the right-hand column; it goes when the phase
+/// ends.
 fn overlay(name: &'static str, phase: Phase) -> impl Bundle {
     (Name::new(name), overlay_panel(), DespawnOnExit(phase))
 }
 
-/// An overlay's panel, at the top right above the far end of the table.
+/// An overlay's panel, in the right-hand column.
 fn overlay_panel() -> impl Bundle {
-    panel(Node {
-        position_type: PositionType::Absolute,
-        right: px(12),
-        top: px(36),
-        max_width: px(OVERLAY_WIDTH),
-        ..default()
-    })
+    docked(Slot::Overlay)
 }
 
 /// A line of an overlay, wrapping within the panel.
@@ -56,18 +48,12 @@ fn line(line: Line) -> impl Bundle {
 
 /// Text of an overlay, wrapping within the panel.
 fn text(text: impl Into<String>, tone: Tone) -> impl Bundle {
-    (
-        toned(text, 16.0, tone),
-        Node {
-            max_width: px(OVERLAY_WIDTH - 24.0),
-            ..default()
-        },
-    )
+    toned(text, 15.0, tone)
 }
 
 /// An overlay's title.
 fn title(text: impl Into<String>) -> impl Bundle {
-    toned(text, 19.0, Tone::Plain)
+    toned(text, 18.0, Tone::Plain)
 }
 
 /// Fills an overlay panel: its title, then its lines.

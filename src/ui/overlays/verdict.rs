@@ -3,13 +3,14 @@
 //! ball did in the game's terms; and who plays next. It stays until the next stroke
 //! starts or the player hides it. Beside it, the last strokes at the table.
 
-use super::{OVERLAY_WIDTH, fill, text};
+use super::{fill, text};
 use crate::config::Action;
 use crate::diagram::cue_ball_contacts;
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
 use crate::input::Actions;
+use crate::ui::dock::{Slot, docked};
 use crate::ui::hud::Counting;
-use crate::ui::widgets::{Tone, keys, panel};
+use crate::ui::widgets::{Tone, keys};
 use crate::words::{Line, words};
 use bevy::prelude::*;
 
@@ -145,14 +146,7 @@ fn spawn_recent(mut commands: Commands) {
     commands.spawn((
         Name::new("Recent strokes"),
         Recent,
-        panel(Node {
-            position_type: PositionType::Absolute,
-            right: px(12),
-            bottom: px(28),
-            max_width: px(OVERLAY_WIDTH),
-            display: Display::None,
-            ..default()
-        }),
+        docked(Slot::Recent),
         DespawnOnExit(Screen::Table),
     ));
 }
@@ -162,18 +156,18 @@ fn list_recent_strokes(
     mut commands: Commands,
     session: Res<Session>,
     mut listed: Local<Option<usize>>,
-    mut recent: Single<(Entity, &mut Node), With<Recent>>,
+    mut recent: Single<(Entity, &mut Visibility), With<Recent>>,
 ) {
     let history = session.referee().map_or(&[][..], |r| r.history());
     if *listed == Some(history.len()) {
         return;
     }
     *listed = Some(history.len());
-    let (entity, node) = &mut *recent;
-    node.display = if history.is_empty() {
-        Display::None
+    let (entity, visibility) = &mut *recent;
+    **visibility = if history.is_empty() {
+        Visibility::Hidden
     } else {
-        Display::Flex
+        Visibility::Inherited
     };
     let names = session.settings().seated();
     let first = history.len().saturating_sub(RECENT_STROKES);
