@@ -7,6 +7,7 @@ mod fonts;
 mod frame_rate;
 mod help;
 mod hud;
+mod labels;
 mod lag_stats;
 mod menu;
 mod overlays;
@@ -16,6 +17,7 @@ mod scoreboard;
 mod settings;
 mod widgets;
 
+pub use dock::{Collapsible, FreeNode, Slot};
 pub use frame_rate::FrameRateTest;
 pub use settings::SoftwareRendering;
 
@@ -27,6 +29,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         widgets::plugin,
         dock::plugin,
+        labels::plugin,
         menu::plugin,
         scoreboard::plugin,
         overlays::plugin,

@@ -31,13 +31,14 @@ enum Row {
     PredictedPath,
     LagBand,
     LagSpread,
+    ComputerVerdict,
     Camera,
     BallStyle,
     FrameRate,
     Back,
 }
 
-const ROWS: [Row; 18] = [
+const ROWS: [Row; 19] = [
     Row::Quality,
     Row::Shadows,
     Row::AntiAliasing,
@@ -52,6 +53,7 @@ const ROWS: [Row; 18] = [
     Row::PredictedPath,
     Row::LagBand,
     Row::LagSpread,
+    Row::ComputerVerdict,
     Row::Camera,
     Row::BallStyle,
     Row::FrameRate,
@@ -60,6 +62,9 @@ const ROWS: [Row; 18] = [
 
 /// The computer lagger's speed errors on offer (standard deviations, relative).
 const LAG_SPREADS: [f64; 5] = [0.01, 0.02, 0.05, 0.1, 0.2];
+
+/// How long a computer's verdict may show before play goes on, s.
+const COMPUTER_VERDICT_S: [f64; 6] = [1.5, 3.0, 5.0, 8.0, 12.0, 20.0];
 
 /// The target bands lag training offers, mm.
 const LAG_BANDS_MM: [f64; 6] = [10.0, 25.0, 50.0, 100.0, 150.0, 250.0];
@@ -229,6 +234,7 @@ fn row_label(row: Row) -> &'static str {
         Row::PredictedPath => "Predicted path",
         Row::LagBand => "Lag target band",
         Row::LagSpread => "Computer lagger",
+        Row::ComputerVerdict => "Computer's verdicts",
         Row::Camera => "Camera at the start",
         Row::BallStyle => "Balls",
         Row::FrameRate => "Frame rate shown",
@@ -244,7 +250,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
     let g = &p.graphics;
     match row {
         Row::Quality => match g.quality {
-            Quality::Low => "low (for software rendering)".into(),
+            Quality::Low => "low (software)".into(),
             Quality::High => "high".into(),
             Quality::Custom => "custom".into(),
         },
@@ -278,6 +284,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
         Row::PredictedPath => on_off(p.predicted_path),
         Row::LagBand => format!("within {:.0} mm", p.lag_band_mm),
         Row::LagSpread => format!("speed off by {:.0} %", p.lag_computer_spread * 100.0),
+        Row::ComputerVerdict => format!("shown {} s", p.computer_verdict_s),
         Row::Camera => match p.camera {
             CameraView::Behind => "behind the ball".into(),
             CameraView::Top => "top view".into(),
@@ -347,6 +354,9 @@ fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
         Row::PredictedPath => p.predicted_path = !p.predicted_path,
         Row::LagBand => p.lag_band_mm = cycle(&LAG_BANDS_MM, p.lag_band_mm, step),
         Row::LagSpread => p.lag_computer_spread = cycle(&LAG_SPREADS, p.lag_computer_spread, step),
+        Row::ComputerVerdict => {
+            p.computer_verdict_s = cycle(&COMPUTER_VERDICT_S, p.computer_verdict_s, step)
+        }
         Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
         Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,

@@ -1,9 +1,11 @@
-//! Lines and words drawn on the cloth for the phases that need them: the head string
-//! and the two halves in the lag (rule 5) with each ball's distance to the head cushion
-//! at the result; the breaker's segment of the head string (rule 7); the spots of
-//! jumped balls, those found occupied and the one taken (rules 21, 26); in balkline
-//! games the balk lines and the anchor squares; after a stroke, its paths and the cue
-//! ball's contacts numbered, its cushions in diamonds (shown or hidden by a key).
+//! Lines drawn on the cloth for the phases that need them, as a chalk line would be,
+//! and small labels beside them that face the camera (`Labels`, shown by the panels'
+//! camera at the size of a panel's text): the head string and the two halves in the
+//! lag (rule 5) with each ball's distance to the head cushion at the result; the
+//! breaker's segment of the head string (rule 7); the spots of jumped balls, those
+//! found occupied and the one taken (rules 21, 26); in balkline games the balk lines
+//! and the anchor squares; after a stroke, its paths and the cue ball's contacts
+//! numbered, its cushions in diamonds (shown or hidden by a key).
 
 use crate::config::Action;
 use crate::diagram::{Touched, cue_ball_contacts, path};
@@ -24,9 +26,19 @@ use std::f32::consts::FRAC_PI_2;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct ClothGizmos;
 
+/// The labels of this frame's markings: the point of the cloth each names (Bevy frame),
+/// its words and colour. Drawn again every frame, as the lines are.
+#[derive(Resource, Default)]
+pub struct Labels(pub Vec<(Vec3, String, Color)>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_gizmo_group::<ClothGizmos>();
     app.init_resource::<ShowTrails>();
+    app.init_resource::<Labels>();
+    app.add_systems(
+        Update,
+        (|mut labels: ResMut<Labels>| labels.0.clear()).before(GameSystems::Present),
+    );
     app.add_systems(Startup, |mut store: ResMut<GizmoConfigStore>| {
         let (config, _) = store.config_mut::<ClothGizmos>();
         config.line.width = 3.0;
@@ -54,8 +66,6 @@ const LINE: Color = Color::srgba(0.95, 0.95, 0.95, 0.75);
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.85, 0.3);
 const OCCUPIED: Color = Color::srgb(1.0, 0.3, 0.25);
 const TAKEN: Color = Color::srgb(0.4, 1.0, 0.45);
-/// Height of letters on the cloth, m.
-const LETTERS_M: f32 = 0.045;
 
 /// A point of the cloth, a little above it so that lines are not lost in it.
 fn on_cloth(p: DVec2) -> Vec3 {
@@ -67,17 +77,9 @@ fn flat() -> Quat {
     Quat::from_rotation_x(FRAC_PI_2)
 }
 
-/// Words lying on the cloth at `at`, read from the head end (the players' end).
-fn write(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, words: &str, colour: Color) {
-    // The text's right along the table's −y, its up toward the foot, its face up.
-    let reading = Quat::from_mat3(&Mat3::from_cols(Vec3::Z, Vec3::X, Vec3::Y));
-    gizmos.text(
-        Isometry3d::new(on_cloth(at), reading),
-        words,
-        LETTERS_M,
-        Vec2::ZERO,
-        colour,
-    );
+/// A label beside the point `at` of the cloth.
+fn write(labels: &mut Labels, at: DVec2, words: impl Into<String>, colour: Color) {
+    labels.0.push((on_cloth(at), words.into(), colour));
 }
 
 fn ring(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, radius: f64, colour: Color) {
@@ -93,6 +95,7 @@ fn draw_lag_lines(
     settings: Res<Settings>,
     phase: Res<State<Phase>>,
     mut gizmos: Gizmos<ClothGizmos>,
+    mut labels: ResMut<Labels>,
 ) {
     let table = session.table();
     let (hl, hw) = (table.half_length(), table.half_width());
@@ -107,12 +110,7 @@ fn draw_lag_lines(
         on_cloth(DVec2::new(hl, 0.0)),
         LINE,
     );
-    write(
-        &mut gizmos,
-        DVec2::new(hx - 0.08, -hw * 0.62),
-        "head string",
-        LINE,
-    );
+    write(&mut labels, DVec2::new(hx, -hw * 0.8), "head string", LINE);
     let seated = settings.seated();
     let lag = session.lag();
     let turn = lag.turn_index();
@@ -127,7 +125,7 @@ fn draw_lag_lines(
             continue;
         }
         let half = DVec2::new(0.3 * hl, sign * hw / 2.0);
-        write(&mut gizmos, half, &format!("{name}'s half"), LINE);
+        write(&mut labels, half, format!("{name}'s half"), LINE);
         if turn == Some(i) {
             // Behind the head string, on this player's side.
             let corners = [
@@ -143,7 +141,11 @@ fn draw_lag_lines(
 }
 
 /// Each lag ball's distance to the head cushion, measured along the table.
-fn draw_lag_distances(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
+fn draw_lag_distances(
+    session: Res<Session>,
+    mut gizmos: Gizmos<ClothGizmos>,
+    mut labels: ResMut<Labels>,
+) {
     let table = session.table();
     let balls: Vec<&LagBall> = match &session.lag().result {
         Some(LagResult::Match(verdict)) => verdict.balls.iter().collect(),
@@ -159,12 +161,11 @@ fn draw_lag_distances(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
         gizmos
             .arrow(on_cloth(at), on_cloth(nose), HIGHLIGHT)
             .with_tip_length(0.06);
-        // Beyond the ball, away from the arrow, and on the cloth.
-        let room = table.half_width() - 0.17;
+        // Beyond the ball, away from the arrow.
         write(
-            &mut gizmos,
-            DVec2::new(at.x + 0.17, at.y.clamp(-room, room)),
-            &format!("{distance_mm:.1} mm"),
+            &mut labels,
+            at + DVec2::new(0.1, 0.0),
+            format!("{distance_mm:.1} mm"),
             HIGHLIGHT,
         );
     }
@@ -239,18 +240,17 @@ fn draw_break_segment(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
         DVec2::new(hx - r, -reach - r),
     ];
     gizmos.linestrip(slot.map(on_cloth), HIGHLIGHT);
-    write(
-        &mut gizmos,
-        DVec2::new(hx - 0.09, 0.0),
-        "rule 7: 6 in either side of the head spot",
-        HIGHLIGHT,
-    );
 }
 
 /// Rules 21 and 26: for each jumped ball, the spots tried in order and found occupied
 /// (ringed in red, crossed out) and the place it goes (ringed twice in green), each
 /// numbered in the order tried.
-fn draw_spots(session: Res<Session>, settings: Res<Settings>, mut gizmos: Gizmos<ClothGizmos>) {
+fn draw_spots(
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut gizmos: Gizmos<ClothGizmos>,
+    mut labels: ResMut<Labels>,
+) {
     let Some(verdict) = session.last_verdict() else {
         return;
     };
@@ -270,18 +270,18 @@ fn draw_spots(session: Res<Session>, settings: Res<Settings>, mut gizmos: Gizmos
                 gizmos.line(on_cloth(at + from), on_cloth(at + to), OCCUPIED);
             }
             write(
-                &mut gizmos,
+                &mut labels,
                 label_at(at),
-                &format!("{}. {}: occupied", i + 1, words().spot(*spot)),
+                format!("{}. {}: occupied", i + 1, words().spot(*spot)),
                 OCCUPIED,
             );
         }
         ring(&mut gizmos, placement.position, r * 1.2, TAKEN);
         ring(&mut gizmos, placement.position, r * 1.6, TAKEN);
         write(
-            &mut gizmos,
+            &mut labels,
             label_at(placement.position),
-            &format!(
+            format!(
                 "{}. {}: the {} goes here",
                 placement.occupied.len() + 1,
                 // All three spots taken: the nearest free point on the long axis.
@@ -334,6 +334,7 @@ fn draw_last_stroke(
     session: Res<Session>,
     settings: Res<Settings>,
     mut gizmos: Gizmos<ClothGizmos>,
+    mut labels: ResMut<Labels>,
 ) {
     let Some(record) = session.last_stroke() else {
         return;
@@ -359,7 +360,7 @@ fn draw_last_stroke(
             Touched::Ball(_) => format!("{}", n + 1),
         };
         // Toward the middle of the table, off the cushion.
-        let inward = -contact.at.signum() * DVec2::new(0.09, 0.07);
-        write(&mut gizmos, contact.at + inward, &label, HIGHLIGHT);
+        let inward = -contact.at.signum() * DVec2::new(0.07, 0.05);
+        write(&mut labels, contact.at + inward, label, HIGHLIGHT);
     }
 }

@@ -8,6 +8,7 @@ pub mod cloth;
 mod graphics;
 mod lights;
 mod markings;
+pub use markings::Labels;
 mod resolution;
 pub mod screenshot;
 mod sound;
@@ -17,15 +18,19 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((
+        cameras_and_markings,
         cloth::plugin,
         table::plugin,
         balls::plugin,
         lights::plugin,
-        markings::plugin,
-        camera::plugin,
         graphics::plugin,
-        resolution::plugin,
         screenshot::plugin,
         sound::plugin,
     ));
+}
+
+/// The cameras, where they frame the table, and the lines and labels on the cloth:
+/// what needs no renderer (a headless app lays the screen out with them).
+pub fn cameras_and_markings(app: &mut App) {
+    app.add_plugins((camera::plugin, resolution::plugin, markings::plugin));
 }

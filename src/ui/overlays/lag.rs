@@ -143,11 +143,12 @@ fn fill_lag_panel(
         .with_children(|panel| fill(panel, heading, lines));
 }
 
-/// Widths of the result's columns, px: the fact, then one per ball.
-const FACT_PX: f32 = 270.0;
-const BALL_PX: f32 = 110.0;
+/// Widths of the result's columns, px: the fact, then one per ball (they fit the
+/// right-hand column; a fact's words wrap).
+const FACT_PX: f32 = 150.0;
+const BALL_PX: f32 = 76.0;
 /// Size of the result's text, px.
-const RESULT_TEXT: f32 = 15.0;
+const RESULT_TEXT: f32 = 14.0;
 
 fn show_lag_result(
     mut commands: Commands,
@@ -210,10 +211,7 @@ fn show_lag_result(
                     for (ball, name) in balls.iter().zip(&names) {
                         row.spawn(cell(BALL_PX)).with_children(|c| {
                             c.spawn(swatch(ball.ball, style, 14.0));
-                            c.spawn((
-                                toned(name.clone(), RESULT_TEXT, Tone::Plain),
-                                TextLayout::no_wrap(),
-                            ));
+                            c.spawn(toned(name.clone(), RESULT_TEXT, Tone::Plain));
                         });
                     }
                 });
@@ -223,17 +221,12 @@ fn show_lag_result(
                 panel.spawn(Node::default()).with_children(|row| {
                     row.spawn((
                         toned(facts[0][k].0.clone(), RESULT_TEXT, Tone::Dim),
-                        TextLayout::no_wrap(),
                         cell(FACT_PX),
                     ));
                     for ball_facts in &facts {
                         let (_, answer, lost) = &ball_facts[k];
                         let tone = if *lost { Tone::Bad } else { Tone::Plain };
-                        row.spawn((
-                            toned(answer.clone(), RESULT_TEXT, tone),
-                            TextLayout::no_wrap(),
-                            cell(BALL_PX),
-                        ));
+                        row.spawn((toned(answer.clone(), RESULT_TEXT, tone), cell(BALL_PX)));
                     }
                 });
             }

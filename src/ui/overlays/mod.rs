@@ -9,6 +9,7 @@ mod export;
 mod game_over;
 mod lag;
 mod spotting;
+mod told;
 mod verdict;
 
 use super::dock::{Slot, docked};
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         game_over::plugin,
         confirm::plugin,
         export::plugin,
+        told::plugin,
     ));
 }
 

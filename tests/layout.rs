@@ -1,0 +1,444 @@
+//! What a player sees laid out, headless: the game's own panels, laid out by Bevy's UI
+//! with the game's font, at 1280 × 720 and 1920 × 1080, in every phase of a match,
+//! practice (a position, a drill) and lag training, every panel expanded. No two
+//! panels overlap, each lies in the window with its text inside it, and none covers a
+//! ball the player needs to see: the cue ball in every view, every ball from above.
+//! No renderer: the cameras and the UI are laid out, not drawn.
+
+use bevy::asset::AssetEventSystems;
+use bevy::camera::CameraUpdateSystems;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::prelude::*;
+use bevy::render::camera::camera_system;
+use bevy::render::texture::ManualTextureViews;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use bevy::ui::{CalculatedClip, UiGlobalTransform};
+use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
+use carom::config::Config;
+use carom::game::{
+    CameraView, GameConfig, Phase, PlayerCommand, Preferences, Screen, Session, Settings, UserFiles,
+};
+use carom::play::{Command, MatchSettings, Mode, StoragePaths};
+use carom::shot::{BallId, Stroke};
+use carom::ui::{FreeNode, Slot};
+use carom::view::Cameras;
+use std::time::Duration;
+
+/// The game's shell with Bevy's layout but no renderer, in a window of `size`.
+fn shell(name: &str, settings: MatchSettings, size: UVec2) -> App {
+    let dir = std::env::temp_dir().join(format!("carom-layout-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        bevy::transform::TransformPlugin,
+        bevy::input::InputPlugin,
+        bevy::window::WindowPlugin {
+            primary_window: Some(Window {
+                resolution: WindowResolution::new(size.x, size.y),
+                ..default()
+            }),
+            exit_condition: ExitCondition::DontExit,
+            close_when_requested: false,
+            ..default()
+        },
+        bevy::asset::AssetPlugin::default(),
+        bevy::image::ImagePlugin::default(),
+        bevy::image::TextureAtlasPlugin,
+        bevy::mesh::MeshPlugin,
+        bevy::camera::CameraPlugin,
+        bevy::text::TextPlugin,
+        bevy::ui::UiPlugin,
+        bevy::picking::DefaultPickingPlugins,
+        bevy::gizmos::GizmoPlugin,
+    ));
+    app.init_asset::<StandardMaterial>();
+    app.init_resource::<ManualTextureViews>();
+    app.add_systems(PostStartup, camera_system.in_set(CameraUpdateSystems));
+    app.add_systems(
+        PostUpdate,
+        camera_system
+            .in_set(CameraUpdateSystems)
+            .before(AssetEventSystems),
+    );
+    // A frame is a twentieth of a second of play.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        50,
+    )));
+    app.insert_resource(GameConfig(Config::defaults()));
+    app.insert_resource(Settings(settings));
+    app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
+    app.insert_resource(Preferences::default());
+    app.add_plugins((
+        carom::game::plugin,
+        carom::input::plugin,
+        carom::cue::plugin,
+        carom::view::cameras_and_markings,
+        carom::ui::plugin,
+    ));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    frames(&mut app, 4);
+    app
+}
+
+fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+fn phase(app: &App) -> Phase {
+    **app.world().resource::<State<Phase>>()
+}
+
+fn send(app: &mut App, command: Command) {
+    app.world_mut().write_message(PlayerCommand(command));
+    frames(app, 3);
+}
+
+/// Plays frames until the match leaves the rolling phases.
+fn roll(app: &mut App) {
+    for _ in 0..2400 {
+        if !matches!(phase(app), Phase::Rolling | Phase::LagRolling) {
+            frames(app, 3);
+            return;
+        }
+        app.update();
+    }
+    panic!("still rolling");
+}
+
+/// A node's rectangle on the screen, physical px.
+fn rect(node: &ComputedNode, at: &UiGlobalTransform) -> Rect {
+    Rect::from_center_size(at.translation, node.size())
+}
+
+/// Whether `entity` and every node above it is shown (laid out and visible).
+fn shown(world: &World, entity: Entity) -> bool {
+    let mut at = Some(entity);
+    while let Some(e) = at {
+        let hidden = world
+            .get::<Node>(e)
+            .is_some_and(|n| n.display == Display::None)
+            || world
+                .get::<InheritedVisibility>(e)
+                .is_some_and(|v| !v.get());
+        if hidden {
+            return false;
+        }
+        at = world.get::<ChildOf>(e).map(ChildOf::parent);
+    }
+    true
+}
+
+/// What the screen shows now, checked: the panels against each other, the window and
+/// their text, the balls against the panels. `what` names the moment.
+fn check(app: &mut App, what: &str) {
+    frames(app, 3);
+    let world = app.world_mut();
+    let window = world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .unwrap()
+        .physical_size()
+        .as_vec2();
+    let screen = Rect::from_corners(Vec2::ZERO, window);
+    let mut panels: Vec<(Entity, String, Rect)> = Vec::new();
+    let mut query = world.query::<(
+        Entity,
+        &Slot,
+        &ComputedNode,
+        &UiGlobalTransform,
+        Option<&Name>,
+    )>();
+    for (entity, slot, node, at, name) in query.iter(world) {
+        let label = name.map_or(format!("{slot:?}"), |n| n.to_string());
+        panels.push((entity, label, rect(node, at)));
+    }
+    panels.retain(|(e, ..)| shown(world, *e));
+    // The game over has a screen of its own.
+    let mut screens =
+        world.query_filtered::<(Entity, &Name, &ComputedNode, &UiGlobalTransform), Without<Slot>>();
+    for (entity, name, node, at) in screens.iter(world) {
+        if name.as_str() == "Game over" && shown(world, entity) {
+            panels.push((entity, "Game over".into(), rect(node, at)));
+        }
+    }
+    assert!(!panels.is_empty(), "{what}: no panel shown");
+    for (i, (_, a, ra)) in panels.iter().enumerate() {
+        assert!(
+            ra.width() > 0.0 && ra.height() > 0.0,
+            "{what}: {a} has no size"
+        );
+        let inside = screen.inflate(0.5);
+        assert!(
+            inside.contains(ra.min) && inside.contains(ra.max),
+            "{what}: {a} {ra:?} leaves the window {window}"
+        );
+        for (_, b, rb) in &panels[i + 1..] {
+            let overlap = ra.intersect(*rb);
+            assert!(
+                overlap.is_empty() || overlap.width() < 0.5 || overlap.height() < 0.5,
+                "{what}: {a} {ra:?} overlaps {b} {rb:?}"
+            );
+        }
+    }
+    // Every text lies inside its panel (what a scrolling list shows of it).
+    let mut texts = world.query_filtered::<(
+        Entity,
+        &ComputedNode,
+        &UiGlobalTransform,
+        &Text,
+        Option<&CalculatedClip>,
+    ), Without<Slot>>();
+    let texts: Vec<(Entity, Rect, String)> = texts
+        .iter(world)
+        .map(|(e, n, at, t, clip)| {
+            let whole = rect(n, at);
+            (
+                e,
+                clip.map_or(whole, |c| whole.intersect(c.clip)),
+                t.0.clone(),
+            )
+        })
+        .collect();
+    for (entity, text_rect, words) in texts {
+        if words.is_empty() || text_rect.is_empty() || !shown(world, entity) {
+            continue;
+        }
+        let mut at = world.get::<ChildOf>(entity).map(ChildOf::parent);
+        while let Some(e) = at {
+            if let Some((_, name, panel)) = panels.iter().find(|(p, ..)| *p == e) {
+                assert!(
+                    panel.inflate(1.0).contains(text_rect.min)
+                        && panel.inflate(1.0).contains(text_rect.max),
+                    "{what}: \"{words}\" {text_rect:?} runs out of {name} {panel:?}"
+                );
+                break;
+            }
+            at = world.get::<ChildOf>(e).map(ChildOf::parent);
+        }
+    }
+    // The balls the player needs: the cue ball, and every ball seen from above (none
+    // once the game is over).
+    let view = world.resource::<Cameras>().view;
+    let over = **world.resource::<State<Phase>>() == Phase::GameOver;
+    let session = world.resource::<Session>();
+    let cue_ball = session.cue_ball();
+    let balls: Vec<(BallId, Vec3)> = session
+        .sim()
+        .ball_states()
+        .filter(|(id, _)| !over && (view == CameraView::Top || *id == cue_ball))
+        .map(|(id, k)| (id, carom::game::frame::to_bevy(k.pos)))
+        .collect();
+    let mut free = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<FreeNode>>();
+    let free = free.single(world).ok().map(|(n, at)| rect(n, at));
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<Camera3d>>();
+    let (camera, transform) = cameras.single(world).unwrap();
+    let stretch = camera
+        .physical_viewport_size()
+        .map_or(Vec2::ONE, |drawn| window / drawn.as_vec2());
+    for (id, at) in balls {
+        let Ok(on_screen) = camera.world_to_viewport(transform, at) else {
+            continue;
+        };
+        // Physical px of the window (the camera's target may be a scaled image).
+        let on_screen = on_screen * camera.target_scaling_factor().unwrap_or(1.0) * stretch;
+        for (_, name, panel) in &panels {
+            assert!(
+                !panel.contains(on_screen),
+                "{what}: {name} {panel:?} covers the {id} ball at {on_screen} ({view:?} view)"
+            );
+        }
+        if view == CameraView::Top
+            && let Some(free) = free
+        {
+            assert!(
+                free.contains(on_screen),
+                "{what}: the {id} ball at {on_screen} is outside {free:?}"
+            );
+        }
+    }
+    println!("{what}: {} panels, none overlapping", panels.len());
+}
+
+/// Checks the moment in every view.
+fn check_views(app: &mut App, what: &str) {
+    for view in [
+        CameraView::Behind,
+        CameraView::Top,
+        CameraView::Orbit,
+        CameraView::Follow,
+    ] {
+        app.world_mut().resource_mut::<Cameras>().view = view;
+        // The camera glides: give it time to arrive.
+        frames(app, 40);
+        check(app, &format!("{what}, {view:?} view"));
+    }
+    app.world_mut().resource_mut::<Cameras>().view = CameraView::Behind;
+}
+
+const SIZES: [UVec2; 2] = [UVec2::new(1280, 720), UVec2::new(1920, 1080)];
+
+#[test]
+fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
+    for size in SIZES {
+        let settings = MatchSettings {
+            mode: Mode::Match,
+            game: "three_cushion".into(),
+            target: 1,
+            players: vec!["Anna Karenina".into(), "Konstantin Levin".into()],
+            ..MatchSettings::defaults(&Config::defaults())
+        };
+        let mut app = shell("match", settings, size);
+        let at = |what: &str| format!("{}x{}, match: {what}", size.x, size.y);
+        assert_eq!(phase(&app), Phase::Lag);
+        check_views(&mut app, &at("the lag"));
+        // Both lag: the first a good lag, the second softer.
+        send(
+            &mut app,
+            Command::LagReady(Stroke::new(BallId::White, 0.0, 1.3)),
+        );
+        send(
+            &mut app,
+            Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 1.2)),
+        );
+        roll(&mut app);
+        assert_eq!(phase(&app), Phase::LagResult);
+        check(&mut app, &at("the lag's result"));
+        while phase(&app) == Phase::LagResult {
+            send(&mut app, Command::Continue);
+            if phase(&app) == Phase::Lag {
+                send(
+                    &mut app,
+                    Command::LagReady(Stroke::new(BallId::White, 0.0, 1.3)),
+                );
+                send(
+                    &mut app,
+                    Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 1.1)),
+                );
+                roll(&mut app);
+            }
+        }
+        assert_eq!(phase(&app), Phase::ChooseBreak);
+        check(&mut app, &at("the break's choice"));
+        send(
+            &mut app,
+            Command::ChooseBreak {
+                break_it: true,
+                ball: BallId::White,
+            },
+        );
+        assert_eq!(phase(&app), Phase::BreakSetup);
+        check_views(&mut app, &at("the break's set-up"));
+        // The breaker's ball jumps off the table over the head rail: a foul, spotted.
+        let ball = app.world().resource::<Session>().cue_ball();
+        send(
+            &mut app,
+            Command::Strike(Stroke {
+                elevation_deg: 55.0,
+                ..Stroke::new(ball, 180.0, 9.0)
+            }),
+        );
+        assert_eq!(phase(&app), Phase::Rolling);
+        frames(&mut app, 10);
+        check(&mut app, &at("rolling"));
+        roll(&mut app);
+        assert_eq!(phase(&app), Phase::Verdict);
+        check_views(&mut app, &at("the verdict"));
+        send(&mut app, Command::Continue);
+        assert_eq!(phase(&app), Phase::Spotting);
+        check(&mut app, &at("the spotting"));
+        send(&mut app, Command::Continue);
+        assert_eq!(phase(&app), Phase::Aiming);
+        check_views(&mut app, &at("aiming"));
+        // The other player makes the one point of the match: the game is over.
+        let mut over = false;
+        for direction in 0..720 {
+            let ball = app.world().resource::<Session>().cue_ball();
+            send(
+                &mut app,
+                Command::Strike(Stroke::new(ball, direction as f64 * 0.5, 3.0)),
+            );
+            roll(&mut app);
+            while matches!(phase(&app), Phase::Verdict | Phase::Spotting) {
+                send(&mut app, Command::Continue);
+            }
+            if phase(&app) == Phase::GameOver {
+                over = true;
+                break;
+            }
+        }
+        assert!(over, "a point was made");
+        check(&mut app, &at("the game over"));
+    }
+}
+
+#[test]
+fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the_balls() {
+    for size in SIZES {
+        let settings = MatchSettings {
+            mode: Mode::Practice,
+            game: "three_cushion".into(),
+            ..MatchSettings::defaults(&Config::defaults())
+        };
+        let mut app = shell("practice", settings, size);
+        let at = |what: &str| format!("{}x{}, practice: {what}", size.x, size.y);
+        assert_eq!(phase(&app), Phase::BreakSetup);
+        check_views(&mut app, &at("the break"));
+        // A position of the library, then a drill.
+        press(&mut app, KeyCode::PageDown);
+        check_views(&mut app, &at("a position"));
+        press(&mut app, KeyCode::KeyJ);
+        check(&mut app, &at("a drill"));
+        let ball = app.world().resource::<Session>().cue_ball();
+        send(&mut app, Command::Strike(Stroke::new(ball, 0.0, 3.0)));
+        roll(&mut app);
+        check_views(&mut app, &at("a drill's verdict"));
+
+        let settings = MatchSettings {
+            mode: Mode::LagTraining,
+            game: "three_cushion".into(),
+            ..MatchSettings::defaults(&Config::defaults())
+        };
+        let mut app = shell("lag-training", settings, size);
+        let at = |what: &str| format!("{}x{}, lag training: {what}", size.x, size.y);
+        assert_eq!(phase(&app), Phase::Lag);
+        check_views(&mut app, &at("the lag"));
+        send(
+            &mut app,
+            Command::LagReady(Stroke::new(BallId::White, 0.0, 1.25)),
+        );
+        roll(&mut app);
+        check(&mut app, &at("the result"));
+        send(&mut app, Command::Continue);
+        check(&mut app, &at("the next lag, with the statistics"));
+    }
+}
+
+/// A key pressed for a frame and let go, as the window reports it.
+fn press(app: &mut App, key: KeyCode) {
+    let world = app.world_mut();
+    let window = world
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(world)
+        .unwrap();
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+    frames(app, 3);
+}
