@@ -4,7 +4,7 @@
 //! diamonds, the language of the diamond systems.
 
 use crate::math::DVec2;
-use crate::shot::{BallId, Cushion, EventKind, ShotRecord};
+use crate::shot::{BallId, BallStyle, Cushion, EventKind, ShotRecord};
 use crate::table::TableGeometry;
 use std::fmt::Write;
 
@@ -101,17 +101,40 @@ pub fn position_at(record: &ShotRecord, ball: BallId, t: f64) -> Option<DVec2> {
 }
 
 /// Fill and line colours of a ball in the diagram.
-fn colours(ball: BallId) -> (&'static str, &'static str) {
-    match ball {
-        BallId::White => ("#ffffff", "#f4f4f4"),
-        BallId::Dotted => ("#f3d75a", "#e8c62e"),
-        BallId::Red => ("#d2302c", "#e0403a"),
-        BallId::Red2 => ("#e07aa0", "#e07aa0"),
+fn colours(ball: BallId, style: BallStyle) -> (&'static str, &'static str) {
+    match (ball, style) {
+        (BallId::White, _) => ("#ffffff", "#f4f4f4"),
+        // The dotted white's path a little warmer, so that the whites' can be told
+        // apart; the ball itself white, with its dots.
+        (BallId::Dotted, BallStyle::Dotted) => ("#f6f3ea", "#f1d58c"),
+        (BallId::Dotted, BallStyle::Yellow) => ("#f3d75a", "#e8c62e"),
+        (BallId::Red, _) => ("#d2302c", "#e0403a"),
+        (BallId::Red2, _) => ("#e07aa0", "#e07aa0"),
     }
 }
 
-/// Height of a caption line, mm in the drawing.
+/// Height of a caption line, mm in the drawing, its letters', and the most characters
+/// a line holds across the drawing (longer lines wrap at a space).
 const LINE_MM: f64 = 90.0;
+const LETTERS_MM: f64 = 62.0;
+const LINE_CHARS: usize = 84;
+
+/// `line` cut at spaces into lines of at most `LINE_CHARS` characters.
+fn wrapped(line: &str) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in line.split(' ') {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > LINE_CHARS {
+            lines.push(word.to_owned());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
 
 /// The stroke of `record` (sampled, see `DIAGRAM_SAMPLE_HZ`) on `table` as an SVG
 /// document in millimetres, `+x` (the foot) to the right and `+y` up, with `caption`
@@ -122,6 +145,7 @@ pub fn svg(
     record: &ShotRecord,
     cue_ball: Option<BallId>,
     caption: &[String],
+    style: BallStyle,
 ) -> String {
     let mm = |v: f64| v * 1000.0;
     // Table metres to drawing millimetres (y flipped: up in the drawing).
@@ -131,6 +155,7 @@ pub fn svg(
     let margin = 40.0;
     let (left, top) = (-mm(outer.x) - margin, -mm(outer.y) - margin);
     let width = 2.0 * (mm(outer.x) + margin);
+    let caption: Vec<String> = caption.iter().flat_map(|line| wrapped(line)).collect();
     let height = 2.0 * (mm(outer.y) + margin) + LINE_MM * (caption.len() as f64 + 0.5);
     let mut out = String::new();
     let _ = writeln!(
@@ -179,7 +204,7 @@ pub fn svg(
     // Each ball: where it stood (a ring), its path, where it stopped.
     let radius = mm(ball_radius);
     for &ball in record.final_positions.keys() {
-        let (fill, line) = colours(ball);
+        let (fill, line) = colours(ball, style);
         let points = path(record, ball);
         let moved = points.windows(2).any(|w| w[0].1.distance(w[1].1) > 1e-4);
         if moved {
@@ -209,12 +234,24 @@ pub fn svg(
         if !end.on_table {
             continue;
         }
-        let (fill, _) = colours(ball);
+        let (fill, _) = colours(ball, style);
         let (x, y) = to(DVec2::new(end.x, end.y));
         let _ = writeln!(
             out,
             r##"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}" stroke="#111" stroke-width="3"/>"##
         );
+        if ball == BallId::Dotted && style == BallStyle::Dotted {
+            // Its three dots (rule 2), as seen from above.
+            for (dx, dy) in [(0.0, -0.45), (-0.4, 0.25), (0.4, 0.25)] {
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="#c0201c"/>"##,
+                    x + dx * radius,
+                    y + dy * radius,
+                    0.2 * radius
+                );
+            }
+        }
     }
     // The cue ball's contacts, numbered.
     for (n, contact) in cue_ball
@@ -235,7 +272,7 @@ pub fn svg(
     for (i, line) in caption.iter().enumerate() {
         let _ = writeln!(
             out,
-            r##"<text x="{:.0}" y="{:.0}" font-size="62" fill="#e8e6df">{}</text>"##,
+            r##"<text x="{:.0}" y="{:.0}" font-size="{LETTERS_MM:.0}" fill="#e8e6df">{}</text>"##,
             -mm(outer.x),
             caption_top + LINE_MM * (i as f64 + 0.8),
             escape(line)

@@ -961,10 +961,22 @@ fn sim_draws_the_stroke_as_an_svg_with_its_contacts_numbered_and_read_in_diamond
     // The caption: the verdict, the stroke, the contacts in diamonds.
     assert!(drawing.contains("Three-cushion: "), "{drawing}");
     assert!(
-        drawing.contains("white: direction 5.3°, 4.00 m/s"),
+        drawing.contains("white: direction 5.3°, launched at 4.00 m/s"),
         "{drawing}"
     );
     assert!(drawing.contains("1 red, 2 foot at "), "{drawing}");
+    // Each caption line fits the drawing's width (long ones wrap at a space).
+    for line in drawing.lines().filter(|l| l.contains(r#"font-size="62""#)) {
+        let words = line.split('>').nth(1).unwrap().split('<').next().unwrap();
+        assert!(words.chars().count() <= 84, "{words}");
+    }
+    // The dotted ball is a white one with its dots, not a yellow one.
+    assert!(!drawing.contains("#f3d75a"), "{drawing}");
+    assert_eq!(
+        drawing.matches(r##"fill="#c0201c""##).count(),
+        3,
+        "{drawing}"
+    );
 }
 
 #[test]

@@ -144,6 +144,7 @@ fn shot_diagram(
         record,
         cue_ball,
         &caption,
+        BallStyle::default(),
     ))
 }
 

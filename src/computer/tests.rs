@@ -205,3 +205,65 @@ fn over_500_innings_the_average_rises_with_the_level() {
         assert!(averages.windows(2).all(|w| w[1] > w[0]), "{averages:?}");
     }
 }
+
+#[test]
+fn the_coach_judges_the_break_drills_position_as_a_break() {
+    // One judgement everywhere (rule 8): set up from the bundled break position, the
+    // referee judges a break, the coach's stroke takes the red first and the drill's
+    // check agrees with the referee.
+    use crate::play::{Command, MatchSettings, Mode, Phase, Play, positions};
+    let config = Config::defaults();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let (library, _) = positions::load_folder(&dir);
+    let (_, break_position) = library
+        .iter()
+        .find(|(path, _)| path.ends_with("three-cushion-break.ron"))
+        .expect("the break position");
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        ..MatchSettings::defaults(&config)
+    };
+    let mut play = Play::new(&config, practice, None);
+    play.apply(Command::SetUpPosition(Box::new(break_position.clone())));
+    assert_eq!(play.phase(), Phase::Aiming);
+    let referee = play.referee().unwrap();
+    assert!(referee.is_break(), "the break position is a break");
+    let coach = config.computer.coach();
+    let decision = choose(&config, referee, coach, 1, workers()).unwrap();
+    play.apply(Command::Strike(decision.stroke));
+    for _ in 0..1200 {
+        if play.phase() != Phase::Rolling {
+            break;
+        }
+        play.advance(0.05);
+    }
+    let verdict = play.last_verdict().unwrap();
+    let record = play.last_stroke().unwrap();
+    let first = record.events.iter().find_map(|e| match e.kind {
+        crate::shot::EventKind::BallBall { a, b, .. }
+            if a == BallId::White || b == BallId::White =>
+        {
+            Some(if a == BallId::White { b } else { a })
+        }
+        _ => None,
+    });
+    println!(
+        "coach: {:.0} % to score, first hit {first:?}, verdict {} points, fouls {:?}",
+        decision.p_score * 100.0,
+        verdict.points,
+        verdict.fouls
+    );
+    assert_eq!(
+        first,
+        Some(BallId::Red),
+        "a break takes the red first (rule 8)"
+    );
+    assert!(verdict.fouls.is_empty(), "{verdict:?}");
+    assert_eq!(
+        play.target_result().map(|r| r.is_ok()),
+        Some(verdict.points > 0),
+        "the drill's check and the referee agree: {:?}",
+        play.target_result()
+    );
+}

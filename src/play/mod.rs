@@ -37,7 +37,7 @@ use crate::rules::{
 use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 use drills::{DrillProgress, DrillRun};
-use positions::Position;
+use positions::{Miss, Position};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -281,6 +281,10 @@ pub struct Play {
     opponent: LagOpponent,
     /// Practice: the drill under way.
     drill: Option<DrillProgress>,
+    /// Practice: the position the lay-out was set up from (until a ball is moved).
+    position: Option<Box<Position>>,
+    /// Practice: whether the last stroke did what its position asks.
+    target_result: Option<Result<(), Miss>>,
 }
 
 impl Play {
@@ -340,6 +344,8 @@ impl Play {
             undone: Vec::new(),
             opponent: LagOpponent::Alone,
             drill: None,
+            position: None,
+            target_result: None,
         }
     }
 
@@ -881,8 +887,9 @@ impl Play {
             .iter()
             .map(|b| (b.ball, DVec2::new(b.x, b.y)))
             .collect();
-        if let Err(e) = self.set_up_layout(at, position.cue_ball) {
-            self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name)));
+        match self.set_up_layout(at, position.cue_ball) {
+            Ok(()) => self.position = Some(Box::new(position.clone())),
+            Err(e) => self.tell(Notice::CannotSetUp(format!("{}: {e}", position.name))),
         }
     }
 
@@ -947,7 +954,10 @@ impl Play {
         self.sim.place(&placed).map_err(|e| e.to_string())?;
         self.game = Some(game);
         self.declared_safety = false;
-        self.last_stroke = None;
+        // A new lay-out: no longer the position's, unless the caller says so. The last
+        // stroke stays, to replay or save.
+        self.position = None;
+        self.target_result = None;
         self.undone.clear();
         self.notice = None;
         self.enter(Phase::Aiming);
@@ -973,6 +983,12 @@ impl Play {
     /// The drill under way in practice.
     pub fn drill(&self) -> Option<&DrillProgress> {
         self.drill.as_ref()
+    }
+
+    /// Practice: whether the last stroke did what the position it was played from asks
+    /// (None without a position, or before its stroke).
+    pub fn target_result(&self) -> Option<&Result<(), Miss>> {
+        self.target_result.as_ref()
     }
 
     /// The stroke last taken back (practice), to play again.
@@ -1082,6 +1098,7 @@ impl Play {
             Ok(()) => {
                 self.undone.clear();
                 self.notice = None;
+                self.target_result = None;
                 self.streamed = 0;
                 self.stream_shot_events();
                 self.enter(Phase::Rolling);
@@ -1112,7 +1129,7 @@ impl Play {
                 let points = verdict.points;
                 self.save();
                 self.events.push(Event::Verdict);
-                self.count_drill_attempt(points);
+                self.check_target(points);
                 self.enter(Phase::Verdict);
             }
             Err(e) => {
@@ -1122,13 +1139,23 @@ impl Play {
         }
     }
 
-    /// A drill's attempt done: made when the stroke did what the position asks; the
-    /// drill's run is told when it is over.
-    fn count_drill_attempt(&mut self, points: u32) {
-        let (Some(drill), Some(record)) = (self.drill.as_mut(), self.last_stroke.as_ref()) else {
+    /// Practice from a position (a drill's or one set up): whether the stroke did what
+    /// the position asks; a drill's attempt counted, its run told when it is over.
+    fn check_target(&mut self, points: u32) {
+        let position = self
+            .drill
+            .as_ref()
+            .map(|d| d.current())
+            .or(self.position.as_deref());
+        let (Some(position), Some(record)) = (position, self.last_stroke.as_ref()) else {
             return;
         };
-        let made = drill.current().check(record, points).is_ok();
+        let result = position.check(record, points);
+        let made = result.is_ok();
+        self.target_result = Some(result);
+        let Some(drill) = self.drill.as_mut() else {
+            return;
+        };
         if drill.attempted(made) {
             let run = drill.run.clone();
             self.drill = None;

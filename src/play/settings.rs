@@ -31,15 +31,7 @@ impl Mode {
     }
 }
 
-/// How the second cue ball is told from the first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum BallStyle {
-    /// A white with dots (rule 2).
-    #[default]
-    Dotted,
-    /// A yellow ball in its place.
-    Yellow,
-}
+pub use crate::shot::BallStyle;
 
 /// The menu's choices.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -515,10 +515,13 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
     for ball in [BallId::White, BallId::Red, BallId::Dotted] {
         assert_eq!(position(&play, ball), at(ball));
     }
+    assert_eq!(play.target_result(), None, "before its stroke");
     play.apply(Command::Strike(umbrella.stroke.unwrap()));
     roll(&mut play);
     let points = play.last_verdict().unwrap().points;
     assert_eq!(umbrella.check(play.last_stroke().unwrap(), points), Ok(()));
+    // The verdict says that the position's target was met.
+    assert_eq!(play.target_result(), Some(&Ok(())));
     play.apply(Command::Continue);
     // Rule 22 takes the stroke back to the position, not to the break.
     play.apply(Command::RestorePositions);
@@ -803,7 +806,15 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
         };
         play.apply(Command::Strike(stroke));
         roll(&mut play);
+        let made = play.target_result().expect("the attempt judged").is_ok();
+        assert_eq!(made, i % 2 == 0, "attempt {i}");
         play.apply(Command::Continue);
+        // The next attempt is set up; the stroke just played stays, to save or replay.
+        let kept = play
+            .last_stroke()
+            .and_then(ShotRecord::stroke)
+            .map(|s| s.direction_deg);
+        assert_eq!(kept, Some(stroke.direction_deg), "attempt {i}");
     }
     assert_eq!(play.drill(), None, "the drill is over");
     let done: Vec<_> = play

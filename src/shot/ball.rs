@@ -19,6 +19,16 @@ pub enum BallId {
     Red2,
 }
 
+/// How the second cue ball is told from the first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BallStyle {
+    /// A white with dots (rule 2).
+    #[default]
+    Dotted,
+    /// A yellow ball in its place.
+    Yellow,
+}
+
 impl BallId {
     /// Every ball, in a fixed order (also the order of work in the simulation).
     pub const ALL: [BallId; 4] = [BallId::White, BallId::Dotted, BallId::Red, BallId::Red2];

@@ -9,7 +9,7 @@ mod events;
 mod places;
 mod stroke;
 
-pub use ball::{BallAt, BallId};
+pub use ball::{BallAt, BallId, BallStyle};
 pub use events::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface};
 pub use places::{Cushion, Spot};
 pub use stroke::{MAX_ELEVATION_DEG, MAX_FOLLOW_THROUGH_MM, MAX_SPEED, Stroke, StrokeError};

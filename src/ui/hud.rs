@@ -246,8 +246,9 @@ fn update_hud(
     let limit = config.0.cue.miscue_limit() as f32 * half;
     ring.width = px(2.0 * limit);
     ring.height = px(2.0 * limit);
+    // Raised by what is behind the ball: the player may strike higher on it instead.
     let raised = if aim.min_elevation_deg > aim.elevation_deg {
-        " (rail)"
+        " (the least over the rail)"
     } else {
         ""
     };
@@ -258,11 +259,10 @@ fn update_hud(
     set_text(
         &mut text,
         format!(
-            "Power {:.1} m/s\nElevation {:.0} deg{raised}\nTip {:+.2} side {:+.2} high\nStroke {stroke}",
+            "Power {:.2} m/s\nElevation {:.1}°{raised}\nTip {}\nStroke {stroke}",
             aim.speed,
             aim.effective_elevation_deg(),
-            aim.side,
-            aim.height
+            words().tip(aim.side, aim.height),
         ),
     );
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();

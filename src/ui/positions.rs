@@ -17,6 +17,7 @@ use crate::play::positions::{self, Position, Target};
 use crate::play::{Command, Event, Mode};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
+use crate::words::words;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -406,13 +407,7 @@ fn show_panel(
         if !p.notes.is_empty() {
             lines.push(p.notes.clone());
         }
-        lines.push(match p.target {
-            Target::Score => "Target: score".to_owned(),
-            Target::ScoreAndLeave(area) => format!(
-                "Target: score and leave the balls in x {:.2}..{:.2}, y {:.2}..{:.2} m",
-                area.min.0, area.max.0, area.min.1, area.max.1
-            ),
-        });
+        lines.push(words().target(&p.target, session.table()));
         let own = if *origin == Origin::Own {
             format!(", {}: delete", keys(&config.0, Action::DeletePosition))
         } else {

@@ -4,13 +4,16 @@ use super::{Line, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::diagram::{Contact, Touched};
+use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
+use crate::play::positions::{Miss, Target, Touch};
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
     Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
+use crate::table::TableGeometry;
 
 /// The English words of the game.
 pub struct English;
@@ -65,14 +68,102 @@ impl Words for English {
 
     fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String {
         format!(
-            "{}: direction {:.1}°, {:.2} m/s, tip side {:+.2} height {:+.2}, elevation {:.1}°",
+            "{}: direction {:.1}°, {:.2} m/s, tip {}, elevation {:.1}°",
             self.ball(stroke.ball, style),
             stroke.direction_deg,
             stroke.speed,
-            stroke.side,
-            stroke.height,
+            self.tip(stroke.side, stroke.height),
             stroke.elevation_deg
         )
+    }
+
+    fn struck(&self, stroke: &Stroke, style: BallStyle) -> String {
+        format!(
+            "{}: direction {:.1}°, launched at {:.2} m/s, tip {}, elevation {:.1}°",
+            self.ball(stroke.ball, style),
+            stroke.direction_deg,
+            stroke.speed,
+            self.tip(stroke.side, stroke.height),
+            stroke.elevation_deg
+        )
+    }
+
+    fn target(&self, target: &Target, table: &TableGeometry) -> String {
+        let Target::ScoreAndLeave(area) = target else {
+            return "Target: score".to_owned();
+        };
+        // Along the table from the head end (0 to 8), across from the right (0 to 4).
+        let along = |x: f64| table.diamond_at(Cushion::Left, DVec2::new(x, 0.0));
+        let across = |y: f64| table.diamond_at(Cushion::Head, DVec2::new(0.0, y));
+        let span = |a: f64, b: f64, all: f64| {
+            let (a, b) = (a.clamp(0.0, all), b.clamp(0.0, all));
+            (a > 0.05 || b < all - 0.05).then(|| format!("{} to {}", diamonds(a), diamonds(b)))
+        };
+        let parts: Vec<String> = [
+            span(
+                along(area.min.0),
+                along(area.max.0),
+                f64::from(table.long_intervals),
+            )
+            .map(|s| format!("diamonds {s} along the table")),
+            span(
+                across(area.min.1),
+                across(area.max.1),
+                f64::from(table.short_intervals),
+            )
+            .map(|s| format!("{s} across")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        format!(
+            "Target: score, every ball stopping within {}",
+            parts.join(" and ")
+        )
+    }
+
+    fn target_result(&self, result: &Result<(), Miss>, style: BallStyle) -> Line {
+        match result {
+            Ok(()) => Line::new("Target met", Tone::Good),
+            Err(Miss::NoScore) => Line::new("Target missed: no count", Tone::Bad),
+            Err(Miss::Route(route)) => {
+                let touched: Vec<&str> = route.iter().map(|t| touch(*t)).collect();
+                Line::new(
+                    format!(
+                        "Target missed: the cue ball's route went {}",
+                        touched.join(", ")
+                    ),
+                    Tone::Bad,
+                )
+            }
+            Err(Miss::LeftOutside(ball)) => Line::new(
+                format!(
+                    "Target missed: the {} ball stopped outside the area",
+                    self.ball(*ball, style)
+                ),
+                Tone::Bad,
+            ),
+        }
+    }
+
+    fn tip(&self, side: f64, height: f64) -> String {
+        // What rounds to nothing is the centre (no "-0.00").
+        let part = |v: f64, plus: &str, minus: &str| {
+            let hundredths = (v * 100.0).round();
+            (hundredths != 0.0).then(|| {
+                let word = if hundredths > 0.0 { plus } else { minus };
+                format!("{:.2} {word}", hundredths.abs() / 100.0)
+            })
+        };
+        let parts: Vec<String> = [part(height, "high", "low"), part(side, "right", "left")]
+            .into_iter()
+            .flatten()
+            .collect();
+        if parts.is_empty() {
+            "centre".to_owned()
+        } else {
+            parts.join(", ")
+        }
     }
 
     fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String {
@@ -816,6 +907,25 @@ impl English {
 }
 
 /// "no cushion", "1 cushion", "3 cushions".
+/// A place in diamonds: whole ones plainly, others to a tenth.
+fn diamonds(d: f64) -> String {
+    if (d - d.round()).abs() < 0.05 {
+        format!("{:.0}", d.round())
+    } else {
+        format!("{d:.1}")
+    }
+}
+
+fn touch(touch: Touch) -> &'static str {
+    match touch {
+        Touch::Ball => "a ball",
+        Touch::Red => "the red",
+        Touch::Long => "a long cushion",
+        Touch::Short => "a short cushion",
+        Touch::Cushion => "a cushion",
+    }
+}
+
 fn cushions(n: usize) -> String {
     match n {
         0 => "no cushion".to_owned(),

@@ -13,12 +13,14 @@ use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
+use crate::play::positions::{Miss, Target};
 use crate::play::{BallStyle, LiveCount, Notice};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
     Remark, Rule, ScoreSheet, Verdict, Warning,
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
+use crate::table::TableGeometry;
 
 /// What a line of text means, which the screen shows by its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,12 @@ pub trait Words: Sync {
     fn event(&self, event: &EventKind) -> String;
     /// A stroke's settings on one line: ball, direction, speed, tip, elevation.
     fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String;
+    /// A stroke as its record has it: the cue ball's speed is the one it was launched
+    /// at, not the power the player set.
+    fn struck(&self, stroke: &Stroke, style: BallStyle) -> String;
+    /// Where the tip meets the ball, `side` right and `height` up in fractions of the
+    /// radius: "centre", "0.30 high, 0.25 right".
+    fn tip(&self, side: f64, height: f64) -> String;
     /// The cue ball's contacts in order, numbered as in a shot diagram, its cushions
     /// in diamonds: "1 red, 2 foot at 2.35, ...".
     fn contacts(&self, contacts: &[Contact], style: BallStyle) -> String;
@@ -78,7 +86,7 @@ pub trait Words: Sync {
             lines.push(format!("{game}: {}", self.verdict_notes(verdict)));
         }
         if let Some(stroke) = stroke {
-            lines.push(self.stroke_settings(stroke, style));
+            lines.push(self.struck(stroke, style));
             lines.push(format!(
                 "Cue ball contacts, cushions in diamonds: {}",
                 self.contacts(contacts, style)
@@ -137,6 +145,13 @@ pub trait Words: Sync {
     fn lag_outcome(&self, verdict: &LagVerdict, names: [&str; 2], tolerance_mm: f64) -> Line;
     /// One training lag in a line.
     fn lag_summary(&self, ball: &LagBall) -> Line;
+
+    // --- practice ---
+    /// What a practice position asks of its stroke; an area in diamonds, as players
+    /// read the table.
+    fn target(&self, target: &Target, table: &TableGeometry) -> String;
+    /// Whether the stroke did what its position asks, and if not, why.
+    fn target_result(&self, result: &Result<(), Miss>, style: BallStyle) -> Line;
 
     // --- the match ---
     /// The count kept while the balls roll: the cue ball's cushions and the balls it hit.

@@ -98,6 +98,7 @@ fn export(session: &Session, settings: &Settings, files: &UserFiles) -> Result<P
         record,
         cue_ball,
         &caption,
+        settings.ball_style,
     );
     let folder = files.data.join("diagrams");
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;

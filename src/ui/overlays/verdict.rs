@@ -60,6 +60,10 @@ fn show_verdict(
     let style = settings.ball_style;
     let names: Vec<String> = referee.players().iter().map(|p| p.name.clone()).collect();
     let mut lines = words().verdict_lines(verdict, &names);
+    // Practice from a position: what it asked of the stroke.
+    if let Some(result) = session.target_result() {
+        lines.push(words().target_result(result, style));
+    }
     if !verdict.restore_positions {
         lines.push(Line::new(
             words().stroke_story(&count.0, style),
