@@ -1,10 +1,15 @@
 //! The markings' labels (`view::markings::Labels`) as small text beside the point of
 //! the cloth each names, facing the camera at any view: a word on the table is read on
-//! the screen, not painted on the cloth. Under the panels.
+//! the screen, not painted on the cloth. Under the panels. And where the balls are
+//! drawn too small for the dotted white's dots to show (from above, far away, the
+//! table drawn at a low resolution), a dot on it, drawn at the window's resolution, so
+//! that the two whites are told apart.
 
 use super::widgets::set_text;
-use crate::game::at_table;
+use crate::game::{Ball, Session, Settings, at_table};
+use crate::shot::{BallId, BallStyle};
 use crate::view::Labels;
+use crate::view::balls::DOT_COLOUR;
 use bevy::prelude::*;
 use bevy::ui::UiSystems;
 use bevy::window::PrimaryWindow;
@@ -19,8 +24,90 @@ const TEXT_PX: f32 = 13.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        show_labels.before(UiSystems::Prepare).run_if(at_table),
+        (show_labels, mark_the_dotted_ball)
+            .before(UiSystems::Prepare)
+            .run_if(at_table),
     );
+}
+
+/// Where a point of the table is drawn on the window, UI px (the camera may draw into
+/// an image smaller than the window, stretched over it).
+fn on_window(
+    camera: &Camera,
+    transform: &GlobalTransform,
+    window: &Window,
+    scale: f32,
+    at: Vec3,
+) -> Option<Vec2> {
+    let stretch = camera
+        .logical_viewport_size()
+        .map_or(Vec2::ONE, |drawn| window.size() / drawn);
+    let p = camera.world_to_viewport(transform, at).ok()?;
+    Some(p * stretch / scale)
+}
+
+/// The dotted white's mark.
+#[derive(Component)]
+struct DotMark;
+
+/// A ball drawn smaller than this across, UI px, shows no dots of its own.
+const DOTS_SHOW_FROM_PX: f32 = 16.0;
+
+/// Puts a dot on the dotted white where it is drawn too small for its own to show.
+fn mark_the_dotted_ball(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    scale: Res<UiScale>,
+    balls: Query<(&Ball, &GlobalTransform, &InheritedVisibility)>,
+    mut mark: Query<(&mut Node, &mut Visibility), With<DotMark>>,
+) {
+    let (Some(camera), Some(window)) = (camera, window) else {
+        return;
+    };
+    let (camera, transform) = *camera;
+    let radius = session.table().ball_radius as f32;
+    let up = transform.up().as_vec3();
+    let drawn = balls
+        .iter()
+        .find(|(ball, _, shown)| ball.0 == BallId::Dotted && shown.get())
+        .filter(|_| settings.ball_style == BallStyle::Dotted)
+        .and_then(|(_, at, _)| {
+            let centre = at.translation();
+            let middle = on_window(camera, transform, &window, scale.0, centre)?;
+            let edge = on_window(camera, transform, &window, scale.0, centre + up * radius)?;
+            let across = 2.0 * middle.distance(edge);
+            (across < DOTS_SHOW_FROM_PX).then_some((middle, across))
+        });
+    let Ok((mut node, mut visibility)) = mark.single_mut() else {
+        commands.spawn((
+            DotMark,
+            Node {
+                position_type: PositionType::Absolute,
+                border_radius: BorderRadius::MAX,
+                ..default()
+            },
+            BackgroundColor(DOT_COLOUR),
+            Visibility::Hidden,
+            GlobalZIndex(-1),
+            Pickable::IGNORE,
+            DespawnOnExit(crate::game::Screen::Table),
+        ));
+        return;
+    };
+    match drawn {
+        Some((middle, across)) => {
+            let size = (0.45 * across).max(3.0);
+            node.left = px(middle.x - size / 2.0);
+            node.top = px(middle.y - size / 2.0);
+            node.width = px(size);
+            node.height = px(size);
+            *visibility = Visibility::Inherited;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
 }
 
 fn show_labels(
@@ -35,18 +122,9 @@ fn show_labels(
         return;
     };
     let (camera, transform) = *camera;
-    // The camera may draw into an image smaller than the window (the resolution
-    // scale), stretched over it.
-    let stretch = camera
-        .logical_viewport_size()
-        .map_or(Vec2::ONE, |drawn| window.size() / drawn);
     let mut nodes = shown.iter_mut();
     for (at, words, colour) in &labels.0 {
-        let Some(on_screen) = camera
-            .world_to_viewport(transform, *at)
-            .ok()
-            .map(|p| p * stretch / scale.0)
-        else {
+        let Some(on_screen) = on_window(camera, transform, &window, scale.0, *at) else {
             continue;
         };
         let (left, top) = (px(on_screen.x + 4.0), px(on_screen.y - TEXT_PX));

@@ -142,16 +142,49 @@ pub fn swatch(ball: BallId, style: BallStyle, size: f32) -> impl Bundle {
     )
 }
 
-/// A binding as a player reads it: `Enter`, `U`, `Left mouse`.
+/// A binding as a player reads it: `Enter`, `U`, `Left Shift`, `]`, `Left mouse`.
 pub fn binding_name(binding: &Binding) -> String {
     match binding {
-        Binding::Key(k) => k
-            .strip_prefix("Key")
-            .or_else(|| k.strip_prefix("Digit"))
-            .unwrap_or(k)
-            .to_owned(),
+        Binding::Key(k) => key_name(k),
         Binding::Mouse(m) => format!("{m} mouse"),
     }
+}
+
+/// A key as printed on it, from its name in `controls.ron` (Bevy's `KeyCode`).
+fn key_name(key: &str) -> String {
+    let printed = match key {
+        "Comma" => ",",
+        "Period" => ".",
+        "Minus" => "-",
+        "Equal" => "=",
+        "Slash" => "/",
+        "Semicolon" => ";",
+        "BracketLeft" => "[",
+        "BracketRight" => "]",
+        "Backquote" => "`",
+        "Quote" => "'",
+        "Backslash" => "\\",
+        "ArrowUp" => "Up",
+        "ArrowDown" => "Down",
+        "ArrowLeft" => "Left",
+        "ArrowRight" => "Right",
+        "PageUp" => "Page Up",
+        "PageDown" => "Page Down",
+        _ => "",
+    };
+    if !printed.is_empty() {
+        return printed.to_owned();
+    }
+    // ShiftLeft: Left Shift; KeyA: A; Digit1: 1.
+    for side in ["Left", "Right"] {
+        if let Some(key) = key.strip_suffix(side) {
+            return format!("{side} {}", key.replace("Control", "Ctrl"));
+        }
+    }
+    key.strip_prefix("Key")
+        .or_else(|| key.strip_prefix("Digit"))
+        .unwrap_or(key)
+        .to_owned()
 }
 
 /// The keys and buttons bound to `action` in `controls.ron`, as `Left mouse / Space`.
@@ -181,5 +214,11 @@ mod tests {
         assert_eq!(keys(&config, Action::RestorePositions), "U");
         assert_eq!(keys(&config, Action::Choose1), "1");
         assert_eq!(keys(&config, Action::Strike), "Left mouse / Space");
+        // What is printed on the keys, not Bevy's names for them.
+        assert_eq!(keys(&config, Action::HoldAim), "Left Shift / Right Shift");
+        assert_eq!(keys(&config, Action::NextPosition), "Page Down / ]");
+        assert_eq!(keys(&config, Action::Snap), "Left Ctrl / Right Ctrl");
+        assert_eq!(keys(&config, Action::ReplayBack), ",");
+        assert_eq!(keys(&config, Action::TipUp), "Up");
     }
 }
