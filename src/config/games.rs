@@ -1,4 +1,4 @@
-//! `games.ron`: the carom games as data (RULES.md, "Game variants") — each game's set-up,
+//! `games.ron`: the carom games as data (docs/rules.md, "Game variants") — each game's set-up,
 //! what a count needs, its restrictions and how long a match lasts by default — and the
 //! referee's thresholds for the calls a sensor makes (rules 5 and 14).
 

@@ -1,6 +1,6 @@
 //! The referee (no Bevy): judges carom strokes one at a time from a stroke's record (the
 //! shot contract, `crate::shot::ShotRecord`), with what the player declared and the
-//! calls no sensor makes, exactly as RULES.md says, and keeps the match's score sheet.
+//! calls no sensor makes, exactly as docs/rules.md says, and keeps the match's score sheet.
 //! It knows nothing of the simulation that wrote the record. The match layer calls
 //! [`Referee::judge`] once per stroke, after every ball has stopped; `carom referee`
 //! replays recorded matches through the same code, and `carom sim` judges a single

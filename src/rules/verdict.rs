@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 /// The rule a ruling cites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
-    /// A general rule, by its number in RULES.md (1–26).
+    /// A general rule, by its number in docs/rules.md (1–26).
     General(u8),
     /// Balkline: a count made with both object balls left in the balk space where the
     /// game allows no more counts.

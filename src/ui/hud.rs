@@ -248,7 +248,7 @@ fn update_hud(
     ring.height = px(2.0 * limit);
     // Raised by what is behind the ball: the player may strike higher on it instead.
     let raised = if aim.min_elevation_deg > aim.elevation_deg {
-        " (the least over the rail)"
+        " (over the rail)"
     } else {
         ""
     };

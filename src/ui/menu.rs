@@ -1,7 +1,7 @@
 //! The menu screen: mode, game, table, match length, player names (typed); Start (checks
 //! the choices, remembers them, goes to the table), Resume (the match saved on disk) and
-//! Settings. Rows that do not apply to the mode are hidden in place, so that the others
-//! never move. Keyboard: up/down pick a row, left/right change it, Enter goes on; mouse:
+//! Settings. Rows that do not apply to the mode are left out, the others closing up.
+//! Keyboard: up/down pick a row, left/right change it, Enter goes on; mouse:
 //! click a row, its arrows, or a button.
 
 use super::widgets::{
@@ -108,14 +108,14 @@ struct MenuMessage;
 fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFiles>) {
     let resume_label = match Resumable::check(&config.0, &paths.saved_match) {
         Resumable::Ready(saved) => format!(
-            "Resume saved match: {}, {} stroke{}",
-            saved.settings.seated().join(" vs "),
+            "Resume: {}, {} stroke{}",
+            short_names(&saved.settings.seated()),
             saved.strokes.len(),
             if saved.strokes.len() == 1 { "" } else { "s" }
         ),
         Resumable::Finished(saved) => format!(
-            "Resume saved match (the last one, {}, is over)",
-            saved.settings.seated().join(" vs ")
+            "Resume (the last match, {}, is over)",
+            short_names(&saved.settings.seated())
         ),
         Resumable::Nothing => "Resume saved match (none saved)".to_owned(),
         Resumable::Unreadable(_) => "Resume saved match (the save cannot be read)".to_owned(),
@@ -127,10 +127,21 @@ fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFil
     });
 }
 
+/// The players of a saved match, short enough for the Resume button's line.
+fn short_names(names: &[String]) -> String {
+    const MOST: usize = 40;
+    let all = names.join(" vs ");
+    if all.chars().count() <= MOST {
+        all
+    } else {
+        all.chars().take(MOST - 1).chain(['…']).collect()
+    }
+}
+
 fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     let config = &config.0;
     let hint = format!(
-        "{} / {}: choose a row    {} / {}: change it (a player: a person or the computer)    type a name on a player row    {}: next row, start",
+        "{} / {}: choose a row    {} / {}: change it (a player: a person or the computer)\ntype a name on a player row    {}: next row, start",
         keys(config, Action::MenuUp),
         keys(config, Action::MenuDown),
         keys(config, Action::MenuLeft),
@@ -169,7 +180,10 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
                     ..default()
                 },
             ));
-            menu.spawn(toned(hint, 14.0, Tone::Dim));
+            menu.spawn((
+                toned(hint, 14.0, Tone::Dim),
+                TextLayout::justify(Justify::Center),
+            ));
         });
 }
 
@@ -494,7 +508,7 @@ fn show_menu(
     settings: Res<Settings>,
     mut rows_shown: Query<(
         &MenuRow,
-        &mut Visibility,
+        &mut Node,
         Option<&mut BackgroundColor>,
         Option<&Children>,
     )>,
@@ -508,15 +522,15 @@ fn show_menu(
 ) {
     let config = &config.0;
     let shown = rows(settings.mode);
-    for (MenuRow(row), mut visibility, background, children) in &mut rows_shown {
-        // Hidden in place: the other rows keep where they are.
+    for (MenuRow(row), mut node, background, children) in &mut rows_shown {
+        // Left out: the other rows close up.
         let wanted = if shown.contains(row) {
-            Visibility::Inherited
+            Display::Flex
         } else {
-            Visibility::Hidden
+            Display::None
         };
-        if *visibility != wanted {
-            *visibility = wanted;
+        if node.display != wanted {
+            node.display = wanted;
         }
         let selected = *row == state.selected;
         if let Some(mut background) = background {

@@ -153,14 +153,21 @@ fn spawn_row(
             // Fewer cells than columns: the last one takes the rest of the line.
             let columns = &COLUMNS[2..];
             for (i, text) in cells.iter().enumerate() {
-                let node = if i + 1 == cells.len() && cells.len() < columns.len() {
+                let last = i + 1 == cells.len() && cells.len() < columns.len();
+                let node = if last {
                     Node::default()
                 } else {
                     cell(columns[i])
                 };
+                // The numbers (and their headings) stand to the right of their cells.
+                let justify = if i == 0 || last {
+                    Justify::Left
+                } else {
+                    Justify::Right
+                };
                 line.spawn((
                     toned(text.clone(), TEXT_PX, tone),
-                    TextLayout::no_wrap(),
+                    TextLayout::new(justify, LineBreak::NoWrap),
                     node,
                 ));
             }
