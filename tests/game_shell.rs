@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use carom::config::Config;
 use carom::game::{
-    GameConfig, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, UserFiles,
+    GameConfig, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, Told, UserFiles,
 };
 use carom::play::{Command, Event, LiveCount, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, ShotEvent, Stroke};
@@ -212,4 +212,138 @@ fn two_computers_lag_break_and_play_a_match_through_the_shell() {
             .collect::<Vec<_>>()
     );
     assert!(referee.history().len() >= 3);
+}
+
+#[test]
+fn against_the_computer_the_persons_results_and_its_choices_wait_for_the_person() {
+    // Anna against the Beginner: a lag result, the computer's choice of the break and
+    // Anna's own verdicts stay on the screen until she goes on; the computer's own
+    // verdicts go on by themselves after the settings' time.
+    let settings = MatchSettings {
+        mode: Mode::Match,
+        game: "straight_rail".into(),
+        players: vec!["Anna".into(), "Beginner".into()],
+        computers: vec![None, Some("beginner".into())],
+        ..MatchSettings::defaults(&Config::defaults())
+    };
+    let mut app = headless("shell-waits", settings, Duration::from_millis(200));
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(phase(&app), Phase::Lag);
+    // Frames of 200 ms, with time for the computer's thinking on the task pool.
+    let run = |app: &mut App, frames: usize| {
+        for _ in 0..frames {
+            app.update();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    };
+    // A command, and a frame for the phase to follow.
+    let send = |app: &mut App, command: Command| {
+        app.world_mut().write_message(PlayerCommand(command));
+        app.update();
+        app.update();
+    };
+    // Anna lags too softly to reach the foot cushion (rule 5: she loses the lag); the
+    // computer lags once she is ready; both roll.
+    send(
+        &mut app,
+        Command::LagReady(Stroke::new(BallId::White, 0.0, 0.6)),
+    );
+    let mut frames = 0;
+    while phase(&app) != Phase::LagResult {
+        run(&mut app, 1);
+        frames += 1;
+        assert!(frames < 2000, "stuck in {:?}", phase(&app));
+    }
+    // Twenty seconds on, the lag's result still shows.
+    run(&mut app, 100);
+    assert_eq!(
+        phase(&app),
+        Phase::LagResult,
+        "the lag result waits for Anna"
+    );
+    send(&mut app, Command::Continue);
+    run(&mut app, 2);
+    let winner = app.world().resource::<Session>().lag().winner;
+    assert_eq!(winner, Some(1), "the computer won the lag");
+    // The computer chose; what it chose is told and waits for Anna.
+    let mut frames = 0;
+    while app.world().resource::<Told>().0.is_none() {
+        run(&mut app, 1);
+        frames += 1;
+        assert!(
+            frames < 2000,
+            "the computer never chose ({:?})",
+            phase(&app)
+        );
+    }
+    let strokes = |app: &App| {
+        app.world()
+            .resource::<Session>()
+            .referee()
+            .map_or(0, |r| r.history().len())
+    };
+    let before = strokes(&app);
+    run(&mut app, 100);
+    assert!(app.world().resource::<Told>().0.is_some(), "still told");
+    assert_eq!(strokes(&app), before, "the computer waits for Anna");
+    // Anna goes on (her confirm key or a click clears it).
+    app.world_mut().resource_mut::<Told>().0 = None;
+    // Play on until Anna's own stroke is judged: it waits for her.
+    let mut frames = 0;
+    loop {
+        let session = app.world().resource::<Session>();
+        let anna_to_play = session.referee().is_some_and(|r| r.shooter() == 0)
+            && matches!(phase(&app), Phase::Aiming | Phase::BreakSetup);
+        if anna_to_play {
+            break;
+        }
+        run(&mut app, 1);
+        frames += 1;
+        assert!(
+            frames < 20_000,
+            "Anna never came to the table ({:?})",
+            phase(&app)
+        );
+    }
+    let ball = app.world().resource::<Session>().cue_ball();
+    send(&mut app, Command::Strike(Stroke::new(ball, 90.0, 1.0)));
+    while phase(&app) == Phase::Rolling {
+        run(&mut app, 1);
+    }
+    assert_eq!(phase(&app), Phase::Verdict);
+    run(&mut app, 100);
+    assert_eq!(phase(&app), Phase::Verdict, "Anna's verdict waits for her");
+    // The computer's verdicts go on by themselves: after Anna goes on, the match moves
+    // through the computer's strokes with nobody pressing anything, until it is her
+    // turn again or the match ends.
+    send(&mut app, Command::Continue);
+    let judged = |app: &App| {
+        app.world()
+            .resource::<Session>()
+            .referee()
+            .map_or(0, |r| r.history().len())
+    };
+    let after_anna = judged(&app);
+    let mut frames = 0;
+    while judged(&app) < after_anna + 2 {
+        let session = app.world().resource::<Session>();
+        let anna_again =
+            session.referee().is_some_and(|r| r.shooter() == 0) && phase(&app) == Phase::Aiming;
+        if anna_again || phase(&app) == Phase::GameOver {
+            break;
+        }
+        run(&mut app, 1);
+        frames += 1;
+        assert!(frames < 20_000, "stuck in {:?}", phase(&app));
+    }
+    println!(
+        "{} strokes judged after Anna's, {frames} frames",
+        judged(&app) - after_anna
+    );
 }

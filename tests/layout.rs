@@ -18,7 +18,8 @@ use bevy::ui::{CalculatedClip, UiGlobalTransform};
 use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use carom::config::Config;
 use carom::game::{
-    CameraView, GameConfig, Phase, PlayerCommand, Preferences, Screen, Session, Settings, UserFiles,
+    CameraView, GameConfig, Graphics, Phase, PlayerCommand, Preferences, Quality, Screen, Session,
+    Settings, UserFiles,
 };
 use carom::play::{Command, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, Stroke};
@@ -285,6 +286,52 @@ fn check_views(app: &mut App, what: &str) {
 }
 
 const SIZES: [UVec2; 2] = [UVec2::new(1280, 720), UVec2::new(1920, 1080)];
+
+#[test]
+fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size() {
+    // Switching the graphics preset used to leave the table's camera at the size of
+    // the low preset's image, and the panels fell onto it, magnified 2.5 times.
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        ..MatchSettings::defaults(&Config::defaults())
+    };
+    let window = UVec2::new(1280, 720);
+    let mut app = shell("presets", settings, window);
+    for quality in [
+        Quality::Low,
+        Quality::High,
+        Quality::Low,
+        Quality::Low,
+        Quality::High,
+    ] {
+        app.world_mut().resource_mut::<Preferences>().graphics = Graphics::of(quality);
+        frames(&mut app, 3);
+        let world = app.world_mut();
+        let mut cameras = world.query::<(&Camera, Has<Camera3d>)>();
+        let mut table = None;
+        for (camera, is_table) in cameras.iter(world) {
+            let size = camera.physical_target_size().unwrap();
+            if is_table {
+                table = Some(size);
+            } else {
+                assert_eq!(size, window, "{quality:?}: the panels' camera");
+            }
+        }
+        let mut panels = world.query::<&bevy::ui::ComputedUiRenderTargetInfo>();
+        for target in panels.iter(world) {
+            assert_eq!(target.physical_size(), window, "{quality:?}: a panel");
+        }
+        let scale = Graphics::of(quality).resolution_scale;
+        let drawn = (window.as_vec2() * scale).round().as_uvec2();
+        let table = table.expect("the table's camera");
+        println!("{quality:?}: the table drawn at {table}, the panels at {window}");
+        assert_eq!(
+            table,
+            if scale >= 1.0 { window } else { drawn },
+            "{quality:?}"
+        );
+    }
+}
 
 #[test]
 fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {

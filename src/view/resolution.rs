@@ -24,7 +24,7 @@ struct ScaledImage;
 
 /// The camera of the panels (and of the scaled table's sprite).
 #[derive(Component)]
-pub struct PanelCamera;
+struct PanelCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel_camera);
@@ -119,113 +119,4 @@ fn retarget(commands: &mut Commands, camera: Entity, target: RenderTarget) {
         .insert(target)
         .entry::<Projection>()
         .and_modify(|mut projection| projection.set_changed());
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Graphics, Quality};
-    use bevy::camera::CameraUpdateSystems;
-    use bevy::render::camera::camera_system;
-    use bevy::render::texture::ManualTextureViews;
-    use bevy::ui::ComputedUiRenderTargetInfo;
-    use bevy::window::{ExitCondition, WindowResolution};
-
-    /// An app with a 1280 × 720 window, Bevy's camera and UI systems, the table's camera
-    /// and this plugin, no renderer.
-    fn app() -> App {
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            bevy::transform::TransformPlugin,
-            bevy::input::InputPlugin,
-            bevy::window::WindowPlugin {
-                primary_window: Some(Window {
-                    resolution: WindowResolution::new(1280, 720),
-                    ..default()
-                }),
-                exit_condition: ExitCondition::DontExit,
-                close_when_requested: false,
-                ..default()
-            },
-            bevy::asset::AssetPlugin::default(),
-            bevy::image::ImagePlugin::default(),
-            bevy::image::TextureAtlasPlugin,
-            bevy::text::TextPlugin,
-            bevy::ui::UiPlugin,
-            bevy::picking::DefaultPickingPlugins,
-        ));
-        app.init_resource::<ManualTextureViews>();
-        app.add_systems(PostStartup, camera_system.in_set(CameraUpdateSystems));
-        app.add_systems(
-            PostUpdate,
-            camera_system
-                .in_set(CameraUpdateSystems)
-                .before(bevy::asset::AssetEventSystems),
-        );
-        app.insert_resource(Preferences::default());
-        app.add_plugins(plugin);
-        app.world_mut().spawn(Camera3d::default());
-        app.world_mut()
-            .spawn((Node::default(), Name::new("A panel")));
-        app
-    }
-
-    fn set_quality(app: &mut App, quality: Quality) {
-        app.world_mut().resource_mut::<Preferences>().graphics = Graphics::of(quality);
-        for _ in 0..3 {
-            app.update();
-        }
-    }
-
-    /// Each camera's target size (the table's, the panels'), and the panels' own.
-    fn target_sizes(app: &mut App) -> (UVec2, UVec2, UVec2) {
-        let world = app.world_mut();
-        let table = world
-            .query_filtered::<&Camera, With<Camera3d>>()
-            .single(world)
-            .unwrap()
-            .physical_target_size()
-            .unwrap();
-        let panels = world
-            .query_filtered::<&Camera, With<PanelCamera>>()
-            .single(world)
-            .unwrap()
-            .physical_target_size()
-            .unwrap();
-        let ui = world
-            .query::<&ComputedUiRenderTargetInfo>()
-            .single(world)
-            .unwrap()
-            .physical_size();
-        (table, panels, ui)
-    }
-
-    #[test]
-    fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size() {
-        let mut app = app();
-        let window = UVec2::new(1280, 720);
-        for _ in 0..3 {
-            app.update();
-        }
-        for quality in [
-            Quality::Low,
-            Quality::High,
-            Quality::Low,
-            Quality::Low,
-            Quality::High,
-        ] {
-            set_quality(&mut app, quality);
-            let (table, panels, ui) = target_sizes(&mut app);
-            println!("{quality:?}: table {table}, panels {panels}, UI {ui}");
-            assert_eq!((panels, ui), (window, window), "{quality:?}");
-            let scale = Graphics::of(quality).resolution_scale;
-            let drawn = (window.as_vec2() * scale).round().as_uvec2();
-            assert_eq!(
-                table,
-                if scale >= 1.0 { window } else { drawn },
-                "{quality:?}"
-            );
-        }
-    }
 }

@@ -67,25 +67,11 @@ impl Words for English {
     }
 
     fn stroke_settings(&self, stroke: &Stroke, style: BallStyle) -> String {
-        format!(
-            "{}: direction {:.1}°, {:.2} m/s, tip {}, elevation {:.1}°",
-            self.ball(stroke.ball, style),
-            stroke.direction_deg,
-            stroke.speed,
-            self.tip(stroke.side, stroke.height),
-            stroke.elevation_deg
-        )
+        self.stroke_line(stroke, style, "")
     }
 
     fn struck(&self, stroke: &Stroke, style: BallStyle) -> String {
-        format!(
-            "{}: direction {:.1}°, launched at {:.2} m/s, tip {}, elevation {:.1}°",
-            self.ball(stroke.ball, style),
-            stroke.direction_deg,
-            stroke.speed,
-            self.tip(stroke.side, stroke.height),
-            stroke.elevation_deg
-        )
+        self.stroke_line(stroke, style, "launched at ")
     }
 
     fn target(&self, target: &Target, table: &TableGeometry) -> String {
@@ -896,6 +882,18 @@ impl Words for English {
 }
 
 impl English {
+    /// A stroke on one line, its speed after `speed_words` ("launched at ").
+    fn stroke_line(&self, stroke: &Stroke, style: BallStyle, speed_words: &str) -> String {
+        format!(
+            "{}: direction {:.1}°, {speed_words}{:.2} m/s, tip {}, elevation {:.1}°",
+            self.ball(stroke.ball, style),
+            stroke.direction_deg,
+            stroke.speed,
+            self.tip(stroke.side, stroke.height),
+            stroke.elevation_deg
+        )
+    }
+
     /// The faults of a lag ball: `crossed into the opponent's half, touched the red`.
     fn lag_faults(&self, ball: &LagBall) -> String {
         ball.faults
@@ -906,7 +904,6 @@ impl English {
     }
 }
 
-/// "no cushion", "1 cushion", "3 cushions".
 /// A place in diamonds: whole ones plainly, others to a tenth.
 fn diamonds(d: f64) -> String {
     if (d - d.round()).abs() < 0.05 {
@@ -926,6 +923,7 @@ fn touch(touch: Touch) -> &'static str {
     }
 }
 
+/// "no cushion", "1 cushion", "3 cushions".
 fn cushions(n: usize) -> String {
     match n {
         0 => "no cushion".to_owned(),
