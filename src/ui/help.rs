@@ -1,6 +1,6 @@
 //! The controls, listed from `controls.ron`, shown on demand.
 
-use super::widgets::{binding_name, label};
+use super::widgets::{Tone, binding_name, label, toned};
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, Screen};
 use crate::input::Actions;
@@ -93,8 +93,8 @@ pub(super) const IN_THE_MENU: [Action; 4] = [
     Action::MenuRight,
 ];
 
-/// One line per action: its keys and what it does (but the actions in `left_out`).
-pub(super) fn key_lines(config: &Config, left_out: &[Action]) -> Vec<String> {
+/// One row per action: its keys and what it does (but the actions in `left_out`).
+pub(super) fn key_rows(config: &Config, left_out: &[Action]) -> Vec<(String, &'static str)> {
     config
         .controls
         .bindings
@@ -102,15 +102,54 @@ pub(super) fn key_lines(config: &Config, left_out: &[Action]) -> Vec<String> {
         .filter(|(action, _)| !left_out.contains(action))
         .map(|(action, bindings)| {
             let keys: Vec<String> = bindings.iter().map(binding_name).collect();
-            format!("{:<18} {}", keys.join(" / "), describe(*action))
+            (keys.join(" / "), describe(*action))
         })
         .collect()
 }
 
+/// The rows as a table: the keys in a column `keys_px` wide, what they do beside them,
+/// in text of `size` px (a proportional font lines nothing up with spaces).
+pub(super) fn spawn_key_table(
+    parent: &mut ChildSpawnerCommands,
+    rows: &[(String, &'static str)],
+    keys_px: f32,
+    size: f32,
+) {
+    parent
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            ..default()
+        })
+        .with_children(|table| {
+            for (keys, what) in rows {
+                table
+                    .spawn(Node {
+                        column_gap: px(8),
+                        ..default()
+                    })
+                    .with_children(|row| {
+                        // The width on a box around the text: Bevy measures a text
+                        // that has a width of its own as if it wrapped word by word.
+                        row.spawn(Node {
+                            width: px(keys_px),
+                            flex_shrink: 0.0,
+                            ..default()
+                        })
+                        .with_child(toned(
+                            keys.clone(),
+                            size,
+                            Tone::Plain,
+                        ));
+                        row.spawn(toned(*what, size, Tone::Dim));
+                    });
+            }
+        });
+}
+
 fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
-    let lines = key_lines(&config.0, &IN_THE_MENU);
+    let rows = key_rows(&config.0, &IN_THE_MENU);
     // Two columns, so that the list fits the window.
-    let (left, right) = lines.split_at(lines.len().div_ceil(2));
+    let (left, right) = rows.split_at(rows.len().div_ceil(2));
     commands
         .spawn((
             Name::new("Help"),
@@ -142,7 +181,7 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
                 })
                 .with_children(|columns| {
                     for column in [left, right] {
-                        columns.spawn(label(column.join("\n"), 12.0));
+                        spawn_key_table(columns, column, 150.0, 12.0);
                     }
                 });
         });

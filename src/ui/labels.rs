@@ -6,10 +6,10 @@
 //! that the two whites are told apart.
 
 use super::widgets::set_text;
-use crate::game::{Ball, Session, Settings, at_table};
+use crate::game::{Ball, BallPoses, Session, Settings, at_table};
 use crate::shot::{BallId, BallStyle};
-use crate::view::Labels;
 use crate::view::balls::DOT_COLOUR;
+use crate::view::{CameraPlaced, Labels};
 use bevy::prelude::*;
 use bevy::ui::UiSystems;
 use bevy::window::PrimaryWindow;
@@ -25,6 +25,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
         (show_labels, mark_the_dotted_ball)
+            // With this frame's places of the camera and the balls (their global
+            // transforms follow only after the layout).
+            .after(CameraPlaced)
+            .after(BallPoses)
             .before(UiSystems::Prepare)
             .run_if(at_table),
     );
@@ -58,24 +62,25 @@ fn mark_the_dotted_ball(
     mut commands: Commands,
     settings: Res<Settings>,
     session: Res<Session>,
-    camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
+    camera: Option<Single<(&Camera, &Transform), With<Camera3d>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     scale: Res<UiScale>,
-    balls: Query<(&Ball, &GlobalTransform, &InheritedVisibility)>,
-    mut mark: Query<(&mut Node, &mut Visibility), With<DotMark>>,
+    balls: Query<(&Ball, &Transform, &Visibility)>,
+    mut mark: Query<(&mut Node, &mut Visibility), (With<DotMark>, Without<Ball>)>,
 ) {
     let (Some(camera), Some(window)) = (camera, window) else {
         return;
     };
-    let (camera, transform) = *camera;
+    let (camera, transform) = (camera.0, GlobalTransform::from(*camera.1));
+    let transform = &transform;
     let radius = session.table().ball_radius as f32;
     let up = transform.up().as_vec3();
     let drawn = balls
         .iter()
-        .find(|(ball, _, shown)| ball.0 == BallId::Dotted && shown.get())
+        .find(|(ball, _, shown)| ball.0 == BallId::Dotted && **shown != Visibility::Hidden)
         .filter(|_| settings.ball_style == BallStyle::Dotted)
         .and_then(|(_, at, _)| {
-            let centre = at.translation();
+            let centre = at.translation;
             let middle = on_window(camera, transform, &window, scale.0, centre)?;
             let edge = on_window(camera, transform, &window, scale.0, centre + up * radius)?;
             let across = 2.0 * middle.distance(edge);
@@ -113,7 +118,7 @@ fn mark_the_dotted_ball(
 fn show_labels(
     mut commands: Commands,
     labels: Res<Labels>,
-    camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
+    camera: Option<Single<(&Camera, &Transform), With<Camera3d>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     scale: Res<UiScale>,
     mut shown: Query<(&mut Node, &mut Text, &mut TextColor, &mut Visibility), With<ClothLabel>>,
@@ -121,7 +126,8 @@ fn show_labels(
     let (Some(camera), Some(window)) = (camera, window) else {
         return;
     };
-    let (camera, transform) = *camera;
+    let (camera, transform) = (camera.0, GlobalTransform::from(*camera.1));
+    let transform = &transform;
     let mut nodes = shown.iter_mut();
     for (at, words, colour) in &labels.0 {
         let Some(on_screen) = on_window(camera, transform, &window, scale.0, *at) else {

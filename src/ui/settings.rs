@@ -127,7 +127,7 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
         keys(config, Action::MenuRight),
         keys(config, Action::Menu),
     );
-    let key_lines = super::help::key_lines(config, &super::help::IN_THE_MENU);
+    let key_rows = super::help::key_rows(config, &super::help::IN_THE_MENU);
     commands
         .spawn((
             Name::new("Settings"),
@@ -161,7 +161,7 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
                         }))
                         .with_children(|keys| {
                             keys.spawn(toned("Keys (config/controls.ron)", 16.0, Tone::Plain));
-                            keys.spawn(toned(key_lines.join("\n"), 10.0, Tone::Dim));
+                            super::help::spawn_key_table(keys, &key_rows, 130.0, 10.0);
                         });
                 });
             screen.spawn(toned(hint, 14.0, Tone::Dim));
@@ -186,7 +186,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     list.spawn((
         RowLine(row),
         Node {
-            height: px(30),
+            height: px(27),
             padding: UiRect::axes(px(10), px(0)),
             column_gap: px(10),
             align_items: AlignItems::Center,

@@ -168,9 +168,15 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         (choose_view, turn_orbit, choose_mouse_aim, place_camera)
             .chain()
+            .in_set(CameraPlaced)
             .before(TransformSystems::Propagate),
     );
 }
+
+/// Where the table's camera is put for the frame (its `Transform`; its global one
+/// follows with Bevy's propagation, after the UI is laid out).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CameraPlaced;
 
 fn spawn_camera(mut commands: Commands) {
     let start = pose(CameraView::Orbit, &Orbit::default(), &idle_scene());

@@ -10,7 +10,7 @@
 use crate::config::Action;
 use crate::diagram::{Touched, cue_ball_contacts, path};
 use crate::game::frame::to_bevy;
-use crate::game::{GameSystems, Phase, Session, Settings, at_table};
+use crate::game::{GameSystems, Phase, Session, Settings, Watching, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::BallStyle;
@@ -55,7 +55,9 @@ pub(super) fn plugin(app: &mut App) {
             draw_spots.run_if(in_state(Phase::Spotting)),
             draw_balk_lines,
             (show_trails_for_the_phase, toggle_trails).chain(),
-            draw_last_stroke.run_if(|trails: Res<ShowTrails>| trails.0),
+            // A replay draws the stroke's paths as they grow, in their place.
+            draw_last_stroke
+                .run_if(|trails: Res<ShowTrails>, watching: Res<Watching>| trails.0 && !watching.0),
         )
             .run_if(at_table)
             .in_set(GameSystems::Present),
@@ -305,10 +307,7 @@ struct ShowTrails(bool);
 
 fn show_trails_for_the_phase(phase: Res<State<Phase>>, mut trails: ResMut<ShowTrails>) {
     if phase.is_changed() {
-        trails.0 = matches!(
-            **phase,
-            Phase::Verdict | Phase::Spotting | Phase::LagResult | Phase::GameOver
-        );
+        trails.0 = matches!(**phase, Phase::Verdict | Phase::Spotting | Phase::LagResult);
     }
 }
 

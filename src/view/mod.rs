@@ -3,7 +3,7 @@
 
 pub mod balls;
 mod camera;
-pub use camera::{Cameras, Framing};
+pub use camera::{CameraPlaced, Cameras, Framing};
 pub mod cloth;
 mod graphics;
 mod lights;

@@ -28,7 +28,40 @@ struct PanelCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel_camera);
-    app.add_systems(PostUpdate, follow_the_scale);
+    // Before Bevy finds the cameras' target sizes, so that a new target is sized in the
+    // frame it is set (a camera drawn at its old size into its new target fails).
+    app.add_systems(
+        PostUpdate,
+        (follow_the_scale, compose_over_the_table)
+            .chain()
+            .before(bevy::camera::CameraUpdateSystems),
+    );
+}
+
+/// At full scale the panels' camera draws over the table's picture in the window: it
+/// must share the table camera's picture (Bevy shares it between cameras of one target
+/// with the same anti-aliasing), and keep it. Scaled, it draws the table's image as a
+/// sprite over the whole window, into a picture of its own that it clears.
+fn compose_over_the_table(
+    scaled: Option<Res<Scaled>>,
+    table: Option<Single<&Msaa, (With<Camera3d>, Without<PanelCamera>)>>,
+    panels: Option<Single<(&mut Camera, &mut Msaa), With<PanelCamera>>>,
+) {
+    let (Some(table), Some(panels)) = (table, panels) else {
+        return;
+    };
+    let (mut camera, mut msaa) = panels.into_inner();
+    let (clear, wanted) = if scaled.is_some() {
+        (ClearColorConfig::Default, Msaa::Off)
+    } else {
+        (ClearColorConfig::None, **table)
+    };
+    if std::mem::discriminant(&camera.clear_color) != std::mem::discriminant(&clear) {
+        camera.clear_color = clear;
+    }
+    if *msaa != wanted {
+        *msaa = wanted;
+    }
 }
 
 fn spawn_panel_camera(mut commands: Commands) {
@@ -36,13 +69,13 @@ fn spawn_panel_camera(mut commands: Commands) {
         Name::new("Panel camera"),
         PanelCamera,
         Camera2d,
+        // Over the table's picture, which the table's camera drew first
+        // (`compose_over_the_table`).
         Camera {
             order: 1,
-            // Over the table's picture, which the table's camera drew first.
             clear_color: ClearColorConfig::None,
             ..default()
         },
-        // Nothing to smooth or tone: the table's picture is finished already.
         Msaa::Off,
         Tonemapping::None,
         IsDefaultUiCamera,

@@ -716,12 +716,12 @@ impl Words for English {
         let fault = |f: LagFault| ball.faults.contains(&f);
         vec![
             (
-                "touched the foot cushion".to_owned(),
+                "foot cushion".to_owned(),
                 yes_no(ball.touched_foot_cushion),
                 !ball.touched_foot_cushion,
             ),
             (
-                "crossed into the other half".to_owned(),
+                "crossed over".to_owned(),
                 yes_no(fault(LagFault::CrossedOver)),
                 fault(LagFault::CrossedOver),
             ),
@@ -731,12 +731,12 @@ impl Words for English {
                 fault(LagFault::TouchedRed),
             ),
             (
-                "left the table (jumped)".to_owned(),
+                "left the table".to_owned(),
                 yes_no(fault(LagFault::LeftTable)),
                 fault(LagFault::LeftTable),
             ),
             (
-                "distance to the head cushion".to_owned(),
+                "from the head cushion".to_owned(),
                 ball.distance_mm
                     .map_or("-".to_owned(), |d| format!("{d:.1} mm")),
                 false,

@@ -98,7 +98,7 @@ fn show_game_over(
                 align_items: AlignItems::Center,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.02, 0.02, 0.03, 0.96)),
+            BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
             Interaction::default(),
             DespawnOnExit(Phase::GameOver),
         ))

@@ -145,8 +145,8 @@ fn fill_lag_panel(
 
 /// Widths of the result's columns, px: the fact, then one per ball (they fit the
 /// right-hand column; a fact's words wrap).
-const FACT_PX: f32 = 150.0;
-const BALL_PX: f32 = 76.0;
+const FACT_PX: f32 = 160.0;
+const BALL_PX: f32 = 70.0;
 /// Size of the result's text, px.
 const RESULT_TEXT: f32 = 14.0;
 
@@ -219,14 +219,21 @@ fn show_lag_result(
             let facts: Vec<_> = balls.iter().map(|b| words().lag_facts(b)).collect();
             for k in 0..facts.first().map_or(0, Vec::len) {
                 panel.spawn(Node::default()).with_children(|row| {
-                    row.spawn((
-                        toned(facts[0][k].0.clone(), RESULT_TEXT, Tone::Dim),
-                        cell(FACT_PX),
+                    // Each text in a cell of its width (a text with a width of its
+                    // own is measured as if it wrapped word by word).
+                    row.spawn(cell(FACT_PX)).with_child(toned(
+                        facts[0][k].0.clone(),
+                        RESULT_TEXT,
+                        Tone::Dim,
                     ));
                     for ball_facts in &facts {
                         let (_, answer, lost) = &ball_facts[k];
                         let tone = if *lost { Tone::Bad } else { Tone::Plain };
-                        row.spawn((toned(answer.clone(), RESULT_TEXT, tone), cell(BALL_PX)));
+                        row.spawn(cell(BALL_PX)).with_child(toned(
+                            answer.clone(),
+                            RESULT_TEXT,
+                            tone,
+                        ));
                     }
                 });
             }

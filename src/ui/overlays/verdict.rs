@@ -159,15 +159,17 @@ fn spawn_recent(mut commands: Commands) {
 fn list_recent_strokes(
     mut commands: Commands,
     session: Res<Session>,
-    mut listed: Local<Option<usize>>,
+    mut listed: Local<Option<(Entity, usize)>>,
     mut recent: Single<(Entity, &mut Visibility), With<Recent>>,
 ) {
     let history = session.referee().map_or(&[][..], |r| r.history());
-    if *listed == Some(history.len()) {
+    let (entity, visibility) = &mut *recent;
+    // A new panel (the table opened again, a match resumed) is filled whatever came
+    // before.
+    if *listed == Some((*entity, history.len())) {
         return;
     }
-    *listed = Some(history.len());
-    let (entity, visibility) = &mut *recent;
+    *listed = Some((*entity, history.len()));
     **visibility = if history.is_empty() {
         Visibility::Hidden
     } else {
