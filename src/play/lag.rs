@@ -56,10 +56,11 @@ pub fn good_lag_speeds(
                 .any(|e| matches!(e.kind, EventKind::Cushion { cushion, .. } if cushion == c))
         };
         let end = record.final_positions.get(&stroke.ball)?;
-        let gap = end
-            .on_table
-            .then(|| head_cushion_gap(table, end.x))
-            .unwrap_or(f64::INFINITY);
+        let gap = if end.on_table {
+            head_cushion_gap(table, end.x)
+        } else {
+            f64::INFINITY
+        };
         Some((gap, touched(Cushion::Foot), touched(Cushion::Head)))
     };
     // The first speed, in steps from soft, at which `turns` holds, then narrowed down
