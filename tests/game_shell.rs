@@ -39,6 +39,17 @@ fn phase(app: &App) -> Phase {
     **app.world().resource::<State<Phase>>()
 }
 
+/// From the menu to the table, and a few frames there.
+fn open_the_table(app: &mut App) {
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Table);
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
 /// The game's plugin headless with `settings`, its files in a folder named after
 /// `name`, each frame `frame` of play.
 fn headless(name: &str, settings: MatchSettings, frame: Duration) -> App {
@@ -65,13 +76,7 @@ fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() 
     app.init_resource::<Heard>();
     app.init_resource::<Frame>();
     app.add_systems(Update, listen);
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Table);
-    for _ in 0..3 {
-        app.update();
-    }
+    open_the_table(&mut app);
     assert_eq!(phase(&app), Phase::BreakSetup);
 
     let send = |app: &mut App, command: Command| {
@@ -125,13 +130,7 @@ fn the_balls_keep_real_time_at_any_frame_rate() {
         ..MatchSettings::defaults(&Config::defaults())
     };
     let mut app = headless("shell-slow", settings, Duration::from_secs(3));
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Table);
-    for _ in 0..3 {
-        app.update();
-    }
+    open_the_table(&mut app);
     let send = |app: &mut App, command: Command| {
         app.world_mut().write_message(PlayerCommand(command));
         app.update();
@@ -177,13 +176,7 @@ fn two_computers_lag_break_and_play_a_match_through_the_shell() {
         ..MatchSettings::defaults(&Config::defaults())
     };
     let mut app = headless("shell-computers", settings, Duration::from_millis(200));
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Table);
-    for _ in 0..3 {
-        app.update();
-    }
+    open_the_table(&mut app);
     assert_eq!(phase(&app), Phase::Lag);
     let judged = |app: &App| {
         app.world()
@@ -227,13 +220,7 @@ fn against_the_computer_the_persons_results_and_its_choices_wait_for_the_person(
         ..MatchSettings::defaults(&Config::defaults())
     };
     let mut app = headless("shell-waits", settings, Duration::from_millis(200));
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Table);
-    for _ in 0..3 {
-        app.update();
-    }
+    open_the_table(&mut app);
     assert_eq!(phase(&app), Phase::Lag);
     // Frames of 200 ms, with time for the computer's thinking on the task pool.
     let run = |app: &mut App, frames: usize| {
