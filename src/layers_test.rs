@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The top-level modules that must run without Bevy.
-const PURE: [&str; 12] = [
+const PURE: [&str; 13] = [
     "shot",
     "math",
     "random",
@@ -17,6 +17,7 @@ const PURE: [&str; 12] = [
     "computer",
     "play",
     "words",
+    "sound",
     "cli",
     "test_support",
 ];

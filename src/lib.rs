@@ -10,7 +10,8 @@
 //!   tracked shots replayed through the simulation.
 //! - `computer`: the computer player and coach (searches with the simulation, judges
 //!   with the referee, takes a seat at `play`'s table).
-//! - `words`: every sentence a player reads.
+//! - `words`: every sentence a player reads; `sound`: the table's sounds, synthesised
+//!   from the record's contacts and mixed on one bus.
 //! - Front ends: `cli` (the command line) and the Bevy shell — `game`, `input`, `cue`,
 //!   `view`, `ui` — composed by [`CaromPlugin`]; [`run`] opens the window.
 //!
@@ -32,6 +33,7 @@ pub mod play;
 pub mod random;
 pub mod rules;
 pub mod shot;
+pub mod sound;
 pub mod table;
 #[cfg(test)]
 mod test_support;

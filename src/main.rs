@@ -141,6 +141,12 @@ enum Command {
         #[arg(long)]
         shots: bool,
     },
+    /// Write each kind of the table's sounds (ball on ball, cushion, cue tip, miscue,
+    /// slate, floor, rolling) at a soft, a medium and a hard contact as WAV files.
+    Sounds {
+        /// The folder to write them into (made if missing).
+        out_dir: PathBuf,
+    },
     /// Replay a recorded match (MATCH.ron or MATCH.json) through the referee and print
     /// its score sheet.
     Referee {
@@ -192,6 +198,7 @@ fn main() -> ExitCode {
             };
             cli::load_config(cli.config).and_then(|c| cli::fit(&c, task, out))
         }
+        Some(Command::Sounds { out_dir }) => cli::sounds(&out_dir, out),
         Some(Command::Referee { file, json }) => {
             cli::load_config(cli.config).and_then(|c| cli::referee(&c, &file, json, out))
         }

@@ -448,7 +448,7 @@ const BREAK_BALLS: &str = "[(ball: White, x: -0.71, y: -0.1524), (ball: Dotted, 
 fn help_lists_the_subcommands() {
     let (ok, out, _) = carom(&["--help"]);
     assert!(ok);
-    for sub in ["sim", "bench", "check-config", "referee"] {
+    for sub in ["sim", "bench", "check-config", "referee", "sounds"] {
         assert!(out.contains(sub), "{out}");
     }
 }
@@ -1063,5 +1063,143 @@ fn every_bundled_position_loads_and_its_stroke_does_what_it_says_in_carom_sim() 
             path.display(),
             output["verdict"]
         );
+    }
+}
+
+/// A 16-bit PCM WAV file read back: its channels, frame rate and samples (±1 at full
+/// scale), the header parsed chunk by chunk.
+fn read_wav(path: &Path) -> (u16, u32, Vec<i16>) {
+    let bytes = std::fs::read(path).unwrap();
+    let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
+    assert_eq!((&bytes[..4], &bytes[8..12]), (&b"RIFF"[..], &b"WAVE"[..]));
+    assert_eq!(u32_at(4) as usize, bytes.len() - 8, "{}", path.display());
+    let (mut at, mut format) = (12, None);
+    while at + 8 <= bytes.len() {
+        let (id, len) = (&bytes[at..at + 4], u32_at(at + 4) as usize);
+        let body = at + 8;
+        match id {
+            b"fmt " => {
+                assert_eq!((u16_at(body), u16_at(body + 14)), (1, 16), "PCM, 16 bits");
+                format = Some((u16_at(body + 2), u32_at(body + 4)));
+            }
+            b"data" => {
+                let (channels, rate) = format.expect("fmt before data");
+                let samples = bytes[body..body + len]
+                    .chunks_exact(2)
+                    .map(|b| i16::from_le_bytes([b[0], b[1]]))
+                    .collect();
+                return (channels, rate, samples);
+            }
+            _ => {}
+        }
+        at = body + len + len % 2;
+    }
+    panic!("{}: no data chunk", path.display());
+}
+
+/// The share of `samples`' energy in [lo, hi) Hz, from a radix-2 FFT of the first
+/// 2^k samples (zero-padded).
+fn band_share(samples: &[f32], rate: u32, lo: f64, hi: f64) -> f64 {
+    let n = samples.len().next_power_of_two().min(1 << 15);
+    let mut re: Vec<f64> = (0..n)
+        .map(|i| samples.get(i).map_or(0.0, |&s| f64::from(s)))
+        .collect();
+    let mut im = vec![0.0; n];
+    let bits = n.trailing_zeros();
+    for i in 0..n {
+        let j = i.reverse_bits() >> (usize::BITS - bits);
+        if j > i {
+            re.swap(i, j);
+        }
+    }
+    let mut len = 2;
+    while len <= n {
+        let w = -std::f64::consts::TAU / len as f64;
+        for start in (0..n).step_by(len) {
+            for k in 0..len / 2 {
+                let (c, s) = ((w * k as f64).cos(), (w * k as f64).sin());
+                let (a, b) = (start + k, start + k + len / 2);
+                let (xr, xi) = (re[b] * c - im[b] * s, re[b] * s + im[b] * c);
+                re[b] = re[a] - xr;
+                im[b] = im[a] - xi;
+                re[a] += xr;
+                im[a] += xi;
+            }
+        }
+        len *= 2;
+    }
+    let bin_hz = f64::from(rate) / n as f64;
+    let (mut inside, mut all) = (0.0, 0.0);
+    for k in 1..n / 2 {
+        let e = re[k] * re[k] + im[k] * im[k];
+        all += e;
+        let f = k as f64 * bin_hz;
+        if (lo..hi).contains(&f) {
+            inside += e;
+        }
+    }
+    inside / all
+}
+
+#[test]
+fn sounds_are_written_louder_with_speed_unclipped_each_in_its_band_and_dying_in_time() {
+    use carom::sound::Kind;
+    let dir = std::env::temp_dir().join(format!("carom-cli-sounds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (ok, out, err) = carom(&["sounds", dir.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    for kind in Kind::ALL {
+        let mut last = (0.0f32, 0.0f32);
+        for strength in ["soft", "medium", "hard"] {
+            let path = dir.join(format!("{}-{strength}.wav", kind.name()));
+            assert!(out.contains(&path.display().to_string()), "{out}");
+            let (channels, rate, pcm) = read_wav(&path);
+            assert_eq!((channels, rate), (1, 44_100));
+            assert!(
+                pcm.iter().all(|s| s.unsigned_abs() < 32_767),
+                "{}: a sample at full scale",
+                path.display()
+            );
+            let samples: Vec<f32> = pcm.iter().map(|&s| f32::from(s) / 32_768.0).collect();
+            let peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+            let rms = (samples.iter().map(|s| s * s).sum::<f32>() / samples.len() as f32).sqrt();
+            assert!(
+                peak > last.0 && rms > last.1,
+                "{}: peak {peak}, RMS {rms} after {last:?}",
+                path.display()
+            );
+            last = (peak, rms);
+            // Died away: nothing within 60 dB of the peak after its time.
+            let loud = samples
+                .iter()
+                .rposition(|s| s.abs() >= peak * 1e-3)
+                .unwrap();
+            let dies_s = (loud + 1) as f64 / f64::from(rate);
+            let (high, low) = (
+                band_share(&samples, rate, 2000.0, 1e9),
+                band_share(&samples, rate, 0.0, 1000.0),
+            );
+            println!(
+                "{}-{strength}: peak {:.1} dBFS, RMS {:.1} dBFS, -60 dB after {dies_s:.3} s \
+                 (within {} s), energy above 2 kHz {:.0} %, below 1 kHz {:.0} %",
+                kind.name(),
+                20.0 * peak.log10(),
+                20.0 * rms.log10(),
+                kind.dies_within_s(),
+                100.0 * high,
+                100.0 * low
+            );
+            assert!(
+                dies_s <= kind.dies_within_s(),
+                "{}: still sounding at {dies_s} s",
+                path.display()
+            );
+            match kind {
+                Kind::BallBall => assert!(high > 0.5, "{}: {high}", path.display()),
+                Kind::Cushion => assert!(low > 0.5, "{}: {low}", path.display()),
+                _ => {}
+            }
+        }
     }
 }

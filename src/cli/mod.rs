@@ -1,15 +1,18 @@
 //! The command line as a front end over the core: `carom sim` (one stroke of a shot
-//! file), `carom referee` (a recorded match replayed through the referee), `carom bench`
-//! `carom suggest` (the computer's stroke from a position) and `carom check-config`, with their file types and their printing. `--json` output
-//! is a contract: fields are only ever added.
+//! file), `carom referee` (a recorded match replayed through the referee), `carom bench`,
+//! `carom suggest` (the computer's stroke from a position), `carom sounds` (the table's
+//! sounds as WAV files) and `carom check-config`, with their file types and their
+//! printing. `--json` output is a contract: fields are only ever added.
 
 mod fit;
 mod json;
 mod match_file;
 mod shot_file;
+mod sounds;
 
 pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
+pub use sounds::sounds;
 
 use crate::computer;
 use crate::config::{Config, FILE_NAMES};
