@@ -489,3 +489,58 @@ fn press(app: &mut App, key: KeyCode) {
     }
     frames(app, 3);
 }
+
+/// The cue stick's entity: whether it is shown, and where its tip is (Bevy's frame).
+fn stick(app: &mut App) -> (bool, Vec3) {
+    let world = app.world_mut();
+    let mut sticks = world.query::<(&Name, &Visibility, &Transform)>();
+    let (_, visibility, transform) = sticks
+        .iter(world)
+        .find(|(name, ..)| name.as_str() == "Cue stick")
+        .expect("the table has a cue stick");
+    (*visibility != Visibility::Hidden, transform.translation)
+}
+
+#[test]
+fn the_cue_stays_through_its_follow_through_and_is_put_away_after() {
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        ..MatchSettings::defaults(&Config::defaults())
+    };
+    let mut app = shell("cue-stick", settings, SIZES[0]);
+    frames(&mut app, 2);
+    let (shown, aimed) = stick(&mut app);
+    assert!(shown, "the stick shows while the player aims");
+    // Played along +x: the stroke under way, the balls rolling, the stick still shows
+    // and swings through where the ball was; each frame is 50 ms of the real clock
+    // that the balls and the stick keep.
+    let ball = app.world().resource::<Session>().cue_ball();
+    app.world_mut()
+        .write_message(PlayerCommand(Command::Strike(Stroke::new(ball, 0.0, 3.0))));
+    app.update();
+    assert!(
+        !app.world().resource::<Session>().can_strike(),
+        "the stroke is played"
+    );
+    let mut furthest = f32::MIN;
+    let mut shown_for = 0;
+    for _ in 0..40 {
+        let (shown, tip) = stick(&mut app);
+        if !shown {
+            break;
+        }
+        furthest = furthest.max(tip.x);
+        shown_for += 1;
+        app.update();
+    }
+    // On 3 m/s a full follow-through (120 mm) and a moment's hold: about 0.6 s.
+    let through = furthest - aimed.x;
+    assert!(through > 0.15 && through < 0.21, "the tip went {through} m");
+    assert!((8..=20).contains(&shown_for), "shown {shown_for} frames");
+    assert!(
+        !app.world().resource::<Session>().can_strike(),
+        "the balls still roll"
+    );
+    assert!(!stick(&mut app).0, "the stick is put away after the stroke");
+}

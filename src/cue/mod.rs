@@ -6,8 +6,10 @@ mod coach;
 mod commands;
 mod computer;
 mod good_lags;
+mod model;
 mod prediction;
 mod stick;
+mod swing;
 
 pub use aim::{Aim, MouseAim, SPEED_RANGE};
 pub use commands::{LeaveArmed, RestoreArmed};

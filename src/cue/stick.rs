@@ -1,18 +1,48 @@
 //! What the player aims with: the cue stick behind the cue ball (drawn back with the
-//! power, along the elevation, at the tip offset) and the aim line to the first contact.
+//! power, along the elevation, at the tip offset; swung through the stroke when it is
+//! played) and the aim line to the first contact. The stick keeps the real clock
+//! (`Time<Real>`), as the balls do.
 
 use super::Aim;
+use super::model::{SEGMENTS, mesh, profile};
 use super::prediction::{Prediction, draw_prediction, predict};
+use super::swing::{Swing, draw_back, draw_back_room, follow_through_room};
 use crate::game::frame::to_bevy;
-use crate::game::{GameConfig, GameSystems, Preferences, Screen, Session, at_table};
-use crate::math::DVec2;
-use crate::play::Mode;
+use crate::game::{
+    GameConfig, GameSystems, PlayEvent, PlayerCommand, Preferences, Screen, Session, at_table,
+};
+use crate::math::{DVec2, DVec3};
+use crate::play::{Command, Event, Mode};
+use crate::shot::{BallId, EventKind, ShotEvent, Stroke};
 use crate::table::aim::{Target, first_contact};
 use bevy::prelude::*;
+use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_2;
+/// The cue stick: where it last stood at the player's aim, and the stroke it is
+/// playing.
+#[derive(Component, Default)]
+struct CueStick {
+    aimed: Option<Aimed>,
+    played: Option<Played>,
+}
 
-#[derive(Component)]
-struct CueStick;
+/// The stick at the aim: the ball it is behind, that ball's centre (table frame, m)
+/// and how far it is drawn back, m.
+#[derive(Clone, Copy)]
+struct Aimed {
+    ball: BallId,
+    centre: DVec3,
+    draw_back: f64,
+}
+
+/// A stroke being played: where the tip met the ball and along which axis (table
+/// frame), its motion, and when it began (real clock, s).
+struct Played {
+    contact: DVec3,
+    axis: DVec3,
+    swing: Swing,
+    started_s: f64,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Prediction>();
@@ -23,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            place_stick,
+            (swing_when_struck, place_stick).chain(),
             draw_aim_line.run_if(aiming.and_then(aim_aids_wanted)),
             (predict, draw_prediction)
                 .chain()
@@ -56,27 +86,23 @@ fn aiming(session: Option<Res<Session>>) -> bool {
     session.is_some_and(|s| s.can_strike())
 }
 
+/// A modelled cue (`model`) whose tip's face is at its origin, pointing along its +y.
 fn spawn_stick(
     mut commands: Commands,
     config: Res<GameConfig>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let cue = &config.0.cue;
-    let length = (cue.length_mm / 1000.0) as f32;
-    // A frustum along its local +y; its top is the tip.
-    let mesh = meshes.add(ConicalFrustum {
-        radius_top: (cue.tip_radius_mm / 1000.0) as f32,
-        radius_bottom: (cue.butt_radius_mm / 1000.0) as f32,
-        height: length,
-    });
+    let mesh = meshes.add(mesh(&profile(&config.0.cue), SEGMENTS));
     commands.spawn((
         Name::new("Cue stick"),
-        CueStick,
+        CueStick::default(),
         Mesh3d(mesh),
+        // White: the colours are the vertices' (wood, leather, wrap).
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.72, 0.55, 0.33),
-            perceptual_roughness: 0.4,
+            base_color: Color::WHITE,
+            perceptual_roughness: 0.38,
+            reflectance: 0.45,
             ..default()
         })),
         Transform::default(),
@@ -85,34 +111,166 @@ fn spawn_stick(
     ));
 }
 
-/// Shown only while the balls are at rest: the tip a little behind the contact point,
-/// further back the harder the stroke.
+/// When the stroke the stick stood behind is played (the strike's event), the stick
+/// swings through it: the strokes sent are read for their follow-through.
+fn swing_when_struck(
+    mut sent: MessageReader<PlayerCommand>,
+    mut events: MessageReader<PlayEvent>,
+    mut strokes: Local<HashMap<BallId, Stroke>>,
+    time: Res<Time<Real>>,
+    config: Res<GameConfig>,
+    session: Res<Session>,
+    mut stick: Single<&mut CueStick>,
+) {
+    for PlayerCommand(command) in sent.read() {
+        if let Command::Strike(stroke) | Command::LagReady(stroke) = command {
+            strokes.insert(stroke.ball, *stroke);
+        }
+    }
+    for PlayEvent(event) in events.read() {
+        let Event::Shot(ShotEvent {
+            kind:
+                EventKind::Strike {
+                    ball,
+                    speed,
+                    direction_deg,
+                    side,
+                    height,
+                    elevation_deg,
+                    ..
+                },
+            ..
+        }) = event
+        else {
+            continue;
+        };
+        let aimed = stick.aimed.filter(|a| a.ball == *ball);
+        if stick.aimed.is_some() && aimed.is_none() {
+            // The lag's other ball: the stick was behind this player's.
+            continue;
+        }
+        let from_event = Stroke {
+            ball: *ball,
+            direction_deg: *direction_deg,
+            speed: *speed,
+            side: *side,
+            height: *height,
+            elevation_deg: *elevation_deg,
+            follow_through_mm: None,
+        };
+        let same = |s: &&Stroke| {
+            (s.direction_deg, s.side, s.height, s.elevation_deg)
+                == (*direction_deg, *side, *height, *elevation_deg)
+        };
+        let stroke = strokes
+            .get(ball)
+            .filter(same)
+            .copied()
+            .unwrap_or(from_event);
+        let Some(centre) = aimed
+            .map(|a| a.centre)
+            .or_else(|| session.ball(*ball).map(|k| k.pos))
+        else {
+            continue;
+        };
+        let r = session.table().ball_radius;
+        let contact = centre + stroke.contact_point(r);
+        let axis = stroke.cue_axis();
+        let others: Vec<DVec3> = session
+            .sim()
+            .ball_states()
+            .filter(|(id, _)| id != ball)
+            .map(|(_, k)| k.pos)
+            .collect();
+        let cue = &config.0.cue;
+        let room = follow_through_room(
+            session.table(),
+            contact,
+            axis,
+            cue.tip_radius_mm / 1000.0,
+            &others,
+        );
+        let back = aimed.map_or_else(|| draw_back(stroke.speed), |a| a.draw_back);
+        stick.played = Some(Played {
+            contact,
+            axis,
+            swing: Swing::new(cue, config.0.balls.mass(), &stroke, back, room),
+            started_s: time.elapsed_secs_f64(),
+        });
+    }
+}
+
+/// While the balls are at rest, behind the cue ball: the tip a little behind the
+/// contact point, further back the harder the stroke (as far as the rail and the
+/// balls behind let it); through a stroke, where its swing has it; else hidden.
 fn place_stick(
     aim: Res<Aim>,
     config: Res<GameConfig>,
     session: Res<Session>,
-    mut stick: Single<(&mut Transform, &mut Visibility), With<CueStick>>,
+    time: Res<Time<Real>>,
+    mut room: Local<Option<(Stroke, DVec2, Vec<DVec2>, f64)>>,
+    mut stick: Single<(&mut CueStick, &mut Transform, &mut Visibility)>,
 ) {
-    let (transform, visibility) = &mut *stick;
+    let (stick, transform, visibility) = &mut *stick;
+    let mut pose = |tip: DVec3, axis: DVec3| {
+        let axis = to_bevy(axis).normalize();
+        transform.translation = to_bevy(tip);
+        transform.rotation = Quat::from_rotation_arc(Vec3::Y, axis);
+        **visibility = Visibility::Inherited;
+    };
+    if let Some(played) = &stick.played {
+        let t = time.elapsed_secs_f64() - played.started_s;
+        if !played.swing.is_over(t) {
+            pose(
+                played.contact + played.axis * played.swing.ahead(t),
+                played.axis,
+            );
+            return;
+        }
+        stick.played = None;
+    }
     let cue_ball = session.cue_ball();
     let ball = session
         .can_strike()
         .then(|| session.ball(cue_ball))
         .flatten();
     let Some(ball) = ball else {
+        stick.aimed = None;
         **visibility = Visibility::Hidden;
         return;
     };
     let stroke = aim.stroke(cue_ball);
     let r = config.0.balls.radius();
-    let axis = to_bevy(stroke.cue_axis());
-    let tip = to_bevy(ball.pos + stroke.contact_point(r));
-    let draw_back = 0.01 + 0.02 * aim.speed as f32;
-    let length = (config.0.cue.length_mm / 1000.0) as f32;
-    let centre = tip - axis * (draw_back + length / 2.0);
-    transform.translation = centre;
-    transform.rotation = Quat::from_rotation_arc(Vec3::Y, axis);
-    **visibility = Visibility::Inherited;
+    let centre = ball.pos.truncate();
+    let others: Vec<DVec2> = session
+        .sim()
+        .ball_states()
+        .filter(|(id, _)| *id != cue_ball)
+        .map(|(_, k)| k.pos.truncate())
+        .collect();
+    // The room behind is worked out again only when the aim or the balls change.
+    let fresh = room
+        .as_ref()
+        .is_some_and(|(s, c, o, _)| *s == stroke && *c == centre && *o == others);
+    if !fresh {
+        let back = draw_back_room(
+            session.table(),
+            &config.0.cue,
+            centre,
+            &stroke,
+            &others,
+            draw_back(aim.speed),
+        );
+        *room = Some((stroke, centre, others, back));
+    }
+    let back = room.as_ref().map_or(0.0, |(.., back)| *back);
+    let axis = stroke.cue_axis();
+    pose(ball.pos + stroke.contact_point(r) - axis * back, axis);
+    stick.aimed = Some(Aimed {
+        ball: cue_ball,
+        centre: ball.pos,
+        draw_back: back,
+    });
 }
 
 /// A line from the cue ball to where it would first touch something, the ball there,
