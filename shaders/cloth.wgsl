@@ -1,10 +1,12 @@
-// Billiard cloth: the standard PBR material with the fine grain of woven felt, made from
-// the world position (no texture to load). Used through `view::cloth::ClothMaterial`.
+// Billiard cloth: the standard PBR material with the fine grain and nap of woven felt,
+// made from the world position (no texture to load), and the soft contact shadow under
+// each ball. Used through `view::cloth::ClothMaterial`.
 
 #import bevy_pbr::{
     pbr_fragment::pbr_input_from_standard_material,
     pbr_functions::alpha_discard,
 }
+#import carom::table_light::{simple_light, value_noise}
 
 #ifdef PREPASS_PIPELINE
 #import bevy_pbr::{
@@ -19,48 +21,47 @@
 #endif
 
 // x: how strongly the grain shades the colour (0..1); y: fibres per metre; z: 1 for the
-// lamps' light worked out simply (the low graphics: software rendering spends most of
-// a frame on the cloth's full lighting), 0 for the full lighting.
+// simple lighting (the low graphics), 0 for the full one.
 @group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> grain: vec4<f32>;
 // The cloth's colour (linear), for the simple lighting.
 @group(#{MATERIAL_BIND_GROUP}) @binding(101) var<uniform> colour: vec4<f32>;
+// The balls over the cloth: centre (Bevy frame) and radius; radius 0 for none.
+@group(#{MATERIAL_BIND_GROUP}) @binding(102) var<uniform> balls: array<vec4<f32>, 4>;
+// The lamp's lit face: half length, half width, height over the cloth.
+@group(#{MATERIAL_BIND_GROUP}) @binding(103) var<uniform> lamp: vec4<f32>;
 
-// The light of the three lamps over the table (`view::lights`) and the room, without
-// shadows or reflections: what the low graphics draws the cloth with.
-fn simple_light(p: vec3<f32>) -> f32 {
-    var light = 0.55;
-    for (var i = -1; i <= 1; i++) {
-        let d = p - vec3<f32>(0.9 * f32(i), 1.0, 0.0);
-        light += 0.75 / (1.0 + 1.5 * dot(d, d));
+// How much of the room's and the lamp's light the balls take from a point of the
+// cloth: dark right under a ball on the cloth, gone a radius away, fainter as the ball
+// rises.
+fn contact_shadow(p: vec3<f32>) -> f32 {
+    var light = 1.0;
+    for (var i = 0; i < 4; i++) {
+        let ball = balls[i];
+        if ball.w > 0.0 {
+            let d = length(p.xz - ball.xz) / ball.w;
+            let lift = max(ball.y - ball.w - p.y, 0.0) / ball.w;
+            let dark = 0.75 * exp(-3.2 * d * d) / (1.0 + 2.0 * lift);
+            light *= 1.0 - dark;
+        }
     }
     return light;
 }
 
-fn hash(p: vec2<f32>) -> f32 {
-    return fract(sin(dot(p, vec2<f32>(127.1, 311.7))) * 43758.5453);
-}
-
-// Smooth noise in [0, 1] on a unit lattice.
-fn value_noise(p: vec2<f32>) -> f32 {
-    let i = floor(p);
-    let f = fract(p);
-    let u = f * f * (3.0 - 2.0 * f);
-    let bottom = mix(hash(i), hash(i + vec2<f32>(1.0, 0.0)), u.x);
-    let top = mix(hash(i + vec2<f32>(0.0, 1.0)), hash(i + vec2<f32>(1.0, 1.0)), u.x);
-    return mix(bottom, top, u.y);
-}
-
 @fragment
 fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
-    // Fibres run along the table (world x): stretched noise at two scales.
+    // Fibres run along the table (world x): stretched noise at two scales, and the nap
+    // brushed toward the foot, a little lighter seen against it.
     let p = in.world_position.xz * grain.y;
     let fibres = 0.6 * value_noise(vec2<f32>(p.x * 0.25, p.y)) + 0.4 * value_noise(p * 2.3);
-    let shade = 1.0 + grain.x * (fibres - 0.5);
+    let patches = value_noise(in.world_position.xz * 3.0);
+    let shade = (1.0 + grain.x * (fibres - 0.5) + 0.04 * (patches - 0.5))
+        * contact_shadow(in.world_position.xyz);
 
 #ifndef PREPASS_PIPELINE
     if grain.z > 0.5 {
         var simple: FragmentOutput;
-        simple.color = vec4<f32>(colour.rgb * shade * simple_light(in.world_position.xyz), 1.0);
+        let light = simple_light(in.world_position.xyz, normalize(in.world_normal), lamp.xyz);
+        simple.color = vec4<f32>(colour.rgb * shade * light, 1.0);
         return simple;
     }
 #endif

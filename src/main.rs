@@ -35,8 +35,46 @@ struct Cli {
     /// Graphics for this run, whatever the settings say: low or high.
     #[arg(long, value_name = "QUALITY", value_parser = quality)]
     quality: Option<carom::game::Quality>,
+    /// The camera view to open in: behind, top, orbit or follow.
+    #[arg(long, value_name = "VIEW", value_parser = view)]
+    view: Option<carom::game::CameraView>,
+    /// A fixed camera here, m in the table frame (x toward the foot, y left, z up from
+    /// the cloth), looking at --looking-at: for pictures of one part of the table.
+    #[arg(long, value_name = "X,Y,Z", value_parser = point, requires = "looking_at")]
+    camera_at: Option<carom::math::DVec3>,
+    #[arg(long, value_name = "X,Y,Z", value_parser = point, requires = "camera_at")]
+    looking_at: Option<carom::math::DVec3>,
+    /// The cue raised at least this many degrees.
+    #[arg(long, value_name = "DEGREES")]
+    elevation: Option<f64>,
+    /// Set up this practice position (a file as in config/positions/) at once.
+    #[arg(long, value_name = "FILE.ron")]
+    position: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+fn view(name: &str) -> Result<carom::game::CameraView, String> {
+    use carom::game::CameraView;
+    match name {
+        "behind" => Ok(CameraView::Behind),
+        "top" => Ok(CameraView::Top),
+        "orbit" => Ok(CameraView::Orbit),
+        "follow" => Ok(CameraView::Follow),
+        _ => Err("the views are: behind, top, orbit, follow".into()),
+    }
+}
+
+fn point(text: &str) -> Result<carom::math::DVec3, String> {
+    let parts: Vec<f64> = text
+        .split(',')
+        .map(|p| p.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{text}: {e} (give X,Y,Z in metres)"))?;
+    match parts[..] {
+        [x, y, z] => Ok(carom::math::DVec3::new(x, y, z)),
+        _ => Err(format!("{text}: give three numbers, X,Y,Z in metres")),
+    }
 }
 
 /// Where `carom` opens: the menu, or the table in a mode.
@@ -208,11 +246,32 @@ fn main() -> ExitCode {
                 None if cli.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
+            let position = match cli.position.as_deref().map(|path| {
+                std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+                    .and_then(|text| {
+                        carom::play::positions::Position::parse(&path.display().to_string(), &text)
+                    })
+            }) {
+                Some(Err(message)) => {
+                    eprintln!("carom: {message}");
+                    return ExitCode::FAILURE;
+                }
+                Some(Ok(position)) => Some(position),
+                None => None,
+            };
+            let staging = carom::view::staging::Staging {
+                view: cli.view,
+                camera: cli.camera_at.zip(cli.looking_at),
+                elevation_deg: cli.elevation,
+                position,
+            };
             let launch = carom::Launch {
                 start,
                 screenshot: cli.screenshot.map(|path| (path, cli.frames)),
                 frame_rate: cli.frame_rate,
                 quality: cli.quality,
+                staging: Some(staging),
                 config_folder: carom::config::Config::folder(cli.config.clone()),
             };
             cli::load_config(cli.config).and_then(|c| carom::run(c, launch))

@@ -8,6 +8,7 @@ use crate::game::{
 use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::ui::FrameRateTest;
 use crate::view::screenshot::ScreenshotPlan;
+use crate::view::staging::Staging;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -24,6 +25,8 @@ pub struct Launch {
     pub config_folder: Option<PathBuf>,
     /// Graphics for this run, whatever the settings say.
     pub quality: Option<Quality>,
+    /// A staged picture: view, camera, cue, position (`view::staging`).
+    pub staging: Option<Staging>,
 }
 
 /// Opens the window and plays as `launch` says.
@@ -36,6 +39,9 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
     }
     if let Some(quality) = launch.quality {
         preferences.graphics = Graphics::of(quality);
+    }
+    if let Some(view) = launch.staging.as_ref().and_then(|s| s.view) {
+        preferences.camera = view;
     }
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -65,6 +71,9 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
     app.insert_resource(GameConfig(config));
     if let Some((path, frames)) = launch.screenshot {
         app.insert_resource(ScreenshotPlan { path, frames });
+    }
+    if let Some(staging) = launch.staging {
+        app.insert_resource(staging);
     }
     if launch.frame_rate {
         app.insert_resource(FrameRateTest);

@@ -30,7 +30,9 @@ pub use physics::{
     StepConfig,
 };
 pub use source::Source;
-pub use tables::{CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig};
+pub use tables::{
+    ClothColour, CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig,
+};
 
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};

@@ -24,6 +24,16 @@ pub struct TablesConfig {
     /// mm (rule 7: six inches).
     #[serde(deserialize_with = "break_offset_mm")]
     pub break_offset_mm: f64,
+    /// The cloths on offer, the first the default.
+    pub cloths: Vec<ClothColour>,
+}
+
+/// A cloth's colour as it looks on screen under the lamp, sRGB 0 ..= 1 each.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClothColour {
+    pub name: String,
+    pub srgb: (f32, f32, f32),
 }
 
 /// One playing surface of rule 1.
@@ -88,6 +98,15 @@ impl TablesConfig {
         self.presets.iter().find(|p| p.name == name)
     }
 
+    /// The cloth of that name, else the first (the settings may name one that a config
+    /// folder no longer has).
+    pub fn cloth(&self, name: &str) -> &ClothColour {
+        self.cloths
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap_or(&self.cloths[0])
+    }
+
     /// Checks what spans fields: names unique, the default present, tables twice as long
     /// as wide (rule 1), a rail no lower than the cushion's nose.
     pub(super) fn check(&self, source: &Source) -> Result<(), ConfigError> {
@@ -124,6 +143,21 @@ impl TablesConfig {
                     format!(
                         "preset \"{}\": `length_mm` ({}) must be twice `width_mm` ({}) within 2 mm (rule 1)",
                         p.name, p.length_mm, p.width_mm
+                    ),
+                ));
+            }
+        }
+        if self.cloths.is_empty() {
+            return Err(source.error_at(&["cloths"], "`cloths` is empty: at least one is needed"));
+        }
+        for c in &self.cloths {
+            let (r, g, b) = c.srgb;
+            if [r, g, b].iter().any(|v| !(0.0..=1.0).contains(v)) {
+                return Err(source.error_at(
+                    &["cloths", &format!("\"{}\"", c.name), "srgb"],
+                    format!(
+                        "cloth \"{}\": `srgb` is ({r}, {g}, {b}); each part is allowed 0 ..= 1",
+                        c.name
                     ),
                 ));
             }
@@ -178,6 +212,12 @@ mod tests {
     fn a_table_must_be_twice_as_long_as_wide() {
         let err = tables_with("length_mm: 2840.0", "length_mm: 2900.0").unwrap_err();
         assert!(err.contains("must be twice `width_mm`"), "{err}");
+    }
+
+    #[test]
+    fn a_cloth_colour_outside_srgb_is_refused() {
+        let err = tables_with("srgb: (0.12,", "srgb: (1.5,").unwrap_err();
+        assert!(err.contains("each part is allowed 0 ..= 1"), "{err}");
     }
 
     #[test]

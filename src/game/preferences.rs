@@ -79,7 +79,7 @@ impl Graphics {
                 msaa_samples: 1,
                 full_lighting: false,
                 depth_prepass: true,
-                resolution_scale: 0.4,
+                resolution_scale: 0.5,
             },
             Quality::High | Quality::Custom => Graphics {
                 quality,
@@ -127,6 +127,8 @@ pub struct Preferences {
     /// How long a computer's verdict (and a lag between computers) shows before play
     /// goes on by itself, s; a person's stays until they go on.
     pub computer_verdict_s: f64,
+    /// The cloth, a name of `tables.ron`'s `cloths`.
+    pub cloth: String,
 }
 
 impl Default for Preferences {
@@ -144,6 +146,7 @@ impl Default for Preferences {
             lag_band_mm: 100.0,
             lag_computer_spread: 0.05,
             computer_verdict_s: 3.0,
+            cloth: "blue".into(),
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::cloth::Kinematics;
 use crate::config::PhysicsConfig;
-use crate::math::{DQuat, DVec3};
+use crate::math::{DQuat, DVec2, DVec3};
 use crate::shot::BallId;
 use crate::shot::Cushion;
 use crate::table::TableGeometry;
@@ -248,7 +248,6 @@ fn fixed_parts(
     for cushion_side in Cushion::ALL {
         let inward = cushion_side.inward_normal().extend(0.0);
         let along = DVec3::Z.cross(inward); // along the cushion
-        let nose = -inward * t.nose_distance(cushion_side);
         let half_span = match cushion_side {
             Cushion::Head | Cushion::Foot => outer.y,
             Cushion::Left | Cushion::Right => outer.x,
@@ -256,12 +255,16 @@ fn fixed_parts(
         let mut points = Vec::new();
         for end in [-half_span, half_span] {
             for p in t.cushion_section() {
-                points.push(to_f32(nose - inward * p.x + along * end + DVec3::Z * p.y));
+                points.push(to_f32(t.section_point(cushion_side, p, end)));
             }
         }
         let hull = SharedShape::convex_hull(&points).expect("a cushion section is convex");
         parts.push((Part::Cushion(cushion_side), hull, Pose3::IDENTITY, cushion));
-        let rail_centre = nose - inward * (t.cushion_width + t.rail_width / 2.0);
+        let rail_centre = t.section_point(
+            cushion_side,
+            DVec2::new(t.cushion_width + t.rail_width / 2.0, 0.0),
+            0.0,
+        );
         let rail_half = if along.x.abs() > 0.5 {
             DVec3::new(half_span, t.rail_width / 2.0, t.rail_height / 2.0)
         } else {

@@ -1,5 +1,5 @@
 use crate::config::{BallConfig, TablesConfig};
-use crate::math::DVec2;
+use crate::math::{DVec2, DVec3};
 use crate::shot::{Cushion, Spot};
 
 /// One table, built from a preset of `tables.ron` and the balls of `balls.ron`.
@@ -106,6 +106,15 @@ impl TableGeometry {
             DVec2::new(w, self.rail_height),
             DVec2::new(0.15 * w, self.rail_height),
         ]
+    }
+
+    /// The point `p` of the cushion's section (`cushion_section`'s frame) on the side
+    /// along `cushion`, `along` m from the middle of that side (toward +y or +x), in
+    /// the table frame: where the colliders and the drawn edge put it.
+    pub fn section_point(&self, cushion: Cushion, p: DVec2, along: f64) -> DVec3 {
+        let inward = cushion.inward_normal().extend(0.0);
+        let along_side = DVec3::Z.cross(inward);
+        -inward * (self.nose_distance(cushion) + p.x) + along_side * along + DVec3::Z * p.y
     }
 
     /// What a cue behind a ball passes over at the table's edge, from the nose outward:

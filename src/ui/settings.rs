@@ -34,11 +34,12 @@ enum Row {
     ComputerVerdict,
     Camera,
     BallStyle,
+    Cloth,
     FrameRate,
     Back,
 }
 
-const ROWS: [Row; 19] = [
+const ROWS: [Row; 20] = [
     Row::Quality,
     Row::Shadows,
     Row::AntiAliasing,
@@ -56,6 +57,7 @@ const ROWS: [Row; 19] = [
     Row::ComputerVerdict,
     Row::Camera,
     Row::BallStyle,
+    Row::Cloth,
     Row::FrameRate,
     Row::Back,
 ];
@@ -237,6 +239,7 @@ fn row_label(row: Row) -> &'static str {
         Row::ComputerVerdict => "Computer's verdicts",
         Row::Camera => "Camera at the start",
         Row::BallStyle => "Balls",
+        Row::Cloth => "Cloth",
         Row::FrameRate => "Frame rate shown",
         Row::Back => "Back",
     }
@@ -295,13 +298,15 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
             BallStyle::Dotted => "white and dotted".into(),
             BallStyle::Yellow => "white and yellow".into(),
         },
+        Row::Cloth => p.cloth.clone(),
         Row::FrameRate => on_off(p.show_frame_rate),
         Row::Back => String::new(),
     }
 }
 
-/// One step of a row's choice; a part of the graphics makes them custom.
-fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
+/// One step of a row's choice; a part of the graphics makes them custom. `cloths`: the
+/// names the config offers.
+fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle, cloths: &[&str]) {
     fn cycle<T: PartialEq + Copy>(choices: &[T], current: T, step: i32) -> T {
         let at = choices.iter().position(|c| *c == current).unwrap_or(0) as i32;
         choices[(at + step).rem_euclid(choices.len() as i32) as usize]
@@ -359,9 +364,20 @@ fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle) {
         }
         Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
         Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
+        Row::Cloth => p.cloth = cycle(cloths, p.cloth.as_str(), step).to_string(),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,
         Row::Back => {}
     }
+}
+
+fn cloth_names(config: &GameConfig) -> Vec<&str> {
+    config
+        .0
+        .tables
+        .cloths
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect()
 }
 
 fn read_keys(
@@ -370,6 +386,7 @@ fn read_keys(
     mut preferences: ResMut<Preferences>,
     mut settings: ResMut<Settings>,
     mut screen: ResMut<NextState<Screen>>,
+    config: Res<GameConfig>,
 ) {
     let at = ROWS.iter().position(|r| *r == selected.0).unwrap_or(0);
     if actions.just_pressed(Action::MenuUp) {
@@ -380,7 +397,13 @@ fn read_keys(
     }
     for (action, step) in [(Action::MenuLeft, -1), (Action::MenuRight, 1)] {
         if actions.just_pressed(action) {
-            change(selected.0, step, &mut preferences, &mut settings.ball_style);
+            change(
+                selected.0,
+                step,
+                &mut preferences,
+                &mut settings.ball_style,
+                &cloth_names(&config),
+            );
         }
     }
     let back = actions.just_pressed(Action::Confirm) && selected.0 == Row::Back;
@@ -396,11 +419,18 @@ fn read_clicks(
     mut preferences: ResMut<Preferences>,
     mut settings: ResMut<Settings>,
     mut screen: ResMut<NextState<Screen>>,
+    config: Res<GameConfig>,
 ) {
     for (interaction, Arrow(row, step)) in &arrows {
         if clicked(interaction) {
             selected.0 = *row;
-            change(*row, *step, &mut preferences, &mut settings.ball_style);
+            change(
+                *row,
+                *step,
+                &mut preferences,
+                &mut settings.ball_style,
+                &cloth_names(&config),
+            );
         }
     }
     for (interaction, RowLine(row)) in &rows {
@@ -455,17 +485,17 @@ mod tests {
     fn a_preset_sets_every_part_and_a_changed_part_makes_it_custom() {
         let mut p = Preferences::default();
         let mut style = BallStyle::Dotted;
-        change(Row::Quality, -1, &mut p, &mut style);
+        change(Row::Quality, -1, &mut p, &mut style, &[]);
         assert_eq!(p.graphics, Graphics::of(Quality::Low));
-        change(Row::Shadows, 1, &mut p, &mut style);
+        change(Row::Shadows, 1, &mut p, &mut style, &[]);
         assert_eq!(p.graphics.quality, Quality::Custom);
         assert!(p.graphics.shadows);
-        change(Row::Volume, 1, &mut p, &mut style);
-        change(Row::Volume, 5, &mut p, &mut style);
+        change(Row::Volume, 1, &mut p, &mut style, &[]);
+        change(Row::Volume, 5, &mut p, &mut style, &[]);
         assert_eq!(p.volume, 1.0);
-        change(Row::Camera, 1, &mut p, &mut style);
+        change(Row::Camera, 1, &mut p, &mut style, &[]);
         assert_eq!(p.camera, CameraView::Top);
-        change(Row::BallStyle, 1, &mut p, &mut style);
+        change(Row::BallStyle, 1, &mut p, &mut style, &[]);
         assert_eq!(style, BallStyle::Yellow);
     }
 }

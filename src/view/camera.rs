@@ -10,6 +10,7 @@ use crate::cue::{Aim, MouseAim};
 use crate::game::frame::to_bevy;
 use crate::game::{CameraView, GameConfig, Preferences, Screen, Session};
 use crate::input::Actions;
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 
@@ -183,6 +184,9 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Camera"),
         Camera3d::default(),
+        // No tone curve: the lights are set so that the lit cloth shows its configured
+        // colour, which a curve would wash out (`tests/screenshot.rs` checks it).
+        Tonemapping::None,
         Glide(start),
         Transform::from_translation(start.eye).looking_at(start.target, Vec3::Y),
     ));
@@ -256,6 +260,7 @@ fn place_camera(
     session: Option<Res<Session>>,
     aim: Res<Aim>,
     framing: Res<Framing>,
+    staging: Option<Res<super::staging::Staging>>,
     mut camera: Single<(&mut Glide, &mut Transform, &Projection), With<Camera3d>>,
 ) {
     let fov_y = match camera.2 {
@@ -278,9 +283,14 @@ fn place_camera(
             },
         }
     });
-    let goal = pose(cameras.view, &cameras.orbit, &scene);
+    let staged = staging.and_then(|s| s.camera).map(|(eye, target)| Pose {
+        eye: to_bevy(eye),
+        target: to_bevy(target),
+    });
+    let goal = staged.unwrap_or_else(|| pose(cameras.view, &cameras.orbit, &scene));
     let (glide, transform, _) = &mut *camera;
     let share = 1.0 - (-GLIDE_RATE * time.delta_secs()).exp();
+    let share = if staged.is_some() { 1.0 } else { share };
     // A player's own orbit follows the hand at once.
     let share = if cameras.view == CameraView::Orbit && glide.0.target == goal.target {
         share.max(0.5)
@@ -291,7 +301,7 @@ fn place_camera(
         eye: glide.0.eye.lerp(goal.eye, share),
         target: glide.0.target.lerp(goal.target, share),
     };
-    let up = if cameras.view == CameraView::Top {
+    let up = if cameras.view == CameraView::Top && staged.is_none() {
         Vec3::NEG_Z
     } else {
         Vec3::Y

@@ -2,13 +2,14 @@
 //! lighting, the window mode and the volume, whenever they change (and when the table's
 //! lamps and cloth appear).
 
-use super::cloth::ClothMaterial;
 use super::lights::ShadowLamp;
-use super::table::TableMaterials;
-use crate::game::{Preferences, WindowMode};
+use super::surfaces::{ClothMaterial, SimplyLit, WoodMaterial};
+use super::table::{TableMaterials, cloth_colour};
+use crate::game::{GameConfig, Preferences, WindowMode};
+use bevy::anti_alias::fxaa::Fxaa;
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
-use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::prelude::*;
 use bevy::render::view::Msaa;
 use bevy::window::{MonitorSelection, PrimaryWindow};
@@ -18,10 +19,11 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         apply.run_if(
             resource_changed::<Preferences>
-                .or_else(resource_added::<TableMaterials>)
+                .or_else(resource_changed::<TableMaterials>)
                 .or_else(
                     any_match_filter::<Added<ShadowLamp>>
-                        .or_else(on_message::<AssetEvent<ClothMaterial>>),
+                        .or_else(added::<ClothMaterial>)
+                        .or_else(added::<WoodMaterial>),
                 ),
         ),
     );
@@ -30,17 +32,18 @@ pub(super) fn plugin(app: &mut App) {
 fn apply(
     mut commands: Commands,
     preferences: Res<Preferences>,
-    mut cameras: Query<(Entity, &mut Msaa, Has<DepthPrepass>), With<Camera3d>>,
-    mut lamps: Query<&mut PointLight, With<ShadowLamp>>,
+    config: Res<GameConfig>,
+    mut cameras: Query<(Entity, &mut Msaa, Has<DepthPrepass>, Has<Fxaa>), With<Camera3d>>,
+    mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
     mut volume: ResMut<GlobalVolume>,
     mut cloths: ResMut<Assets<ClothMaterial>>,
-    table: Option<Res<TableMaterials>>,
+    mut woods: ResMut<Assets<WoodMaterial>>,
+    table: Res<TableMaterials>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut cameras_tonemapping: Query<&mut Tonemapping, With<Camera3d>>,
 ) {
     let graphics = &preferences.graphics;
-    for (camera, mut msaa, prepass) in &mut cameras {
+    for (camera, mut msaa, prepass, fxaa) in &mut cameras {
         if prepass != graphics.depth_prepass {
             if graphics.depth_prepass {
                 commands.entity(camera).insert(DepthPrepass);
@@ -55,6 +58,16 @@ fn apply(
         };
         if *msaa != wanted {
             *msaa = wanted;
+        }
+        // Without multisampling, edges are smoothed after the frame is drawn (at the
+        // table's own resolution, before it is scaled up).
+        let smoothing = wanted == Msaa::Off;
+        if fxaa != smoothing {
+            if smoothing {
+                commands.entity(camera).insert(Fxaa::default());
+            } else {
+                commands.entity(camera).remove::<Fxaa>();
+            }
         }
     }
     for mut lamp in &mut lamps {
@@ -75,31 +88,50 @@ fn apply(
     }
     volume.volume = Volume::Linear(preferences.loudness());
     let simple = !graphics.full_lighting;
-    for handle in table.iter().flat_map(|t| t.0.iter()) {
+    for handle in &table.0 {
         if materials.get(handle).is_some_and(|m| m.unlit != simple)
             && let Some(mut material) = materials.get_mut(handle)
         {
             material.unlit = simple;
         }
     }
-    for mut tonemapping in &mut cameras_tonemapping {
-        let wanted = if simple {
-            Tonemapping::None
-        } else {
-            Tonemapping::default()
-        };
-        if *tonemapping != wanted {
-            *tonemapping = wanted;
-        }
-    }
+    let colour = cloth_colour(&config, &preferences);
     let ids: Vec<_> = cloths
         .iter()
-        .filter(|(_, c)| c.extension.simple_lighting() != simple)
+        .filter(|(_, c)| c.base.base_color != colour)
         .map(|(id, _)| id)
         .collect();
     for id in ids {
         if let Some(mut cloth) = cloths.get_mut(id) {
-            cloth.extension.set_simple_lighting(simple);
+            cloth.base.base_color = colour;
+            cloth.extension.colour = colour.to_linear().to_vec4();
+        }
+    }
+    light_simply(&mut cloths, simple);
+    light_simply(&mut woods, simple);
+}
+
+/// Whether a material of this kind appeared (the cloth changes every frame the balls
+/// move, for its shadows: that needs nothing here).
+fn added<M: Asset>(mut events: MessageReader<AssetEvent<M>>) -> bool {
+    events
+        .read()
+        .any(|event| matches!(event, AssetEvent::Added { .. }))
+}
+
+/// Switches the table's own surfaces between the simple and the full lighting.
+fn light_simply<E: MaterialExtension + SimplyLit>(
+    materials: &mut Assets<ExtendedMaterial<StandardMaterial, E>>,
+    simple: bool,
+) {
+    let ids: Vec<_> = materials
+        .iter()
+        .filter(|(_, m)| m.extension.simple_lighting() != simple)
+        .map(|(id, _)| id)
+        .collect();
+    for id in ids {
+        if let Some(mut material) = materials.get_mut(id) {
+            material.extension.set_simple_lighting(simple);
         }
     }
 }

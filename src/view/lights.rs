@@ -1,43 +1,73 @@
-//! Light over the table as in a billiard room: a long lamp above the bed, soft fill.
+//! Light over the table as in a carom room: the long lamp box over the bed lights it
+//! evenly and falls off beyond it (spot lights along its length for the full lighting,
+//! `shaders/table_light.wgsl` for the simple one), the room around is dim.
 
+use crate::game::{Screen, Session};
+use crate::table::TableGeometry;
 use bevy::prelude::*;
 
 /// The lamp that casts the shadows, when the settings want them.
 #[derive(Component)]
 pub(super) struct ShadowLamp;
 
-pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.08, 0.08, 0.09)));
-    app.insert_resource(GlobalAmbientLight {
-        color: Color::WHITE,
-        brightness: 250.0,
-        ..default()
-    });
-    app.add_systems(Startup, spawn_lights);
+/// The lamp box's lit face over the table, in the Bevy frame: centred over the bed.
+#[derive(Clone, Copy, Debug)]
+pub struct Lamp {
+    pub half_length: f32,
+    pub half_width: f32,
+    /// Over the cloth, m.
+    pub height: f32,
 }
 
-fn spawn_lights(mut commands: Commands) {
-    // Three lamps in a row above the long axis, ~1 m over the cloth.
-    for x in [-0.9, 0.0, 0.9] {
-        let mut lamp = commands.spawn((
-            Name::new("Lamp"),
-            PointLight {
-                intensity: 120_000.0,
-                range: 6.0,
-                ..default()
-            },
-            Transform::from_xyz(x, 1.0, 0.0),
-        ));
-        if x == 0.0 {
-            lamp.insert(ShadowLamp);
+impl Lamp {
+    /// The lamp of a table: nearly as long as the bed, a third as wide, a metre up.
+    pub fn over(table: &TableGeometry) -> Lamp {
+        Lamp {
+            half_length: (table.half_length() * 0.9) as f32,
+            half_width: (table.half_width() * 0.45) as f32,
+            height: 1.0,
         }
     }
-    commands.spawn((
-        Name::new("Room light"),
-        DirectionalLight {
-            illuminance: 2_500.0,
-            ..default()
-        },
-        Transform::from_xyz(-2.0, 4.0, 1.5).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
+
+    /// As the table's shaders take it.
+    pub fn uniform(&self) -> Vec4 {
+        Vec4::new(self.half_length, self.half_width, self.height, 0.0)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.015, 0.015, 0.02)));
+    app.insert_resource(GlobalAmbientLight {
+        color: Color::srgb(0.9, 0.9, 1.0),
+        brightness: 60.0,
+        ..default()
+    });
+    app.add_systems(PostUpdate, hang_the_lamp.run_if(resource_added::<Session>));
+}
+
+/// Spot lights along the lamp box, pointing down: each lights the bed under it and
+/// its neighbours' edges, so that the bed is evenly lit and the floor much less.
+fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
+    let lamp = Lamp::over(session.table());
+    let spots = 3;
+    for i in 0..spots {
+        let x = lamp.half_length * (2.0 * i as f32 / (spots - 1) as f32 - 1.0) * 0.7;
+        let mut light = commands.spawn((
+            Name::new("Lamp"),
+            SpotLight {
+                intensity: 29_000.0,
+                range: 6.0,
+                radius: 0.15,
+                inner_angle: 0.7,
+                outer_angle: 1.0,
+                ..default()
+            },
+            Transform::from_xyz(x, lamp.height - 0.03, 0.0)
+                .looking_at(Vec3::new(x, 0.0, 0.0), Vec3::X),
+            DespawnOnExit(Screen::Table),
+        ));
+        if i == spots / 2 {
+            light.insert(ShadowLamp);
+        }
+    }
 }

@@ -4,14 +4,17 @@
 pub mod balls;
 mod camera;
 pub use camera::{CameraPlaced, Cameras, Framing};
-pub mod cloth;
 mod graphics;
 mod lights;
 mod markings;
 pub use markings::Labels;
+mod reflections;
 mod resolution;
+mod room;
 pub mod screenshot;
 mod sound;
+pub mod staging;
+pub mod surfaces;
 mod table;
 
 use bevy::prelude::*;
@@ -19,12 +22,15 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         cameras_and_markings,
-        cloth::plugin,
+        surfaces::plugin,
+        room::plugin,
         table::plugin,
         balls::plugin,
         lights::plugin,
+        reflections::plugin,
         graphics::plugin,
         screenshot::plugin,
+        staging::plugin,
         sound::plugin,
     ));
 }

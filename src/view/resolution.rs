@@ -1,32 +1,62 @@
 //! The table drawn at a share of the window's resolution (the graphics' resolution
-//! scale) and shown stretched to the window under the panels, which stay sharp: on
-//! software rendering most of a frame is spent per pixel. At full scale the table's
+//! scale) and shown at the window's size under the panels, which stay sharp, through a
+//! Catmull-Rom filter (`shaders/upscale.wgsl`): on software rendering most of a frame
+//! is spent per pixel. At full scale the table's
 //! camera draws straight into the window. The panels have a camera of their own at
 //! every scale, drawn last, so their layout follows the window whatever the table's
 //! camera draws into.
 
 use crate::game::Preferences;
+use bevy::asset::uuid_handle;
 use bevy::camera::{ClearColorConfig, ImageRenderTarget, RenderTarget};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
-use bevy::render::render_resource::TextureFormat;
+use bevy::render::render_resource::{AsBindGroup, TextureFormat};
 use bevy::render::view::Msaa;
+use bevy::shader::{Shader, ShaderRef};
+use bevy::ui_render::prelude::{MaterialNode, UiMaterial, UiMaterialPlugin};
 use bevy::window::{PrimaryWindow, WindowRef};
 
 /// The size of the image the table is drawn into, px, while the scale is below 1.
 #[derive(Resource)]
 struct Scaled(UVec2);
 
-/// The sprite that shows the scaled image.
+/// The node under the panels that shows the scaled image.
 #[derive(Component)]
 struct ScaledImage;
 
-/// The camera of the panels (and of the scaled table's sprite).
+const UPSCALE_SHADER: Handle<Shader> = uuid_handle!("7e2b9c4d-1a3f-4b6e-8d5c-2f9a0e7b3c61");
+
+/// The scaled table's image, filtered up to the window's size.
+#[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
+struct Upscale {
+    #[texture(0)]
+    #[sampler(1)]
+    picture: Handle<Image>,
+}
+
+impl UiMaterial for Upscale {
+    fn fragment_shader() -> ShaderRef {
+        UPSCALE_SHADER.into()
+    }
+}
+
+/// The camera of the panels (and of the scaled table's picture under them).
 #[derive(Component)]
 struct PanelCamera;
 
 pub(super) fn plugin(app: &mut App) {
+    if let Some(mut shaders) = app.world_mut().get_resource_mut::<Assets<Shader>>() {
+        let shader = Shader::from_wgsl(
+            include_str!("../../shaders/upscale.wgsl"),
+            "shaders/upscale.wgsl",
+        );
+        shaders
+            .insert(UPSCALE_SHADER.id(), shader)
+            .expect("a shader with a fixed id always goes in");
+        app.add_plugins(UiMaterialPlugin::<Upscale>::default());
+    }
     app.add_systems(Startup, spawn_panel_camera);
     // Before Bevy finds the cameras' target sizes, so that a new target is sized in the
     // frame it is set (a camera drawn at its old size into its new target fails).
@@ -40,8 +70,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// At full scale the panels' camera draws over the table's picture in the window: it
 /// must share the table camera's picture (Bevy shares it between cameras of one target
-/// with the same anti-aliasing), and keep it. Scaled, it draws the table's image as a
-/// sprite over the whole window, into a picture of its own that it clears.
+/// with the same anti-aliasing), and keep it. Scaled, it draws the table's image under
+/// the panels over the whole window, into a picture of its own that it clears.
 fn compose_over_the_table(
     scaled: Option<Res<Scaled>>,
     table: Option<Single<&Msaa, (With<Camera3d>, Without<PanelCamera>)>>,
@@ -90,6 +120,7 @@ fn follow_the_scale(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     scaled: Option<Res<Scaled>>,
     mut images: ResMut<Assets<Image>>,
+    mut upscales: Option<ResMut<Assets<Upscale>>>,
     camera: Option<Single<Entity, With<Camera3d>>>,
     shown: Query<Entity, With<ScaledImage>>,
 ) {
@@ -119,6 +150,7 @@ fn follow_the_scale(
         return;
     }
     let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+    // The filter's taps read between texels.
     image.sampler = ImageSampler::linear();
     let image = images.add(image);
     let target = RenderTarget::Image(ImageRenderTarget {
@@ -129,17 +161,22 @@ fn follow_the_scale(
     for entity in &shown {
         commands.entity(entity).despawn();
     }
-    // A sprite over the whole window, drawn by the panels' camera under the panels (a
-    // sprite costs less per pixel than a panel, which rounds its corners).
-    commands.spawn((
-        Name::new("Table, scaled"),
-        ScaledImage,
-        Sprite {
-            image,
-            custom_size: Some(window.size()),
-            ..default()
-        },
-    ));
+    // Under every panel, over the whole window (a headless app has no renderer and
+    // shows nothing).
+    if let Some(upscales) = &mut upscales {
+        commands.spawn((
+            Name::new("Table, scaled"),
+            ScaledImage,
+            MaterialNode(upscales.add(Upscale { picture: image })),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                ..default()
+            },
+            GlobalZIndex(i32::MIN),
+        ));
+    }
     commands.insert_resource(Scaled(size));
 }
 

@@ -59,7 +59,7 @@ fn take_screenshot(
     mut commands: Commands,
     plan: Res<ScreenshotPlan>,
     compiled: Res<Compiled>,
-    table: Option<Res<TableMaterials>>,
+    table: Res<TableMaterials>,
     session: Option<Res<crate::game::Session>>,
     mut frame: Local<u32>,
     mut asked: Local<Option<u32>>,
@@ -68,7 +68,7 @@ fn take_screenshot(
     *frame += 1;
     // At the table, the table too (the menu has none).
     let drawn = compiled.0.load(Ordering::Relaxed) >= SETTLED_FRAMES
-        && (session.is_none() || table.is_some());
+        && (session.is_none() || !table.0.is_empty());
     match *asked {
         None if *frame >= plan.frames && drawn => {
             let _ = std::fs::remove_file(&plan.path);

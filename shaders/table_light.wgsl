@@ -1,0 +1,34 @@
+// What the table's own shaders share: the lamp's light worked out simply (the low
+// graphics: software rendering spends most of a frame on full lighting), and noise for
+// the grain of felt and wood. Registered as `carom::table_light` (`view::surfaces`).
+
+#define_import_path carom::table_light
+
+// The lamp box's light on a surface at `p` (Bevy frame, m) facing `n`: even over the
+// bed, falling off beyond it, with the room's dim light; 1 on the bed under the lamp.
+// `lamp`: the lit face's half length and half width, and its height over the cloth.
+fn simple_light(p: vec3<f32>, n: vec3<f32>, lamp: vec3<f32>) -> f32 {
+    // The nearest point of the lamp's face, and the light from there.
+    let q = vec3<f32>(clamp(p.x, -lamp.x, lamp.x), lamp.z, clamp(p.z, -lamp.y, lamp.y));
+    let to_lamp = q - p;
+    let d2 = dot(to_lamp, to_lamp);
+    let facing = max(dot(n, normalize(to_lamp)), 0.0);
+    // Lambert over distance, 1 straight under the lamp on the cloth.
+    let lit = facing * (1.0 + 0.8 * lamp.z * lamp.z) / (1.0 + 0.8 * d2);
+    let room = 0.08 + 0.04 * max(n.y, 0.0);
+    return 0.88 * lit + room;
+}
+
+fn hash(p: vec2<f32>) -> f32 {
+    return fract(sin(dot(p, vec2<f32>(127.1, 311.7))) * 43758.5453);
+}
+
+// Smooth noise in [0, 1] on a unit lattice.
+fn value_noise(p: vec2<f32>) -> f32 {
+    let i = floor(p);
+    let f = fract(p);
+    let u = f * f * (3.0 - 2.0 * f);
+    let bottom = mix(hash(i), hash(i + vec2<f32>(1.0, 0.0)), u.x);
+    let top = mix(hash(i + vec2<f32>(0.0, 1.0)), hash(i + vec2<f32>(1.0, 1.0)), u.x);
+    return mix(bottom, top, u.y);
+}

@@ -1,0 +1,162 @@
+//! The room around the table: the long lamp box hung over the bed (its housing, its
+//! glowing diffuser, the rods it hangs from), a dark floor and walls, and the
+//! scoreboard's stand at the side, all dim beyond the lamp's light.
+
+use super::lights::Lamp;
+use super::table::TableMaterials;
+use crate::game::{Screen, Session};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PostUpdate,
+        (
+            furnish.run_if(resource_added::<Session>),
+            show_the_lamp_from_below
+                .after(bevy::transform::TransformSystems::Propagate)
+                .run_if(resource_exists::<Session>),
+        ),
+    );
+}
+
+/// A part of the lamp: hidden from a camera above the lamp's face (the top view looks
+/// down through it, as a broadcast's camera in the lamp does).
+#[derive(Component)]
+struct LampPart;
+
+fn show_the_lamp_from_below(
+    session: Res<Session>,
+    camera: Option<Single<&GlobalTransform, With<Camera3d>>>,
+    mut parts: Query<&mut Visibility, With<LampPart>>,
+) {
+    let Some(camera) = camera else { return };
+    let below = camera.translation().y < Lamp::over(session.table()).height;
+    let wanted = if below {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut visibility in &mut parts {
+        visibility.set_if_neq(wanted);
+    }
+}
+
+/// The room's size around the table's centre, m: half length, half width, height
+/// over the cloth.
+const ROOM: Vec3 = Vec3::new(5.5, 4.0, 2.6);
+
+fn furnish(
+    mut commands: Commands,
+    session: Res<Session>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut simply_drawn: ResMut<TableMaterials>,
+) {
+    let table = session.table();
+    let lamp = Lamp::over(table);
+    let floor_y = -table.bed_height as f32;
+    // Matt, with next to no reflection: the environment map the balls mirror is the
+    // room seen from the bed, wrong anywhere else (`reflections`).
+    let mut material = |colour: Color, roughness: f32| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: roughness,
+            reflectance: 0.05,
+            ..default()
+        })
+    };
+    let floor = material(Color::srgb(0.10, 0.07, 0.055), 0.8);
+    let wall = material(Color::srgb(0.07, 0.07, 0.08), 0.9);
+    let housing = material(Color::srgb(0.05, 0.05, 0.055), 0.6);
+    let stand = material(Color::srgb(0.04, 0.04, 0.045), 0.7);
+    simply_drawn
+        .0
+        .extend([floor.clone(), wall.clone(), housing.clone(), stand.clone()]);
+    // The diffuser glows by itself whatever the lighting.
+    let diffuser = materials.add(StandardMaterial {
+        base_color: Color::srgb(1.0, 0.98, 0.94),
+        unlit: true,
+        ..default()
+    });
+    let mut part = |name: &str, mesh: Mesh, at: Vec3, material: &Handle<StandardMaterial>| {
+        let mut entity = commands.spawn((
+            Name::new(name.to_string()),
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(at),
+            DespawnOnExit(Screen::Table),
+        ));
+        if name.starts_with("Lamp") {
+            entity.insert(LampPart);
+        }
+    };
+    let (hl, hw) = (lamp.half_length, lamp.half_width);
+    let rim = 0.04;
+    part(
+        "Lamp housing",
+        Cuboid::new(2.0 * (hl + rim), 0.16, 2.0 * (hw + rim)).into(),
+        Vec3::new(0.0, lamp.height + 0.08, 0.0),
+        &housing,
+    );
+    part(
+        "Lamp diffuser",
+        Plane3d::new(Vec3::NEG_Y, Vec2::new(hl, hw)).into(),
+        Vec3::new(0.0, lamp.height - 0.001, 0.0),
+        &diffuser,
+    );
+    for x in [-0.7 * hl, 0.7 * hl] {
+        let rod = ROOM.z - lamp.height - 0.16;
+        part(
+            "Lamp rod",
+            Cylinder::new(0.008, rod).into(),
+            Vec3::new(x, lamp.height + 0.16 + rod / 2.0, 0.0),
+            &housing,
+        );
+    }
+    part(
+        "Floor",
+        Plane3d::new(Vec3::Y, ROOM.xy()).into(),
+        Vec3::new(0.0, floor_y, 0.0),
+        &floor,
+    );
+    let height = ROOM.z - floor_y;
+    let middle = (ROOM.z + floor_y) / 2.0;
+    for (normal, half, at) in [
+        (
+            Vec3::X,
+            Vec2::new(height / 2.0, ROOM.y),
+            Vec3::new(-ROOM.x, middle, 0.0),
+        ),
+        (
+            Vec3::NEG_X,
+            Vec2::new(height / 2.0, ROOM.y),
+            Vec3::new(ROOM.x, middle, 0.0),
+        ),
+        (
+            Vec3::Z,
+            Vec2::new(ROOM.x, height / 2.0),
+            Vec3::new(0.0, middle, -ROOM.y),
+        ),
+        (
+            Vec3::NEG_Z,
+            Vec2::new(ROOM.x, height / 2.0),
+            Vec3::new(0.0, middle, ROOM.y),
+        ),
+        (Vec3::NEG_Y, ROOM.xy(), Vec3::new(0.0, ROOM.z, 0.0)),
+    ] {
+        part("Wall", Plane3d::new(normal, half).into(), at, &wall);
+    }
+    // The scoreboard's stand beside the table, at a long side.
+    part(
+        "Scoreboard stand",
+        Cuboid::new(1.2, 0.9, 0.08).into(),
+        Vec3::new(0.0, floor_y + 1.25, -(table.half_width() as f32) - 1.6),
+        &stand,
+    );
+    part(
+        "Scoreboard leg",
+        Cuboid::new(0.08, 0.8, 0.08).into(),
+        Vec3::new(0.0, floor_y + 0.4, -(table.half_width() as f32) - 1.6),
+        &stand,
+    );
+}

@@ -1,0 +1,331 @@
+//! The table drawn from its geometry: the cloth-covered bed and cushions (the rubber's
+//! section swept round the bed, `edge`), the wooden rails with pearl diamonds, the
+//! apron, the heavy body and legs of a heated carom table, the spots.
+
+mod edge;
+
+use super::lights::Lamp;
+use super::surfaces::{ClothMaterial, FeltGrain, WoodGrain, WoodMaterial};
+use crate::game::frame::to_bevy;
+use crate::game::{GameConfig, Preferences, Screen, Session};
+use crate::math::{DVec2, DVec3};
+use crate::shot::Spot;
+use crate::table::TableGeometry;
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TableMaterials>();
+    app.add_systems(PostUpdate, spawn_table.run_if(resource_added::<Session>));
+}
+
+/// The standard materials of the table and room (pearl, spots, slate, metal, floor):
+/// the low graphics draws them without lighting (`graphics`).
+#[derive(Resource, Default)]
+pub(in crate::view) struct TableMaterials(pub Vec<Handle<StandardMaterial>>);
+
+/// Below the bed, m (table frame, z = 0 on the cloth): the slate's underside, the
+/// apron's lower edge, the body's.
+const SLATE_BOTTOM: f64 = -0.045;
+const APRON_BOTTOM: f64 = -0.23;
+const BODY_BOTTOM: f64 = -0.31;
+
+/// The cloth's colour of the settings, linear: what the table's cloth is drawn with.
+pub(super) fn cloth_colour(config: &GameConfig, preferences: &Preferences) -> Color {
+    let (r, g, b) = config.0.tables.cloth(&preferences.cloth).srgb;
+    Color::srgb(r, g, b)
+}
+
+/// A box between two corners given in the table frame.
+fn slab(a: DVec3, b: DVec3) -> (Cuboid, Transform) {
+    let (lo, hi) = (to_bevy(a).min(to_bevy(b)), to_bevy(a).max(to_bevy(b)));
+    (
+        Cuboid::from_size(hi - lo),
+        Transform::from_translation((lo + hi) / 2.0),
+    )
+}
+
+/// The rail's section (as the cushion's: back from the nose line, height), from the
+/// cushion's back over the rounded top and down the apron, with the wood on its left.
+fn rail_section(t: &TableGeometry) -> Vec<DVec2> {
+    let (w, rw, rh) = (t.cushion_width, t.rail_width, t.rail_height);
+    let outer = w + rw;
+    let top_round = 0.016;
+    let mut points = vec![DVec2::new(w, rh)];
+    points.extend(edge::round(
+        DVec2::new(outer - top_round, rh),
+        DVec2::X,
+        DVec2::NEG_Y,
+        top_round,
+        6,
+    ));
+    // A bead under the rail, then the apron set back a little, rounded at its foot.
+    let bead = rh - 0.05;
+    points.extend([
+        DVec2::new(outer, bead),
+        DVec2::new(outer - 0.012, bead - 0.01),
+    ]);
+    let foot_round = 0.02;
+    points.push(DVec2::new(outer - 0.012, APRON_BOTTOM + foot_round));
+    points.extend(edge::round(
+        DVec2::new(outer - 0.012, APRON_BOTTOM + foot_round),
+        DVec2::NEG_Y,
+        DVec2::NEG_X,
+        foot_round,
+        4,
+    ));
+    points.push(DVec2::new(w - 0.03, APRON_BOTTOM));
+    // `swept` wants the solid on the left going along: the section backwards.
+    points.reverse();
+    points
+}
+
+/// A flat lozenge of pearl at `at` on a rail top, its long axis across the rail
+/// (`across`, a unit vector in the table's plane).
+fn diamond(at: DVec3, across: DVec2, long: f64, short: f64) -> Mesh {
+    let along = across.perp();
+    let corners = [
+        at + (across * long / 2.0).extend(0.0),
+        at + (along * short / 2.0).extend(0.0),
+        at - (across * long / 2.0).extend(0.0),
+        at - (along * short / 2.0).extend(0.0),
+    ];
+    let positions: Vec<[f32; 3]> = corners.iter().map(|&p| to_bevy(p).into()).collect();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; 4])
+    .with_inserted_indices(Indices::U32(vec![0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2]))
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    session: Res<Session>,
+    config: Res<GameConfig>,
+    preferences: Res<Preferences>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut cloths: ResMut<Assets<ClothMaterial>>,
+    mut woods: ResMut<Assets<WoodMaterial>>,
+    mut simply_drawn: ResMut<TableMaterials>,
+) {
+    let t: &TableGeometry = session.table();
+    let lamp = Lamp::over(t);
+    let bed = Vec2::new(t.half_length() as f32, t.half_width() as f32);
+    let mut material = |color: Color, roughness: f32, metallic: f32| {
+        materials.add(StandardMaterial {
+            base_color: color,
+            perceptual_roughness: roughness,
+            metallic,
+            ..default()
+        })
+    };
+    let colour = cloth_colour(&config, &preferences);
+    let cloth = cloths.add(ClothMaterial {
+        base: StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: 0.95,
+            reflectance: 0.1,
+            ..default()
+        },
+        extension: FeltGrain::new(colour, 0.3, 700.0, &lamp),
+    });
+    // Varnished, but with little of the environment map's reflection, which is the
+    // room seen from the bed's middle (`reflections`).
+    let mut wood = |dark: Color, light: Color, roughness: f32| {
+        woods.add(WoodMaterial {
+            base: StandardMaterial {
+                perceptual_roughness: roughness,
+                reflectance: 0.15,
+                ..default()
+            },
+            extension: WoodGrain::new(dark, light, bed, &lamp),
+        })
+    };
+    let rail_wood = wood(
+        Color::srgb(0.20, 0.08, 0.035),
+        Color::srgb(0.42, 0.19, 0.08),
+        0.35,
+    );
+    let body_wood = wood(
+        Color::srgb(0.09, 0.04, 0.02),
+        Color::srgb(0.20, 0.09, 0.04),
+        0.45,
+    );
+    let pearl = material(Color::srgb(0.93, 0.92, 0.86), 0.2, 0.0);
+    let spot = material(Color::srgb(0.85, 0.85, 0.82), 0.9, 0.0);
+    let slate = material(Color::srgb(0.16, 0.17, 0.18), 0.8, 0.0);
+    simply_drawn.0 = vec![pearl.clone(), spot.clone(), slate.clone()];
+    let root = commands
+        .spawn((
+            Name::new("Table"),
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Screen::Table),
+        ))
+        .id();
+    // One part of the table: its mesh where it goes; the caller adds the material.
+    let mut piece = |name: String, shape: Mesh, transform: Transform| {
+        (
+            Name::new(name),
+            Mesh3d(meshes.add(shape)),
+            transform,
+            ChildOf(root),
+        )
+    };
+    let outer = t.outer_half_extents();
+    let (hl, hw) = (t.half_length(), t.half_width());
+    // The bed: the cloth over the slate, reaching under the cushions; the slate's edge
+    // under it, seen where the apron stops short of the body.
+    let reach = DVec2::new(hl, hw) + DVec2::splat(t.cushion_width);
+    let (shape, at) = slab((-reach).extend(-0.001), reach.extend(0.0));
+    commands.spawn((
+        piece("Bed".into(), shape.into(), at),
+        MeshMaterial3d(cloth.clone()),
+    ));
+    let (shape, at) = slab((-reach).extend(SLATE_BOTTOM), reach.extend(-0.001));
+    commands.spawn((
+        piece("Slate".into(), shape.into(), at),
+        MeshMaterial3d(slate),
+    ));
+    commands.spawn((
+        piece(
+            "Cushions".into(),
+            edge::swept(t, &t.cushion_section(), true),
+            Transform::default(),
+        ),
+        MeshMaterial3d(cloth.clone()),
+    ));
+    commands.spawn((
+        piece(
+            "Rails".into(),
+            edge::swept(t, &rail_section(t), false),
+            Transform::default(),
+        ),
+        MeshMaterial3d(rail_wood.clone()),
+    ));
+    for (i, d) in t.diamonds().into_iter().enumerate() {
+        let across = if d.y.abs() > hw { DVec2::Y } else { DVec2::X };
+        let shape = diamond(d.extend(t.rail_height + 0.0004), across, 0.024, 0.011);
+        commands.spawn((
+            piece(format!("Diamond {i}"), shape, Transform::default()),
+            MeshMaterial3d(pearl.clone()),
+        ));
+    }
+    for s in [Spot::Head, Spot::Foot, Spot::Centre] {
+        let shape = Cylinder::new(0.0035, 0.0004);
+        let at = Transform::from_translation(to_bevy(t.spot(s).extend(0.0002)));
+        commands.spawn((
+            piece(format!("{s:?} spot"), shape.into(), at),
+            MeshMaterial3d(spot.clone()),
+        ));
+    }
+    // The body under the apron, set in from it, and six heavy legs down to the floor.
+    let inset = DVec2::splat(0.05);
+    let (shape, at) = slab(
+        (-(outer - inset)).extend(BODY_BOTTOM),
+        (outer - inset).extend(APRON_BOTTOM + 0.01),
+    );
+    commands.spawn((
+        piece("Table body".into(), shape.into(), at),
+        MeshMaterial3d(body_wood.clone()),
+    ));
+    let leg = 0.075;
+    for (i, (fx, sy)) in [-0.82, 0.0, 0.82]
+        .into_iter()
+        .flat_map(|fx| [(fx, -1.0), (fx, 1.0)])
+        .enumerate()
+    {
+        let centre = DVec2::new(fx * hl, sy * (outer.y - inset.y - leg - 0.03));
+        let (shape, at) = slab(
+            (centre - DVec2::splat(leg)).extend(-t.bed_height),
+            (centre + DVec2::splat(leg)).extend(BODY_BOTTOM),
+        );
+        commands.spawn((
+            piece(format!("Leg {i}"), shape.into(), at),
+            MeshMaterial3d(body_wood.clone()),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edge::swept;
+    use crate::config::Config;
+    use crate::game::frame::to_table;
+    use crate::math::{DVec2, DVec3};
+    use crate::physics::TableSim;
+    use crate::shot::{BallId, EventKind};
+    use crate::table::TableGeometry;
+    use bevy::mesh::VertexAttributeValues;
+    use bevy::prelude::*;
+
+    fn vertices(mesh: &Mesh) -> Vec<DVec3> {
+        let Some(VertexAttributeValues::Float32x3(p)) = mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("positions");
+        };
+        p.iter().map(|&v| to_table(Vec3::from(v))).collect()
+    }
+
+    /// The drawn cushions' nose: the points of their mesh at the nose's height.
+    fn drawn_nose(table: &TableGeometry) -> Vec<DVec3> {
+        let mesh = swept(table, &table.cushion_section(), true);
+        vertices(&mesh)
+            .into_iter()
+            .filter(|p| (p.z - table.nose_height).abs() < 1e-6)
+            .collect()
+    }
+
+    #[test]
+    fn the_drawn_nose_is_the_line_a_ball_meets_in_the_physics() {
+        let config = Config::defaults();
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        let nose = drawn_nose(&table);
+        // Four sides, each drawn from mitre to mitre: its two ends, twice (the faces
+        // either side of the nose).
+        assert_eq!(nose.len(), 16);
+        let (hl, hw) = (table.half_length(), table.half_width());
+        for p in &nose {
+            let on_a_side = ((p.x.abs() - hl).abs() < 1e-6 && p.y.abs() <= hw + 1e-6)
+                || ((p.y.abs() - hw).abs() < 1e-6 && p.x.abs() <= hl + 1e-6);
+            assert!(on_a_side, "{p} is off the nose lines");
+        }
+        // A ball rolled straight at the foot cushion: where the physics has it touch,
+        // its surface touches the drawn nose line.
+        let mut sim = TableSim::new(&config, table.clone());
+        sim.place(&[(BallId::White, DVec2::new(0.5, 0.1))]).unwrap();
+        let (v, r) = (1.5, table.ball_radius);
+        sim.launch(
+            BallId::White,
+            DVec3::new(v, 0.0, 0.0),
+            DVec3::new(0.0, v / r, 0.0),
+        )
+        .unwrap();
+        let record = sim.run_to_rest(None);
+        let at = record
+            .events
+            .iter()
+            .find_map(|e| match e.kind {
+                EventKind::Cushion { at: Some(at), .. } => Some(DVec2::from(at)),
+                _ => None,
+            })
+            .expect("the ball reaches the cushion");
+        let centre = at.extend(table.ball_radius);
+        let foot_nose = nose.iter().filter(|p| (p.x - hl).abs() < 1e-6);
+        let gap = foot_nose
+            .map(|p| {
+                // The distance from the centre to the nose line (along y).
+                let line = DVec3::new(p.x, centre.y, p.z);
+                (line - centre).length() - table.ball_radius
+            })
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            gap.abs() < 0.5e-3,
+            "the ball meets the drawn nose {gap} m off"
+        );
+    }
+}
