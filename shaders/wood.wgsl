@@ -39,17 +39,20 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     let bend = 3.0 * value_noise(vec2<f32>(along * 1.5, across * 8.0)) + 2.0 * w.y;
     let rings = fract((across + w.y * 0.6) * grain.x + bend);
     let band = smoothstep(0.0, 0.25, rings) * (1.0 - smoothstep(0.6, 1.0, rings));
-    let pores = value_noise(vec2<f32>(along * 40.0, across * 900.0));
-    let mixed = mix(dark.rgb, light.rgb, 0.25 + 0.6 * band) * (0.92 + 0.16 * pores);
+    let grained = mix(dark.rgb, light.rgb, 0.25 + 0.6 * band);
 
 #ifndef PREPASS_PIPELINE
     if grain.y > 0.5 {
+        // Without the fine pores, which half resolution does not show.
         var simple: FragmentOutput;
         let lit = simple_light(w, normalize(in.world_normal), lamp.xyz);
-        simple.color = vec4<f32>(mixed * lit, 1.0);
+        simple.color = vec4<f32>(grained * lit, 1.0);
         return simple;
     }
 #endif
+
+    let pores = value_noise(vec2<f32>(along * 40.0, across * 900.0));
+    let mixed = grained * (0.92 + 0.16 * pores);
 
     var pbr_input = pbr_input_from_standard_material(in, is_front);
     pbr_input.material.base_color = vec4<f32>(mixed, 1.0);

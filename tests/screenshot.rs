@@ -39,3 +39,76 @@ fn a_screenshot_at_the_first_frame_shows_the_table() {
         assert!(share > 0.2, "{quality}: only {:.1} % cloth", share * 100.0);
     }
 }
+
+/// The cloth's mean colour in the middle of the bed of a top view, sRGB 0..1: the
+/// pixels of the middle of the blue region, less the markings and balls there (those
+/// far from the median colour).
+fn bed_colour(png: &Path) -> [f64; 3] {
+    let picture = image::open(png).expect("a PNG").to_rgb8();
+    let is_cloth = |p: &image::Rgb<u8>| {
+        let [r, g, b] = p.0.map(i32::from);
+        b > 90 && b > r + 40 && b > g + 15
+    };
+    let (mut lo, mut hi) = ((u32::MAX, u32::MAX), (0, 0));
+    for (x, y, p) in picture.enumerate_pixels() {
+        if is_cloth(p) {
+            lo = (lo.0.min(x), lo.1.min(y));
+            hi = (hi.0.max(x), hi.1.max(y));
+        }
+    }
+    let (w, h) = (hi.0 - lo.0, hi.1 - lo.1);
+    let middle: Vec<[f64; 3]> = picture
+        .enumerate_pixels()
+        .filter(|(x, y, _)| {
+            (lo.0 + w * 3 / 10..lo.0 + w * 7 / 10).contains(x)
+                && (lo.1 + h * 3 / 10..lo.1 + h * 7 / 10).contains(y)
+        })
+        .map(|(_, _, p)| p.0.map(|c| f64::from(c) / 255.0))
+        .collect();
+    let median = |c: usize| {
+        let mut values: Vec<f64> = middle.iter().map(|p| p[c]).collect();
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let centre = [median(0), median(1), median(2)];
+    let near: Vec<&[f64; 3]> = middle
+        .iter()
+        .filter(|p| (0..3).all(|c| (p[c] - centre[c]).abs() < 0.08))
+        .collect();
+    let mean = |c: usize| near.iter().map(|p| p[c]).sum::<f64>() / near.len() as f64;
+    [mean(0), mean(1), mean(2)]
+}
+
+#[test]
+#[ignore = "needs xvfb-run and a Vulkan driver (Mesa's lavapipe does)"]
+fn the_cloth_shows_its_configured_colour_at_both_presets() {
+    let config = carom::config::Config::defaults();
+    let (r, g, b) = config.tables.cloths[0].srgb;
+    let wanted = [f64::from(r), f64::from(g), f64::from(b)];
+    let out = std::env::temp_dir().join(format!("carom-cloth-{}.png", std::process::id()));
+    for quality in ["low", "high"] {
+        let _ = std::fs::remove_file(&out);
+        let status = Command::new("timeout")
+            .args(["300", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24"])
+            .arg(env!("CARGO_BIN_EXE_carom"))
+            .args(["--screenshot", out.to_str().unwrap(), "--frames", "20"])
+            .args(["--quality", quality, "--view", "top"])
+            .status()
+            .expect("xvfb-run runs (apt-get install xvfb mesa-vulkan-drivers)");
+        assert!(status.success(), "{quality}: {status}");
+        let seen = bed_colour(&out);
+        let distance = (0..3)
+            .map(|c| (seen[c] - wanted[c]).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        println!(
+            "{quality}: the cloth is ({:.3}, {:.3}, {:.3}) on screen, configured \
+             ({r}, {g}, {b}): {distance:.3} apart",
+            seen[0], seen[1], seen[2]
+        );
+        assert!(
+            distance < 0.04,
+            "{quality}: the cloth's colour is {distance:.3} off"
+        );
+    }
+}

@@ -2,13 +2,15 @@
 //! lighting, the window mode and the volume, whenever they change (and when the table's
 //! lamps and cloth appear).
 
-use super::lights::ShadowLamp;
+use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
+use super::reflections::RoomReflections;
 use super::surfaces::{ClothMaterial, SimplyLit, WoodMaterial};
 use super::table::{TableMaterials, cloth_colour};
 use crate::game::{GameConfig, Preferences, WindowMode};
-use bevy::anti_alias::fxaa::Fxaa;
+use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
+use bevy::light::EnvironmentMapLight;
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::prelude::*;
 use bevy::render::view::Msaa;
@@ -22,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
                 .or_else(resource_changed::<TableMaterials>)
                 .or_else(
                     any_match_filter::<Added<ShadowLamp>>
+                        .or_else(resource_added::<RoomReflections>)
                         .or_else(added::<ClothMaterial>)
                         .or_else(added::<WoodMaterial>),
                 ),
@@ -33,7 +36,19 @@ fn apply(
     mut commands: Commands,
     preferences: Res<Preferences>,
     config: Res<GameConfig>,
-    mut cameras: Query<(Entity, &mut Msaa, Has<DepthPrepass>, Has<Fxaa>), With<Camera3d>>,
+    mut cameras: Query<
+        (
+            Entity,
+            &mut Msaa,
+            Has<DepthPrepass>,
+            Has<Fxaa>,
+            Has<EnvironmentMapLight>,
+        ),
+        With<Camera3d>,
+    >,
+    reflections: Option<Res<RoomReflections>>,
+    mut lamps_full: Query<&mut Visibility, (With<FullLamp>, Without<SimpleLamp>)>,
+    mut lamps_simple: Query<&mut Visibility, With<SimpleLamp>>,
     mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
     mut volume: ResMut<GlobalVolume>,
@@ -43,7 +58,17 @@ fn apply(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let graphics = &preferences.graphics;
-    for (camera, mut msaa, prepass, fxaa) in &mut cameras {
+    let simple = !graphics.full_lighting;
+    for (camera, mut msaa, prepass, fxaa, reflecting) in &mut cameras {
+        match &reflections {
+            Some(room) if !simple && !reflecting => {
+                commands.entity(camera).insert(room.0.clone());
+            }
+            _ if simple && reflecting => {
+                commands.entity(camera).remove::<EnvironmentMapLight>();
+            }
+            _ => {}
+        }
         if prepass != graphics.depth_prepass {
             if graphics.depth_prepass {
                 commands.entity(camera).insert(DepthPrepass);
@@ -64,7 +89,12 @@ fn apply(
         let smoothing = wanted == Msaa::Off;
         if fxaa != smoothing {
             if smoothing {
-                commands.entity(camera).insert(Fxaa::default());
+                // The least sensitive: the cheapest pass, enough for the cloth's edges.
+                commands.entity(camera).insert(Fxaa {
+                    edge_threshold: Sensitivity::Low,
+                    edge_threshold_min: Sensitivity::Low,
+                    ..default()
+                });
             } else {
                 commands.entity(camera).remove::<Fxaa>();
             }
@@ -87,7 +117,17 @@ fn apply(
         }
     }
     volume.volume = Volume::Linear(preferences.loudness());
-    let simple = !graphics.full_lighting;
+    let (full, simply) = if simple {
+        (Visibility::Hidden, Visibility::Inherited)
+    } else {
+        (Visibility::Inherited, Visibility::Hidden)
+    };
+    for mut lamp in &mut lamps_full {
+        lamp.set_if_neq(full);
+    }
+    for mut lamp in &mut lamps_simple {
+        lamp.set_if_neq(simply);
+    }
     for handle in &table.0 {
         if materials.get(handle).is_some_and(|m| m.unlit != simple)
             && let Some(mut material) = materials.get_mut(handle)

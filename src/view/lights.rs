@@ -4,11 +4,21 @@
 
 use crate::game::{Screen, Session};
 use crate::table::TableGeometry;
+use bevy::light::PointLightShadowMap;
 use bevy::prelude::*;
 
 /// The lamp that casts the shadows, when the settings want them.
 #[derive(Component)]
 pub(super) struct ShadowLamp;
+
+/// The lamp's light as the full lighting has it: spot lights along the box.
+#[derive(Component)]
+pub(super) struct FullLamp;
+
+/// The lamp's light as the simple lighting has it (what the balls and the cue are lit
+/// by there): one light from straight above, much cheaper to draw.
+#[derive(Component)]
+pub(super) struct SimpleLamp;
 
 /// The lamp box's lit face over the table, in the Bevy frame: centred over the bed.
 #[derive(Clone, Copy, Debug)]
@@ -42,6 +52,9 @@ pub(super) fn plugin(app: &mut App) {
         brightness: 60.0,
         ..default()
     });
+    // The shadow lamp's map: half Bevy's default size, a third of a software
+    // renderer's frame less, and still ten texels across a ball's shadow.
+    app.insert_resource(PointLightShadowMap { size: 512 });
     app.add_systems(PostUpdate, hang_the_lamp.run_if(resource_added::<Session>));
 }
 
@@ -55,8 +68,8 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
         let mut light = commands.spawn((
             Name::new("Lamp"),
             SpotLight {
-                intensity: 29_000.0,
-                range: 6.0,
+                intensity: 30_000.0,
+                range: 3.0,
                 radius: 0.15,
                 inner_angle: 0.7,
                 outer_angle: 1.0,
@@ -70,4 +83,15 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
             light.insert(ShadowLamp);
         }
     }
+    commands.spawn((
+        Name::new("Lamp, simply"),
+        DirectionalLight {
+            illuminance: 9_000.0,
+            ..default()
+        },
+        Transform::from_xyz(0.0, 1.0, 0.0).looking_at(Vec3::ZERO, Vec3::X),
+        SimpleLamp,
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Table),
+    ));
 }

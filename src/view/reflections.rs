@@ -158,15 +158,18 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
     image
 }
 
+/// The room's environment map, which the table's camera takes with the full lighting
+/// (`graphics`: software rendering spends a tenth of a frame on it).
+#[derive(Resource)]
+pub(super) struct RoomReflections(pub EnvironmentMapLight);
+
 fn mirror_the_room(
     mut commands: Commands,
     session: Res<Session>,
     config: Res<crate::game::GameConfig>,
     preferences: Res<crate::game::Preferences>,
-    camera: Option<Single<Entity, With<Camera3d>>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let Some(camera) = camera else { return };
     let table = session.table();
     let cloth = super::table::cloth_colour(&config, &preferences).to_linear();
     let lamp = Lamp::over(table);
@@ -174,12 +177,12 @@ fn mirror_the_room(
     // the light the cloth and room give back (the cloth's colour under a ball).
     let diffuse = images.add(room_cube(table, &lamp, 0.0, cloth));
     let specular = images.add(room_cube(table, &lamp, LAMP_RADIANCE, cloth));
-    commands.entity(*camera).insert(EnvironmentMapLight {
+    commands.insert_resource(RoomReflections(EnvironmentMapLight {
         diffuse_map: diffuse,
         specular_map: specular,
         intensity: WHITE_CD_M2,
         ..default()
-    });
+    }));
 }
 
 #[cfg(test)]

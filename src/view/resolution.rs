@@ -1,7 +1,7 @@
 //! The table drawn at a share of the window's resolution (the graphics' resolution
 //! scale) and shown at the window's size under the panels, which stay sharp, through a
-//! Catmull-Rom filter (`shaders/upscale.wgsl`): on software rendering most of a frame
-//! is spent per pixel. At full scale the table's
+//! sharpened bilinear filter (`shaders/upscale.wgsl`): on software rendering most of a
+//! frame is spent per pixel. At full scale the table's
 //! camera draws straight into the window. The panels have a camera of their own at
 //! every scale, drawn last, so their layout follows the window whatever the table's
 //! camera draws into.
