@@ -12,6 +12,7 @@ use crate::game::{CameraView, GameConfig, Preferences, Screen, Session};
 use crate::input::Actions;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::light::cluster::{ClusterConfig, ClusterFarZMode, ClusterZConfig};
 use bevy::prelude::*;
 
 /// The free orbit: angles around the table's centre and distance from it.
@@ -187,6 +188,18 @@ fn spawn_camera(mut commands: Commands) {
         // No tone curve: the lights are set so that the lit cloth shows its configured
         // colour, which a curve would wash out (`tests/screenshot.rs` checks it).
         Tonemapping::None,
+        // The clusters the lights are sorted into reach a fixed depth: reaching only as
+        // far as the lights' range, they left the cloth unlit from a camera beside the
+        // table.
+        ClusterConfig::FixedZ {
+            total: 4096,
+            z_slices: 8,
+            z_config: ClusterZConfig {
+                first_slice_depth: 0.5,
+                far_z_mode: ClusterFarZMode::Constant(12.0),
+            },
+            dynamic_resizing: true,
+        },
         Glide(start),
         Transform::from_translation(start.eye).looking_at(start.target, Vec3::Y),
     ));

@@ -20,8 +20,9 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A part of the lamp: hidden from a camera above the lamp's face (the top view looks
-/// down through it, as a broadcast's camera in the lamp does).
+/// A part of the lamp: hidden from a camera higher than the lamp (the top view looks
+/// down through it, as a broadcast's camera in the lamp does; from the orbit it would
+/// hide the middle of the table), seen from a player's height.
 #[derive(Component)]
 struct LampPart;
 
@@ -31,8 +32,9 @@ fn show_the_lamp_from_below(
     mut parts: Query<&mut Visibility, With<LampPart>>,
 ) {
     let Some(camera) = camera else { return };
-    let below = camera.translation().y < Lamp::over(session.table()).height;
-    let wanted = if below {
+    let lamp = Lamp::over(session.table());
+    let eye = camera.translation();
+    let wanted = if eye.y < lamp.height {
         Visibility::Inherited
     } else {
         Visibility::Hidden
