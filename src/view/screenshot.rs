@@ -61,14 +61,25 @@ fn take_screenshot(
     compiled: Res<Compiled>,
     table: Res<TableMaterials>,
     session: Option<Res<crate::game::Session>>,
+    time: Res<Time<Real>>,
     mut frame: Local<u32>,
+    mut first_drawn: Local<bool>,
     mut asked: Local<Option<u32>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     *frame += 1;
     // At the table, the table too (the menu has none).
-    let drawn = compiled.0.load(Ordering::Relaxed) >= SETTLED_FRAMES
-        && (session.is_none() || !table.0.is_empty());
+    let table_there = session.is_none() || !table.0.is_empty();
+    let compiled_frames = compiled.0.load(Ordering::Relaxed);
+    if compiled_frames >= 1 && table_there && !*first_drawn {
+        *first_drawn = true;
+        info!(
+            "first frame drawn with every pipeline compiled: frame {}, {:.2} s after start",
+            *frame,
+            time.elapsed_secs()
+        );
+    }
+    let drawn = compiled_frames >= SETTLED_FRAMES && table_there;
     match *asked {
         None if *frame >= plan.frames && drawn => {
             let _ = std::fs::remove_file(&plan.path);
