@@ -68,7 +68,7 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
         let mut light = commands.spawn((
             Name::new("Lamp"),
             SpotLight {
-                intensity: 30_000.0,
+                intensity: 40_000.0,
                 range: 3.0,
                 radius: 0.15,
                 inner_angle: 0.7,
