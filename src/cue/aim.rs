@@ -283,12 +283,7 @@ fn clear_the_rail(config: Res<GameConfig>, session: Res<Session>, mut aim: ResMu
     let (Some(ball), true) = (session.ball(cue_ball), session.sim().at_rest()) else {
         return;
     };
-    let others: Vec<DVec2> = session
-        .sim()
-        .ball_states()
-        .filter(|(id, _)| *id != cue_ball)
-        .map(|(_, k)| k.pos.truncate())
-        .collect();
+    let others = session.sim().others_than(cue_ball);
     let min = clearance_elevation(
         session.table(),
         &config.0.cue,

@@ -13,7 +13,7 @@ use crate::game::{
 };
 use crate::math::{DVec2, DVec3};
 use crate::play::{Command, Event, Mode};
-use crate::shot::{BallId, EventKind, ShotEvent, Stroke};
+use crate::shot::{BallId, ShotEvent, Stroke};
 use crate::table::aim::{Target, first_contact};
 use bevy::prelude::*;
 use std::collections::HashMap;
@@ -128,39 +128,26 @@ fn swing_when_struck(
         }
     }
     for PlayEvent(event) in events.read() {
-        let Event::Shot(ShotEvent {
-            kind:
-                EventKind::Strike {
-                    ball,
-                    speed,
-                    direction_deg,
-                    side,
-                    height,
-                    elevation_deg,
-                    ..
-                },
-            ..
-        }) = event
-        else {
+        let Event::Shot(ShotEvent { kind, .. }) = event else {
             continue;
         };
+        let Some(from_event) = kind.struck() else {
+            continue;
+        };
+        let ball = &from_event.ball;
         let aimed = stick.aimed.filter(|a| a.ball == *ball);
         if stick.aimed.is_some() && aimed.is_none() {
             // The lag's other ball: the stick was behind this player's.
             continue;
         }
-        let from_event = Stroke {
-            ball: *ball,
-            direction_deg: *direction_deg,
-            speed: *speed,
-            side: *side,
-            height: *height,
-            elevation_deg: *elevation_deg,
-            follow_through_mm: None,
-        };
         let same = |s: &&Stroke| {
             (s.direction_deg, s.side, s.height, s.elevation_deg)
-                == (*direction_deg, *side, *height, *elevation_deg)
+                == (
+                    from_event.direction_deg,
+                    from_event.side,
+                    from_event.height,
+                    from_event.elevation_deg,
+                )
         };
         let stroke = strokes
             .get(ball)
@@ -242,12 +229,7 @@ fn place_stick(
     let stroke = aim.stroke(cue_ball);
     let r = config.0.balls.radius();
     let centre = ball.pos.truncate();
-    let others: Vec<DVec2> = session
-        .sim()
-        .ball_states()
-        .filter(|(id, _)| *id != cue_ball)
-        .map(|(_, k)| k.pos.truncate())
-        .collect();
+    let others = session.sim().others_than(cue_ball);
     // The room behind is worked out again only when the aim or the balls change.
     let fresh = room
         .as_ref()

@@ -125,17 +125,10 @@ pub struct ShotRecord {
     pub duration: f64,
 }
 
-impl ShotRecord {
-    /// The strike that started the stroke, if it was a cue stroke.
-    pub fn strike(&self) -> Option<&ShotEvent> {
-        self.events
-            .iter()
-            .find(|e| matches!(e.kind, EventKind::Strike { .. }))
-    }
-
-    /// The cue stroke that started the stroke, as the strike recorded it.
-    pub fn stroke(&self) -> Option<Stroke> {
-        match self.strike()?.kind {
+impl EventKind {
+    /// The cue stroke a strike records (none for other events).
+    pub fn struck(&self) -> Option<Stroke> {
+        match *self {
             EventKind::Strike {
                 ball,
                 speed,
@@ -152,6 +145,20 @@ impl ShotRecord {
             }),
             _ => None,
         }
+    }
+}
+
+impl ShotRecord {
+    /// The strike that started the stroke, if it was a cue stroke.
+    pub fn strike(&self) -> Option<&ShotEvent> {
+        self.events
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::Strike { .. }))
+    }
+
+    /// The cue stroke that started the stroke, as the strike recorded it.
+    pub fn stroke(&self) -> Option<Stroke> {
+        self.strike()?.kind.struck()
     }
 
     /// `ball`'s cushion contacts in order: the time, the cushion and, where recorded,

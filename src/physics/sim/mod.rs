@@ -336,6 +336,14 @@ impl TableSim {
             .map(move |(id, _)| (id, self.state_at(id.index(), self.time)))
     }
 
+    /// Where the balls other than `ball` on the table are centred, on the cloth.
+    pub fn others_than(&self, ball: BallId) -> Vec<DVec2> {
+        self.ball_states()
+            .filter(|(id, _)| *id != ball)
+            .map(|(_, k)| k.pos.truncate())
+            .collect()
+    }
+
     /// Ball `i`'s state at time `t` (from the stored state, before the next event).
     fn state_at(&self, i: usize, t: f64) -> Kinematics {
         let b = self.balls[i].expect("a ball in play");
