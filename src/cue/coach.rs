@@ -4,7 +4,7 @@
 //! the stroke over as the aim.
 
 use super::Aim;
-use super::prediction::{draw_path, first_contacts};
+use super::prediction::{draw_path, predict_drawn};
 use crate::computer::{Decision, choose};
 use crate::config::Action;
 use crate::diagram::Contact;
@@ -96,8 +96,7 @@ fn ask_the_coach(
     {
         coach.thinking = None;
         let shown = decided.and_then(|decision| {
-            let record = session.predict(decision.stroke)?;
-            let contacts = first_contacts(&session, &record, decision.stroke.ball);
+            let (record, contacts) = predict_drawn(&session, decision.stroke)?;
             Some((decision, record, contacts))
         });
         advising.0 = shown.as_ref().map(|(decision, _, _)| Advice {

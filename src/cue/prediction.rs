@@ -37,13 +37,45 @@ pub(super) fn predict(aim: Res<Aim>, session: Res<Session>, mut prediction: ResM
     if prediction.made_for == wanted {
         return;
     }
-    let record = session.predict(stroke);
-    prediction.contacts = record
-        .as_ref()
-        .map(|r| first_contacts(&session, r, stroke.ball))
-        .unwrap_or_default();
+    let (record, contacts) = predict_drawn(&session, stroke).unzip();
+    prediction.contacts = contacts.unwrap_or_default();
     prediction.record = record;
     prediction.made_for = wanted;
+}
+
+/// How `stroke` would play, with the cue ball's first contacts (those drawn): its paths
+/// sampled only as far as `draw_path` draws them, since sampling the whole stroke to
+/// rest took most of a prediction's 0.55 ms.
+pub(super) fn predict_drawn(
+    session: &Session,
+    stroke: Stroke,
+) -> Option<(ShotRecord, Vec<Contact>)> {
+    let events = session.predict(stroke, None)?;
+    let contacts = first_contacts(session, &events, stroke.ball);
+    let cue_ball_until = contacts.last().map_or(f64::INFINITY, |c| c.t);
+    let until = object_ball_leg(&events, &contacts)
+        .map_or(cue_ball_until, |(_, _, next)| next.max(cue_ball_until));
+    Some((session.predict(stroke, Some(until))?, contacts))
+}
+
+/// The first ball the cue ball hit among `contacts`: that ball, when it was hit, and
+/// its next contact (infinite: none before rest).
+fn object_ball_leg(record: &ShotRecord, contacts: &[Contact]) -> Option<(BallId, f64, f64)> {
+    let (ball, hit) = contacts.iter().find_map(|c| match c.touched {
+        Touched::Ball(ball) => Some((ball, c.t)),
+        Touched::Cushion { .. } => None,
+    })?;
+    let next = record
+        .events
+        .iter()
+        .filter(|e| e.t > hit)
+        .find(|e| match e.kind {
+            EventKind::Cushion { ball: b, .. } => b == ball,
+            EventKind::BallBall { a, b, .. } => a == ball || b == ball,
+            _ => false,
+        })
+        .map_or(f64::INFINITY, |e| e.t);
+    Some((ball, hit, next))
 }
 
 /// Draws the cue ball's predicted path to its last contact shown, with a ring at each,
@@ -69,7 +101,7 @@ pub(super) fn draw_prediction(
 
 /// The cue ball's first contacts in a record of `stroke`, those a drawn path goes
 /// through.
-pub(super) fn first_contacts(session: &Session, record: &ShotRecord, ball: BallId) -> Vec<Contact> {
+fn first_contacts(session: &Session, record: &ShotRecord, ball: BallId) -> Vec<Contact> {
     cue_ball_contacts(session.table(), record, ball)
         .into_iter()
         .take(CUE_BALL_CONTACTS)
@@ -106,21 +138,7 @@ pub(super) fn draw_path(
             )
             .resolution(32);
     }
-    let first_hit = contacts.iter().find_map(|c| match c.touched {
-        Touched::Ball(ball) => Some((ball, c.t)),
-        Touched::Cushion { .. } => None,
-    });
-    if let Some((ball, hit)) = first_hit {
-        let next = record
-            .events
-            .iter()
-            .filter(|e| e.t > hit)
-            .find(|e| match e.kind {
-                EventKind::Cushion { ball: b, .. } => b == ball,
-                EventKind::BallBall { a, b, .. } => a == ball || b == ball,
-                _ => false,
-            })
-            .map_or(f64::INFINITY, |e| e.t);
+    if let Some((ball, hit, next)) = object_ball_leg(record, contacts) {
         gizmos.linestrip(
             path(record, ball)
                 .iter()

@@ -394,9 +394,11 @@ impl Play {
     }
 
     /// How `stroke` would play from where the balls are now: the same simulation that
-    /// plays it, on a copy of the table, its paths sampled (an aim aid). None for a
+    /// plays it, on a copy of the table (an aim aid). Its paths are sampled
+    /// (`diagram::DIAGRAM_SAMPLE_HZ`) up to `sampled_until` s, to rest when that is
+    /// infinite; with None the record has the events to rest and no paths. None for a
     /// stroke the table refuses.
-    pub fn predict(&self, stroke: Stroke) -> Option<ShotRecord> {
+    pub fn predict(&self, stroke: Stroke, sampled_until: Option<f64>) -> Option<ShotRecord> {
         let mut sim = TableSim::new(&self.config, self.sim.table().clone());
         let balls: Vec<(BallId, DVec2)> = self
             .sim
@@ -405,7 +407,15 @@ impl Play {
             .collect();
         sim.place(&balls).ok()?;
         sim.strike(&[stroke]).ok()?;
-        Some(sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ)))
+        Some(match sampled_until {
+            None => sim.run_to_rest(None),
+            Some(t) if t.is_infinite() => sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ)),
+            Some(t) => {
+                sim.sample_every(Some(DIAGRAM_SAMPLE_HZ));
+                sim.advance_to(t);
+                sim.record()
+            }
+        })
     }
 
     /// The referee's verdict on the last stroke.

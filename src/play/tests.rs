@@ -447,7 +447,9 @@ fn the_predicted_path_is_the_stroke_then_played() {
         },
     ];
     for stroke in strokes {
-        let predicted = play.predict(stroke).expect("a stroke the table takes");
+        let predicted = play
+            .predict(stroke, None)
+            .expect("a stroke the table takes");
         play.apply(Command::Strike(stroke));
         for _ in 0..2000 {
             if play.phase() != Phase::Rolling {

@@ -1,9 +1,11 @@
 //! Frames per second: a readout in the corner (a setting), and `carom --frame-rate`,
-//! which plays a break-like stroke in practice and reports the frame rate while the balls
-//! roll and the time the game's own systems take per frame, then exits.
+//! which turns the cue as a player aiming would, plays a break-like stroke in practice
+//! and reports the frame rate while aiming and while the balls roll, and the time the
+//! game's own systems take per frame, then exits.
 
 use super::dock::Slot;
 use super::widgets::{Tone, toned};
+use crate::cue::Aim;
 use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Session};
 use crate::play::Command;
 use crate::shot::Stroke;
@@ -18,12 +20,47 @@ pub struct FrameRateTest;
 #[derive(Resource, Default)]
 struct Recent(Vec<Duration>);
 
-/// What the measurement has seen: frame times while the balls rolled, and the time of
-/// the game's systems in each of those frames.
-#[derive(Resource, Default)]
-struct Measured {
+/// Frame times, and the time of the game's systems in each of those frames.
+#[derive(Default)]
+struct Frames {
     frames: Vec<Duration>,
     systems: Vec<Duration>,
+}
+
+impl Frames {
+    fn push(&mut self, frame: Duration, systems: Duration) {
+        self.frames.push(frame);
+        self.systems.push(systems);
+    }
+
+    fn len(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// "while ...: 25.0 fps (...); game systems: median ... ms a frame".
+    fn report(&self, while_: &str) {
+        let seconds: f64 = self.frames.iter().map(Duration::as_secs_f64).sum();
+        let mut systems: Vec<f64> = self
+            .systems
+            .iter()
+            .map(|d| d.as_secs_f64() * 1000.0)
+            .collect();
+        systems.sort_by(f64::total_cmp);
+        let median = systems.get(systems.len() / 2).copied().unwrap_or(0.0);
+        println!(
+            "frame rate while {while_}: {:.1} fps ({} frames in {seconds:.1} s); game systems: median {median:.2} ms a frame",
+            self.len() as f64 / seconds,
+            self.len(),
+        );
+    }
+}
+
+/// What the measurement has seen: the frames while the cue turned and while the balls
+/// rolled.
+#[derive(Resource, Default)]
+struct Measured {
+    aiming: Frames,
+    rolling_frames: Frames,
     /// The balls were rolling last frame.
     rolling: bool,
     /// When the game's systems of this frame started, and how long they took.
@@ -99,15 +136,19 @@ fn stop_clock(mut measured: ResMut<Measured>) {
 /// and the least number of rolling frames to report on.
 const WARM_UP_FRAMES: u32 = 20;
 const FRAMES_TO_MEASURE: usize = 20;
+/// Frames the cue turns for before the first stroke, half a degree each.
+const AIMING_FRAMES: usize = 60;
 
-/// Strikes once the table is warm; keeps the frame times while the balls roll; strikes
-/// again until enough frames are measured; prints the figures and exits.
+/// Once the table is warm, turns the cue and keeps those frames' times; strikes; keeps
+/// the frame times while the balls roll; strikes again until enough frames are
+/// measured; prints the figures and exits.
 fn play_and_measure(
     time: Res<Time<Real>>,
     session: Option<Res<Session>>,
     phase: Option<Res<State<Phase>>>,
     mut warm: Local<u32>,
     mut measured: ResMut<Measured>,
+    mut aim: ResMut<Aim>,
     mut commands: MessageWriter<PlayerCommand>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -118,16 +159,16 @@ fn play_and_measure(
         // The frame that struck is not a rolling one yet.
         if measured.rolling {
             let systems = measured.this_frame;
-            measured.frames.push(time.delta());
-            measured.systems.push(systems);
+            measured.rolling_frames.push(time.delta(), systems);
         }
         measured.rolling = true;
         return;
     }
     measured.rolling = false;
     *warm += 1;
-    if measured.frames.len() >= FRAMES_TO_MEASURE {
-        report(&measured);
+    if measured.rolling_frames.len() >= FRAMES_TO_MEASURE {
+        measured.aiming.report("aiming");
+        measured.rolling_frames.report("the balls rolled");
         exit.write(AppExit::Success);
         return;
     }
@@ -136,6 +177,15 @@ fn play_and_measure(
             commands.write(PlayerCommand(Command::Continue));
         }
         Phase::Aiming if *warm >= WARM_UP_FRAMES => {
+            if measured.rolling_frames.len() == 0 && measured.aiming.len() < AIMING_FRAMES {
+                // The first turned frame follows a still one.
+                if *warm > WARM_UP_FRAMES {
+                    let systems = measured.this_frame;
+                    measured.aiming.push(time.delta(), systems);
+                }
+                aim.direction_deg += 0.5;
+                return;
+            }
             // Firm, with side: a long stroke round the table.
             let stroke = Stroke {
                 side: 0.3,
@@ -145,20 +195,4 @@ fn play_and_measure(
         }
         _ => {}
     }
-}
-
-fn report(measured: &Measured) {
-    let seconds: f64 = measured.frames.iter().map(Duration::as_secs_f64).sum();
-    let mut systems: Vec<f64> = measured
-        .systems
-        .iter()
-        .map(|d| d.as_secs_f64() * 1000.0)
-        .collect();
-    systems.sort_by(f64::total_cmp);
-    let median = systems.get(systems.len() / 2).copied().unwrap_or(0.0);
-    println!(
-        "frame rate while the balls rolled: {:.1} fps ({} frames in {seconds:.1} s); game systems: median {median:.2} ms a frame",
-        measured.frames.len() as f64 / seconds,
-        measured.frames.len(),
-    );
 }
