@@ -9,7 +9,8 @@ use super::prediction::{Prediction, draw_prediction, predict};
 use super::swing::{Swing, draw_back, draw_back_room, follow_through_room};
 use crate::game::frame::to_bevy;
 use crate::game::{
-    GameConfig, GameSystems, PlayEvent, PlayerCommand, Preferences, Screen, Session, at_table,
+    GameConfig, GameSystems, PlayEvent, PlayerCommand, Preferences, Screen, Session,
+    SwingToContact, at_table,
 };
 use crate::math::{DVec2, DVec3};
 use crate::play::{Command, Event, Mode};
@@ -112,7 +113,8 @@ fn spawn_stick(
 }
 
 /// When the stroke the stick stood behind is played (the strike's event), the stick
-/// swings through it: the strokes sent are read for their follow-through.
+/// swings through it, and the balls wait for its forward swing: the strokes sent are
+/// read for their follow-through.
 fn swing_when_struck(
     mut sent: MessageReader<PlayerCommand>,
     mut events: MessageReader<PlayEvent>,
@@ -120,6 +122,7 @@ fn swing_when_struck(
     time: Res<Time<Real>>,
     config: Res<GameConfig>,
     session: Res<Session>,
+    mut to_contact: ResMut<SwingToContact>,
     mut stick: Single<&mut CueStick>,
 ) {
     for PlayerCommand(command) in sent.read() {
@@ -178,10 +181,12 @@ fn swing_when_struck(
             &others,
         );
         let back = aimed.map_or_else(|| draw_back(stroke.speed), |a| a.draw_back);
+        let swing = Swing::new(cue, config.0.balls.mass(), &stroke, back, room);
+        to_contact.0 = swing.forward_s();
         stick.played = Some(Played {
             contact,
             axis,
-            swing: Swing::new(cue, config.0.balls.mass(), &stroke, back, room),
+            swing,
             started_s: time.elapsed_secs_f64(),
         });
     }

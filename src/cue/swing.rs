@@ -5,6 +5,7 @@
 
 use crate::config::CueConfig;
 use crate::math::{DVec2, DVec3};
+use crate::physics::{clean_after_speed, cue_speed, follow_through_decel};
 use crate::shot::Stroke;
 use crate::table::TableGeometry;
 use crate::table::aim::clearance_elevation;
@@ -37,9 +38,8 @@ pub struct Swing {
 impl Swing {
     /// The swing of `stroke` with a ball of `ball_mass` kg, starting `draw_back` m
     /// behind the contact point; the follow-through (the stroke's own or the cue's)
-    /// ends within `room` m of it. The speeds are those of a clean strike in
-    /// `physics::strike`: the cue's effective mass against the ball's along the tip's
-    /// offset, the tip's restitution.
+    /// ends within `room` m of it. The speeds are those of a clean strike
+    /// (`physics::cue_speed`).
     pub fn new(
         cue: &CueConfig,
         ball_mass: f64,
@@ -47,32 +47,22 @@ impl Swing {
         draw_back: f64,
         room: f64,
     ) -> Swing {
-        let (m, big_m, e) = (ball_mass, cue.mass(), cue.tip_restitution);
-        let offset = stroke.side.hypot(stroke.height);
-        // The ball's inverse mass along the axis, grown by the offset.
-        let k = (1.0 + 2.5 * offset * offset) / m;
-        let cue_speed = stroke.speed * m * (k + 1.0 / big_m) / (1.0 + e);
+        let speed = cue_speed(stroke, ball_mass, cue);
         let follow = stroke
             .follow_through_mm
             .unwrap_or(cue.follow_through_mm)
             .min(room.max(0.0) * 1000.0)
             / 1000.0;
         let after_speed = if follow > 0.0 {
-            (cue_speed * (1.0 - (1.0 + e) / (1.0 + big_m * k))).max(0.0)
-        } else {
-            0.0
-        };
-        let decel = if after_speed > 0.0 {
-            (after_speed * after_speed / (2.0 * follow))
-                .max(after_speed / (cue.follow_through_ms / 1000.0))
+            clean_after_speed(cue, speed)
         } else {
             0.0
         };
         Swing {
             draw_back: draw_back.max(0.0),
-            cue_speed,
+            cue_speed: speed.at_contact,
             after_speed,
-            decel,
+            decel: follow_through_decel(cue, after_speed, follow),
         }
     }
 

@@ -11,7 +11,7 @@ pub use computer::{Advice, Advising, ComputerTurn, Decided, Told, person_to_act,
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
-    UserFiles, at_table,
+    SwingToContact, UserFiles, at_table,
 };
 
 use crate::config::Config;

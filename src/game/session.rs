@@ -55,6 +55,12 @@ pub struct PlayerCommand(pub Command);
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct PlayEvent(pub Event);
 
+/// What is left of the cue's forward swing onto the ball just struck, s (set by the
+/// cue's stick as it starts to swing): the balls wait for it, so that they start to
+/// move as the tip meets the cue ball.
+#[derive(Resource, Default)]
+pub struct SwingToContact(pub f64);
+
 /// A ball on the screen, mirroring the simulation's ball.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ball(pub BallId);
@@ -74,6 +80,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>();
     app.add_message::<PlayEvent>();
     app.init_resource::<ShowTimer>();
+    app.init_resource::<SwingToContact>();
     app.add_systems(OnEnter(Screen::Table), open_table);
     app.add_systems(OnExit(Screen::Table), |mut commands: Commands| {
         commands.remove_resource::<Session>();
@@ -152,15 +159,20 @@ fn forward(
     }
 }
 
-/// Advances the balls by the wall-clock time since the last frame: the motion is exact
-/// at any step, so the balls keep real time at any frame rate.
+/// Advances the balls by the wall-clock time since the last frame, less what a stroke
+/// just struck still waits for its cue: the motion is exact at any step, so the balls
+/// keep real time at any frame rate.
 fn step(
     time: Res<Time<Real>>,
     mut session: ResMut<Session>,
+    mut to_contact: ResMut<SwingToContact>,
     mut events: MessageWriter<PlayEvent>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    session.advance(time.delta_secs_f64().min(MAX_FRAME_S));
+    let frame = time.delta_secs_f64().min(MAX_FRAME_S);
+    let waited = to_contact.0.min(frame);
+    to_contact.0 -= waited;
+    session.advance(frame - waited);
     forward(&mut session, &mut events, &mut next);
 }
 

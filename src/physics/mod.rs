@@ -10,6 +10,7 @@ mod poly;
 mod reference_tests;
 mod sim;
 mod strike;
+pub use strike::{CueSpeed, clean_after_speed, cue_speed, follow_through_decel};
 mod world;
 
 pub use cloth::{Kinematics, Motion};

@@ -79,6 +79,42 @@ impl FollowThrough {
     }
 }
 
+/// The cue's speed as its tip meets the ball, for `stroke`'s launch speed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CueSpeed {
+    /// m/s.
+    pub at_contact: f64,
+    /// The ball's inverse mass along the cue, grown by the tip's offset, 1/kg.
+    pub inverse_mass: f64,
+}
+
+/// The cue speed a clean strike of `stroke` on a ball of `ball_mass` kg needs.
+pub fn cue_speed(stroke: &Stroke, ball_mass: f64, cue: &CueConfig) -> CueSpeed {
+    let offset = stroke.side.hypot(stroke.height);
+    // Along the axis the ball's effective inverse mass grows with the offset.
+    let k = (1.0 + 2.5 * offset * offset) / ball_mass;
+    CueSpeed {
+        at_contact: stroke.speed * ball_mass * (k + 1.0 / cue.mass()) / (1.0 + cue.tip_restitution),
+        inverse_mass: k,
+    }
+}
+
+/// The cue's speed just after a clean strike at `speed` (its `cue_speed`), m/s.
+pub fn clean_after_speed(cue: &CueConfig, speed: CueSpeed) -> f64 {
+    let e = cue.tip_restitution;
+    (speed.at_contact * (1.0 - (1.0 + e) / (1.0 + cue.mass() * speed.inverse_mass))).max(0.0)
+}
+
+/// How fast the cue slows after the strike from `after` m/s, m/s²: it stops within the
+/// follow-through's `distance` (m) and its configured time.
+pub fn follow_through_decel(cue: &CueConfig, after: f64, distance: f64) -> f64 {
+    if after > 0.0 {
+        (after * after / (2.0 * distance)).max(after / (cue.follow_through_ms / 1000.0))
+    } else {
+        0.0
+    }
+}
+
 /// Strikes a ball at rest on the cloth. `gravity`, `slate` restitution and friction
 /// give the bounce an elevated cue causes.
 pub fn strike(
@@ -96,9 +132,10 @@ pub fn strike(
     let d = stroke.cue_axis();
     let q = stroke.contact_point(r);
     let offset = stroke.side.hypot(stroke.height);
-    // Along the axis the ball's effective inverse mass grows with the offset.
-    let k = (1.0 + 2.5 * offset * offset) / m;
-    let cue_speed = stroke.speed * m * (k + 1.0 / cue_mass) / (1.0 + e);
+    let CueSpeed {
+        at_contact: cue_speed,
+        inverse_mass: k,
+    } = cue_speed(stroke, m, cue);
     let miscue = offset > cue.miscue_limit();
     // The ball after an impulse at the tip, and the slate's answer when an elevated cue
     // drives it down.
@@ -152,13 +189,7 @@ pub fn strike(
             origin: start.pos + q,
             axis: d,
             speed: after,
-            // The cue stops within the follow-through's distance and its time.
-            decel: if after > 0.0 {
-                (after * after / (2.0 * follow_through))
-                    .max(after / (cue.follow_through_ms / 1000.0))
-            } else {
-                0.0
-            },
+            decel: follow_through_decel(cue, after, follow_through),
             mass: cue_mass,
             restitution: e,
             held_until: None,
