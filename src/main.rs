@@ -28,7 +28,7 @@ struct Cli {
     /// table at the break].
     #[arg(long, value_name = "SCREEN", value_parser = start_screen)]
     start: Option<Start>,
-    /// Play a firm stroke in practice, print the frame rate while the balls roll and the
+    /// Play a firm stroke in practice, print the frame rate while aiming and while the balls roll and the
     /// time the game's systems take a frame, and exit.
     #[arg(long, conflicts_with = "screenshot")]
     frame_rate: bool,

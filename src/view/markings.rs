@@ -26,6 +26,10 @@ use std::f32::consts::FRAC_PI_2;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct ClothGizmos;
 
+/// The chalk lines of the balkline games: thin, as chalk is.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+struct ChalkGizmos;
+
 /// The labels of this frame's markings: the point of the cloth each names (Bevy frame),
 /// its words and colour. Drawn again every frame, as the lines are.
 #[derive(Resource, Default)]
@@ -33,6 +37,7 @@ pub struct Labels(pub Vec<(Vec3, String, Color)>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_gizmo_group::<ClothGizmos>();
+    app.init_gizmo_group::<ChalkGizmos>();
     app.init_resource::<ShowTrails>();
     app.init_resource::<Labels>();
     app.add_systems(
@@ -42,6 +47,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, |mut store: ResMut<GizmoConfigStore>| {
         let (config, _) = store.config_mut::<ClothGizmos>();
         config.line.width = 3.0;
+        let (config, _) = store.config_mut::<ChalkGizmos>();
+        config.line.width = 1.5;
     });
     let lagging = in_state(Phase::Lag)
         .or_else(in_state(Phase::LagRolling))
@@ -173,9 +180,39 @@ fn draw_lag_distances(
     }
 }
 
+/// How long a stroke of the chalk is, m.
+const CHALK_STROKE: f64 = 0.008;
+
+/// A chalk line from `a` to `b` on the cloth: short strokes, some fainter than others,
+/// as chalk leaves the cloth (the same every frame).
+fn chalk_line(gizmos: &mut Gizmos<ChalkGizmos>, a: DVec2, b: DVec2) {
+    let strokes = ((b - a).length() / CHALK_STROKE).ceil().max(1.0) as u32;
+    let seed = (a.x * 1000.0) as i64 as u32 ^ ((a.y * 1000.0) as i64 as u32).rotate_left(16);
+    for i in 0..strokes {
+        let grain = chalk_grain(seed.wrapping_add(i));
+        let from = a.lerp(b, f64::from(i) / f64::from(strokes));
+        let to = a.lerp(b, f64::from(i + 1) / f64::from(strokes));
+        let alpha = 0.35 + 0.35 * grain;
+        gizmos.line(
+            on_cloth(from),
+            on_cloth(to),
+            Color::srgba(0.93, 0.94, 0.96, alpha),
+        );
+    }
+}
+
+/// A number in 0..1 that looks random for each `n` (an integer hash).
+fn chalk_grain(n: u32) -> f32 {
+    let mut x = n.wrapping_mul(0x9E37_79B9);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x85EB_CA6B);
+    x ^= x >> 13;
+    (x & 0xFFFF) as f32 / 65535.0
+}
+
 /// Balkline games: the balk lines from cushion to cushion and the anchor squares where
-/// they meet the cushions.
-fn draw_balk_lines(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
+/// they meet the cushions, in chalk as on a balkline table.
+fn draw_balk_lines(session: Res<Session>, mut gizmos: Gizmos<ChalkGizmos>) {
     let Some(referee) = session.referee() else {
         return;
     };
@@ -186,18 +223,10 @@ fn draw_balk_lines(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
     let (hl, hw) = (table.half_length(), table.half_width());
     let (across, along) = BalkSpace::lines(table, &rule);
     for x in across {
-        gizmos.line(
-            on_cloth(DVec2::new(x, -hw)),
-            on_cloth(DVec2::new(x, hw)),
-            LINE,
-        );
+        chalk_line(&mut gizmos, DVec2::new(x, -hw), DVec2::new(x, hw));
     }
     for y in along {
-        gizmos.line(
-            on_cloth(DVec2::new(-hl, y)),
-            on_cloth(DVec2::new(hl, y)),
-            LINE,
-        );
+        chalk_line(&mut gizmos, DVec2::new(-hl, y), DVec2::new(hl, y));
     }
     for (lo, hi) in BalkSpace::anchor_squares(table, &rule) {
         let corners = [
@@ -205,9 +234,10 @@ fn draw_balk_lines(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
             DVec2::new(hi.x, lo.y),
             DVec2::new(hi.x, hi.y),
             DVec2::new(lo.x, hi.y),
-            DVec2::new(lo.x, lo.y),
         ];
-        gizmos.linestrip(corners.map(on_cloth), HIGHLIGHT);
+        for k in 0..4 {
+            chalk_line(&mut gizmos, corners[k], corners[(k + 1) % 4]);
+        }
     }
 }
 
