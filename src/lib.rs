@@ -24,6 +24,8 @@ pub mod cue;
 pub mod diagram;
 pub mod fit;
 pub mod game;
+#[cfg(test)]
+mod golden_test;
 pub mod input;
 #[cfg(test)]
 mod layers_test;

@@ -1203,3 +1203,42 @@ fn sounds_are_written_louder_with_speed_unclipped_each_in_its_band_and_dying_in_
         }
     }
 }
+
+/// The scripted formats' output for the bundled examples, stored in `tests/golden/`:
+/// re-cutting the code must leave every byte (`CAROM_BLESS=1` writes them anew, for a
+/// change meant to alter them).
+#[test]
+fn sim_and_referee_print_the_stored_golden_output_for_the_examples() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    for (args, file) in [
+        (
+            &["sim", "docs/umbrella-shot.ron", "--json"][..],
+            "sim-umbrella-shot.json",
+        ),
+        (
+            &["referee", "tests/data/three_cushion_match.json", "--json"][..],
+            "referee-three-cushion-match.json",
+        ),
+        (
+            &["referee", "tests/data/short_match.ron", "--json"][..],
+            "referee-short-match.json",
+        ),
+        (
+            &["referee", "tests/data/three_cushion_match.json"][..],
+            "referee-three-cushion-match.txt",
+        ),
+    ] {
+        let (ok, out, err) = carom(args);
+        assert!(ok, "{args:?}: {err}");
+        let path = golden.join(file);
+        if std::env::var_os("CAROM_BLESS").is_some() {
+            std::fs::write(&path, &out).unwrap();
+        }
+        let stored = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            out == stored,
+            "{args:?} no longer prints {}",
+            path.display()
+        );
+    }
+}

@@ -5,7 +5,7 @@
 //! printing. `--json` output is a contract: fields are only ever added.
 
 mod fit;
-mod json;
+pub(crate) mod json;
 mod match_file;
 mod shot_file;
 mod sounds;
