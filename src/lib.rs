@@ -7,7 +7,8 @@
 //! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
 //!   neither uses the other.
 //! - `play`: the match, practice and lag training as a state machine; `fit`: real
-//!   tracked shots replayed through the simulation.
+//!   tracked shots replayed through the simulation; `diagram`: a stroke's top view as
+//!   SVG, its contacts read in diamonds.
 //! - `computer`: the computer player and coach (searches with the simulation, judges
 //!   with the referee, takes a seat at `play`'s table).
 //! - `words`: every sentence a player reads; `sound`: the table's sounds, synthesised
@@ -44,21 +45,4 @@ pub mod view;
 mod window;
 pub mod words;
 
-pub use window::{Launch, run};
-
-use bevy::prelude::*;
-
-/// Everything the game adds to a windowed app. Needs `game::GameConfig` inserted.
-pub struct CaromPlugin;
-
-impl Plugin for CaromPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((
-            game::plugin,
-            input::plugin,
-            cue::plugin,
-            view::plugin,
-            ui::plugin,
-        ));
-    }
-}
+pub use window::{CaromPlugin, Launch, run};

@@ -29,6 +29,21 @@ pub struct Launch {
     pub staging: Option<Staging>,
 }
 
+/// Everything the game adds to a windowed app. Needs `game::GameConfig` inserted.
+pub struct CaromPlugin;
+
+impl Plugin for CaromPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            crate::game::plugin,
+            crate::input::plugin,
+            crate::cue::plugin,
+            crate::view::plugin,
+            crate::ui::plugin,
+        ));
+    }
+}
+
 /// Opens the window and plays as `launch` says.
 pub fn run(config: Config, launch: Launch) -> Result<(), String> {
     let paths = StoragePaths::for_user();
@@ -78,7 +93,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
     if launch.frame_rate {
         app.insert_resource(FrameRateTest);
     }
-    app.add_plugins(crate::CaromPlugin);
+    app.add_plugins(CaromPlugin);
     match app.run() {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the game stopped with error {code}")),

@@ -17,6 +17,10 @@ pub const SPEED_RANGE: (f64, f64) = (0.3, 9.0);
 /// miscue limit on purpose, so a miscue is possible.
 pub const MAX_TIP_OFFSET: f64 = 0.8;
 
+/// A ball is being dragged with the pointer (the mouse does not aim meanwhile).
+#[derive(Resource, Default)]
+pub struct Dragging(pub bool);
+
 /// How the next stroke will be played.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Aim {
@@ -201,7 +205,7 @@ const DRAG_DEAD_ZONE_M: f64 = 0.05;
 /// shooter does not inherit an aim at wherever the last player left the cursor.
 fn aim_with_mouse(
     actions: Res<Actions>,
-    dragging: Res<super::commands::Dragging>,
+    dragging: Res<Dragging>,
     session: Res<Session>,
     mouse_aim: Res<MouseAim>,
     mut aim: ResMut<Aim>,

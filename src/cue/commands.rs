@@ -2,7 +2,7 @@
 //! where the rules allow, go on, choose the break, declare a safety, restore, leave.
 //! Each system runs only where the match takes what it sends.
 
-use super::Aim;
+use super::aim::{Aim, Dragging};
 use crate::config::Action;
 use crate::game::{
     GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, Told, Watching, at_table,
@@ -13,10 +13,6 @@ use crate::play::{Command, LagOpponent, Mode};
 use crate::shot::{BallId, Spot};
 use bevy::prelude::*;
 use std::time::Duration;
-
-/// A ball is being dragged with the pointer.
-#[derive(Resource, Default)]
-pub struct Dragging(pub bool);
 
 /// Rule 22 asks both players to agree: the first press arms the restore, a second
 /// press within this time does it.

@@ -5,7 +5,8 @@
 //! told ([`Told`]) and waits for a person at the table to go on; its verdicts show for
 //! the time the settings give ([`shows_by_itself`]).
 
-use super::{GameConfig, GameSystems, PlayerCommand, Session, at_table};
+use super::session::{apply_commands, step};
+use super::{GameConfig, GameSystems, PlayerCommand, Preferences, Session, at_table};
 use crate::computer::{Decision, Move, Snapshot, seat_to_act};
 use crate::config::Level;
 use crate::play::{Command, Phase};
@@ -133,6 +134,61 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(at_table)
             .in_set(GameSystems::Rules),
     );
+    app.init_resource::<ShowTimer>();
+    for phase in [
+        super::Phase::Verdict,
+        super::Phase::Spotting,
+        super::Phase::LagResult,
+    ] {
+        app.add_systems(OnEnter(phase), start_showing);
+    }
+    app.add_systems(
+        Update,
+        go_on_after_showing
+            .run_if(
+                in_state(super::Phase::Verdict)
+                    .or_else(in_state(super::Phase::Spotting))
+                    .or_else(in_state(super::Phase::LagResult)),
+            )
+            .after(step)
+            .before(apply_commands)
+            .run_if(at_table)
+            .in_set(GameSystems::Rules),
+    );
+}
+
+/// Counts down the time a computer's verdict, its spotting or a lag between computers
+/// shows (wall-clock time, so a slow frame rate does not cut it short); None: it waits
+/// for the person who reads it.
+#[derive(Resource, Default)]
+struct ShowTimer(Option<Timer>);
+
+/// What now shows goes on by itself after the settings' time, or waits for a person.
+fn start_showing(
+    session: Res<Session>,
+    preferences: Res<Preferences>,
+    mut timer: ResMut<ShowTimer>,
+) {
+    timer.0 = shows_by_itself(&session).then(|| {
+        Timer::new(
+            Duration::from_secs_f64(preferences.computer_verdict_s),
+            TimerMode::Once,
+        )
+    });
+}
+
+/// A computer's verdict, its spotting or a lag between computers has shown long
+/// enough: play goes on.
+fn go_on_after_showing(
+    time: Res<Time<Real>>,
+    mut timer: ResMut<ShowTimer>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    if let Some(timer) = &mut timer.0
+        && timer.tick(time.delta()).just_finished()
+    {
+        commands.write(PlayerCommand(Command::Continue));
+    }
 }
 
 fn play_the_computers_seat(

@@ -1,6 +1,7 @@
 //! The game's shell over the match layer (`crate::play`): the screens, the phase of play
-//! mirrored from the match, the match itself as a resource stepped on the fixed clock,
-//! the players' commands in and the match's events out as Bevy messages, and the window.
+//! mirrored from the match, the match itself as a resource stepped each frame by the
+//! wall-clock time since the last (`Time<Real>`), the players' commands in and the
+//! match's events out as Bevy messages, and the window.
 
 mod computer;
 pub mod frame;

@@ -1,16 +1,16 @@
 //! The match at the table as a resource: made from the settings (or a save) when the
-//! table opens, stepped on the fixed clock, fed the players' commands. Its events leave
+//! table opens, stepped each frame (`Update`) by the wall-clock time since the last,
+//! fed the players' commands. Its events leave
 //! as messages — contacts as they happen, for sound and the live count — and its phase
 //! is mirrored into [`Phase`]. Ball entities mirror the simulation's poses; the ECS
 //! never owns the truth.
 
 use super::frame::{rotation_to_bevy, to_bevy};
-use super::{GameConfig, GameSystems, Phase, Preferences, Screen, shows_by_itself};
+use super::{GameConfig, GameSystems, Phase, Screen};
 use crate::play::{Command, Event, MatchSettings, Play, SavedMatch, StoragePaths};
 use crate::shot::BallId;
 use bevy::prelude::*;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The longest a frame may advance play, s: beyond it (a window dragged, the machine
 /// asleep) the balls wait rather than jump.
@@ -65,12 +65,6 @@ pub struct SwingToContact(pub f64);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ball(pub BallId);
 
-/// Counts down the time a computer's verdict, its spotting or a lag between computers
-/// shows (wall-clock time, so a slow frame rate does not cut it short); None: it waits
-/// for the person who reads it.
-#[derive(Resource, Default)]
-struct ShowTimer(Option<Timer>);
-
 /// Whether the match is at the table (a run condition).
 pub fn at_table(session: Option<Res<Session>>) -> bool {
     session.is_some()
@@ -79,26 +73,14 @@ pub fn at_table(session: Option<Res<Session>>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>();
     app.add_message::<PlayEvent>();
-    app.init_resource::<ShowTimer>();
     app.init_resource::<SwingToContact>();
     app.add_systems(OnEnter(Screen::Table), open_table);
     app.add_systems(OnExit(Screen::Table), |mut commands: Commands| {
         commands.remove_resource::<Session>();
     });
-    for phase in [Phase::Verdict, Phase::Spotting, Phase::LagResult] {
-        app.add_systems(OnEnter(phase), start_showing);
-    }
     app.add_systems(
         Update,
-        (
-            step,
-            go_on_after_showing.run_if(
-                in_state(Phase::Verdict)
-                    .or_else(in_state(Phase::Spotting))
-                    .or_else(in_state(Phase::LagResult)),
-            ),
-            apply_commands,
-        )
+        (step, apply_commands)
             .chain()
             .run_if(at_table)
             .in_set(GameSystems::Rules),
@@ -162,7 +144,7 @@ fn forward(
 /// Advances the balls by the wall-clock time since the last frame, less what a stroke
 /// just struck still waits for its cue: the motion is exact at any step, so the balls
 /// keep real time at any frame rate.
-fn step(
+pub(super) fn step(
     time: Res<Time<Real>>,
     mut session: ResMut<Session>,
     mut to_contact: ResMut<SwingToContact>,
@@ -176,7 +158,7 @@ fn step(
     forward(&mut session, &mut events, &mut next);
 }
 
-fn apply_commands(
+pub(super) fn apply_commands(
     mut commands: MessageReader<PlayerCommand>,
     mut session: ResMut<Session>,
     mut events: MessageWriter<PlayEvent>,
@@ -189,34 +171,6 @@ fn apply_commands(
         }
     }
     forward(&mut session, &mut events, &mut next);
-}
-
-/// What now shows goes on by itself after the settings' time, or waits for a person.
-fn start_showing(
-    session: Res<Session>,
-    preferences: Res<Preferences>,
-    mut timer: ResMut<ShowTimer>,
-) {
-    timer.0 = shows_by_itself(&session).then(|| {
-        Timer::new(
-            Duration::from_secs_f64(preferences.computer_verdict_s),
-            TimerMode::Once,
-        )
-    });
-}
-
-/// A computer's verdict, its spotting or a lag between computers has shown long
-/// enough: play goes on.
-fn go_on_after_showing(
-    time: Res<Time<Real>>,
-    mut timer: ResMut<ShowTimer>,
-    mut commands: MessageWriter<PlayerCommand>,
-) {
-    if let Some(timer) = &mut timer.0
-        && timer.tick(time.delta()).just_finished()
-    {
-        commands.write(PlayerCommand(Command::Continue));
-    }
 }
 
 /// Where the ball entities are put where the simulation has them (a replay puts them

@@ -21,27 +21,9 @@
 //!   attempt to score.
 
 use super::stroke::{Calls, Facts};
-use super::verdict::Foul;
+use super::verdict::{Foul, Obligation};
 use crate::config::GameRules;
 use crate::shot::{BallId, EventKind, ShotEvent};
-
-/// A safety or foul that ended the player's last inning, binding their next one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Obligation {
-    /// Rule 24: no two intentional safeties in a row.
-    AfterSafety,
-    /// Rule 25: after a foul, the next inning starts with a clear attempt to score.
-    AfterFoul,
-}
-
-impl Obligation {
-    pub fn rule(self) -> u8 {
-        match self {
-            Obligation::AfterSafety => 24,
-            Obligation::AfterFoul => 25,
-        }
-    }
-}
 
 /// Everything the fouls are judged from.
 pub(super) struct Context<'a> {

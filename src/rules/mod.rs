@@ -58,15 +58,17 @@ mod property_tests;
 mod testkit;
 
 pub use balk::{BalkSpace, BalkTally};
-pub use fouls::{Obligation, foul_already};
+pub use fouls::foul_already;
 pub use lag::{
     LagBall, LagError, LagFault, LagOutcome, LagVerdict, Lagger, Repeat, Side, head_cushion_gap,
     judge_lag, judge_lag_ball,
 };
 pub use one_stroke::OneStroke;
-pub use referee::{JudgeError, MatchSetup, PlayerScore, Referee, SetupError};
+pub use referee::{JudgeError, MatchSetup, Referee, SetupError};
 pub use setup::{balls_in_play, break_positions, check_setups};
-pub use sheet::{Inning, ScoreSheet, SheetRow};
+pub use sheet::{Inning, PlayerScore, ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, PlayedStroke};
-pub use verdict::{CountMiss, Foul, Outcome, Placement, Remark, Rule, Verdict, Warning};
+pub use verdict::{
+    CountMiss, Foul, Obligation, Outcome, Placement, Remark, Rule, Verdict, Warning,
+};

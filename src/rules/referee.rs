@@ -20,12 +20,12 @@
 
 use super::balk::{self, BalkCount, BalkTally};
 use super::count;
-use super::fouls::{self, Context, Obligation};
+use super::fouls::{self, Context};
 use super::setup::{balls_in_play, break_positions, is_break_layout};
-use super::sheet::{ScoreSheet, SheetRow};
+use super::sheet::{PlayerScore, ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
-use super::verdict::{Foul, Outcome, Placement, Remark, Verdict, Warning};
+use super::verdict::{Foul, Obligation, Outcome, Placement, Remark, Verdict, Warning};
 use crate::config::{GameRules, RefereeConfig};
 use crate::math::DVec2;
 use crate::shot::{BallId, ShotRecord};
@@ -46,22 +46,6 @@ pub struct MatchSetup {
     pub breaker: usize,
     /// The breaker's cue ball, white or dotted (rule 6).
     pub breaker_ball: BallId,
-}
-
-/// One player's line of the score sheet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayerScore {
-    pub name: String,
-    pub points: u32,
-    /// Innings started.
-    pub innings: u32,
-    /// Points of the inning in progress (0 when not at the table).
-    pub current_run: u32,
-    pub high_run: u32,
-    /// Rule 18.
-    pub warnings: u32,
-    /// What binds the first stroke of the player's next inning (rules 24, 25).
-    pub obligation: Option<Obligation>,
 }
 
 impl PlayerScore {

@@ -4,8 +4,7 @@
 //! referee keeps it; the game-over screen, `carom referee` and the save all read this
 //! one sheet.
 
-use super::referee::PlayerScore;
-use super::verdict::{Outcome, Verdict};
+use super::verdict::{Obligation, Outcome, Verdict};
 use crate::shot::BallId;
 
 /// One stroke on the sheet.
@@ -163,4 +162,20 @@ mod tests {
         assert_eq!((sheet.players[0].innings, sheet.players[1].innings), (2, 1));
         assert_eq!(sheet.players[0].high_run, 2);
     }
+}
+
+/// One player's line of the score sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerScore {
+    pub name: String,
+    pub points: u32,
+    /// Innings started.
+    pub innings: u32,
+    /// Points of the inning in progress (0 when not at the table).
+    pub current_run: u32,
+    pub high_run: u32,
+    /// Rule 18.
+    pub warnings: u32,
+    /// What binds the first stroke of the player's next inning (rules 24, 25).
+    pub obligation: Option<Obligation>,
 }

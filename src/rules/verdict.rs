@@ -4,7 +4,6 @@
 //! a player reads are made from these by `crate::words`.
 
 use super::balk::BalkSpace;
-use super::fouls::Obligation;
 use crate::math::DVec2;
 use crate::shot::{BallId, Spot};
 use serde::{Serialize, Serializer};
@@ -209,6 +208,24 @@ impl Verdict {
         match self.outcome {
             Some(Outcome::Winner(w)) => Some(w),
             _ => None,
+        }
+    }
+}
+
+/// A safety or foul that ended the player's last inning, binding their next one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obligation {
+    /// Rule 24: no two intentional safeties in a row.
+    AfterSafety,
+    /// Rule 25: after a foul, the next inning starts with a clear attempt to score.
+    AfterFoul,
+}
+
+impl Obligation {
+    pub fn rule(self) -> u8 {
+        match self {
+            Obligation::AfterSafety => 24,
+            Obligation::AfterFoul => 25,
         }
     }
 }

@@ -17,12 +17,13 @@ use crate::shot::{BallId, Cushion, EventKind, ShotEvent, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 
+mod airborne;
 mod detect;
 mod flight;
 mod record;
 mod resolve;
 
-use flight::Flight;
+use airborne::Flight;
 
 #[derive(Clone, Copy, Debug)]
 enum Phase {
