@@ -146,21 +146,28 @@ pub(super) fn plugin(app: &mut App) {
         MaterialPlugin::<ClothMaterial>::default(),
         MaterialPlugin::<WoodMaterial>::default(),
     ));
+    // Where this frame draws the balls (the table's poses, or a replay's).
     app.add_systems(
         PostUpdate,
-        shade_under_the_balls.run_if(resource_exists::<Session>),
+        shade_under_the_balls
+            .run_if(resource_exists::<Session>)
+            .after(TransformSystems::Propagate),
     );
 }
 
-/// Where the balls are now, for the cloth's contact shadows.
+/// Where the balls on the table are drawn now, for the cloth's contact shadows (a ball
+/// off the table, or not in the game, casts none).
 fn shade_under_the_balls(
-    balls: Query<&GlobalTransform, With<Ball>>,
+    balls: Query<(&GlobalTransform, &Visibility), With<Ball>>,
     session: Res<Session>,
     mut cloths: ResMut<Assets<ClothMaterial>>,
 ) {
     let r = session.table().ball_radius as f32;
     let mut shading = [Vec4::ZERO; SHADOWED_BALLS];
-    for (slot, ball) in shading.iter_mut().zip(&balls) {
+    let shown = balls
+        .iter()
+        .filter(|(_, visibility)| **visibility != Visibility::Hidden);
+    for (slot, (ball, _)) in shading.iter_mut().zip(shown) {
         *slot = ball.translation().extend(r);
     }
     let ids: Vec<_> = cloths
