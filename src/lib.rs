@@ -38,8 +38,8 @@ pub mod rules;
 pub mod shot;
 pub mod sound;
 pub mod table;
-#[cfg(test)]
-mod test_support;
+#[doc(hidden)]
+pub mod test_support;
 pub mod ui;
 pub mod view;
 mod window;

@@ -1,5 +1,5 @@
-//! Helpers for tests: the core's deterministic random generator (fuzz and property
-//! tests) and fresh temporary folders.
+//! Helpers for the crate's tests and those of `tests/`: the core's deterministic random
+//! generator (fuzz and property tests) and fresh temporary folders.
 
 pub use crate::random::Rng;
 

@@ -4,6 +4,7 @@
 //! every CLI test: each test file links all of Bevy.)
 
 use carom::shot::Stroke;
+use carom::test_support::fresh_dir;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -295,8 +296,7 @@ fn a_ron_match_file_is_read_like_json() {
 
 /// Writes `text` to a temporary match file and runs the referee on it: the error.
 fn refused(name: &str, text: &str) -> String {
-    let path: PathBuf =
-        std::env::temp_dir().join(format!("carom-referee-{}-{name}", std::process::id()));
+    let path = fresh_dir(&format!("referee-{name}")).join(name);
     std::fs::write(&path, text).unwrap();
     let (ok, stdout, stderr) = carom(&["referee", path.to_str().unwrap()]);
     std::fs::remove_file(&path).ok();
@@ -434,10 +434,7 @@ fn a_match_file_without_an_innings_limit_takes_the_games_and_null_means_none() {
 
 /// Writes `text` to a file of a fresh temporary folder and returns its path.
 fn temp_file(tag: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("carom-cli-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = fresh_dir(&format!("cli-{tag}")).join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -1145,8 +1142,7 @@ fn band_share(samples: &[f32], rate: u32, lo: f64, hi: f64) -> f64 {
 #[test]
 fn sounds_are_written_louder_with_speed_unclipped_each_in_its_band_and_dying_in_time() {
     use carom::sound::Kind;
-    let dir = std::env::temp_dir().join(format!("carom-cli-sounds-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir("cli-sounds");
     let (ok, out, err) = carom(&["sounds", dir.to_str().unwrap()]);
     assert!(ok, "{err}");
     for kind in Kind::ALL {

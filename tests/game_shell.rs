@@ -53,7 +53,7 @@ fn open_the_table(app: &mut App) {
 /// The game's plugin headless with `settings`, its files in a folder named after
 /// `name`, each frame `frame` of play.
 fn headless(name: &str, settings: MatchSettings, frame: Duration) -> App {
-    let dir = std::env::temp_dir().join(format!("carom-{name}-{}", std::process::id()));
+    let dir = carom::test_support::fresh_dir(name);
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));

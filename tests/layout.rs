@@ -29,8 +29,7 @@ use std::time::Duration;
 
 /// The game's shell with Bevy's layout but no renderer, in a window of `size`.
 fn shell(name: &str, settings: MatchSettings, size: UVec2) -> App {
-    let dir = std::env::temp_dir().join(format!("carom-layout-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = carom::test_support::fresh_dir(&format!("layout-{name}"));
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,

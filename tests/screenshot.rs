@@ -23,7 +23,7 @@ fn cloth_share(png: &Path) -> f64 {
 #[test]
 #[ignore = "needs xvfb-run and a Vulkan driver (Mesa's lavapipe does)"]
 fn a_screenshot_at_the_first_frame_shows_the_table() {
-    let out = std::env::temp_dir().join(format!("carom-frame-1-{}.png", std::process::id()));
+    let out = carom::test_support::fresh_dir("frame-1").join("frame.png");
     let _ = std::fs::remove_file(&out);
     for quality in ["low", "high"] {
         let status = Command::new("timeout")
@@ -85,7 +85,7 @@ fn the_cloth_shows_its_configured_colour_at_both_presets() {
     let config = carom::config::Config::defaults();
     let (r, g, b) = config.tables.cloths[0].srgb;
     let wanted = [f64::from(r), f64::from(g), f64::from(b)];
-    let out = std::env::temp_dir().join(format!("carom-cloth-{}.png", std::process::id()));
+    let out = carom::test_support::fresh_dir("cloth").join("cloth.png");
     for quality in ["low", "high"] {
         let _ = std::fs::remove_file(&out);
         let status = Command::new("timeout")

@@ -206,6 +206,7 @@ pub fn parse<T: DeserializeOwned>(file_name: &str, text: &str) -> Result<T, Conf
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::fresh_dir;
 
     #[test]
     fn compiled_in_defaults_are_valid() {
@@ -216,7 +217,7 @@ mod tests {
 
     #[test]
     fn a_folder_overrides_only_the_files_it_holds() {
-        let dir = tempdir("override");
+        let dir = fresh_dir("config-override");
         std::fs::write(dir.join("balls.ron"), "(diameter_mm: 61.0, mass_g: 205.0)").unwrap();
         let config = Config::load(Some(&dir)).unwrap();
         assert_eq!(config.balls.diameter_mm, 61.0);
@@ -225,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_broken_file_in_the_folder_is_reported_by_path() {
-        let dir = tempdir("broken");
+        let dir = fresh_dir("config-broken");
         std::fs::write(dir.join("cue.ron"), "(mass_g: 500.0,,)").unwrap();
         let err = Config::load(Some(&dir)).unwrap_err().to_string();
         assert!(
@@ -238,7 +239,7 @@ mod tests {
     #[test]
     fn a_push_must_be_longer_than_a_normal_stroke() {
         // Rule 14: with a normal tip contact of 2.5 ms, 1.5 ms would make every stroke a push.
-        let dir = tempdir("push");
+        let dir = fresh_dir("config-push");
         let cue = include_str!("../../config/cue.ron")
             .replace("tip_contact_ms: 1.0", "tip_contact_ms: 2.5");
         std::fs::write(dir.join("cue.ron"), cue).unwrap();
@@ -254,12 +255,5 @@ mod tests {
                 .is_some_and(|l| l.parse::<usize>().is_ok()),
             "{err}"
         );
-    }
-
-    pub(crate) fn tempdir(tag: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("carom-config-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
     }
 }

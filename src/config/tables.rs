@@ -191,7 +191,8 @@ mod tests {
     use crate::config::Config;
 
     fn tables_with(replace: &str, by: &str) -> Result<Config, String> {
-        let dir = crate::config::tests::tempdir(&format!("tables-{}", by.len() + replace.len()));
+        let dir =
+            crate::test_support::fresh_dir(&format!("config-tables-{}", by.len() + replace.len()));
         let text = include_str!("../../config/tables.ron").replacen(replace, by, 1);
         assert_ne!(
             text,
