@@ -63,11 +63,7 @@ impl Snapshot {
     /// The table as `seat` finds it.
     pub fn of(play: &Play, seat: usize) -> Snapshot {
         let config = play.config().clone();
-        let lay_out: BTreeMap<BallId, DVec2> = play
-            .sim()
-            .ball_states()
-            .map(|(ball, k)| (ball, k.pos.truncate()))
-            .collect();
+        let lay_out: BTreeMap<BallId, DVec2> = play.sim().lay_out().into_iter().collect();
         let referee = play.referee().map(|r| r.what_if(lay_out));
         let settings = play.settings();
         let breaking = (play.phase() == Phase::ChooseBreak)

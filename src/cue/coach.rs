@@ -43,14 +43,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn lay_out(session: &Session) -> Vec<(BallId, DVec2)> {
-    session
-        .sim()
-        .ball_states()
-        .map(|(ball, k)| (ball, k.pos.truncate()))
-        .collect()
-}
-
 fn ask_the_coach(
     actions: Res<Actions>,
     session: Res<Session>,
@@ -59,7 +51,7 @@ fn ask_the_coach(
     mut advising: ResMut<Advising>,
     mut aim: ResMut<Aim>,
 ) {
-    let here = lay_out(&session);
+    let here = session.sim().lay_out();
     let level = config.0.computer.coach().clone();
     // Balls moved, or no longer a practice stroke to play: what was shown is gone.
     if coach.lay_out != here || !practising_at_rest(&session) {

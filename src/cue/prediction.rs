@@ -28,11 +28,7 @@ pub struct Prediction {
 /// Plays the stroke as set up on a copy of the table when it or the balls changed.
 pub(super) fn predict(aim: Res<Aim>, session: Res<Session>, mut prediction: ResMut<Prediction>) {
     let stroke = aim.stroke(session.cue_ball());
-    let balls: Vec<(BallId, DVec2)> = session
-        .sim()
-        .ball_states()
-        .map(|(ball, k)| (ball, k.pos.truncate()))
-        .collect();
+    let balls = session.sim().lay_out();
     let wanted = Some((stroke, balls));
     if prediction.made_for == wanted {
         return;

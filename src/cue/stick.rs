@@ -265,17 +265,15 @@ fn place_stick(
 fn draw_aim_line(aim: Res<Aim>, session: Res<Session>, mut gizmos: Gizmos) {
     let table = session.table();
     let cue_ball = session.cue_ball();
-    let balls: Vec<_> = session.sim().ball_states().collect();
-    let Some((_, cue)) = balls.iter().find(|(id, _)| *id == cue_ball) else {
+    let (cues, others): (Vec<_>, Vec<_>) = session
+        .sim()
+        .lay_out()
+        .into_iter()
+        .partition(|(id, _)| *id == cue_ball);
+    let Some(&(_, from)) = cues.first() else {
         return;
     };
-    let others: Vec<_> = balls
-        .iter()
-        .filter(|(id, _)| *id != cue_ball)
-        .map(|(id, k)| (*id, k.pos.truncate()))
-        .collect();
     let direction = DVec2::from_angle(aim.direction_deg.to_radians());
-    let from = cue.pos.truncate();
     let hit = first_contact(table, from, direction, &others);
     let lift = |p: DVec2| to_bevy(p.extend(table.ball_radius * 0.02));
     let colour = Color::srgba(1.0, 1.0, 1.0, 0.8);
@@ -289,9 +287,8 @@ fn draw_aim_line(aim: Res<Aim>, session: Res<Session>, mut gizmos: Gizmos) {
         )
         .resolution(48);
     if let Target::Ball(id) = hit.target
-        && let Some((_, k)) = balls.iter().find(|(b, _)| *b == id)
+        && let Some(&(_, object)) = others.iter().find(|(b, _)| *b == id)
     {
-        let object = k.pos.truncate();
         let away = (object - hit.centre).normalize() * 0.25;
         gizmos.line(
             lift(object),

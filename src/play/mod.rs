@@ -400,12 +400,7 @@ impl Play {
     /// stroke the table refuses.
     pub fn predict(&self, stroke: Stroke, sampled_until: Option<f64>) -> Option<ShotRecord> {
         let mut sim = TableSim::new(&self.config, self.sim.table().clone());
-        let balls: Vec<(BallId, DVec2)> = self
-            .sim
-            .ball_states()
-            .map(|(ball, k)| (ball, k.pos.truncate()))
-            .collect();
-        sim.place(&balls).ok()?;
+        sim.place(&self.sim.lay_out()).ok()?;
         sim.strike(&[stroke]).ok()?;
         Some(match sampled_until {
             None => sim.run_to_rest(None),
@@ -936,10 +931,7 @@ impl Play {
 
     /// Where the balls stand now.
     fn layout(&self) -> BTreeMap<BallId, DVec2> {
-        self.sim
-            .ball_states()
-            .map(|(ball, k)| (ball, k.pos.truncate()))
-            .collect()
+        self.sim.lay_out().into_iter().collect()
     }
 
     /// Practice from a lay-out: a fresh game from it with `cue_ball`; a lay-out the

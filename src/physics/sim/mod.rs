@@ -337,6 +337,13 @@ impl TableSim {
             .map(move |(id, _)| (id, self.state_at(id.index(), self.time)))
     }
 
+    /// Where the balls on the table stand now, on the cloth, by ball.
+    pub fn lay_out(&self) -> Vec<(BallId, DVec2)> {
+        self.ball_states()
+            .map(|(ball, k)| (ball, k.pos.truncate()))
+            .collect()
+    }
+
     /// Where the balls other than `ball` on the table are centred, on the cloth.
     pub fn others_than(&self, ball: BallId) -> Vec<DVec2> {
         self.ball_states()
