@@ -10,6 +10,7 @@ use crate::config::Config;
 use crate::math::DVec2;
 use crate::physics::TableSim;
 use crate::play::positions::load_folder;
+use crate::play::tests::roll;
 use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, Stroke};
 use crate::table::TableGeometry;
@@ -55,17 +56,6 @@ fn positions(config: &Config, out: &mut String) {
             serde_json::to_string(&sim).unwrap()
         ));
     }
-}
-
-/// Plays `play` to rest in steps of 50 ms.
-fn roll(play: &mut Play) {
-    for _ in 0..2400 {
-        if !matches!(play.phase(), Phase::Rolling | Phase::LagRolling) {
-            return;
-        }
-        play.advance(0.05);
-    }
-    panic!("the balls still roll after two minutes");
 }
 
 /// A hot-seat three-cushion match to 2 from the lag: a fixed list of strokes played in

@@ -1295,4 +1295,4 @@ impl Resumable {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -31,7 +31,7 @@ fn three_cushion_practice(config: &Config) -> MatchSettings {
 }
 
 /// Plays the table's clock in steps of 50 ms until the balls stop (at most a minute).
-fn roll(play: &mut Play) {
+pub(crate) fn roll(play: &mut Play) {
     for _ in 0..1200 {
         if !matches!(play.phase(), Phase::Rolling | Phase::LagRolling) {
             return;
