@@ -2,7 +2,7 @@
 //! offset and cue elevation; the cue kept above the rail.
 
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Preferences, Screen, Session, at_table, person_to_act};
+use crate::game::{GameConfig, GameSystems, PersonSystems, Preferences, Screen, Session, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::good_lag_speeds;
@@ -119,8 +119,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             settings_for_each_player,
-            aim_with_mouse.run_if(person_to_act),
-            adjust_with_keys.run_if(person_to_act),
+            aim_with_mouse.in_set(PersonSystems),
+            adjust_with_keys.in_set(PersonSystems),
             clear_the_rail,
         )
             .chain()

@@ -5,8 +5,8 @@
 use super::aim::{Aim, Dragging};
 use crate::config::Action;
 use crate::game::{
-    GameSystems, Phase, PlayerCommand, Preferences, Screen, Session, Told, Watching, at_table,
-    person_to_act,
+    GameSystems, PersonSystems, Phase, PlayerCommand, Preferences, Screen, Session, Told, Watching,
+    at_table,
 };
 use crate::input::Actions;
 use crate::play::{Command, LagOpponent, Mode};
@@ -52,31 +52,31 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            drag_ball.run_if(can_move_ball).run_if(person_to_act),
+            drag_ball.run_if(can_move_ball).in_set(PersonSystems),
             // Before the strike: a press on a ball picks it up instead.
             place_balls.run_if(practising.and_then(placing_phase)),
-            stroke_with_mouse.run_if(can_strike).run_if(person_to_act),
+            stroke_with_mouse.run_if(can_strike).in_set(PersonSystems),
             strike
                 .run_if(can_strike.and_then(not(in_state(Phase::Lag))))
-                .run_if(person_to_act),
+                .in_set(PersonSystems),
             lag_ready
                 .run_if(can_strike.and_then(in_state(Phase::Lag)))
-                .run_if(person_to_act),
+                .in_set(PersonSystems),
             switch_lag_half
                 .run_if(in_state(Phase::Lag))
-                .run_if(person_to_act),
+                .in_set(PersonSystems),
             confirm_set_up
                 .run_if(in_state(Phase::BreakSetup))
-                .run_if(person_to_act),
+                .in_set(PersonSystems),
             go_on.run_if(showing),
             go_on_from_what_was_told.run_if(|told: Res<Told>| told.0.is_some()),
             rematch.run_if(in_state(Phase::GameOver)),
             choose_break
                 .run_if(in_state(Phase::ChooseBreak))
-                .run_if(person_to_act),
+                .in_set(PersonSystems),
             declare_and_restore
                 .run_if(can_restore)
-                .run_if(person_to_act),
+                .in_set(PersonSystems),
             undo_and_redo.run_if(practising),
             leave_the_table
                 .run_if(in_state(Screen::Table))

@@ -1,7 +1,7 @@
 //! The computer in a seat of a match: when its seat must act, it thinks off the game's
 //! thread (`computer::Snapshot`), lets the stroke it chose be shown for a moment (the
 //! cue module aims the cue with it), and sends the same commands a person would.
-//! Meanwhile the person's controls rest ([`person_to_act`]). Its choice of the break is
+//! Meanwhile the person's controls rest ([`PersonSystems`]). Its choice of the break is
 //! told ([`Told`]) and waits for a person at the table to go on; its verdicts show for
 //! the time the settings give ([`shows_by_itself`]).
 
@@ -115,13 +115,18 @@ fn computer_to_act(session: &Session, config: &GameConfig) -> Option<(usize, Lev
     Some((seat, config.0.computer.level(&key).ok()?.clone()))
 }
 
-/// Whether a person may act now (a run condition for their controls): not while a
-/// computer's seat is to act.
-pub fn person_to_act(session: Option<Res<Session>>, config: Res<GameConfig>) -> bool {
+/// Whether a person may act now: not while a computer's seat is to act.
+fn person_to_act(session: Option<Res<Session>>, config: Res<GameConfig>) -> bool {
     session.is_none_or(|s| computer_to_act(&s, &config).is_none())
 }
 
+/// A person's controls: they run only while a person may act (not while a computer's
+/// seat is to act).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PersonSystems;
+
 pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(Update, PersonSystems.run_if(person_to_act));
     app.init_resource::<ComputerTurn>();
     app.init_resource::<Advising>();
     app.init_resource::<Told>();

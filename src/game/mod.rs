@@ -8,7 +8,7 @@ pub mod frame;
 mod preferences;
 mod session;
 
-pub use computer::{Advice, Advising, ComputerTurn, Decided, Told, person_to_act, shows_by_itself};
+pub use computer::{Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use session::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,

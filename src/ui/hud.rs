@@ -8,8 +8,8 @@ use super::widgets::{keys, label, set_text};
 use crate::config::Action;
 use crate::cue::{Aim, GoodLags, Prediction, SPEED_RANGE};
 use crate::game::{
-    Advising, GameConfig, GameSystems, PlayEvent, Screen, Session, Settings, at_table,
-    person_to_act,
+    Advising, GameConfig, GameSystems, PersonSystems, PlayEvent, Screen, Session, Settings,
+    at_table,
 };
 use crate::play::{Event, LiveCount};
 use crate::words::words;
@@ -51,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         pick_tip
             .run_if(at_table)
-            .run_if(person_to_act)
+            .in_set(PersonSystems)
             .in_set(GameSystems::Input),
     );
     app.add_systems(

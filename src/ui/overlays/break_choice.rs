@@ -4,7 +4,7 @@
 use super::title;
 use crate::config::Action;
 use crate::game::{
-    GameConfig, GameSystems, Phase, PlayerCommand, Session, Settings, person_to_act,
+    GameConfig, GameSystems, PersonSystems, Phase, PlayerCommand, Session, Settings,
 };
 use crate::play::Command;
 use crate::shot::BallId;
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         choose_by_click
             .run_if(in_state(Phase::ChooseBreak))
-            .run_if(person_to_act)
+            .in_set(PersonSystems)
             .in_set(GameSystems::Input),
     );
 }
