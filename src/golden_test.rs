@@ -5,15 +5,12 @@
 //! compared with the one stored in `tests/golden/determinism.txt`. A change that means
 //! to alter them writes the new hash with `CAROM_BLESS=1 cargo test golden`.
 
-use crate::cli::json;
+use crate::cli::{ShotSpec, json};
 use crate::config::Config;
-use crate::math::DVec2;
-use crate::physics::TableSim;
 use crate::play::positions::load_folder;
 use crate::play::tests::roll;
 use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, Stroke};
-use crate::table::TableGeometry;
 use std::path::Path;
 
 /// FNV-1a, 64 bits: a hash that is the same on every platform and Rust release.
@@ -27,25 +24,25 @@ fn repo(path: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
-/// Each bundled position's stroke, its paths sampled for diagrams, judged by its game.
+/// Each bundled position's stroke, its paths sampled for diagrams.
 fn positions(config: &Config, out: &mut String) {
     let (positions, errors) = load_folder(&repo("config/positions"));
     assert!(errors.is_empty(), "{errors:?}");
     for (path, position) in positions {
-        let table =
-            TableGeometry::new(&config.tables, position.table.as_deref(), &config.balls).unwrap();
-        let mut sim = TableSim::new(config, table);
-        let balls: Vec<(BallId, DVec2)> = position
-            .balls
-            .iter()
-            .map(|b| (b.ball, DVec2::new(b.x, b.y)))
-            .collect();
-        sim.place(&balls).unwrap();
-        let stroke = position
-            .stroke
-            .expect("every bundled position has a stroke");
-        sim.strike(&[stroke]).unwrap();
-        let record = sim.run_to_rest(Some(crate::diagram::DIAGRAM_SAMPLE_HZ));
+        // Set up and struck as `carom sim` does a shot file.
+        let spec = ShotSpec {
+            table: position.table,
+            balls: position.balls,
+            stroke: position.stroke,
+            launch: None,
+            cue_ball: None,
+            sample_hz: None,
+            game: None,
+        };
+        let record = spec
+            .start(config)
+            .unwrap()
+            .run_to_rest(Some(crate::diagram::DIAGRAM_SAMPLE_HZ));
         let name = path.file_name().unwrap().to_string_lossy();
         let sim = json::Sim {
             record: &record,
