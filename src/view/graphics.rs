@@ -4,7 +4,7 @@
 
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
-use super::surfaces::{ClothMaterial, SimplyLit, WoodMaterial};
+use super::surfaces::{ClothMaterial, SimplyLit, WoodMaterial, change_where};
 use super::table::{TableMaterials, cloth_colour};
 use crate::game::{GameConfig, Preferences, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
@@ -136,17 +136,14 @@ fn apply(
         }
     }
     let colour = cloth_colour(&config, &preferences);
-    let ids: Vec<_> = cloths
-        .iter()
-        .filter(|(_, c)| c.base.base_color != colour)
-        .map(|(id, _)| id)
-        .collect();
-    for id in ids {
-        if let Some(mut cloth) = cloths.get_mut(id) {
-            cloth.base.base_color = colour;
-            cloth.extension.colour = colour.to_linear().to_vec4();
-        }
-    }
+    change_where(
+        &mut cloths,
+        |c| c.base.base_color != colour,
+        |c| {
+            c.base.base_color = colour;
+            c.extension.colour = colour.to_linear().to_vec4();
+        },
+    );
     light_simply(&mut cloths, simple);
     light_simply(&mut woods, simple);
 }
@@ -164,14 +161,9 @@ fn light_simply<E: MaterialExtension + SimplyLit>(
     materials: &mut Assets<ExtendedMaterial<StandardMaterial, E>>,
     simple: bool,
 ) {
-    let ids: Vec<_> = materials
-        .iter()
-        .filter(|(_, m)| m.extension.simple_lighting() != simple)
-        .map(|(id, _)| id)
-        .collect();
-    for id in ids {
-        if let Some(mut material) = materials.get_mut(id) {
-            material.extension.set_simple_lighting(simple);
-        }
-    }
+    change_where(
+        materials,
+        |m| m.extension.simple_lighting() != simple,
+        |m| m.extension.set_simple_lighting(simple),
+    );
 }

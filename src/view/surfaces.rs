@@ -170,14 +170,28 @@ fn shade_under_the_balls(
     for (slot, (ball, _)) in shading.iter_mut().zip(shown) {
         *slot = ball.translation().extend(r);
     }
-    let ids: Vec<_> = cloths
+    change_where(
+        &mut cloths,
+        |c| c.extension.balls != shading,
+        |c| c.extension.balls = shading,
+    );
+}
+
+/// Changes the materials `stale` picks, and only those: a changed material is prepared
+/// and sent to the renderer again.
+pub(super) fn change_where<M: Asset>(
+    materials: &mut Assets<M>,
+    stale: impl Fn(&M) -> bool,
+    mut change: impl FnMut(&mut M),
+) {
+    let ids: Vec<_> = materials
         .iter()
-        .filter(|(_, c)| c.extension.balls != shading)
+        .filter(|(_, m)| stale(m))
         .map(|(id, _)| id)
         .collect();
     for id in ids {
-        if let Some(mut cloth) = cloths.get_mut(id) {
-            cloth.extension.balls = shading;
+        if let Some(mut material) = materials.get_mut(id) {
+            change(&mut material);
         }
     }
 }
