@@ -80,7 +80,7 @@ fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() 
     assert_eq!(phase(&app), Phase::BreakSetup);
 
     let send = |app: &mut App, command: Command| {
-        app.world_mut().write_message(PlayerCommand(command));
+        app.world_mut().write_message(PlayerCommand::new(command));
         for _ in 0..2 {
             app.update();
         }
@@ -132,14 +132,14 @@ fn the_balls_keep_real_time_at_any_frame_rate() {
     let mut app = headless("shell-slow", settings, Duration::from_secs(3));
     open_the_table(&mut app);
     let send = |app: &mut App, command: Command| {
-        app.world_mut().write_message(PlayerCommand(command));
+        app.world_mut().write_message(PlayerCommand::new(command));
         app.update();
     };
     send(&mut app, Command::Continue);
     app.update();
     assert_eq!(phase(&app), Phase::Aiming);
     app.world_mut()
-        .write_message(PlayerCommand(Command::Strike(Stroke::new(
+        .write_message(PlayerCommand::new(Command::Strike(Stroke::new(
             BallId::White,
             10.0,
             3.0,
@@ -193,7 +193,10 @@ fn two_computers_lag_break_and_play_a_match_through_the_shell() {
         assert!(frames < 20_000, "stuck in {:?}", phase(&app));
     }
     let session = app.world().resource::<Session>();
-    let winner = session.lag().winner.expect("the lag was won");
+    let winner = session
+        .lag()
+        .and_then(|lag| lag.winner)
+        .expect("the lag was won");
     let referee = session.referee().unwrap();
     println!(
         "lag won by {winner}; {} strokes judged in {frames} frames: {:?}",
@@ -231,7 +234,7 @@ fn against_the_computer_the_persons_results_and_its_choices_wait_for_the_person(
     };
     // A command, and a frame for the phase to follow.
     let send = |app: &mut App, command: Command| {
-        app.world_mut().write_message(PlayerCommand(command));
+        app.world_mut().write_message(PlayerCommand::new(command));
         app.update();
         app.update();
     };
@@ -256,7 +259,11 @@ fn against_the_computer_the_persons_results_and_its_choices_wait_for_the_person(
     );
     send(&mut app, Command::Continue);
     run(&mut app, 2);
-    let winner = app.world().resource::<Session>().lag().winner;
+    let winner = app
+        .world()
+        .resource::<Session>()
+        .lag()
+        .and_then(|lag| lag.winner);
     assert_eq!(winner, Some(1), "the computer won the lag");
     // The computer chose; what it chose is told and waits for Anna.
     let mut frames = 0;

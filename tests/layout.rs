@@ -98,7 +98,7 @@ fn phase(app: &App) -> Phase {
 }
 
 fn send(app: &mut App, command: Command) {
-    app.world_mut().write_message(PlayerCommand(command));
+    app.world_mut().write_message(PlayerCommand::new(command));
     frames(app, 3);
 }
 
@@ -516,7 +516,9 @@ fn the_cue_stays_through_its_follow_through_and_is_put_away_after() {
     // that the balls and the stick keep.
     let ball = app.world().resource::<Session>().cue_ball();
     app.world_mut()
-        .write_message(PlayerCommand(Command::Strike(Stroke::new(ball, 0.0, 3.0))));
+        .write_message(PlayerCommand::new(Command::Strike(Stroke::new(
+            ball, 0.0, 3.0,
+        ))));
     app.update();
     assert!(
         !app.world().resource::<Session>().can_strike(),

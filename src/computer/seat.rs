@@ -36,8 +36,8 @@ pub enum Move {
 /// and once the game is over.
 pub fn seat_to_act(play: &Play) -> Option<usize> {
     match play.phase() {
-        Phase::Lag => play.lag().turn().map(|t| t.player),
-        Phase::ChooseBreak => play.lag().winner,
+        Phase::Lag => play.lag_turn().map(|t| t.player),
+        Phase::ChooseBreak => play.lag().and_then(|lag| lag.winner),
         Phase::BreakSetup | Phase::Aiming => Some(play.player()),
         _ => None,
     }
@@ -85,10 +85,9 @@ impl Snapshot {
             table: play.table().clone(),
             referee,
             breaking,
-            lag_ball: play.lag().turn().map_or(BallId::White, |t| t.ball),
+            lag_ball: play.lag_turn().map_or(BallId::White, |t| t.ball),
             lag_from: play
-                .lag()
-                .turn()
+                .lag_turn()
                 .map_or_else(|| crate::play::lag_start(play.table()), |t| t.position),
             config,
         }

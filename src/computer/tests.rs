@@ -211,7 +211,7 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
     // One judgement everywhere (rule 8): set up from the bundled break position, the
     // referee judges a break, the coach's stroke takes the red first and the drill's
     // check agrees with the referee.
-    use crate::play::{Command, MatchSettings, Mode, Phase, Play, positions};
+    use crate::play::{Command, MatchSettings, Mode, Phase, Play, PracticeCommand, positions};
     let config = Config::defaults();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
     let (library, _) = positions::load_folder(&dir);
@@ -225,7 +225,9 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
         ..MatchSettings::defaults(&config)
     };
     let mut play = Play::new(&config, practice, None);
-    play.apply(Command::SetUpPosition(Box::new(break_position.clone())));
+    play.apply(PracticeCommand::SetUpPosition(Box::new(
+        break_position.clone(),
+    )));
     assert_eq!(play.phase(), Phase::Aiming);
     let referee = play.referee().unwrap();
     assert!(referee.is_break(), "the break position is a break");
@@ -261,9 +263,9 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
     );
     assert!(verdict.fouls.is_empty(), "{verdict:?}");
     assert_eq!(
-        play.target_result().map(|r| r.is_ok()),
+        play.practice().unwrap().target_result().map(|r| r.is_ok()),
         Some(verdict.points > 0),
         "the drill's check and the referee agree: {:?}",
-        play.target_result()
+        play.practice().unwrap().target_result()
     );
 }

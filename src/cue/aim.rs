@@ -163,7 +163,7 @@ fn settings_for_each_player(
     if let Some(before) = memory.at_table.replace(now) {
         memory.kept.insert(before, *aim);
     }
-    let fresh = match session.lag().turn() {
+    let fresh = match session.lag_turn() {
         Some(turn) if lagging && !memory.kept.contains_key(&now) => {
             let level = Aim::lag(1.0).stroke(turn.ball);
             let band = preferences.lag_band_mm / 1000.0;

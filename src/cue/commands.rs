@@ -9,7 +9,7 @@ use crate::game::{
     at_table,
 };
 use crate::input::Actions;
-use crate::play::{Command, LagOpponent, Mode};
+use crate::play::{Command, LagOpponent, LagTrainingCommand, Mode, PracticeCommand};
 use crate::shot::{BallId, Spot};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -118,7 +118,7 @@ fn drag_ball(
     } else {
         Command::MoveBreakBall(point.y - table.spot(Spot::Head).y)
     };
-    commands.write(PlayerCommand(command));
+    commands.write(PlayerCommand::new(command));
 }
 
 /// Pixels the mouse moves back per m/s of launch speed in a mouse stroke.
@@ -166,7 +166,7 @@ fn stroke_with_mouse(
         } else {
             Command::Strike(played)
         };
-        commands.write(PlayerCommand(command));
+        commands.write(PlayerCommand::new(command));
         under_way.played = true;
     }
 }
@@ -185,7 +185,7 @@ fn strike(
 ) {
     if strike_pressed(&actions, &dragging) {
         let stroke = aim.stroke(session.cue_ball());
-        commands.write(PlayerCommand(Command::Strike(stroke)));
+        commands.write(PlayerCommand::new(Command::Strike(stroke)));
     }
 }
 
@@ -200,7 +200,7 @@ fn lag_ready(
 ) {
     if strike_pressed(&actions, &dragging) || actions.just_pressed(Action::Confirm) {
         let stroke = aim.stroke(session.cue_ball());
-        commands.write(PlayerCommand(Command::LagReady(stroke)));
+        commands.write(PlayerCommand::new(Command::LagReady(stroke)));
     }
 }
 
@@ -213,23 +213,26 @@ fn switch_lag_half(
     mut commands: MessageWriter<PlayerCommand>,
 ) {
     if actions.just_pressed(Action::SwitchLagHalf) {
-        commands.write(PlayerCommand(Command::SwitchLagHalf));
+        commands.write(PlayerCommand::new(LagTrainingCommand::SwitchLagHalf));
     }
     if actions.just_pressed(Action::LagOpponent) {
-        let next = match session.lag_opponent() {
+        let Some(training) = session.lag_training() else {
+            return;
+        };
+        let next = match training.opponent() {
             LagOpponent::Alone => LagOpponent::Computer {
                 spread: preferences.lag_computer_spread,
             },
             LagOpponent::Computer { .. } => LagOpponent::Ghost,
             LagOpponent::Ghost => LagOpponent::Alone,
         };
-        commands.write(PlayerCommand(Command::LagAgainst(next)));
+        commands.write(PlayerCommand::new(LagTrainingCommand::LagAgainst(next)));
     }
 }
 
 fn confirm_set_up(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
     if actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand(Command::Continue));
+        commands.write(PlayerCommand::new(Command::Continue));
     }
 }
 
@@ -244,13 +247,13 @@ fn go_on_from_what_was_told(actions: Res<Actions>, mut told: ResMut<Told>) {
 /// Goes on from a lag result, a verdict or the spotting.
 fn go_on(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
     if actions.just_pressed(Action::Strike) || actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand(Command::Continue));
+        commands.write(PlayerCommand::new(Command::Continue));
     }
 }
 
 fn rematch(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
     if actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand(Command::Rematch));
+        commands.write(PlayerCommand::new(Command::Rematch));
     }
 }
 
@@ -263,7 +266,7 @@ fn choose_break(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand
     ];
     for (action, break_it, ball) in choices {
         if actions.just_pressed(action) {
-            commands.write(PlayerCommand(Command::ChooseBreak { break_it, ball }));
+            commands.write(PlayerCommand::new(Command::ChooseBreak { break_it, ball }));
         }
     }
 }
@@ -295,7 +298,7 @@ fn place_balls(
             BallId::White => BallId::Dotted,
             _ => BallId::White,
         };
-        commands.write(PlayerCommand(Command::ChooseCueBall(other)));
+        commands.write(PlayerCommand::new(PracticeCommand::ChooseCueBall(other)));
     }
     if !actions.pressed(Action::MoveBall) {
         *held = None;
@@ -323,7 +326,7 @@ fn place_balls(
     } else {
         point
     };
-    commands.write(PlayerCommand(Command::PlaceBall { ball, at }));
+    commands.write(PlayerCommand::new(PracticeCommand::PlaceBall { ball, at }));
 }
 
 /// Practice: take the last stroke back, play it again as it went, or take it back and
@@ -335,16 +338,16 @@ fn undo_and_redo(
     mut commands: MessageWriter<PlayerCommand>,
 ) {
     if actions.just_pressed(Action::Undo) {
-        commands.write(PlayerCommand(Command::Undo));
+        commands.write(PlayerCommand::new(PracticeCommand::Undo));
     }
     if actions.just_pressed(Action::Redo) {
-        commands.write(PlayerCommand(Command::Redo));
+        commands.write(PlayerCommand::new(PracticeCommand::Redo));
     }
     if actions.just_pressed(Action::Retry) {
         if let Some(stroke) = session.last_stroke().and_then(|r| r.stroke()) {
             aim.take(&stroke);
         }
-        commands.write(PlayerCommand(Command::Undo));
+        commands.write(PlayerCommand::new(PracticeCommand::Undo));
     }
 }
 
@@ -357,7 +360,7 @@ fn declare_and_restore(
 ) {
     if actions.just_pressed(Action::DeclareSafety) {
         let declared = !session.declared_safety();
-        commands.write(PlayerCommand(Command::DeclareSafety(declared)));
+        commands.write(PlayerCommand::new(Command::DeclareSafety(declared)));
     }
     if let Some(timer) = &mut armed.0 {
         timer.tick(time.delta());
@@ -367,7 +370,7 @@ fn declare_and_restore(
     }
     if actions.just_pressed(Action::RestorePositions) {
         if armed.0.take().is_some() {
-            commands.write(PlayerCommand(Command::RestorePositions));
+            commands.write(PlayerCommand::new(Command::RestorePositions));
         } else {
             armed.0 = Some(Timer::new(RESTORE_CONFIRM, TimerMode::Once));
         }

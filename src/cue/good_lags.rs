@@ -41,7 +41,7 @@ fn find_good_lags(
     aim: Res<Aim>,
     mut good: ResMut<GoodLags>,
 ) {
-    let Some(turn) = session.lag().turn().filter(|_| session.phase().is_lag()) else {
+    let Some(turn) = session.lag_turn().filter(|_| session.phase().is_lag()) else {
         if good.made_for.is_some() {
             *good = GoodLags::default();
         }

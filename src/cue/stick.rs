@@ -13,7 +13,7 @@ use crate::game::{
     SwingToContact, at_table,
 };
 use crate::math::{DVec2, DVec3};
-use crate::play::{Command, Event, Mode};
+use crate::play::{Command, Event, Mode, PlayCommand};
 use crate::shot::{BallId, ShotEvent, Stroke};
 use crate::table::aim::{Target, first_contact};
 use bevy::prelude::*;
@@ -126,7 +126,7 @@ fn swing_when_struck(
     mut stick: Single<&mut CueStick>,
 ) {
     for PlayerCommand(command) in sent.read() {
-        if let Command::Strike(stroke) | Command::LagReady(stroke) = command {
+        if let PlayCommand::Table(Command::Strike(stroke) | Command::LagReady(stroke)) = command {
             strokes.insert(stroke.ball, *stroke);
         }
     }

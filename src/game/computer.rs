@@ -192,7 +192,7 @@ fn go_on_after_showing(
     if let Some(timer) = &mut timer.0
         && timer.tick(time.delta()).just_finished()
     {
-        commands.write(PlayerCommand(Command::Continue));
+        commands.write(PlayerCommand::new(Command::Continue));
     }
 }
 
@@ -221,12 +221,9 @@ fn play_the_computers_seat(
         phase: session.phase(),
         seat,
         strokes: session.referee().map_or(0, |r| r.history().len()),
-        lags_ready: session
-            .lag()
-            .setups
-            .iter()
-            .filter(|s| s.stroke.is_some())
-            .count(),
+        lags_ready: session.lag().map_or(0, |lag| {
+            lag.setups.iter().filter(|s| s.stroke.is_some()).count()
+        }),
     };
     if turn.situation != Some(situation) {
         *turn = ComputerTurn {
@@ -268,7 +265,7 @@ fn play_the_computers_seat(
             ..
         } = decided
         {
-            commands.write(PlayerCommand(Command::MoveBreakBall(offset)));
+            commands.write(PlayerCommand::new(Command::MoveBreakBall(offset)));
         }
         if let Move::Break { decision, .. } | Move::Stroke { decision, .. } = &decided {
             advising.0 = Some(Advice {
@@ -308,7 +305,7 @@ fn play_the_computers_seat(
         }
     };
     for command in sends {
-        commands.write(PlayerCommand(command));
+        commands.write(PlayerCommand::new(command));
     }
     turn.sent = true;
 }

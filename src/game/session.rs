@@ -7,7 +7,7 @@
 
 use super::frame::{rotation_to_bevy, to_bevy};
 use super::{GameConfig, GameSystems, Phase, Screen};
-use crate::play::{Command, Event, MatchSettings, Play, SavedMatch, StoragePaths};
+use crate::play::{Command, Event, MatchSettings, Play, PlayCommand, SavedMatch, StoragePaths};
 use crate::shot::BallId;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -49,7 +49,14 @@ pub struct ResumeMatch(pub SavedMatch);
 
 /// What a player decided, for the match.
 #[derive(Message, Clone, Debug, PartialEq)]
-pub struct PlayerCommand(pub Command);
+pub struct PlayerCommand(pub PlayCommand);
+
+impl PlayerCommand {
+    /// A command for whichever mode takes it (see [`PlayCommand`]).
+    pub fn new(command: impl Into<PlayCommand>) -> PlayerCommand {
+        PlayerCommand(command.into())
+    }
+}
 
 /// What happened in the match, as it happened.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -166,7 +173,7 @@ pub(super) fn apply_commands(
 ) {
     for PlayerCommand(command) in commands.read() {
         session.apply(command.clone());
-        if matches!(command, Command::Strike(_)) {
+        if matches!(command, PlayCommand::Table(Command::Strike(_))) {
             info!("stroke: {command:?}");
         }
     }

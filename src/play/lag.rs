@@ -3,11 +3,16 @@
 //! then both balls are struck at the same moment in one simulation and the referee
 //! decides. In lag training one player lags alone, and the lags are tallied.
 
+use super::table_core::TableCore;
+use super::{Event, Notice, Phase};
 use crate::config::Config;
 use crate::math::DVec2;
 use crate::physics::TableSim;
-use crate::rules::{LagBall, LagVerdict, Lagger, Side, head_cushion_gap};
-use crate::shot::{BallId, Cushion, EventKind, Stroke};
+use crate::rules::{
+    LagBall, LagError, LagOutcome, LagVerdict, Lagger, Side, head_cushion_gap, judge_lag,
+    judge_lag_ball,
+};
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 
 /// Trajectory samples per second in a lag: the referee looks for a crossing of the long
@@ -220,6 +225,123 @@ pub(super) fn lag_area(table: &TableGeometry, side: Side) -> (DVec2, DVec2) {
         DVec2::new(-limits.x, y0),
         DVec2::new(table.head_string_x(), y1),
     )
+}
+
+/// The lag at a table, the same in a match and in lag training.
+impl Lag {
+    /// A fresh lag for `players` (one or two), its balls placed, play in its set-up.
+    pub(super) fn begin(core: &mut TableCore, players: usize) -> Lag {
+        let lag = Lag::new(core.table(), players);
+        lag.place_balls(core);
+        lag
+    }
+
+    /// Puts the lag's balls on the table.
+    pub(super) fn place_balls(&self, core: &mut TableCore) {
+        // Rule 5's exception: four-ball's red is not on the foot spot for the lag.
+        let with_red = core
+            .config()
+            .games
+            .games
+            .get(&core.settings().game)
+            .is_none_or(|g| !g.has_red2());
+        let positions = self.positions(core.table(), with_red);
+        core.place(&positions);
+    }
+
+    /// The ball of the player at the table moved to `p`, kept in their area.
+    pub(super) fn move_ball(&mut self, core: &mut TableCore, p: DVec2) {
+        let table = core.table().clone();
+        let Some(turn) = self.turn_mut() else {
+            return;
+        };
+        let (lo, hi) = lag_area(&table, turn.side);
+        turn.position = p.clamp(lo, hi);
+        self.place_balls(core);
+    }
+
+    /// The player at the table has set up `stroke` (with their own ball); the next
+    /// lagger's turn, if any.
+    pub(super) fn set_stroke(&mut self, stroke: Stroke) {
+        if let Some(turn) = self.turn_mut() {
+            turn.stroke = Some(Stroke {
+                ball: turn.ball,
+                ..stroke
+            });
+        }
+    }
+
+    /// Every lagger is ready: both balls struck at once (rule 5). A refused lag is
+    /// set up again.
+    pub(super) fn strike(&mut self, core: &mut TableCore) {
+        if self.turn().is_some() {
+            return;
+        }
+        let strokes: Vec<Stroke> = self.setups.iter().filter_map(|l| l.stroke).collect();
+        match core.roll(&strokes, LAG_SAMPLE_HZ) {
+            Ok(()) => core.enter(Phase::LagRolling),
+            Err(e) => {
+                for l in &mut self.setups {
+                    l.stroke = None;
+                }
+                core.tell(Notice::NoLag(e));
+            }
+        }
+    }
+
+    /// The balls have stopped: rule 5's judgement (or one ball's, in training).
+    pub(super) fn judge(
+        &self,
+        core: &mut TableCore,
+        record: &ShotRecord,
+    ) -> Result<LagResult, LagError> {
+        core.stopped(record);
+        let table = core.table();
+        match self.laggers().as_slice() {
+            [one] => judge_lag_ball(table, *one, record).map(LagResult::Training),
+            [a, b] => core
+                .config()
+                .games
+                .game(&core.settings().game)
+                .map_err(|_| LagError::NoLag)
+                .and_then(|game| {
+                    judge_lag(
+                        game,
+                        table,
+                        core.config().games.referee.lag_tolerance_mm,
+                        [*a, *b],
+                        record,
+                    )
+                })
+                .map(LagResult::Match),
+            _ => Err(LagError::Balls),
+        }
+    }
+
+    /// The judged lag's result kept, with its winner (none in training, where nobody
+    /// breaks); play shows the result.
+    pub(super) fn judged(
+        &mut self,
+        core: &mut TableCore,
+        result: Result<LagResult, LagError>,
+        decides_the_break: bool,
+    ) {
+        match result {
+            Ok(result) => {
+                self.winner = match &result {
+                    LagResult::Match(v) if decides_the_break => match v.outcome {
+                        LagOutcome::Winner(i) => Some(self.setups[i].player),
+                        LagOutcome::Repeat(_) => None,
+                    },
+                    _ => None,
+                };
+                self.result = Some(result);
+                core.push(Event::LagJudged);
+            }
+            Err(e) => core.tell(Notice::CannotJudgeLag(e)),
+        }
+        core.enter(Phase::LagResult);
+    }
 }
 
 #[cfg(test)]

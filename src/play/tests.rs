@@ -6,7 +6,10 @@
 //! save, lag training.
 
 use super::*;
+use crate::physics::TableSim;
 use crate::rules::{LagOutcome, Repeat, Rule, Side};
+use crate::rules::{PlayedStroke, Verdict};
+use crate::shot::ShotRecord;
 use crate::shot::{EventKind, Spot};
 use crate::test_support::fresh_dir;
 
@@ -102,7 +105,7 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     assert_eq!(play.phase(), Phase::LagRolling);
     roll(&mut play);
     assert_eq!(play.phase(), Phase::LagResult);
-    let Some(LagResult::Match(lag)) = &play.lag().result else {
+    let Some(LagResult::Match(lag)) = &play.lag().unwrap().result else {
         panic!("a two-player lag");
     };
     assert_eq!(lag.outcome, LagOutcome::Repeat(Repeat::BothFaulted));
@@ -127,7 +130,7 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
     play.apply(Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)));
     roll(&mut play);
-    assert_eq!(play.lag().winner, Some(0));
+    assert_eq!(play.lag().unwrap().winner, Some(0));
     play.apply(Command::Continue);
     assert_eq!(play.phase(), Phase::ChooseBreak);
 
@@ -344,7 +347,7 @@ fn four_ball_lags_without_its_object_balls_then_sets_up_all_four() {
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
     play.apply(Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)));
     roll(&mut play);
-    assert_eq!(play.lag().winner, Some(0));
+    assert_eq!(play.lag().unwrap().winner, Some(0));
     play.apply(Command::Continue);
     play.apply(Command::ChooseBreak {
         break_it: true,
@@ -396,7 +399,7 @@ fn lag_training_tallies_each_lag() {
     };
     let mut play = Play::new(&config, training, None);
     assert_eq!(play.phase(), Phase::Lag);
-    assert_eq!(play.lag().setups.len(), 1);
+    assert_eq!(play.lag().unwrap().setups.len(), 1);
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
     roll(&mut play);
     assert_eq!(play.phase(), Phase::LagResult);
@@ -404,7 +407,7 @@ fn lag_training_tallies_each_lag() {
     assert_eq!(play.phase(), Phase::Lag, "lag again");
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 0.3)));
     roll(&mut play);
-    let log = play.training();
+    let log = play.lag_training().unwrap().log();
     let summary = log.summary();
     assert_eq!((summary.lags, summary.faults), (2, 1));
     assert!(
@@ -505,7 +508,7 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
         .expect("the umbrella position");
     let practice = three_cushion_practice(&config);
     let mut play = Play::new(&config, practice, None);
-    play.apply(Command::SetUpPosition(Box::new(umbrella.clone())));
+    play.apply(PracticeCommand::SetUpPosition(Box::new(umbrella.clone())));
     assert_eq!(play.phase(), Phase::Aiming);
     let at = |ball: BallId| {
         umbrella
@@ -517,13 +520,17 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
     for ball in [BallId::White, BallId::Red, BallId::Dotted] {
         assert_eq!(position(&play, ball), at(ball));
     }
-    assert_eq!(play.target_result(), None, "before its stroke");
+    assert_eq!(
+        play.practice().unwrap().target_result(),
+        None,
+        "before its stroke"
+    );
     play.apply(Command::Strike(umbrella.stroke.unwrap()));
     roll(&mut play);
     let points = play.last_verdict().unwrap().points;
     assert_eq!(umbrella.check(play.last_stroke().unwrap(), points), Ok(()));
     // The verdict says that the position's target was met.
-    assert_eq!(play.target_result(), Some(&Ok(())));
+    assert_eq!(play.practice().unwrap().target_result(), Some(&Ok(())));
     play.apply(Command::Continue);
     // Rule 22 takes the stroke back to the position, not to the break.
     play.apply(Command::RestorePositions);
@@ -533,14 +540,14 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
         .iter()
         .find(|(_, p)| p.game == "straight_rail")
         .unwrap();
-    play.apply(Command::SetUpPosition(Box::new(rail.clone())));
+    play.apply(PracticeCommand::SetUpPosition(Box::new(rail.clone())));
     assert!(matches!(play.notice(), Some(Notice::CannotSetUp(_))));
     assert_eq!(position(&play, BallId::Red), at(BallId::Red));
     // So is a lay-out with two balls in one place.
     let mut broken = umbrella.clone();
     broken.balls[1].x = broken.balls[0].x;
     broken.balls[1].y = broken.balls[0].y;
-    play.apply(Command::SetUpPosition(Box::new(broken)));
+    play.apply(PracticeCommand::SetUpPosition(Box::new(broken)));
     assert!(matches!(play.notice(), Some(Notice::CannotSetUp(_))));
     assert_eq!(position(&play, BallId::Red), at(BallId::Red));
 }
@@ -550,7 +557,7 @@ fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_sta
     let config = Config::defaults();
     let practice = three_cushion_practice(&config);
     let mut play = Play::new(&config, practice, None);
-    play.apply(Command::Undo);
+    play.apply(PracticeCommand::Undo);
     assert_eq!(play.notice(), Some(&Notice::NothingToUndo));
     play.apply(Command::Continue);
     let balls = [BallId::White, BallId::Dotted, BallId::Red];
@@ -588,7 +595,7 @@ fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_sta
     let score = |play: &Play| play.referee().unwrap().history().len();
     assert_eq!(score(&play), 3);
     for back in (0..3).rev() {
-        play.apply(Command::Undo);
+        play.apply(PracticeCommand::Undo);
         assert_eq!(layout(&play), layouts[back], "undone to {back}");
         assert_eq!(score(&play), back);
     }
@@ -597,21 +604,21 @@ fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_sta
         Phase::BreakSetup,
         "back at the session's start"
     );
-    play.apply(Command::Undo);
+    play.apply(PracticeCommand::Undo);
     assert_eq!(play.notice(), Some(&Notice::NothingToUndo));
     for (forward, after) in layouts.iter().enumerate().skip(1) {
-        play.apply(Command::Redo);
+        play.apply(PracticeCommand::Redo);
         assert_eq!(layout(&play), *after, "redone to {forward}");
     }
-    play.apply(Command::Redo);
+    play.apply(PracticeCommand::Redo);
     assert_eq!(play.notice(), Some(&Notice::NothingToRedo));
     // A new stroke after an undo forgets what was taken back.
-    play.apply(Command::Undo);
-    assert!(play.undone().is_some());
+    play.apply(PracticeCommand::Undo);
+    assert!(play.practice().unwrap().undone().is_some());
     let shooter = play.referee().unwrap().cue_ball();
     play.apply(Command::Strike(Stroke::new(shooter, 0.0, 1.0)));
     roll(&mut play);
-    assert!(play.undone().is_none());
+    assert!(play.practice().unwrap().undone().is_none());
 }
 
 #[test]
@@ -620,14 +627,14 @@ fn practice_places_any_ball_on_the_bed_never_on_another_and_chooses_the_cue_ball
     let practice = three_cushion_practice(&config);
     let mut play = Play::new(&config, practice, None);
     let table = play.table().clone();
-    play.apply(Command::PlaceBall {
+    play.apply(PracticeCommand::PlaceBall {
         ball: BallId::Red,
         at: DVec2::new(0.2, -0.3),
     });
     assert_eq!(play.phase(), Phase::Aiming);
     assert_eq!(position(&play, BallId::Red), Some(DVec2::new(0.2, -0.3)));
     // Off the bed: held on it, against the cushion.
-    play.apply(Command::PlaceBall {
+    play.apply(PracticeCommand::PlaceBall {
         ball: BallId::Red,
         at: DVec2::new(5.0, 0.0),
     });
@@ -637,7 +644,7 @@ fn practice_places_any_ball_on_the_bed_never_on_another_and_chooses_the_cue_ball
     );
     // On another ball: refused, nothing moves.
     let white = position(&play, BallId::White).unwrap();
-    play.apply(Command::PlaceBall {
+    play.apply(PracticeCommand::PlaceBall {
         ball: BallId::Red,
         at: white + DVec2::new(0.01, 0.0),
     });
@@ -647,15 +654,15 @@ fn practice_places_any_ball_on_the_bed_never_on_another_and_chooses_the_cue_ball
         Some(DVec2::new(table.centre_limits().x, 0.0))
     );
     // A ball not on the table is not put there.
-    play.apply(Command::PlaceBall {
+    play.apply(PracticeCommand::PlaceBall {
         ball: BallId::Red2,
         at: DVec2::ZERO,
     });
     assert_eq!(position(&play, BallId::Red2), None);
     // The other white as the cue ball; the red cannot be.
-    play.apply(Command::ChooseCueBall(BallId::Dotted));
+    play.apply(PracticeCommand::ChooseCueBall(BallId::Dotted));
     assert_eq!(play.cue_ball(), BallId::Dotted);
-    play.apply(Command::ChooseCueBall(BallId::Red));
+    play.apply(PracticeCommand::ChooseCueBall(BallId::Red));
     assert_eq!(play.cue_ball(), BallId::Dotted);
     play.apply(Command::Strike(Stroke::new(BallId::Dotted, 0.0, 2.0)));
     assert_eq!(play.phase(), Phase::Rolling);
@@ -674,9 +681,13 @@ fn lag_training_keeps_the_place_and_lags_from_either_half() {
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
     roll(&mut play);
     play.apply(Command::Continue);
-    assert_eq!(play.lag().setups[0].position, placed, "the place stays");
-    play.apply(Command::SwitchLagHalf);
-    let setup = &play.lag().setups[0];
+    assert_eq!(
+        play.lag().unwrap().setups[0].position,
+        placed,
+        "the place stays"
+    );
+    play.apply(LagTrainingCommand::SwitchLagHalf);
+    let setup = &play.lag().unwrap().setups[0];
     assert_eq!(
         (setup.side, setup.position),
         (Side::Right, DVec2::new(-1.0, -0.2))
@@ -685,11 +696,15 @@ fn lag_training_keeps_the_place_and_lags_from_either_half() {
     // From the right half, a straight lag stays in it: no crossing.
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
     roll(&mut play);
-    let last = play.training().last.clone().unwrap();
+    let last = play.lag_training().unwrap().log().last.clone().unwrap();
     assert_eq!(last.side, Side::Right);
     assert!(last.faults.is_empty(), "{last:?}");
     play.apply(Command::Continue);
-    assert_eq!(play.lag().setups[0].side, Side::Right, "the half stays too");
+    assert_eq!(
+        play.lag().unwrap().setups[0].side,
+        Side::Right,
+        "the half stays too"
+    );
 }
 
 #[test]
@@ -703,11 +718,19 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
     // Alone first: a clean lag for the ghost to copy.
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
     roll(&mut play);
-    let own_best = play.training().best().expect("a clean lag").distance_mm;
+    let own_best = play
+        .lag_training()
+        .unwrap()
+        .log()
+        .best()
+        .expect("a clean lag")
+        .distance_mm;
     play.apply(Command::Continue);
-    play.apply(Command::LagAgainst(LagOpponent::Computer { spread: 0.05 }));
-    assert_eq!(play.lag().setups.len(), 2);
-    assert_eq!(play.lag().setups[1].side, Side::Right);
+    play.apply(LagTrainingCommand::LagAgainst(LagOpponent::Computer {
+        spread: 0.05,
+    }));
+    assert_eq!(play.lag().unwrap().setups.len(), 2);
+    assert_eq!(play.lag().unwrap().setups[1].side, Side::Right);
     assert_eq!(play.player_name(1), "Computer");
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
     assert_eq!(
@@ -715,17 +738,20 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
         Phase::LagRolling,
         "both balls struck together"
     );
-    let computer = play.lag().setups[1].stroke.unwrap();
-    let from = play.lag().setups[1].position;
+    let computer = play.lag().unwrap().setups[1].stroke.unwrap();
+    let from = play.lag().unwrap().setups[1].position;
     let level = Stroke::new(BallId::Dotted, 0.0, 1.0);
     let (soft, firm) =
         good_lag_speeds(&config, play.table(), &level, from, GOOD_LAG_BAND_M).unwrap();
     let middle = (soft + firm) / 2.0;
     assert!((computer.speed / middle - 1.0).abs() < 0.25, "{computer:?}");
     roll(&mut play);
-    assert!(matches!(play.lag().result, Some(LagResult::Match(_))));
+    assert!(matches!(
+        play.lag().unwrap().result,
+        Some(LagResult::Match(_))
+    ));
     assert_eq!(
-        play.training().summary().lags,
+        play.lag_training().unwrap().log().summary().lags,
         2,
         "the player's lags are counted"
     );
@@ -736,12 +762,12 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
         "training goes on: no break to choose"
     );
     // Against one's own best: the same stroke, mirrored, the same distance.
-    play.apply(Command::LagAgainst(LagOpponent::Ghost));
+    play.apply(LagTrainingCommand::LagAgainst(LagOpponent::Ghost));
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.0)));
-    let ghost = play.lag().setups[1].clone();
+    let ghost = play.lag().unwrap().setups[1].clone();
     assert_eq!(ghost.stroke.unwrap().speed, 1.2);
     roll(&mut play);
-    let Some(LagResult::Match(verdict)) = &play.lag().result else {
+    let Some(LagResult::Match(verdict)) = &play.lag().unwrap().result else {
         panic!("a match verdict")
     };
     let ghost_ball = verdict
@@ -777,16 +803,14 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
     };
     let positions = drill.positions(&library).unwrap();
     let mut play = Play::new(&config, three_cushion_practice(&config), None);
-    play.apply(Command::StartDrill(Box::new(drills::DrillProgress::new(
-        drill,
-        positions.clone(),
-        0,
-    ))));
+    play.apply(PracticeCommand::StartDrill(Box::new(
+        drills::DrillProgress::new(drill, positions.clone(), 0),
+    )));
     assert_eq!(play.phase(), Phase::Aiming);
     play.take_events();
     for (i, attempt_at) in [0, 0, 1, 1].map(|i| &positions[i]).iter().enumerate() {
         assert_eq!(
-            play.drill().map(|d| d.current()),
+            play.practice().unwrap().drill().map(|d| d.current()),
             Some(*attempt_at),
             "attempt {i}"
         );
@@ -808,7 +832,12 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
         };
         play.apply(Command::Strike(stroke));
         roll(&mut play);
-        let made = play.target_result().expect("the attempt judged").is_ok();
+        let made = play
+            .practice()
+            .unwrap()
+            .target_result()
+            .expect("the attempt judged")
+            .is_ok();
         assert_eq!(made, i % 2 == 0, "attempt {i}");
         play.apply(Command::Continue);
         // The next attempt is set up; the stroke just played stays, to save or replay.
@@ -818,7 +847,7 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
             .map(|s| s.direction_deg);
         assert_eq!(kept, Some(stroke.direction_deg), "attempt {i}");
     }
-    assert_eq!(play.drill(), None, "the drill is over");
+    assert_eq!(play.practice().unwrap().drill(), None, "the drill is over");
     let done: Vec<_> = play
         .take_events()
         .into_iter()

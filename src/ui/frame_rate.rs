@@ -174,7 +174,7 @@ fn play_and_measure(
     }
     match **phase {
         Phase::BreakSetup => {
-            commands.write(PlayerCommand(Command::Continue));
+            commands.write(PlayerCommand::new(Command::Continue));
         }
         Phase::Aiming if *warm >= WARM_UP_FRAMES => {
             if measured.rolling_frames.len() == 0 && measured.aiming.len() < AIMING_FRAMES {
@@ -191,7 +191,7 @@ fn play_and_measure(
                 side: 0.3,
                 ..Stroke::new(session.cue_ball(), 12.0, 5.0)
             };
-            commands.write(PlayerCommand(Command::Strike(stroke)));
+            commands.write(PlayerCommand::new(Command::Strike(stroke)));
         }
         _ => {}
     }

@@ -75,8 +75,8 @@ fn record_each_lag(
     if problem.is_some() {
         return;
     }
-    if let Some(path) = path
-        && let Err(e) = history.record(path, *started, session.training(), preferences.lag_band_mm)
+    if let (Some(path), Some(training)) = (path, session.lag_training())
+        && let Err(e) = history.record(path, *started, training.log(), preferences.lag_band_mm)
     {
         *problem = Some(e);
     }
@@ -99,7 +99,9 @@ fn show_statistics(
     mut sessions: ResMut<Sessions>,
     shown: Query<Entity, With<StatisticsPanel>>,
 ) {
-    let log = session.training();
+    let Some(log) = session.lag_training().map(|t| t.log()) else {
+        return;
+    };
     if sessions.shown == Some(log.attempts.len()) && !preferences.is_changed() {
         return;
     }

@@ -14,7 +14,7 @@ use crate::game::{
 use crate::input::{Actions, TextEntry};
 use crate::play::drills::{self, Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
-use crate::play::{Command, Event, Mode};
+use crate::play::{Event, Mode, PracticeCommand};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
 use crate::words::words;
@@ -234,7 +234,9 @@ fn start_drills(
             library.current = None;
             library.said = None;
             let progress = DrillProgress::new(drill, positions, started);
-            commands.write(PlayerCommand(Command::StartDrill(Box::new(progress))));
+            commands.write(PlayerCommand::new(PracticeCommand::StartDrill(Box::new(
+                progress,
+            ))));
         }
         Err(e) => library.said = Some(format!("Drill not started: {e}")),
     }
@@ -322,7 +324,9 @@ fn step_through(
         library.current = Some(next);
         library.said = None;
         let position = library.positions[next].1.clone();
-        commands.write(PlayerCommand(Command::SetUpPosition(Box::new(position))));
+        commands.write(PlayerCommand::new(PracticeCommand::SetUpPosition(
+            Box::new(position),
+        )));
     }
     let current = library
         .current
@@ -331,7 +335,8 @@ fn step_through(
     if actions.just_pressed(Action::PositionStroke) {
         // The drill's position while one runs, else the one set up.
         let shown = session
-            .drill()
+            .practice()
+            .and_then(|p| p.drill())
             .map(|d| d.current())
             .or(current.as_ref().map(|(_, p, _)| p));
         match shown.and_then(|p| p.stroke) {
@@ -383,7 +388,7 @@ fn show_panel(
     if let Some(name) = &library.naming {
         lines.push(format!("Name of the position: {name}_"));
         lines.push("Enter: save it (with the stroke as set), Escape: no".to_owned());
-    } else if let Some(drill) = session.drill() {
+    } else if let Some(drill) = session.practice().and_then(|p| p.drill()) {
         let made: u32 = drill.run.made.iter().sum();
         lines.push(format!("Drill: {}", drill.drill.name));
         lines.push(format!(

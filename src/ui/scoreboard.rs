@@ -64,8 +64,8 @@ fn fill_scoreboard(
     let style = settings.ball_style;
     let (title, heading, rows) = board_contents(&session, **phase);
     let mut footer: Vec<Line> = Vec::new();
-    if settings.mode == Mode::LagTraining {
-        footer.extend(session.training().last.as_ref().map(|last| {
+    if let Some(training) = session.lag_training() {
+        footer.extend(training.log().last.as_ref().map(|last| {
             let Line { text, tone } = words().lag_summary(last);
             Line::new(format!("Last lag: {text}"), tone)
         }));
@@ -219,9 +219,8 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
             .collect();
         return (title, Some(heading), rows);
     }
-    if settings.mode == Mode::LagTraining {
-        let log = session.training();
-        let summary = log.summary();
+    if let Some(training) = session.lag_training() {
+        let summary = training.log().summary();
         let best = summary
             .best_mm
             .map_or("-".to_owned(), |d| format!("{d:.1} mm"));
@@ -232,7 +231,9 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
         }];
         return ("Lag training (rule 5)".into(), None, rows);
     }
-    let lag = session.lag();
+    let Some(lag) = session.lag() else {
+        return (String::new(), None, Vec::new());
+    };
     let turn = lag.turn_index();
     let rows = lag
         .setups

@@ -121,7 +121,9 @@ fn draw_lag_lines(
     );
     write(&mut labels, DVec2::new(hx, -hw * 0.8), "head string", LINE);
     let seated = settings.seated();
-    let lag = session.lag();
+    let Some(lag) = session.lag() else {
+        return;
+    };
     let turn = lag.turn_index();
     for (i, lagger) in lag.setups.iter().enumerate() {
         let sign = match lagger.side {
@@ -156,7 +158,7 @@ fn draw_lag_distances(
     mut labels: ResMut<Labels>,
 ) {
     let table = session.table();
-    let balls: Vec<&LagBall> = match &session.lag().result {
+    let balls: Vec<&LagBall> = match session.lag().and_then(|lag| lag.result.as_ref()) {
         Some(LagResult::Match(verdict)) => verdict.balls.iter().collect(),
         Some(LagResult::Training(ball)) => vec![ball],
         None => return,

@@ -6,7 +6,7 @@
 use crate::cue::Aim;
 use crate::game::{CameraView, PlayerCommand, Session};
 use crate::math::DVec3;
-use crate::play::Command;
+use crate::play::PracticeCommand;
 use crate::play::positions::Position;
 use bevy::prelude::*;
 
@@ -35,9 +35,9 @@ pub(super) fn plugin(app: &mut App) {
 
 fn set_up_the_position(staging: Res<Staging>, mut commands: MessageWriter<PlayerCommand>) {
     if let Some(position) = &staging.position {
-        commands.write(PlayerCommand(Command::SetUpPosition(Box::new(
-            position.clone(),
-        ))));
+        commands.write(PlayerCommand::new(PracticeCommand::SetUpPosition(
+            Box::new(position.clone()),
+        )));
     }
 }
 

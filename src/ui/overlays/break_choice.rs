@@ -68,7 +68,7 @@ fn show_choices(
     settings: Res<Settings>,
     config: Res<GameConfig>,
 ) {
-    let Some(winner) = session.lag().winner else {
+    let Some(winner) = session.lag().and_then(|lag| lag.winner) else {
         return;
     };
     let style = settings.ball_style;
@@ -126,7 +126,7 @@ fn choose_by_click(
 ) {
     for (interaction, choice) in &choices {
         if clicked(interaction) {
-            commands.write(PlayerCommand(Command::ChooseBreak {
+            commands.write(PlayerCommand::new(Command::ChooseBreak {
                 break_it: choice.break_it,
                 ball: choice.ball,
             }));

@@ -247,7 +247,7 @@ fn leave_by_click(
         if clicked(interaction) {
             match end {
                 EndButton::Rematch => {
-                    commands.write(PlayerCommand(Command::Rematch));
+                    commands.write(PlayerCommand::new(Command::Rematch));
                 }
                 EndButton::Menu => screen.set(Screen::Menu),
             }

@@ -49,7 +49,9 @@ fn fill_lag_panel(
     if !(added || session.is_changed()) {
         return;
     }
-    let lag = session.lag();
+    let Some(lag) = session.lag() else {
+        return;
+    };
     let Some(turn) = lag.turn_index() else {
         return;
     };
@@ -66,18 +68,18 @@ fn fill_lag_panel(
     );
     let ready = keys(config, Action::Confirm);
     let mut lines = Vec::new();
-    let training = settings.mode == Mode::LagTraining;
-    let heading = if training {
+    let training = session.lag_training();
+    let heading = if training.is_some() {
         "Lag training (rule 5)"
     } else {
         "Lag for the break (rule 5)"
     };
-    if training {
+    if let Some(training) = training {
         lines.push(Line::new(
             format!("{name}: the {ball} ball, {side} half"),
             Tone::Warn,
         ));
-        let against = match session.lag_opponent() {
+        let against = match training.opponent() {
             LagOpponent::Alone => "alone".to_owned(),
             LagOpponent::Computer { spread } => format!(
                 "the computer (speed off by {:.0} %), struck with yours",
@@ -128,7 +130,7 @@ fn fill_lag_panel(
         ));
     }
     lines.push(Line::new(
-        if training {
+        if training.is_some() {
             "Touch the foot cushion; stay in your half, off the red and on the table; \
              stop as close to the head cushion as you can."
         } else {
@@ -158,16 +160,18 @@ fn show_lag_result(
 ) {
     let config = &config.0;
     let go_on = keys(config, Action::Confirm);
-    let names: Vec<String> = session
-        .lag()
+    let Some(lag) = session.lag() else {
+        return;
+    };
+    let names: Vec<String> = lag
         .setups
         .iter()
         .map(|l| session.player_name(l.player))
         .collect();
-    let (balls, outcome, next): (Vec<&LagBall>, _, String) = match &session.lag().result {
+    let (balls, outcome, next): (Vec<&LagBall>, _, String) = match &lag.result {
         Some(LagResult::Match(verdict)) => {
             let names = [names[0].as_str(), names[1].as_str()];
-            let next = match session.lag().winner {
+            let next = match lag.winner {
                 Some(w) => format!("{go_on}: {} chooses the break", session.player_name(w)),
                 None => format!("{go_on}: lag again"),
             };
@@ -240,9 +244,7 @@ fn show_lag_result(
             if let Some(outcome) = outcome {
                 panel.spawn(super::line(outcome));
             }
-            if settings.mode == Mode::LagTraining
-                && let Some(lag) = session.training().attempts.last()
-            {
+            if let Some(lag) = session.lag_training().and_then(|t| t.log().attempts.last()) {
                 panel.spawn(text(format!("Struck at {:.2} m/s", lag.speed), Tone::Plain));
             }
             panel.spawn(text(next, Tone::Plain));

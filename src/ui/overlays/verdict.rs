@@ -61,7 +61,7 @@ fn show_verdict(
     let names: Vec<String> = referee.players().iter().map(|p| p.name.clone()).collect();
     let mut lines = words().verdict_lines(verdict, &names);
     // Practice from a position: what it asked of the stroke.
-    if let Some(result) = session.target_result() {
+    if let Some(result) = session.practice().and_then(|p| p.target_result()) {
         lines.push(words().target_result(result, style));
     }
     if !verdict.restore_positions {

@@ -1,0 +1,131 @@
+//! A hot-seat match: the lag between two players (rule 5), the winner's choice of the
+//! break and the cue ball (rules 4, 6), then the match proper to its end, saved after
+//! every stroke; three players, or a game without a lag, break in the order named.
+
+use super::game::Game;
+use super::table_core::TableCore;
+use super::{Command, Lag, Notice, Phase, SavedMatch};
+use crate::shot::BallId;
+
+/// A match at the table.
+pub struct Match {
+    pub(super) core: TableCore,
+    /// The lag for the break (empty where the match has none).
+    lag: Lag,
+}
+
+impl Match {
+    pub(super) fn new(core: TableCore) -> Match {
+        let mut play = Match {
+            core,
+            lag: Lag::default(),
+        };
+        play.begin();
+        play
+    }
+
+    /// The saved match, at the point it was saved.
+    pub(super) fn resume(mut core: TableCore, saved: &SavedMatch) -> Match {
+        match Game::start(
+            core.config(),
+            &saved.settings,
+            saved.breaker,
+            saved.breaker_ball,
+            None,
+            saved.strokes(),
+        ) {
+            Ok(game) => {
+                let over = game.referee.is_over();
+                core.replace_game(game);
+                core.enter(if over { Phase::GameOver } else { Phase::Aiming });
+            }
+            Err(e) => {
+                core.tell(Notice::CannotResume(e));
+                core.enter(Phase::GameOver);
+            }
+        }
+        Match {
+            core,
+            lag: Lag::default(),
+        }
+    }
+
+    /// The lag for the break.
+    pub fn lag(&self) -> &Lag {
+        &self.lag
+    }
+
+    pub(super) fn apply(&mut self, command: Command) {
+        let core = &mut self.core;
+        match (core.phase(), command) {
+            (Phase::Lag, Command::PlaceLagBall(p)) => self.lag.move_ball(core, p),
+            (Phase::Lag, Command::LagReady(stroke)) => {
+                self.lag.set_stroke(stroke);
+                self.lag.strike(core);
+            }
+            (Phase::LagResult, Command::Continue) => {
+                if self.lag.winner.is_some() {
+                    core.enter(Phase::ChooseBreak);
+                } else {
+                    self.enter_lag();
+                }
+            }
+            (Phase::ChooseBreak, Command::ChooseBreak { break_it, ball }) => {
+                self.choose_break(break_it, ball)
+            }
+            (Phase::GameOver, Command::Rematch) => self.begin(),
+            (_, command) => core.apply(command),
+        }
+    }
+
+    pub(super) fn advance(&mut self, dt: f64) {
+        let Some(record) = self.core.advance(dt) else {
+            return;
+        };
+        if self.core.phase() == Phase::LagRolling {
+            let result = self.lag.judge(&mut self.core, &record);
+            self.lag.judged(&mut self.core, result, true);
+        } else if self.core.judge_stroke(record).is_some() {
+            self.core.enter(Phase::Verdict);
+        }
+    }
+
+    /// The first phase: the lag, or straight to the break (three players, or a game
+    /// without a lag: the order named, the first player breaks with the white in place
+    /// of rule 4's coin toss).
+    fn begin(&mut self) {
+        self.core.clear_game();
+        let settings = self.core.settings();
+        let lags = self
+            .core
+            .config()
+            .games
+            .games
+            .get(&settings.game)
+            .is_some_and(|g| g.lag);
+        if lags && settings.seated().len() == 2 {
+            self.enter_lag();
+        } else {
+            self.core.start_from_the_break(0, BallId::White);
+        }
+    }
+
+    fn enter_lag(&mut self) {
+        self.lag = Lag::begin(&mut self.core, 2);
+        self.core.enter(Phase::Lag);
+    }
+
+    /// Rules 4 and 6: the lag winner breaks or passes the break, and picks the cue ball
+    /// they play all game; the other player has the other white.
+    fn choose_break(&mut self, break_it: bool, ball: BallId) {
+        let (Some(winner), Some(other_ball)) = (self.lag.winner, ball.other_white()) else {
+            return;
+        };
+        let (breaker, breaker_ball) = if break_it {
+            (winner, ball)
+        } else {
+            (1 - winner, other_ball)
+        };
+        self.core.start_from_the_break(breaker, breaker_ball);
+    }
+}

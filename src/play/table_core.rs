@@ -1,0 +1,470 @@
+//! The table core every mode plays on: the simulation, the match's referee once the
+//! break is decided, where play stands, the event stream, the last stroke and the save.
+//! It plays and judges strokes, spots balls and restores positions (rule 22) the same
+//! way in every mode; the modes (`match_play`, `practice`, `lag_training`) decide what
+//! comes before and after.
+
+use super::game::Game;
+use super::{Command, Event, MatchSettings, Notice, Phase, SavedMatch, keep_aside};
+use crate::config::Config;
+use crate::diagram::DIAGRAM_SAMPLE_HZ;
+use crate::math::DVec2;
+use crate::physics::{Kinematics, TableSim};
+use crate::rules::{Calls, PlayedStroke, Referee, ScoreSheet, Verdict};
+use crate::shot::{BallId, ShotRecord, Stroke};
+use crate::table::TableGeometry;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// One table in play, whatever the mode.
+pub struct TableCore {
+    config: Config,
+    settings: MatchSettings,
+    /// Where a hot-seat match is saved after every stroke.
+    save_path: Option<PathBuf>,
+    pub(super) sim: TableSim,
+    phase: Phase,
+    pub(super) game: Option<Game>,
+    declared_safety: bool,
+    pub(super) notice: Option<Notice>,
+    events: Vec<Event>,
+    /// The stroke's shot events already sent out as [`Event::Shot`].
+    streamed: usize,
+    /// The last stroke or lag judged, with every ball's path (for trails, diagrams and
+    /// the diamond readout).
+    pub(super) last_stroke: Option<ShotRecord>,
+}
+
+impl TableCore {
+    /// A table for `settings`, the balls not yet placed; a match saved at `save_path`.
+    pub(super) fn new(
+        config: &Config,
+        settings: MatchSettings,
+        save_path: Option<PathBuf>,
+    ) -> TableCore {
+        // The menu checked the preset; the default one always exists.
+        let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
+            .or_else(|_| TableGeometry::new(&config.tables, None, &config.balls))
+            .expect("the default preset exists");
+        TableCore {
+            config: config.clone(),
+            sim: TableSim::new(config, table),
+            settings,
+            save_path,
+            phase: Phase::Aiming,
+            game: None,
+            declared_safety: false,
+            notice: None,
+            events: Vec::new(),
+            streamed: 0,
+            last_stroke: None,
+        }
+    }
+
+    // ----- views -----
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn settings(&self) -> &MatchSettings {
+        &self.settings
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The simulation of the table: where the balls are.
+    pub fn sim(&self) -> &TableSim {
+        &self.sim
+    }
+
+    pub fn table(&self) -> &TableGeometry {
+        self.sim.table()
+    }
+
+    /// A ball on the table now.
+    pub fn ball(&self, ball: BallId) -> Option<Kinematics> {
+        self.sim.ball(ball)
+    }
+
+    /// The match's referee, once the break is decided.
+    pub fn referee(&self) -> Option<&Referee> {
+        self.game.as_ref().map(|g| &g.referee)
+    }
+
+    /// The score sheet so far, once the break is decided.
+    pub fn sheet(&self) -> Option<ScoreSheet> {
+        self.referee().map(Referee::sheet)
+    }
+
+    /// The record of the last stroke or lag judged, with its paths sampled
+    /// (`diagram::DIAGRAM_SAMPLE_HZ`; a lag's more often).
+    pub fn last_stroke(&self) -> Option<&ShotRecord> {
+        self.last_stroke.as_ref()
+    }
+
+    /// How `stroke` would play from where the balls are now: the same simulation that
+    /// plays it, on a copy of the table (an aim aid). Its paths are sampled
+    /// (`diagram::DIAGRAM_SAMPLE_HZ`) up to `sampled_until` s, to rest when that is
+    /// infinite; with None the record has the events to rest and no paths. None for a
+    /// stroke the table refuses.
+    pub fn predict(&self, stroke: Stroke, sampled_until: Option<f64>) -> Option<ShotRecord> {
+        let mut sim = TableSim::new(&self.config, self.sim.table().clone());
+        sim.place(&self.sim.lay_out()).ok()?;
+        sim.strike(&[stroke]).ok()?;
+        Some(match sampled_until {
+            None => sim.run_to_rest(None),
+            Some(t) if t.is_infinite() => sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ)),
+            Some(t) => {
+                sim.sample_every(Some(DIAGRAM_SAMPLE_HZ));
+                sim.advance_to(t);
+                sim.record()
+            }
+        })
+    }
+
+    /// The referee's verdict on the last stroke.
+    pub fn last_verdict(&self) -> Option<&Verdict> {
+        self.referee().and_then(Referee::last_verdict)
+    }
+
+    /// The shooter has declared an intentional safety for the next stroke.
+    pub fn declared_safety(&self) -> bool {
+        self.declared_safety
+    }
+
+    /// The latest thing to tell the players, until a stroke is played.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// A stroke (or a lag stroke) can be played now: the player is at the table and
+    /// every ball has stopped (rule 10 is the referee's; the game does not offer it).
+    pub fn can_strike(&self) -> bool {
+        matches!(self.phase, Phase::Aiming | Phase::BreakSetup | Phase::Lag) && self.sim.at_rest()
+    }
+
+    /// The player may move a ball by hand now: their lag ball, or the breaker's ball
+    /// along the head string (rule 7).
+    pub fn can_move_ball(&self) -> bool {
+        match self.phase {
+            Phase::Lag => true,
+            Phase::BreakSetup => self
+                .referee()
+                .is_some_and(|r| r.game().breaker_on_head_string()),
+            _ => false,
+        }
+    }
+
+    /// The players may ask for rule 22 now.
+    pub fn can_restore(&self) -> bool {
+        matches!(self.phase, Phase::Aiming | Phase::BreakSetup)
+    }
+
+    /// The save of this match, once the break is decided.
+    pub fn saved(&self) -> Option<SavedMatch> {
+        self.game.as_ref().map(|g| g.saved(&self.settings))
+    }
+
+    /// What happened since the last call, in order.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Where the balls stand now.
+    pub(super) fn layout(&self) -> BTreeMap<BallId, DVec2> {
+        self.sim.lay_out().into_iter().collect()
+    }
+
+    // ----- the flow every mode shares -----
+
+    pub(super) fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.events.push(Event::Phase(phase));
+    }
+
+    pub(super) fn tell(&mut self, notice: Notice) {
+        self.notice = Some(notice.clone());
+        self.events.push(Event::Notice(notice));
+    }
+
+    pub(super) fn push(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// The command every mode takes the same way, in the phase that takes it; a command
+    /// the phase does not take is ignored.
+    pub(super) fn apply(&mut self, command: Command) {
+        match (self.phase, command) {
+            (Phase::BreakSetup, Command::MoveBreakBall(offset)) => self.move_break_ball(offset),
+            (Phase::BreakSetup, Command::Continue) => self.enter(Phase::Aiming),
+            (Phase::BreakSetup | Phase::Aiming, Command::Strike(stroke)) => {
+                self.strike(stroke);
+            }
+            (Phase::BreakSetup | Phase::Aiming, Command::DeclareSafety(declared)) => {
+                self.declared_safety = declared
+            }
+            (Phase::BreakSetup | Phase::Aiming, Command::RestorePositions) => self.restore(),
+            (Phase::Verdict, Command::Continue) => self.after_verdict(),
+            (Phase::Spotting, Command::Continue) => self.spot_balls(),
+            _ => {}
+        }
+    }
+
+    /// Advances the balls by `dt` seconds of the table's own time; the record once they
+    /// have all stopped (a stroke's or a lag's, as the phase says), for the mode to have
+    /// judged.
+    pub(super) fn advance(&mut self, dt: f64) -> Option<ShotRecord> {
+        if !matches!(self.phase, Phase::Rolling | Phase::LagRolling) {
+            return None;
+        }
+        self.sim.advance(dt);
+        self.stream_shot_events();
+        self.sim.at_rest().then(|| self.sim.record())
+    }
+
+    /// The game proper from the break: the referee for `breaker` with `breaker_ball`,
+    /// the balls where its set-up puts them (rule 7), the first save; a game the
+    /// settings cannot start ends play at once, told why.
+    pub(super) fn start_from_the_break(&mut self, breaker: usize, breaker_ball: BallId) {
+        self.clear_game();
+        let game = Game::start(
+            &self.config,
+            &self.settings,
+            breaker,
+            breaker_ball,
+            None,
+            Vec::new(),
+        );
+        let game = match game {
+            Ok(game) => game,
+            Err(e) => {
+                self.tell(Notice::CannotStart(e));
+                return self.enter(Phase::GameOver);
+            }
+        };
+        self.replace_game(game);
+        if let Some(path) = self.save_path.clone()
+            && SavedMatch::read(&path).is_err()
+        {
+            // A save that cannot be read is kept, never overwritten.
+            match keep_aside(&path) {
+                Ok(aside) => self.tell(Notice::OldSaveKept(aside)),
+                Err(e) => self.tell(Notice::OldSaveStuck(e)),
+            }
+        }
+        self.save();
+        self.enter(Phase::BreakSetup);
+    }
+
+    /// The game replaced by `game` (resumed, replayed or restored), the balls where it
+    /// has them.
+    pub(super) fn replace_game(&mut self, game: Game) {
+        self.game = Some(game);
+        self.place_match_balls();
+    }
+
+    /// No game yet: the table before its lag or break.
+    pub(super) fn clear_game(&mut self) {
+        self.game = None;
+        self.declared_safety = false;
+    }
+
+    /// Rule 7: the breaker moves their ball along the head string, within six inches of
+    /// the head spot; the other balls stand where the set-up put them. Four-ball's own
+    /// set-up has no such segment.
+    fn move_break_ball(&mut self, offset: f64) {
+        let Some(referee) = self.referee() else {
+            return;
+        };
+        if !referee.game().breaker_on_head_string() {
+            return;
+        }
+        let table = referee.table();
+        let ball = referee.cue_ball();
+        let mut positions = referee.positions().clone();
+        let Some(at) = positions.get_mut(&ball) else {
+            return;
+        };
+        *at = table.break_position(offset);
+        let at = *at;
+        let clear = positions
+            .iter()
+            .filter(|(b, _)| **b != ball)
+            .all(|(_, p)| p.distance(at) >= 2.0 * table.ball_radius);
+        if clear {
+            let positions: Vec<(BallId, DVec2)> = positions.into_iter().collect();
+            self.place(&positions);
+        }
+    }
+
+    /// Plays `stroke` with the shooter's cue ball; whether the balls are rolling.
+    pub(super) fn strike(&mut self, stroke: Stroke) -> bool {
+        let Some(referee) = self.referee() else {
+            return false;
+        };
+        if stroke.ball != referee.cue_ball() {
+            let (player, ball) = (referee.shooter(), referee.cue_ball());
+            self.tell(Notice::WrongBall { player, ball });
+            return false;
+        }
+        match self.roll(&[stroke], DIAGRAM_SAMPLE_HZ) {
+            Ok(()) => {
+                self.stream_shot_events();
+                self.enter(Phase::Rolling);
+                true
+            }
+            Err(e) => {
+                self.tell(Notice::NoStroke(e));
+                false
+            }
+        }
+    }
+
+    /// Strikes `strokes` together, the paths sampled `sample_hz` times a second until
+    /// the balls stop.
+    pub(super) fn roll(
+        &mut self,
+        strokes: &[Stroke],
+        sample_hz: f64,
+    ) -> Result<(), crate::physics::StrikeError> {
+        self.sim.sample_every(Some(sample_hz));
+        let struck = self.sim.strike(strokes);
+        match struck {
+            Ok(()) => {
+                self.notice = None;
+                self.streamed = 0;
+            }
+            Err(_) => self.sim.sample_every(None),
+        }
+        struck
+    }
+
+    /// The balls have stopped: no more sampling; the record kept as the last stroke.
+    pub(super) fn stopped(&mut self, record: &ShotRecord) {
+        self.sim.sample_every(None);
+        self.last_stroke = Some(record.clone());
+    }
+
+    /// The balls have stopped: the referee judges the stroke; the match is saved. The
+    /// points it made, for the mode to enter the verdict; None where the referee could
+    /// not judge it (play goes back to aiming).
+    pub(super) fn judge_stroke(&mut self, mut record: ShotRecord) -> Option<u32> {
+        self.stopped(&record);
+        // The paths are for the table; the match (and its save) keeps the events.
+        record.trajectories.clear();
+        let stroke = PlayedStroke {
+            record,
+            declared_safety: std::mem::take(&mut self.declared_safety),
+            calls: Calls::default(),
+        };
+        let game = self.game.as_mut()?;
+        match game.judge(stroke) {
+            Ok(verdict) => {
+                let points = verdict.points;
+                self.save();
+                self.events.push(Event::Verdict);
+                Some(points)
+            }
+            Err(e) => {
+                self.tell(Notice::CannotJudge(e));
+                self.enter(Phase::Aiming);
+                None
+            }
+        }
+    }
+
+    /// After the verdict: the spotting, the end of the game or the next stroke.
+    pub(super) fn after_verdict(&mut self) {
+        let Some(verdict) = self.last_verdict() else {
+            return;
+        };
+        let next = if !verdict.spot.is_empty() {
+            Phase::Spotting
+        } else if verdict.game_over() {
+            Phase::GameOver
+        } else {
+            Phase::Aiming
+        };
+        self.enter(next);
+    }
+
+    /// Rules 21 and 26: the jumped balls go to their spots.
+    fn spot_balls(&mut self) {
+        let Some(verdict) = self.last_verdict() else {
+            return;
+        };
+        let spotted = verdict.spot.clone();
+        let over = self.referee().is_some_and(Referee::is_over);
+        self.place_match_balls();
+        self.events.push(Event::Spotted(spotted));
+        self.enter(if over { Phase::GameOver } else { Phase::Aiming });
+    }
+
+    /// Rule 22: the last stroke was disturbed from outside; the referee takes it back
+    /// and the balls return to where they were before it, with no penalty.
+    fn restore(&mut self) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        let mut strokes = game.strokes.clone();
+        let Some(last) = strokes
+            .iter_mut()
+            .rev()
+            .find(|s| !s.calls.outside_interference)
+        else {
+            self.tell(Notice::NothingToRestore);
+            return;
+        };
+        last.calls.outside_interference = true;
+        match game.replayed(&self.config, &self.settings, strokes) {
+            Ok(restored) => {
+                self.replace_game(restored);
+                self.save();
+                self.tell(Notice::PositionsRestored);
+                self.enter(Phase::Aiming);
+            }
+            Err(e) => self.tell(Notice::CannotResume(e)),
+        }
+    }
+
+    /// Writes the save (hot-seat matches only); a failure is told, play goes on.
+    fn save(&mut self) {
+        let (Some(path), Some(saved)) = (self.save_path.clone(), self.saved()) else {
+            return;
+        };
+        if let Err(e) = saved.write(&path) {
+            self.tell(Notice::SaveFailed(e));
+        }
+    }
+
+    /// Puts the balls at rest where the referee has them; balls not listed leave the
+    /// table.
+    fn place_match_balls(&mut self) {
+        let Some(referee) = self.referee() else {
+            return;
+        };
+        let positions: Vec<(BallId, DVec2)> =
+            referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
+        self.place(&positions);
+    }
+
+    /// Puts the balls at rest here: a lay-out the referee or the lag asked for.
+    pub(super) fn place(&mut self, positions: &[(BallId, DVec2)]) {
+        // The referee and the lag only ever ask for lay-outs that fit the table.
+        if let Err(e) = self.sim.place(positions) {
+            panic!("a lay-out of the match does not fit the table: {e}");
+        }
+    }
+
+    /// Sends out the stroke's shot events not yet sent.
+    fn stream_shot_events(&mut self) {
+        let events = self.sim.events();
+        for event in &events[self.streamed.min(events.len())..] {
+            self.events.push(Event::Shot(event.clone()));
+        }
+        self.streamed = events.len();
+    }
+}
