@@ -4,8 +4,8 @@
 //! defines the name), no file uses one that uses it back and no arrow points up the
 //! declared order of layers (`LAYERS`, drawn in `docs/architecture.md`).
 
+use crate::shape_test::{before_tests, source_files};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
 /// The top-level modules that must run without Bevy.
 const PURE: [&str; 15] = [
@@ -26,35 +26,15 @@ const PURE: [&str; 15] = [
     "test_support",
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("the source folder") {
-        let path = entry.expect("a source entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// Each source file's top-level module (`physics` for `src/physics/sim/mod.rs`) and its
 /// code without comments.
 fn sources() -> Vec<(String, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files
+    source_files()
         .into_iter()
-        .map(|path| {
-            let relative = path.strip_prefix(&src).expect("under src");
-            let first = relative.components().next().expect("a path");
-            let module = first
-                .as_os_str()
-                .to_string_lossy()
-                .trim_end_matches(".rs")
-                .to_owned();
-            let code: String = std::fs::read_to_string(&path)
-                .expect("a readable source file")
+        .map(|(relative, code)| {
+            let first = relative.split('/').next().expect("a path");
+            let module = first.trim_end_matches(".rs").to_owned();
+            let code: String = code
                 .lines()
                 .filter(|l| !l.trim_start().starts_with("//"))
                 .collect::<Vec<_>>()
@@ -131,16 +111,12 @@ type Module = Vec<String>;
 /// Every file of the crate but the tests (`tests.rs`, `*_test.rs`) and the binary's
 /// `main.rs`: its module and its code without comments and without its test module.
 fn file_sources() -> BTreeMap<Module, String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
     let mut out = BTreeMap::new();
-    for path in files {
-        let relative = path.strip_prefix(&src).expect("under src");
+    for (relative, code) in source_files() {
         let mut module: Module = relative
-            .with_extension("")
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .trim_end_matches(".rs")
+            .split('/')
+            .map(str::to_owned)
             .collect();
         if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
             module.pop();
@@ -149,8 +125,8 @@ fn file_sources() -> BTreeMap<Module, String> {
         if last == "main" || last == "tests" || last.ends_with("_test") {
             continue;
         }
-        let code = std::fs::read_to_string(&path).expect("a readable source file");
-        out.insert(module, without_tests(&without_comments(&code)));
+        let code = before_tests(&code).join("\n");
+        out.insert(module, without_comments(&code));
     }
     out
 }
@@ -163,13 +139,6 @@ fn without_comments(code: &str) -> String {
 }
 
 /// The code before its `#[cfg(test)] mod tests` (the test module comes last).
-fn without_tests(code: &str) -> String {
-    match code.find("#[cfg(test)]\nmod tests") {
-        Some(at) => code[..at].to_owned(),
-        None => code.to_owned(),
-    }
-}
-
 /// The paths of a use tree: `a::{b, c::{d, e as f}}` gives `a::b`, `a::c::d`, `a::c::e`
 /// (`self` in braces: the prefix itself; a glob: nothing).
 fn expand(tree: &str) -> Vec<Vec<String>> {

@@ -35,6 +35,8 @@ pub mod physics;
 pub mod play;
 pub mod random;
 pub mod rules;
+#[cfg(test)]
+mod shape_test;
 pub mod shot;
 pub mod sound;
 pub mod table;

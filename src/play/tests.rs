@@ -6,11 +6,12 @@
 //! save, lag training.
 
 use super::*;
+use crate::math::DVec2;
 use crate::physics::TableSim;
 use crate::rules::{LagOutcome, Repeat, Rule, Side};
 use crate::rules::{PlayedStroke, Verdict};
-use crate::shot::ShotRecord;
 use crate::shot::{EventKind, Spot};
+use crate::shot::{ShotEvent, ShotRecord, Stroke};
 use crate::test_support::fresh_dir;
 
 fn settings(config: &Config) -> MatchSettings {

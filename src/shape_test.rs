@@ -1,0 +1,114 @@
+//! Tests that read the sources for the shape issue 21 gave the code: files short enough
+//! to read, and `play/` branching on the mode in one place only.
+
+use std::path::{Path, PathBuf};
+
+/// The longest a source file may be, lines, before its test module.
+const MAX_LINES: usize = 700;
+
+/// Files that are tests through and through, and the language files of `words/` (a
+/// sentence per function, as long as the game has sentences).
+fn exempt(relative: &str) -> bool {
+    relative.ends_with("tests.rs")
+        || relative.ends_with("_test.rs")
+        || relative == "test_support.rs"
+        || (relative.starts_with("words/") && relative != "words/mod.rs")
+}
+
+/// Every source file under `src/`, with its path relative to it (`/`-separated).
+pub(crate) fn source_files() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("the source folder") {
+            let path = entry.expect("a source entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    walk(&src, &mut paths);
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let relative = path.strip_prefix(&src).expect("under src");
+            let relative = relative.to_string_lossy().replace('\\', "/");
+            let code = std::fs::read_to_string(&path).expect("a readable source file");
+            (relative, code)
+        })
+        .collect()
+}
+
+/// A file's code before its test module (`#[cfg(test)]` at the start of a line, then a
+/// `mod`).
+pub(crate) fn before_tests(code: &str) -> Vec<&str> {
+    let lines: Vec<&str> = code.lines().collect();
+    let end = lines
+        .windows(2)
+        .position(|w| w[0] == "#[cfg(test)]" && w[1].contains("mod "))
+        .unwrap_or(lines.len());
+    lines[..end].to_vec()
+}
+
+/// The files over `max` lines before their tests.
+fn too_long(files: &[(String, String)], max: usize) -> Vec<String> {
+    files
+        .iter()
+        .filter(|(path, _)| !exempt(path))
+        .map(|(path, code)| (path, before_tests(code).len()))
+        .filter(|&(_, n)| n > max)
+        .map(|(path, n)| format!("{path}: {n} lines"))
+        .collect()
+}
+
+#[test]
+fn no_source_file_is_longer_than_700_lines_before_its_tests() {
+    let long = too_long(&source_files(), MAX_LINES);
+    assert!(long.is_empty(), "longer than {MAX_LINES} lines: {long:?}");
+}
+
+#[test]
+fn the_line_count_stops_at_the_test_module_and_sees_a_long_file() {
+    let code = "fn a() {}\n".repeat(5) + "#[cfg(test)]\nmod tests {\n" + &"\n".repeat(50);
+    let files = vec![
+        ("x.rs".to_owned(), code),
+        ("play/tests.rs".into(), "\n".repeat(50)),
+    ];
+    assert!(too_long(&files, 5).is_empty());
+    assert_eq!(too_long(&files, 4), ["x.rs: 5 lines"]);
+}
+
+/// The lines of `play/` outside its tests that name a [`crate::play::Mode`], other
+/// than where the mode is defined (`settings.rs`) and where `Play::new` dispatches on it.
+fn mode_branches(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, code) in files {
+        if !path.starts_with("play/") || exempt(path) || path == "play/settings.rs" {
+            continue;
+        }
+        let mut in_dispatch = false;
+        for (i, line) in before_tests(code).iter().enumerate() {
+            if line.starts_with("    pub fn new(") && path == "play/mod.rs" {
+                in_dispatch = true;
+            } else if *line == "    }" {
+                in_dispatch = false;
+            }
+            if line.contains("Mode::") && !in_dispatch {
+                found.push(format!("{path}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn play_branches_on_the_mode_only_where_it_makes_the_mode_controller() {
+    let found = mode_branches(&source_files());
+    assert!(found.is_empty(), "Mode:: outside Play::new: {found:?}");
+    let branching = "    fn begin(&mut self) {\n        if self.mode == Mode::Practice {}\n    }\n";
+    let files = vec![("play/practice.rs".to_owned(), branching.to_owned())];
+    assert_eq!(mode_branches(&files).len(), 1, "the test sees a branch");
+}
