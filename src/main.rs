@@ -251,6 +251,7 @@ fn main() -> ExitCode {
                     .map_err(|e| format!("{}: {e}", path.display()))
                     .and_then(|text| {
                         carom::play::positions::Position::parse(&path.display().to_string(), &text)
+                            .map_err(|e| e.to_string())
                     })
             }) {
                 Some(Err(message)) => {

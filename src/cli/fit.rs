@@ -19,7 +19,7 @@ pub fn run(
 ) -> Result<String, String> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let mut shots = fit::data::parse(&name, &text)?;
+    let mut shots = fit::data::parse(&name, &text).map_err(|e| e.to_string())?;
     if let Some(limit) = limit {
         let mut kept = 0;
         shots.retain(|s| {
@@ -124,7 +124,8 @@ fn report(s: &Summary, half: Half, seconds: f64, budget: usize) -> String {
 
 /// The simulation's own cushion curve (`fit::probe`), beside the real one.
 pub fn probe(config: &Config) -> Result<String, String> {
-    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)?;
+    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)
+        .map_err(|e| e.to_string())?;
     let bins = fit::curve(&fit::probe::bounces_of_rolling_balls(config, &table));
     let real: Vec<f64> = REAL_CURVE.iter().map(|c| c.1).collect();
     let mut out = String::from("balls rolling into a cushion, measured as the real ones:\n");
@@ -146,7 +147,8 @@ pub fn probe(config: &Config) -> Result<String, String> {
 /// Tunes the cushion's restitution curve and friction so that the probe's curve meets
 /// the real one, from `config`'s values; prints what it found.
 pub fn tune_cushion(config: &Config) -> Result<String, String> {
-    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)?;
+    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)
+        .map_err(|e| e.to_string())?;
     let real: Vec<f64> = REAL_CURVE.iter().map(|c| c.1).collect();
     let with = |x: &[f64]| {
         let mut tuned = config.clone();

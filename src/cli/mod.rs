@@ -129,7 +129,8 @@ fn shot_diagram(
     record: &ShotRecord,
     judged: Option<(&OneStroke, &Verdict)>,
 ) -> Result<String, String> {
-    let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)?;
+    let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)
+        .map_err(|e| e.to_string())?;
     let stroke = record.stroke();
     let cue_ball = stroke.map(|s| s.ball);
     let contacts = cue_ball
@@ -179,9 +180,9 @@ pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError
     let rules = config
         .games
         .game(&game.game)
-        .map_err(|e| error(Some("game".into()), e))?;
+        .map_err(|e| error(Some("game".into()), e.to_string()))?;
     let table = TableGeometry::new(&config.tables, game.table.as_deref(), &config.balls)
-        .map_err(|e| error(Some("table".into()), e))?;
+        .map_err(|e| error(Some("table".into()), e.to_string()))?;
     let setup = MatchSetup {
         players: game.players.clone(),
         target: game.target,
@@ -243,7 +244,7 @@ pub fn bench(
     if cfg!(debug_assertions) {
         eprintln!("note: a debug build; build with --release for the figures that count");
     }
-    let results = bench::run(config, repeats)?;
+    let results = bench::run(config, repeats).map_err(|e| e.to_string())?;
     emit(out, &words().bench_text(&results))?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers: Vec<usize> = if threads > 1 {
@@ -255,7 +256,8 @@ pub fn bench(
         return Ok(());
     }
     let game = "three_cushion";
-    let timings = computer::bench::run(config, game, decisions, &workers)?;
+    let timings =
+        computer::bench::run(config, game, decisions, &workers).map_err(|e| e.to_string())?;
     emit(out, &words().decisions_text(game, &timings))
 }
 
@@ -276,7 +278,7 @@ pub fn suggest(
         .position_referee(config, game)
         .map_err(|e| format!("{name}: {e}"))?;
     let level = match level {
-        Some(key) => config.computer.level(key)?,
+        Some(key) => config.computer.level(key).map_err(|e| e.to_string())?,
         None => config.computer.coach(),
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -2,8 +2,9 @@
 //! timed on one core and on all of them.
 
 use super::choose;
-use crate::config::Config;
+use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
+use crate::play::StartError;
 use crate::random::Rng;
 use crate::rules::{self, OneStroke, Referee};
 use crate::shot::BallId;
@@ -34,7 +35,7 @@ pub fn random_lay_out(
     game: &str,
     table: &TableGeometry,
     rng: &mut Rng,
-) -> Result<BTreeMap<BallId, DVec2>, String> {
+) -> Result<BTreeMap<BallId, DVec2>, UnknownKey> {
     let rules = config.games.game(game)?;
     let limits = table.centre_limits() - DVec2::splat(0.001);
     let mut balls = BTreeMap::new();
@@ -63,18 +64,49 @@ pub fn referee_at(
     table: &TableGeometry,
     lay_out: BTreeMap<BallId, DVec2>,
     cue_ball: BallId,
-) -> Result<Referee, String> {
+) -> Result<Referee, StartError> {
     let rules = config.games.game(game)?;
-    OneStroke::new(
+    let one = OneStroke::new(
         rules,
         &config.games.referee,
         table.clone(),
         lay_out,
         cue_ball,
-    )
-    .map(|one| one.referee().clone())
-    .map_err(|e| e.to_string())
+    )?;
+    Ok(one.referee().clone())
 }
+
+/// Why the computer's bench cannot run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BenchError {
+    /// The game or a lay-out cannot be set up.
+    Start(StartError),
+    /// A level found nothing to play from a lay-out.
+    NothingToPlay,
+}
+
+impl From<StartError> for BenchError {
+    fn from(e: StartError) -> BenchError {
+        BenchError::Start(e)
+    }
+}
+
+impl From<UnknownKey> for BenchError {
+    fn from(e: UnknownKey) -> BenchError {
+        BenchError::Start(e.into())
+    }
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Start(e) => e.fmt(f),
+            BenchError::NothingToPlay => f.write_str("a lay-out with nothing to play"),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
 
 /// Every level deciding from `lay_outs` random lay-outs of `game`, once with each
 /// number of `workers`.
@@ -83,7 +115,7 @@ pub fn run(
     game: &str,
     lay_outs: usize,
     workers: &[usize],
-) -> Result<Vec<LevelTiming>, String> {
+) -> Result<Vec<LevelTiming>, BenchError> {
     let table = TableGeometry::new(&config.tables, None, &config.balls)?;
     let mut rng = Rng(2026);
     let referees = (0..lay_outs)
@@ -99,7 +131,7 @@ pub fn run(
             let (mut strokes, mut p_sum) = (0, 0.0);
             for (seed, referee) in referees.iter().enumerate() {
                 let decision = choose(config, referee, level, seed as u64, workers)
-                    .ok_or("a lay-out with nothing to play")?;
+                    .ok_or(BenchError::NothingToPlay)?;
                 times.push(decision.elapsed);
                 strokes += decision.evaluated;
                 p_sum += decision.p_score;

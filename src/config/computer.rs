@@ -2,7 +2,7 @@
 //! budget each) and the grid of strokes its search starts from.
 
 use super::range::ranged;
-use super::{ConfigError, Source};
+use super::{ConfigError, Keyed, Source, UnknownKey};
 use serde::Deserialize;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -81,13 +81,10 @@ const MAX_STROKES: u32 = 200_000;
 
 impl ComputerConfig {
     /// The level called `key`.
-    pub fn level(&self, key: &str) -> Result<&Level, String> {
+    pub fn level(&self, key: &str) -> Result<&Level, UnknownKey> {
         self.levels.iter().find(|l| l.key == key).ok_or_else(|| {
-            let keys: Vec<&str> = self.levels.iter().map(|l| l.key.as_str()).collect();
-            format!(
-                "no computer level \"{key}\" in computer.ron; there are: {}",
-                keys.join(", ")
-            )
+            let keys = self.levels.iter().map(|l| l.key.as_str());
+            UnknownKey::new(Keyed::ComputerLevel, key, keys)
         })
     }
 

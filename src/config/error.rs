@@ -58,3 +58,46 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+/// What a config key names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keyed {
+    Game,
+    TablePreset,
+    ComputerLevel,
+}
+
+/// A key the config has no entry for: what it should name, the key, and the keys there
+/// are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownKey {
+    pub what: Keyed,
+    pub key: String,
+    pub known: Vec<String>,
+}
+
+impl UnknownKey {
+    pub fn new<'a>(what: Keyed, key: &str, known: impl IntoIterator<Item = &'a str>) -> Self {
+        UnknownKey {
+            what,
+            key: key.to_owned(),
+            known: known.into_iter().map(str::to_owned).collect(),
+        }
+    }
+}
+
+impl fmt::Display for UnknownKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (key, known) = (&self.key, self.known.join(", "));
+        match self.what {
+            Keyed::Game => write!(f, "no game \"{key}\" in games.ron; the games are: {known}"),
+            Keyed::TablePreset => write!(f, "no table preset \"{key}\"; the presets are: {known}"),
+            Keyed::ComputerLevel => write!(
+                f,
+                "no computer level \"{key}\" in computer.ron; there are: {known}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnknownKey {}

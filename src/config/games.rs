@@ -2,7 +2,7 @@
 //! what a count needs, its restrictions and how long a match lasts by default — and the
 //! referee's thresholds for the calls a sensor makes (rules 5 and 14).
 
-use super::{ConfigError, Source, range::ranged};
+use super::{ConfigError, Keyed, Source, UnknownKey, range::ranged};
 use crate::shot::Spot;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -178,14 +178,10 @@ ranged! {
 
 impl GamesConfig {
     /// The game of that key, or a message that lists the games there are.
-    pub fn game(&self, key: &str) -> Result<&GameRules, String> {
-        self.games.get(key).ok_or_else(|| {
-            let keys: Vec<&str> = self.games.keys().map(String::as_str).collect();
-            format!(
-                "no game \"{key}\" in games.ron; the games are: {}",
-                keys.join(", ")
-            )
-        })
+    pub fn game(&self, key: &str) -> Result<&GameRules, UnknownKey> {
+        self.games
+            .get(key)
+            .ok_or_else(|| UnknownKey::new(Keyed::Game, key, self.games.keys().map(String::as_str)))
     }
 
     /// Checks what spans fields: every game has a complete set-up and rules that fit
@@ -195,7 +191,7 @@ impl GamesConfig {
             return Err(source.error_at(&["games"], "`games` is empty"));
         }
         for (key, game) in &self.games {
-            game.check().map_err(|message| {
+            game.check(|message| {
                 source.error_at(
                     &["games", &format!("\"{key}\"")],
                     format!("game \"{key}\": {message}"),
@@ -220,34 +216,35 @@ impl GameRules {
             .any(|s| s.ball == Role::Breaker && matches!(s.at, Place::HeadString { .. }))
     }
 
-    fn check(&self) -> Result<(), String> {
+    /// Whether the game's fields fit together; `fail` makes the error of a message.
+    fn check(&self, fail: impl Fn(String) -> ConfigError) -> Result<(), ConfigError> {
         for role in [Role::Breaker, Role::Opponent, Role::Red, Role::Red2] {
             let placed = self.setup.iter().filter(|s| s.ball == role).count();
             if placed > 1 {
-                return Err(format!("`setup` places {role:?} {placed} times"));
+                return Err(fail(format!("`setup` places {role:?} {placed} times")));
             }
             if placed == 0 && role != Role::Red2 {
-                return Err(format!("`setup` does not place {role:?}"));
+                return Err(fail(format!("`setup` does not place {role:?}")));
             }
         }
         let reds = self.count.balls == CountBalls::Reds;
         let four_balls = self.count.balls != CountBalls::ObjectBalls;
         if four_balls != self.has_red2() {
-            return Err(
+            return Err(fail(
                 "`count.balls: reds` or `any_two` and a `red2` in `setup` go together \
                  (four-ball games)"
                     .into(),
-            );
+            ));
         }
         if self.opponent_ball_foul && !reds {
-            return Err(
+            return Err(fail(
                 "`opponent_ball_foul` needs `count.balls: reds`: in a three-ball game \
                         the opponent's ball is an object ball"
                     .into(),
-            );
+            ));
         }
         if self.balk.is_some() && four_balls {
-            return Err("`balk` is for three-ball games".into());
+            return Err(fail("`balk` is for three-ball games".into()));
         }
         Ok(())
     }

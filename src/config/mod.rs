@@ -20,7 +20,7 @@ pub use balls::BallConfig;
 pub use computer::{ComputerConfig, Grid, Level, Spread};
 pub use controls::{Action, Binding, ControlsConfig};
 pub use cue::CueConfig;
-pub use error::ConfigError;
+pub use error::{ConfigError, Keyed, UnknownKey};
 pub use games::{
     BalkRule, CountBalls, CountRule, GameRules, GamesConfig, Place, RedFirst, RefereeConfig, Role,
     SetupBall,

@@ -5,6 +5,7 @@
 //! that moves first. A ball is logged once it has moved about 2 cm; its last sample is
 //! where it came to rest, stamped with the shot's end time.
 
+use crate::config::ConfigError;
 use crate::math::DVec2;
 use crate::shot::BallId;
 use serde::Deserialize;
@@ -67,21 +68,42 @@ struct RawTrack {
 }
 
 /// Reads the file's text; `file` names it in errors.
-pub fn parse(file: &str, text: &str) -> Result<Vec<TrackedShot>, String> {
-    let raw: Vec<RawShot> = serde_json::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+pub fn parse(file: &str, text: &str) -> Result<Vec<TrackedShot>, ConfigError> {
+    let raw: Vec<RawShot> =
+        serde_json::from_str(text).map_err(|e| ConfigError::whole_file(file, e.to_string()))?;
     raw.into_iter()
         .enumerate()
-        .map(|(index, shot)| tracked(index, shot).map_err(|e| format!("{file}: shot {index}: {e}")))
+        .map(|(index, shot)| {
+            tracked(index, shot)
+                .map_err(|e| ConfigError::whole_file(file, format!("shot {index}: {e}")))
+        })
         .collect()
 }
 
-fn tracked(index: usize, shot: RawShot) -> Result<TrackedShot, String> {
+/// A tracked shot that cannot be used.
+#[derive(Clone, Debug, PartialEq)]
+enum ShotProblem {
+    /// No track of the ball of this key.
+    NoBall(&'static str),
+    /// A track of fewer than two samples, or with x, y and t of different lengths.
+    FewSamples,
+}
+
+impl std::fmt::Display for ShotProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShotProblem::NoBall(key) => write!(f, "no ball \"{key}\""),
+            ShotProblem::FewSamples => {
+                f.write_str("a ball needs at least two samples and as many x and y as t")
+            }
+        }
+    }
+}
+
+fn tracked(index: usize, shot: RawShot) -> Result<TrackedShot, ShotProblem> {
     let mut tracks = BTreeMap::new();
     for key in ["1", "2", "3"] {
-        let raw = shot
-            .balls
-            .get(key)
-            .ok_or_else(|| format!("no ball \"{key}\""))?;
+        let raw = shot.balls.get(key).ok_or(ShotProblem::NoBall(key))?;
         tracks.insert(key, track(raw)?);
     }
     // The cue ball: the white whose second sample (its first motion) comes first.
@@ -100,10 +122,10 @@ fn tracked(index: usize, shot: RawShot) -> Result<TrackedShot, String> {
     Ok(TrackedShot { index, tracks })
 }
 
-fn track(raw: &RawTrack) -> Result<Track, String> {
+fn track(raw: &RawTrack) -> Result<Track, ShotProblem> {
     let n = raw.t.len();
     if n < 2 || raw.x.len() != n || raw.y.len() != n {
-        return Err("a ball needs at least two samples and as many x and y as t".into());
+        return Err(ShotProblem::FewSamples);
     }
     let mut t = Vec::with_capacity(n + 1);
     let mut p = Vec::with_capacity(n + 1);

@@ -7,7 +7,7 @@ use super::data::{FRAME, Track, TrackedShot};
 use super::optimize::minimize;
 use crate::config::Config;
 use crate::math::DVec2;
-use crate::physics::TableSim;
+use crate::physics::{ShotError, TableSim};
 use crate::shot::{BallId, ShotEvent, Stroke};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
@@ -64,11 +64,11 @@ pub fn replay(
     table: &TableGeometry,
     shot: &TrackedShot,
     stroke: &ShotStroke,
-) -> Result<Replay, String> {
+) -> Result<Replay, ShotError> {
     let mut sim = TableSim::new(config, table.clone());
     let positions = lay_out(shot, table);
-    sim.place(&positions).map_err(|e| e.to_string())?;
-    sim.strike(&[stroke.stroke]).map_err(|e| e.to_string())?;
+    sim.place(&positions)?;
+    sim.strike(&[stroke.stroke])?;
     let record = sim.run_to_rest(Some(SAMPLE_HZ));
     let tracks = positions
         .iter()

@@ -3,7 +3,7 @@
 //! readout. A missing file is the defaults; a broken one is kept as it is, named in a
 //! message, and the defaults are used.
 
-use crate::play::write_atomically;
+use crate::play::{FileError, write_ron};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -223,10 +223,8 @@ impl Preferences {
         Ok(())
     }
 
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        write_atomically(path, text.as_bytes())
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_ron(path, self)
     }
 
     /// The volume sounds play at: 0 when muted.

@@ -5,8 +5,9 @@
 //! above and 0.2 R right of centre, at 2, 4 and 6 m/s. The break is rule 7's; the lag
 //! strikes both whites at the same moment, as rule 5 has it.
 
+use super::error::ShotError;
 use super::sim::TableSim;
-use crate::config::Config;
+use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
 use crate::shot::BallId;
 use crate::shot::Spot;
@@ -122,17 +123,39 @@ pub fn cases(table: &TableGeometry) -> Vec<BenchCase> {
     ]
 }
 
+/// Why the bench cannot run on this config.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BenchError {
+    /// The config has no default table preset.
+    Table(UnknownKey),
+    /// The default table refuses a case's lay-out or stroke.
+    Shot(ShotError),
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Table(e) => e.fmt(f),
+            BenchError::Shot(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
 /// Runs every case `repeats` times and reports the median wall time.
-pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, String> {
-    let table = TableGeometry::new(&config.tables, None, &config.balls)?;
+pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, BenchError> {
+    let table =
+        TableGeometry::new(&config.tables, None, &config.balls).map_err(BenchError::Table)?;
     let mut results = Vec::new();
     for case in cases(&table) {
         let mut times = Vec::with_capacity(repeats);
         let mut last = None;
         for _ in 0..repeats.max(1) {
             let mut sim = TableSim::new(config, table.clone());
-            sim.place(&case.balls).map_err(|e| e.to_string())?;
-            sim.strike(&case.strokes).map_err(|e| e.to_string())?;
+            let refused = |e: ShotError| BenchError::Shot(e);
+            sim.place(&case.balls).map_err(|e| refused(e.into()))?;
+            sim.strike(&case.strokes).map_err(|e| refused(e.into()))?;
             let start = Instant::now();
             let record = sim.run_to_rest(None);
             times.push(start.elapsed());

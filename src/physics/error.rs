@@ -98,3 +98,33 @@ impl From<StrokeError> for StrikeError {
         StrikeError::Stroke(e)
     }
 }
+
+/// A shot the table refuses: its lay-out or its stroke.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShotError {
+    Place(PlaceError),
+    Strike(StrikeError),
+}
+
+impl From<PlaceError> for ShotError {
+    fn from(e: PlaceError) -> ShotError {
+        ShotError::Place(e)
+    }
+}
+
+impl From<StrikeError> for ShotError {
+    fn from(e: StrikeError) -> ShotError {
+        ShotError::Strike(e)
+    }
+}
+
+impl fmt::Display for ShotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShotError::Place(e) => e.fmt(f),
+            ShotError::Strike(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ShotError {}

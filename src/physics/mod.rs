@@ -14,5 +14,5 @@ pub use strike::{CueSpeed, clean_after_speed, cue_speed, follow_through_decel};
 mod world;
 
 pub use cloth::{Kinematics, Motion};
-pub use error::{PlaceError, StrikeError};
+pub use error::{PlaceError, ShotError, StrikeError};
 pub use sim::TableSim;

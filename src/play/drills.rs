@@ -3,8 +3,9 @@
 //! `drill-history.ron`, with the best and the trend per drill. Bundled drills are in
 //! `config/drills/`.
 
+use super::files::FileError;
 use super::positions::Position;
-use crate::config;
+use crate::config::{self, ConfigError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -23,11 +24,12 @@ pub struct Drill {
 
 impl Drill {
     /// Reads a drill file's text; errors name the file, line and column.
-    pub fn parse(file_name: &str, text: &str) -> Result<Drill, String> {
-        let drill: Drill = config::parse(file_name, text).map_err(|e| e.to_string())?;
+    pub fn parse(file_name: &str, text: &str) -> Result<Drill, ConfigError> {
+        let drill: Drill = config::parse(file_name, text)?;
         if drill.attempts == 0 || drill.positions.is_empty() {
-            return Err(format!(
-                "{file_name}: a drill needs at least one attempt and one position"
+            return Err(ConfigError::whole_file(
+                file_name,
+                "a drill needs at least one attempt and one position",
             ));
         }
         Ok(drill)
@@ -35,7 +37,10 @@ impl Drill {
 
     /// The drill's positions from `library` (path, position), in its order; the name of
     /// one it cannot find is the error.
-    pub fn positions(&self, library: &[(PathBuf, Position)]) -> Result<Vec<Position>, String> {
+    pub fn positions(
+        &self,
+        library: &[(PathBuf, Position)],
+    ) -> Result<Vec<Position>, MissingPosition> {
         self.positions
             .iter()
             .map(|wanted| {
@@ -43,15 +48,33 @@ impl Drill {
                     .iter()
                     .find(|(path, _)| path.file_stem().is_some_and(|s| s == wanted.as_str()))
                     .map(|(_, p)| p.clone())
-                    .ok_or_else(|| format!("{}: no position \"{wanted}\"", self.name))
+                    .ok_or_else(|| MissingPosition {
+                        drill: self.name.clone(),
+                        position: wanted.clone(),
+                    })
             })
             .collect()
     }
 }
 
-/// The drills in `dir` (`.ron` files, by name) and a message for each that could not be
+/// A drill names a position the library does not have.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MissingPosition {
+    pub drill: String,
+    pub position: String,
+}
+
+impl std::fmt::Display for MissingPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: no position \"{}\"", self.drill, self.position)
+    }
+}
+
+impl std::error::Error for MissingPosition {}
+
+/// The drills in `dir` (`.ron` files, by name) and an error for each that could not be
 /// read.
-pub fn load_folder(dir: &Path) -> (Vec<Drill>, Vec<String>) {
+pub fn load_folder(dir: &Path) -> (Vec<Drill>, Vec<FileError>) {
     let (read, errors) = super::read_ron_folder(dir, Drill::parse);
     (read.into_iter().map(|(_, drill)| drill).collect(), errors)
 }
@@ -138,12 +161,12 @@ const TREND_RUNS: usize = 3;
 impl DrillHistory {
     /// The history at `path`: none yet is empty; a file that cannot be read is an error
     /// naming it (and is left as it is).
-    pub fn read(path: &Path) -> Result<DrillHistory, String> {
+    pub fn read(path: &Path) -> Result<DrillHistory, FileError> {
         super::read_ron_or_default(path)
     }
 
     /// Adds a finished run and writes the file.
-    pub fn record(&mut self, path: &Path, run: DrillRun) -> Result<(), String> {
+    pub fn record(&mut self, path: &Path, run: DrillRun) -> Result<(), FileError> {
         self.runs.push(run);
         super::write_ron(path, self)
     }
@@ -203,6 +226,7 @@ mod tests {
             drill
                 .positions(&library)
                 .unwrap_err()
+                .to_string()
                 .contains("no position \"a\"")
         );
         let positions = vec![library[0].1.clone(), library[1].1.clone()];
@@ -235,6 +259,7 @@ mod tests {
         assert!(
             DrillHistory::read(&path)
                 .unwrap_err()
+                .to_string()
                 .contains("drill-history.ron:1:")
         );
         assert!(path.exists());
@@ -243,6 +268,6 @@ mod tests {
     #[test]
     fn a_drill_file_without_positions_or_attempts_is_refused() {
         let empty = "(name: \"x\", game: \"three_cushion\", attempts: 0, positions: [\"a\"])";
-        assert!(Drill::parse("x.ron", empty).unwrap_err().contains("x.ron"));
+        assert!(Drill::parse("x.ron", empty).unwrap_err().file == "x.ron");
     }
 }

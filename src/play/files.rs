@@ -2,10 +2,80 @@
 //! cut mid-write leaves the last good file) and never over a file that could not be
 //! read (it is kept aside).
 
+use crate::config::ConfigError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::io::Write;
+use std::fmt;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+
+/// A file of the player's (or of the game's folders) that cannot be used; it names the
+/// file and is left as it was.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileError {
+    /// It is there (or should be) but cannot be read.
+    Read { path: PathBuf, kind: ErrorKind },
+    /// It cannot be written (nor its folder made).
+    Write { path: PathBuf, kind: ErrorKind },
+    /// An unreadable file could not be moved out of the way.
+    MoveAside { path: PathBuf, kind: ErrorKind },
+    /// It cannot be deleted.
+    Delete { path: PathBuf, kind: ErrorKind },
+    /// It was read, but what it holds is not what it should be: where and why.
+    Content(ConfigError),
+}
+
+impl FileError {
+    fn read(path: &Path) -> impl Fn(std::io::Error) -> FileError + Copy + '_ {
+        move |e| FileError::Read {
+            path: path.to_owned(),
+            kind: e.kind(),
+        }
+    }
+
+    fn write(path: &Path) -> impl Fn(std::io::Error) -> FileError + Copy + '_ {
+        move |e| FileError::Write {
+            path: path.to_owned(),
+            kind: e.kind(),
+        }
+    }
+
+    /// What `path` holds is wrong, as `message` says.
+    pub fn content(path: &Path, message: impl Into<String>) -> FileError {
+        FileError::Content(ConfigError::whole_file(
+            &path.display().to_string(),
+            message,
+        ))
+    }
+}
+
+impl From<ConfigError> for FileError {
+    fn from(e: ConfigError) -> FileError {
+        FileError::Content(e)
+    }
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Read { path, kind } => {
+                write!(f, "{}: cannot be read: {kind}", path.display())
+            }
+            FileError::Write { path, kind } => {
+                write!(f, "{}: cannot be written: {kind}", path.display())
+            }
+            FileError::MoveAside { path, kind } => {
+                write!(f, "{}: cannot be moved aside: {kind}", path.display())
+            }
+            FileError::Delete { path, kind } => {
+                write!(f, "{}: cannot be deleted: {kind}", path.display())
+            }
+            FileError::Content(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
 
 /// Where the game keeps its files.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,8 +133,8 @@ impl StoragePaths {
 
 /// Writes `bytes` to `path` through a temporary file in the same folder, flushed to
 /// disk before it takes the file's place: a reader sees the old file or the new one.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("{}: cannot be written: {e}", path.display());
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    let fail = FileError::write(path);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
@@ -76,12 +146,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The `.ron` files in `dir` (by name), each read by `parse` from its name and text,
-/// and a message for each that cannot be read: one bad file does not hide the others.
+/// and an error for each that cannot be read: one bad file does not hide the others.
 /// A folder that does not exist holds none.
 pub fn read_ron_folder<T>(
     dir: &Path,
-    parse: impl Fn(&str, &str) -> Result<T, String>,
-) -> (Vec<(PathBuf, T)>, Vec<String>) {
+    parse: impl Fn(&str, &str) -> Result<T, ConfigError>,
+) -> (Vec<(PathBuf, T)>, Vec<FileError>) {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
@@ -95,8 +165,8 @@ pub fn read_ron_folder<T>(
     for path in paths {
         let name = path.display().to_string();
         match std::fs::read_to_string(&path)
-            .map_err(|e| format!("{name}: {e}"))
-            .and_then(|text| parse(&name, &text))
+            .map_err(FileError::read(&path))
+            .and_then(|text| Ok(parse(&name, &text)?))
         {
             Ok(value) => read.push((path, value)),
             Err(e) => errors.push(e),
@@ -105,23 +175,36 @@ pub fn read_ron_folder<T>(
     (read, errors)
 }
 
+/// The text of the file at `path`; None while there is no such file.
+pub fn read_if_there(path: &Path) -> Result<Option<String>, FileError> {
+    match std::fs::read_to_string(path) {
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+        other => other.map(Some).map_err(FileError::read(path)),
+    }
+}
+
 /// The value a RON file holds, the default while there is no file; a file that cannot
 /// be read is an error naming it (and is left as it is).
-pub fn read_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Result<T, String> {
-    match std::fs::read_to_string(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(T::default()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
-        Ok(text) => {
-            crate::config::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
-        }
+pub fn read_ron_or_default<T: DeserializeOwned + Default>(path: &Path) -> Result<T, FileError> {
+    match read_if_there(path)? {
+        None => Ok(T::default()),
+        Some(text) => Ok(crate::config::parse(&path.display().to_string(), &text)?),
     }
 }
 
 /// Writes `value` as RON to `path` (atomically).
-pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+pub fn write_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), FileError> {
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| FileError::content(path, e.to_string()))?;
     write_atomically(path, text.as_bytes())
+}
+
+/// Deletes the file at `path`.
+pub fn delete(path: &Path) -> Result<(), FileError> {
+    std::fs::remove_file(path).map_err(|e| FileError::Delete {
+        path: path.to_owned(),
+        kind: e.kind(),
+    })
 }
 
 /// Now, in seconds since 1970 (the key of a session, a drill run, a file name).
@@ -133,14 +216,17 @@ pub fn now_s() -> u64 {
 
 /// Moves an unreadable file out of the way, keeping it: `match.json` becomes
 /// `match.json.unreadable-N` with the first N not taken. Returns where it went.
-pub fn keep_aside(path: &Path) -> Result<PathBuf, String> {
+pub fn keep_aside(path: &Path) -> Result<PathBuf, FileError> {
     let aside = (1..)
         .map(|n| PathBuf::from(format!("{}.unreadable-{n}", path.display())))
         .find(|p| !p.exists())
         .expect("some number is free");
     std::fs::rename(path, &aside)
         .map(|()| aside)
-        .map_err(|e| format!("{}: cannot be moved aside: {e}", path.display()))
+        .map_err(|e| FileError::MoveAside {
+            path: path.to_owned(),
+            kind: e.kind(),
+        })
 }
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 //! the players ([`Notice`]).
 
 use super::drills::DrillRun;
+use super::files::FileError;
+use super::game::StartError;
 use crate::math::DVec2;
-use crate::physics::StrikeError;
+use crate::physics::{PlaceError, StrikeError};
 use crate::rules::{JudgeError, LagError, Placement};
 use crate::shot::{BallId, ShotEvent, Stroke};
 use std::path::PathBuf;
@@ -104,18 +106,41 @@ pub enum Notice {
     /// Rule 22: the positions of before the last stroke are back.
     PositionsRestored,
     /// The save could not be written: why.
-    SaveFailed(String),
+    SaveFailed(FileError),
     /// The old save could not be read: it was kept here.
     OldSaveKept(PathBuf),
     /// The old save could not be read nor moved aside: why.
-    OldSaveStuck(String),
-    /// The saved match cannot be replayed: why.
-    CannotResume(String),
+    OldSaveStuck(FileError),
+    /// The saved match (or the practice game taken back) cannot be replayed: why.
+    CannotResume(StartError),
     /// Practice: no stroke to take back, or none to play again.
     NothingToUndo,
     NothingToRedo,
     /// The match cannot start with these settings: why.
-    CannotStart(String),
+    CannotStart(StartError),
     /// A practice position cannot be set up here: why.
-    CannotSetUp(String),
+    CannotSetUp(SetUpRefusal),
+}
+
+/// Why practice cannot set a lay-out up.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetUpRefusal {
+    /// The position is of another game than the session's.
+    OtherGame { position: String, game: String },
+    /// The drill is of another game than the session's.
+    DrillOfOtherGame { drill: String, game: String },
+    /// The game cannot start from the lay-out (of the position named, if any).
+    Start {
+        position: Option<String>,
+        error: StartError,
+    },
+    /// The table cannot hold the lay-out (of the position named, if any).
+    Place {
+        position: Option<String>,
+        error: PlaceError,
+    },
+    /// A ball placed by hand would touch another.
+    BallsWouldTouch,
+    /// The cue ball chosen is not a white one.
+    NotAWhite,
 }

@@ -2,14 +2,69 @@
 //! rebuilt by replaying its strokes (how a save resumes, rule 22 restores and practice
 //! takes a stroke back); and what a save on disk offers the menu.
 
+use super::files::FileError;
 use super::{MatchSettings, SavedMatch};
-use crate::config::Config;
+use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
-use crate::rules::{JudgeError, MatchSetup, PlayedStroke, Referee, Verdict};
+use crate::rules::{JudgeError, MatchSetup, PlayedStroke, Referee, SetupError, Verdict};
 use crate::shot::BallId;
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A game that cannot start (or be replayed) with these settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StartError {
+    /// The settings name a game or a table the config does not have.
+    Unknown(UnknownKey),
+    /// The referee refuses the match or the lay-out.
+    Setup(SetupError),
+    /// A stroke of the replay (numbered from 1) cannot be judged.
+    Stroke { number: usize, error: JudgeError },
+}
+
+impl From<UnknownKey> for StartError {
+    fn from(e: UnknownKey) -> StartError {
+        StartError::Unknown(e)
+    }
+}
+
+impl From<SetupError> for StartError {
+    fn from(e: SetupError) -> StartError {
+        StartError::Setup(e)
+    }
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Unknown(e) => e.fmt(f),
+            StartError::Setup(e) => e.fmt(f),
+            StartError::Stroke { number, error } => write!(f, "stroke {number}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A save that cannot be resumed: the file, or the match it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResumeError {
+    File(FileError),
+    Replay { path: PathBuf, error: StartError },
+}
+
+impl fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResumeError::File(e) => e.fmt(f),
+            ResumeError::Replay { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}
 
 /// The match proper, once the break is decided: its referee and every stroke judged.
 /// Everything can be rebuilt by replaying the strokes, which is how a save resumes and
@@ -35,7 +90,7 @@ impl Game {
         breaker_ball: BallId,
         start_at: Option<BTreeMap<BallId, DVec2>>,
         strokes: Vec<PlayedStroke>,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, StartError> {
         let rules = config.games.game(&settings.game)?;
         let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
         let setup = MatchSetup {
@@ -45,10 +100,9 @@ impl Game {
             breaker,
             breaker_ball,
         };
-        let mut referee =
-            Referee::new(rules, &config.games.referee, table, setup).map_err(|e| e.to_string())?;
+        let mut referee = Referee::new(rules, &config.games.referee, table, setup)?;
         if let Some(at) = &start_at {
-            referee = referee.at_layout(at.clone()).map_err(|e| e.to_string())?;
+            referee = referee.at_layout(at.clone())?;
         }
         let mut game = Game {
             referee,
@@ -58,8 +112,10 @@ impl Game {
             start_at,
         };
         for (i, stroke) in strokes.into_iter().enumerate() {
-            game.judge(stroke)
-                .map_err(|e| format!("stroke {}: {e}", i + 1))?;
+            game.judge(stroke).map_err(|error| StartError::Stroke {
+                number: i + 1,
+                error,
+            })?;
         }
         Ok(game)
     }
@@ -70,7 +126,7 @@ impl Game {
         config: &Config,
         settings: &MatchSettings,
         strokes: Vec<PlayedStroke>,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, StartError> {
         let start_at = self.start_at.clone();
         Game::start(
             config,
@@ -106,7 +162,7 @@ pub enum Resumable {
     Finished(SavedMatch),
     Ready(SavedMatch),
     /// The save cannot be read or replayed: why (the file is left as it is).
-    Unreadable(String),
+    Unreadable(ResumeError),
 }
 
 impl Resumable {
@@ -114,7 +170,7 @@ impl Resumable {
     pub fn check(config: &Config, path: &Path) -> Resumable {
         match SavedMatch::read(path) {
             Ok(None) => Resumable::Nothing,
-            Err(e) => Resumable::Unreadable(e),
+            Err(e) => Resumable::Unreadable(ResumeError::File(e)),
             Ok(Some(saved)) => match Game::start(
                 config,
                 &saved.settings,
@@ -123,7 +179,10 @@ impl Resumable {
                 None,
                 saved.strokes(),
             ) {
-                Err(e) => Resumable::Unreadable(format!("{}: {e}", path.display())),
+                Err(error) => Resumable::Unreadable(ResumeError::Replay {
+                    path: path.to_owned(),
+                    error,
+                }),
                 Ok(game) if game.referee.is_over() => Resumable::Finished(saved),
                 Ok(_) => Resumable::Ready(saved),
             },

@@ -2,6 +2,7 @@
 //! head cushion, a rule-5 fault), their summary against the player's target band, and
 //! the history of sessions kept in the data folder (`lag-history.ron`).
 
+use super::files::FileError;
 use crate::math::DVec2;
 use crate::rules::LagBall;
 use crate::shot::Stroke;
@@ -132,7 +133,7 @@ pub struct LagHistory {
 impl LagHistory {
     /// The history at `path`: none yet is empty; a file that cannot be read is an error
     /// naming it (and is left as it is).
-    pub fn read(path: &Path) -> Result<LagHistory, String> {
+    pub fn read(path: &Path) -> Result<LagHistory, FileError> {
         super::read_ron_or_default(path)
     }
 
@@ -143,7 +144,7 @@ impl LagHistory {
         started: u64,
         log: &LagLog,
         band_mm: f64,
-    ) -> Result<(), String> {
+    ) -> Result<(), FileError> {
         let session = LagSession {
             started,
             summary: log.summary(),
@@ -155,10 +156,7 @@ impl LagHistory {
             Some(entry) => *entry = session,
             None => self.sessions.push(session),
         }
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        super::write_atomically(path, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))
+        super::write_ron(path, self)
     }
 }
 
@@ -232,7 +230,7 @@ mod tests {
         assert_eq!(read.sessions[0].summary.lags, 2);
         std::fs::write(&path, "(sessions: [(started: ").unwrap();
         let error = LagHistory::read(&path).unwrap_err();
-        assert!(error.contains("lag-history.ron:1:"), "{error}");
+        assert!(error.to_string().contains("lag-history.ron:1:"), "{error}");
         assert!(path.exists());
     }
 }

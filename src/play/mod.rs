@@ -24,11 +24,11 @@ mod settings;
 mod table_core;
 
 pub use files::{
-    StoragePaths, keep_aside, now_s, read_ron_folder, read_ron_or_default, write_atomically,
-    write_ron,
+    FileError, StoragePaths, delete, keep_aside, now_s, read_if_there, read_ron_folder,
+    read_ron_or_default, write_atomically, write_ron,
 };
-pub use flow::{Command, Event, Notice, Phase};
-pub use game::Resumable;
+pub use flow::{Command, Event, Notice, Phase, SetUpRefusal};
+pub use game::{Resumable, ResumeError, StartError};
 pub use lag::{GOOD_LAG_BAND_M, Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds, lag_start};
 pub use lag_stats::{LagHistory, LagLog, LagSummary};
 pub use lag_training::{LagTraining, LagTrainingCommand};
@@ -36,7 +36,9 @@ pub use live::LiveCount;
 pub use match_play::Match;
 pub use practice::{Practice, PracticeCommand};
 pub use save::{SavedMatch, SavedStroke};
-pub use settings::{BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode};
+pub use settings::{
+    BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
+};
 pub use table_core::TableCore;
 
 use crate::config::Config;

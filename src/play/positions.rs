@@ -3,7 +3,8 @@
 //! area; where given, the cue ball's route). The bundled library is `config/positions/`;
 //! the player's own are in the data folder's `positions/`, one file a position.
 
-use crate::config;
+use super::files::FileError;
+use crate::config::{self, ConfigError};
 use crate::shot::{BallAt, BallId, Cushion, EventKind, ShotRecord, Stroke};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -91,8 +92,8 @@ pub enum Miss {
 
 impl Position {
     /// Reads a position file's text; errors name the file, line and column.
-    pub fn parse(file_name: &str, text: &str) -> Result<Position, String> {
-        config::parse(file_name, text).map_err(|e| e.to_string())
+    pub fn parse(file_name: &str, text: &str) -> Result<Position, ConfigError> {
+        config::parse(file_name, text)
     }
 
     /// Whether a stroke whose record is `record` and which scored `points` did what the
@@ -148,15 +149,14 @@ fn cue_ball_route(record: &ShotRecord, cue_ball: BallId) -> Vec<Touch> {
         .collect()
 }
 
-/// The positions in `dir` (its `.ron` files, by name), and a message for each file that
+/// The positions in `dir` (its `.ron` files, by name), and an error for each file that
 /// could not be read: one bad file does not hide the others.
-pub fn load_folder(dir: &Path) -> (Vec<(PathBuf, Position)>, Vec<String>) {
+pub fn load_folder(dir: &Path) -> (Vec<(PathBuf, Position)>, Vec<FileError>) {
     super::read_ron_folder(dir, Position::parse)
 }
 
 /// Saves `position` in `dir` under a file name made from its name; the path.
-pub fn save(dir: &Path, position: &Position) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn save(dir: &Path, position: &Position) -> Result<PathBuf, FileError> {
     let slug: String = position
         .name
         .chars()
@@ -171,16 +171,8 @@ pub fn save(dir: &Path, position: &Position) -> Result<PathBuf, String> {
     let slug = slug.trim_matches('-');
     let stem = if slug.is_empty() { "position" } else { slug };
     let path = dir.join(format!("{stem}.ron"));
-    let text = ron::ser::to_string_pretty(position, ron::ser::PrettyConfig::default())
-        .map_err(|e| e.to_string())?;
-    super::write_atomically(&path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    super::write_ron(&path, position)?;
     Ok(path)
-}
-
-/// Deletes the position file at `path`.
-pub fn delete(path: &Path) -> Result<(), String> {
-    std::fs::remove_file(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -229,11 +221,12 @@ mod tests {
         let (loaded, errors) = load_folder(&dir);
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(loaded, vec![(path.clone(), position())]);
-        delete(&path).unwrap();
+        crate::play::delete(&path).unwrap();
         assert!(load_folder(&dir).0.is_empty());
         assert!(
-            delete(&path)
+            crate::play::delete(&path)
                 .unwrap_err()
+                .to_string()
                 .contains("around-the-table---test.ron")
         );
     }
@@ -247,7 +240,10 @@ mod tests {
         let (loaded, errors) = load_folder(&dir);
         assert_eq!(loaded.len(), 1);
         assert_eq!(errors.len(), 1);
-        assert!(errors[0].contains("broken.ron:1:"), "{errors:?}");
+        assert!(
+            errors[0].to_string().contains("broken.ron:1:"),
+            "{errors:?}"
+        );
         assert!(bad.exists(), "the broken file is left as it was");
         assert!(load_folder(&dir.join("no such folder")).0.is_empty());
     }

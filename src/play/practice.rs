@@ -2,9 +2,10 @@
 //! position, a drill's, balls placed by hand), with strokes taken back and played again.
 
 use super::drills::{DrillProgress, DrillRun};
+use super::game::Game;
 use super::positions::{Miss, Position};
 use super::table_core::TableCore;
-use super::{Command, Event, Notice, Phase};
+use super::{Command, Event, Notice, Phase, SetUpRefusal};
 use crate::math::DVec2;
 use crate::rules::PlayedStroke;
 use crate::shot::BallId;
@@ -145,21 +146,19 @@ impl Practice {
     /// fit the table is refused and play stays as it was.
     fn set_up_position(&mut self, position: &Position) {
         if position.game != self.core.settings().game {
-            return self.core.tell(Notice::CannotSetUp(format!(
-                "\"{}\" is a position of {}, not of this game",
-                position.name, position.game
-            )));
+            return self.core.tell(Notice::CannotSetUp(SetUpRefusal::OtherGame {
+                position: position.name.clone(),
+                game: position.game.clone(),
+            }));
         }
         let at: BTreeMap<BallId, DVec2> = position
             .balls
             .iter()
             .map(|b| (b.ball, DVec2::new(b.x, b.y)))
             .collect();
-        match self.set_up_layout(at, position.cue_ball) {
+        match self.set_up_layout(at, position.cue_ball, Some(&position.name)) {
             Ok(()) => self.position = Some(Box::new(position.clone())),
-            Err(e) => self
-                .core
-                .tell(Notice::CannotSetUp(format!("{}: {e}", position.name))),
+            Err(refusal) => self.core.tell(Notice::CannotSetUp(refusal)),
         }
     }
 
@@ -179,12 +178,12 @@ impl Practice {
         if touching {
             return self
                 .core
-                .tell(Notice::CannotSetUp("the balls would touch".into()));
+                .tell(Notice::CannotSetUp(SetUpRefusal::BallsWouldTouch));
         }
         layout.insert(ball, at);
         let cue_ball = self.cue_ball();
-        if let Err(e) = self.set_up_layout(layout, cue_ball) {
-            self.core.tell(Notice::CannotSetUp(e));
+        if let Err(refusal) = self.set_up_layout(layout, cue_ball, None) {
+            self.core.tell(Notice::CannotSetUp(refusal));
         }
     }
 
@@ -196,32 +195,39 @@ impl Practice {
     /// The same lay-out played with another white.
     fn choose_cue_ball(&mut self, ball: BallId) {
         if !matches!(ball, BallId::White | BallId::Dotted) {
-            return self
-                .core
-                .tell(Notice::CannotSetUp("the cue ball is a white one".into()));
+            return self.core.tell(Notice::CannotSetUp(SetUpRefusal::NotAWhite));
         }
-        if let Err(e) = self.set_up_layout(self.core.layout(), ball) {
-            self.core.tell(Notice::CannotSetUp(e));
+        if let Err(refusal) = self.set_up_layout(self.core.layout(), ball, None) {
+            self.core.tell(Notice::CannotSetUp(refusal));
         }
     }
 
-    /// A fresh game from the lay-out `at` with `cue_ball`; a lay-out the game or the
-    /// table refuses leaves play as it was.
+    /// A fresh game from the lay-out `at` (of the position named, if any) with
+    /// `cue_ball`; a lay-out the game or the table refuses leaves play as it was.
     fn set_up_layout(
         &mut self,
         at: BTreeMap<BallId, DVec2>,
         cue_ball: BallId,
-    ) -> Result<(), String> {
+        position: Option<&str>,
+    ) -> Result<(), SetUpRefusal> {
+        let position = position.map(str::to_owned);
         let placed: Vec<(BallId, DVec2)> = at.iter().map(|(&b, &p)| (b, p)).collect();
-        let game = super::game::Game::start(
+        let game = Game::start(
             self.core.config(),
             self.core.settings(),
             0,
             cue_ball,
             Some(at),
             Vec::new(),
-        )?;
-        self.core.sim.place(&placed).map_err(|e| e.to_string())?;
+        )
+        .map_err(|error| SetUpRefusal::Start {
+            position: position.clone(),
+            error,
+        })?;
+        self.core
+            .sim
+            .place(&placed)
+            .map_err(|error| SetUpRefusal::Place { position, error })?;
         self.core.clear_game();
         self.core.game = Some(game);
         // A new lay-out: no longer the position's, unless the caller says so. The last
@@ -237,10 +243,12 @@ impl Practice {
     /// A drill from its first position (of the session's game).
     fn start_drill(&mut self, drill: DrillProgress) {
         if drill.drill.game != self.core.settings().game {
-            return self.core.tell(Notice::CannotSetUp(format!(
-                "the drill \"{}\" is for {}",
-                drill.drill.name, drill.drill.game
-            )));
+            return self
+                .core
+                .tell(Notice::CannotSetUp(SetUpRefusal::DrillOfOtherGame {
+                    drill: drill.drill.name.clone(),
+                    game: drill.drill.game.clone(),
+                }));
         }
         let first = drill.current().clone();
         self.drill = None;

@@ -2,7 +2,7 @@
 //! read back to resume. A save that cannot be read is reported and kept, never
 //! overwritten.
 
-use super::files::write_atomically;
+use super::files::{FileError, read_if_there, write_atomically};
 use super::settings::MatchSettings;
 use crate::rules::{Calls, PlayedStroke};
 use crate::shot::{BallId, ShotRecord};
@@ -76,35 +76,34 @@ impl SavedMatch {
     }
 
     /// Writes the save at `path`, replacing the previous one only once complete.
-    pub fn write(&self, path: &Path) -> Result<(), String> {
-        let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
+    pub fn write(&self, path: &Path) -> Result<(), FileError> {
+        let text =
+            serde_json::to_string(self).map_err(|e| FileError::content(path, e.to_string()))?;
         write_atomically(path, text.as_bytes())
     }
 
     /// The save at `path`: None when there is none, an error naming the file and what
     /// is wrong when it is not a Carom match this version can read.
-    pub fn read(path: &Path) -> Result<Option<SavedMatch>, String> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("{}: cannot be read: {e}", path.display())),
+    pub fn read(path: &Path) -> Result<Option<SavedMatch>, FileError> {
+        let Some(text) = read_if_there(path)? else {
+            return Ok(None);
         };
-        let name = path.display();
+        let wrong = |message: String| FileError::content(path, message);
         let value: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("{name}: not a saved match (broken JSON: {e})"))?;
+            .map_err(|e| wrong(format!("not a saved match (broken JSON: {e})")))?;
         if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-            return Err(format!("{name}: not a Carom saved match"));
+            return Err(wrong("not a Carom saved match".into()));
         }
         let version = value.get("version").and_then(|v| v.as_u64());
         if version != Some(u64::from(VERSION)) {
-            return Err(format!(
-                "{name}: a saved match of version {}, this game reads version {VERSION}",
+            return Err(wrong(format!(
+                "a saved match of version {}, this game reads version {VERSION}",
                 version.map_or("?".to_owned(), |v| v.to_string())
-            ));
+            )));
         }
         serde_json::from_value(value)
             .map(Some)
-            .map_err(|e| format!("{name}: a damaged saved match: {e}"))
+            .map_err(|e| wrong(format!("a damaged saved match: {e}")))
     }
 }
 
@@ -153,7 +152,7 @@ mod tests {
         ] {
             let path = dir.join("match.json");
             std::fs::write(&path, text).unwrap();
-            let err = SavedMatch::read(&path).unwrap_err();
+            let err = SavedMatch::read(&path).unwrap_err().to_string();
             assert!(
                 err.contains("match.json") && err.contains(expected),
                 "{err}"

@@ -1,8 +1,10 @@
 //! What the menu sets up — mode, game, table, match length, players, ball style — and
 //! how the last choices are remembered (RON in the user's config folder).
 
+use super::files::{FileError, read_if_there, write_ron};
 use crate::config::Config;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::path::Path;
 
 /// How the table is used: the one name of it for the menu, the command line and the
@@ -112,35 +114,31 @@ impl MatchSettings {
         }
     }
 
-    /// Whether these settings name things the config has; the message says what is not.
-    pub fn check(&self, config: &Config) -> Result<(), String> {
+    /// Whether these settings name things the config has and can make a game; what is
+    /// wrong if not.
+    pub fn check(&self, config: &Config) -> Result<(), SettingsProblem> {
         if !config.games.games.contains_key(&self.game) {
-            return Err(format!("no game `{}` in games.ron", self.game));
+            return Err(SettingsProblem::NoGame(self.game.clone()));
         }
         if config.tables.preset(&self.table).is_none() {
-            return Err(format!("no table `{}` in tables.ron", self.table));
+            return Err(SettingsProblem::NoTable(self.table.clone()));
         }
         if self.target == 0 {
-            return Err("the target must be at least 1 point".into());
+            return Err(SettingsProblem::NoTarget);
         }
         if self.innings_limit == Some(0) {
-            return Err("an innings limit must be at least 1".into());
+            return Err(SettingsProblem::NoInnings);
         }
         if self.players.len() > MAX_PLAYERS {
-            return Err(format!(
-                "{} player names; at most {MAX_PLAYERS} are allowed",
-                self.players.len()
-            ));
+            return Err(SettingsProblem::TooManyPlayers(self.players.len()));
         }
         if let Some(name) = self
             .players
             .iter()
             .find(|n| n.chars().count() > MAX_NAME_CHARS)
         {
-            return Err(format!(
-                "the player name \"{}...\" is longer than {MAX_NAME_CHARS} characters",
-                name.chars().take(MAX_NAME_CHARS).collect::<String>()
-            ));
+            let start = name.chars().take(MAX_NAME_CHARS).collect();
+            return Err(SettingsProblem::NameTooLong(start));
         }
         if let Some(level) = self
             .computers
@@ -148,18 +146,18 @@ impl MatchSettings {
             .flatten()
             .find(|l| config.computer.level(l).is_err())
         {
-            return Err(format!("no computer level `{level}` in computer.ron"));
+            return Err(SettingsProblem::NoLevel(level.clone()));
         }
         let seated = self.seated();
         if self.mode == Mode::Match && seated.len() < 2 {
-            return Err("a match needs two or three player names".into());
+            return Err(SettingsProblem::MatchNeedsTwo);
         }
         if let Some((_, name)) = seated
             .iter()
             .enumerate()
             .find(|(i, name)| seated[..*i].contains(name))
         {
-            return Err(format!("two players are called \"{name}\""));
+            return Err(SettingsProblem::SameName(name.clone()));
         }
         Ok(())
     }
@@ -167,26 +165,97 @@ impl MatchSettings {
     /// The settings remembered at `path`, or the defaults when there are none. Settings
     /// that cannot be read or no longer fit the config give the defaults too, with the
     /// reason beside them; the file is left alone.
-    pub fn load(path: &Path, config: &Config) -> (MatchSettings, Option<String>) {
-        let Ok(text) = std::fs::read_to_string(path) else {
-            return (MatchSettings::defaults(config), None);
-        };
-        let parsed = crate::config::parse::<MatchSettings>(&path.display().to_string(), &text)
-            .map_err(|e| e.to_string())
-            .and_then(|s| s.check(config).map(|()| s));
+    pub fn load(path: &Path, config: &Config) -> (MatchSettings, Option<SettingsError>) {
+        let parsed = read_if_there(path)
+            .map_err(SettingsError::File)
+            .and_then(|text| {
+                let Some(text) = text else { return Ok(None) };
+                let name = path.display().to_string();
+                let settings = crate::config::parse::<MatchSettings>(&name, &text)
+                    .map_err(|e| SettingsError::File(e.into()))?;
+                settings.check(config).map_err(SettingsError::Problem)?;
+                Ok(Some(settings))
+            });
         match parsed {
-            Ok(settings) => (settings, None),
+            Ok(settings) => (
+                settings.unwrap_or_else(|| MatchSettings::defaults(config)),
+                None,
+            ),
             Err(e) => (MatchSettings::defaults(config), Some(e)),
         }
     }
 
     /// Remembers these settings at `path`.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| e.to_string())?;
-        super::files::write_atomically(path, text.as_bytes())
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_ron(path, self)
     }
 }
+
+/// Settings that cannot make a game with this config.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsProblem {
+    /// No game of this key in `games.ron`.
+    NoGame(String),
+    /// No table preset of this key in `tables.ron`.
+    NoTable(String),
+    /// A target of 0 points.
+    NoTarget,
+    /// An innings limit of 0.
+    NoInnings,
+    /// More player names than [`MAX_PLAYERS`].
+    TooManyPlayers(usize),
+    /// A name longer than [`MAX_NAME_CHARS`]: its first characters.
+    NameTooLong(String),
+    /// No computer level of this key in `computer.ron`.
+    NoLevel(String),
+    /// A match with fewer than two names.
+    MatchNeedsTwo,
+    /// Two players of this one name.
+    SameName(String),
+}
+
+impl fmt::Display for SettingsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsProblem::NoGame(key) => write!(f, "no game `{key}` in games.ron"),
+            SettingsProblem::NoTable(key) => write!(f, "no table `{key}` in tables.ron"),
+            SettingsProblem::NoTarget => f.write_str("the target must be at least 1 point"),
+            SettingsProblem::NoInnings => f.write_str("an innings limit must be at least 1"),
+            SettingsProblem::TooManyPlayers(n) => {
+                write!(f, "{n} player names; at most {MAX_PLAYERS} are allowed")
+            }
+            SettingsProblem::NameTooLong(start) => write!(
+                f,
+                "the player name \"{start}...\" is longer than {MAX_NAME_CHARS} characters"
+            ),
+            SettingsProblem::NoLevel(key) => write!(f, "no computer level `{key}` in computer.ron"),
+            SettingsProblem::MatchNeedsTwo => {
+                f.write_str("a match needs two or three player names")
+            }
+            SettingsProblem::SameName(name) => write!(f, "two players are called \"{name}\""),
+        }
+    }
+}
+
+impl std::error::Error for SettingsProblem {}
+
+/// Remembered settings that cannot be used: the file, or what it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingsError {
+    File(FileError),
+    Problem(SettingsProblem),
+}
+
+impl fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingsError::File(e) => e.fmt(f),
+            SettingsError::Problem(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
 
 #[cfg(test)]
 mod tests {
@@ -211,7 +280,7 @@ mod tests {
         std::fs::write(&path, "(mode: Match, game: \"snooker\")").unwrap();
         let (settings, problem) = MatchSettings::load(&path, &config);
         assert_eq!(settings, MatchSettings::defaults(&config));
-        assert!(problem.unwrap().contains("settings.ron"));
+        assert!(problem.unwrap().to_string().contains("settings.ron"));
         // The file is left as it was.
         assert!(std::fs::read_to_string(&path).unwrap().contains("snooker"));
     }
@@ -237,7 +306,10 @@ mod tests {
         let (loaded, problem) = MatchSettings::load(&path, &config);
         assert_eq!(loaded, MatchSettings::defaults(&config));
         assert!(
-            problem.unwrap().contains("longer than 20 characters"),
+            problem
+                .unwrap()
+                .to_string()
+                .contains("longer than 20 characters"),
             "the menu's limit"
         );
         assert!(std::fs::read_to_string(&path).unwrap().len() > 10_000);
@@ -250,7 +322,7 @@ mod tests {
         settings.players = vec!["Ann".into(), " Ann".into()];
         assert_eq!(
             settings.check(&config),
-            Err("two players are called \"Ann\"".into())
+            Err(SettingsProblem::SameName("Ann".into()))
         );
     }
 }

@@ -64,8 +64,8 @@ pub use lag::{
     judge_lag, judge_lag_ball,
 };
 pub use one_stroke::OneStroke;
-pub use referee::{JudgeError, MatchSetup, Referee, SetupError};
-pub use setup::{balls_in_play, break_positions, check_setups};
+pub use referee::{JudgeError, MatchSetup, Referee};
+pub use setup::{SetupError, balls_in_play, break_positions, check_setups};
 pub use sheet::{Inning, PlayerScore, ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, PlayedStroke};

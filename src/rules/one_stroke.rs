@@ -4,7 +4,8 @@
 //! break, rule 8) by one player, whose cue ball is the ball the stroke strikes.
 
 use super::JudgeError;
-use super::referee::{MatchSetup, Referee, SetupError};
+use super::referee::{MatchSetup, Referee};
+use super::setup::SetupError;
 use super::stroke::{Calls, PlayedStroke};
 use super::verdict::Verdict;
 use crate::config::{GameRules, RefereeConfig};

@@ -21,7 +21,7 @@
 use super::balk::{self, BalkCount, BalkTally};
 use super::count;
 use super::fouls::{self, Context};
-use super::setup::{balls_in_play, break_positions, is_break_layout};
+use super::setup::{SetupError, balls_in_play, break_positions, is_break_layout};
 use super::sheet::{PlayerScore, ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
@@ -58,18 +58,6 @@ impl PlayerScore {
         }
     }
 }
-
-/// A match that cannot start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 /// A stroke the referee cannot judge.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,38 +138,33 @@ impl Referee {
         table: TableGeometry,
         setup: MatchSetup,
     ) -> Result<Referee, SetupError> {
-        let fail = |message: String| Err(SetupError(message));
         if setup.players.is_empty() {
-            return fail("a match needs at least one player".into());
+            return Err(SetupError::NoPlayers);
         }
         for (i, name) in setup.players.iter().enumerate() {
             if name.trim().is_empty() {
-                return fail(format!("player {i} has no name"));
+                return Err(SetupError::Nameless(i));
             }
             if setup.players[..i].contains(name) {
-                return fail(format!("two players are called \"{name}\""));
+                return Err(SetupError::SameName(name.clone()));
             }
         }
         if setup.breaker >= setup.players.len() {
-            return fail(format!(
-                "the breaker is player {}, but there are {} player(s), numbered from 0",
-                setup.breaker,
-                setup.players.len()
-            ));
+            return Err(SetupError::NoSuchBreaker {
+                breaker: setup.breaker,
+                players: setup.players.len(),
+            });
         }
         if !setup.breaker_ball.is_cue_ball() {
-            return fail(format!(
-                "the breaker's ball is {}: a cue ball is white or dotted (rule 2)",
-                setup.breaker_ball
-            ));
+            return Err(SetupError::NotACueBall(setup.breaker_ball));
         }
         if setup.target == 0 {
-            return fail("the target must be at least 1 point".into());
+            return Err(SetupError::NoTarget);
         }
         if setup.innings_limit == Some(0) {
-            return fail("the innings limit must be at least 1".into());
+            return Err(SetupError::NoInnings);
         }
-        let positions = break_positions(game, &table, setup.breaker_ball).map_err(SetupError)?;
+        let positions = break_positions(game, &table, setup.breaker_ball)?;
         Ok(Referee {
             game: game.clone(),
             push_contact_s: referee.push_contact_ms / 1000.0,
@@ -225,16 +208,11 @@ impl Referee {
         let placed: BTreeSet<BallId> = positions.keys().copied().collect();
         let in_play: BTreeSet<BallId> = self.in_play.iter().copied().collect();
         if placed != in_play {
-            let names = |balls: &BTreeSet<BallId>| {
-                let names: Vec<&str> = balls.iter().map(|b| b.name()).collect();
-                names.join(", ")
-            };
-            return Err(SetupError(format!(
-                "{} is played with {}; the lay-out has {}",
-                self.game.name,
-                names(&in_play),
-                names(&placed)
-            )));
+            return Err(SetupError::OtherBalls {
+                game: self.game.name.clone(),
+                in_play: in_play.into_iter().collect(),
+                placed: placed.into_iter().collect(),
+            });
         }
         let at_break = is_break_layout(&self.game, &self.table, self.breaker_ball, &positions);
         self.positions = positions;
@@ -1115,7 +1093,7 @@ mod tests {
         let refused = |setup: MatchSetup| {
             Referee::new(&game("three_cushion"), &referee_config(), table(), setup)
                 .unwrap_err()
-                .0
+                .to_string()
         };
         assert!(refused(setup(&[])).contains("at least one player"));
         assert!(refused(setup(&["Anna", "Anna"])).contains("two players are called \"Anna\""));

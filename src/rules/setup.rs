@@ -6,6 +6,85 @@ use crate::math::DVec2;
 use crate::shot::BallId;
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
+use std::fmt;
+
+/// A match that cannot start, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupError {
+    NoPlayers,
+    /// Player `i` has an empty name.
+    Nameless(usize),
+    /// Two players of this one name.
+    SameName(String),
+    /// The breaker is not one of the players.
+    NoSuchBreaker {
+        breaker: usize,
+        players: usize,
+    },
+    /// The breaker's ball is not a cue ball (rule 2).
+    NotACueBall(BallId),
+    NoTarget,
+    NoInnings,
+    /// The game's set-up puts this ball here (mm), off the preset's bed.
+    OffTheBed {
+        ball: BallId,
+        at_mm: (f64, f64),
+        table: String,
+    },
+    /// The game's set-up puts these balls on top of each other.
+    OnTopOfEachOther(BallId, BallId),
+    /// A lay-out with other balls than the game's: the game, its balls, the lay-out's.
+    OtherBalls {
+        game: String,
+        in_play: Vec<BallId>,
+        placed: Vec<BallId>,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = |balls: &[BallId]| {
+            let names: Vec<&str> = balls.iter().map(|b| b.name()).collect();
+            names.join(", ")
+        };
+        match self {
+            SetupError::NoPlayers => f.write_str("a match needs at least one player"),
+            SetupError::Nameless(i) => write!(f, "player {i} has no name"),
+            SetupError::SameName(name) => write!(f, "two players are called \"{name}\""),
+            SetupError::NoSuchBreaker { breaker, players } => write!(
+                f,
+                "the breaker is player {breaker}, but there are {players} player(s), numbered \
+                 from 0"
+            ),
+            SetupError::NotACueBall(ball) => write!(
+                f,
+                "the breaker's ball is {ball}: a cue ball is white or dotted (rule 2)"
+            ),
+            SetupError::NoTarget => f.write_str("the target must be at least 1 point"),
+            SetupError::NoInnings => f.write_str("the innings limit must be at least 1"),
+            SetupError::OffTheBed { ball, at_mm, table } => write!(
+                f,
+                "the set-up puts {ball} at ({:.0}, {:.0}) mm, off the {table} table's bed",
+                at_mm.0, at_mm.1
+            ),
+            SetupError::OnTopOfEachOther(a, b) => {
+                write!(f, "the set-up puts {a} and {b} on top of each other")
+            }
+            SetupError::OtherBalls {
+                game,
+                in_play,
+                placed,
+            } => write!(
+                f,
+                "{game} is played with {}; the lay-out has {}",
+                names(in_play),
+                names(placed)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
 
 /// The ball that plays a role, once the breaker's white is known.
 pub fn ball_of(role: Role, breaker_ball: BallId) -> BallId {
@@ -33,7 +112,7 @@ pub fn break_positions(
     game: &GameRules,
     table: &TableGeometry,
     breaker_ball: BallId,
-) -> Result<BTreeMap<BallId, DVec2>, String> {
+) -> Result<BTreeMap<BallId, DVec2>, SetupError> {
     let mut positions = BTreeMap::new();
     for placed in &game.setup {
         let ball = ball_of(placed.ball, breaker_ball);
@@ -45,20 +124,17 @@ pub fn break_positions(
             }
         };
         if !table.fits_on_bed(p) {
-            return Err(format!(
-                "the set-up puts {ball} at ({:.0}, {:.0}) mm, off the {} table's bed",
-                p.x * 1000.0,
-                p.y * 1000.0,
-                table.preset
-            ));
+            return Err(SetupError::OffTheBed {
+                ball,
+                at_mm: (p.x * 1000.0, p.y * 1000.0),
+                table: table.preset.clone(),
+            });
         }
         if let Some((other, _)) = positions
             .iter()
             .find(|(_, q): &(&BallId, &DVec2)| q.distance(p) < 2.0 * table.ball_radius)
         {
-            return Err(format!(
-                "the set-up puts {ball} and {other} on top of each other"
-            ));
+            return Err(SetupError::OnTopOfEachOther(ball, *other));
         }
         positions.insert(ball, p);
     }
@@ -104,7 +180,7 @@ pub fn check_setups(config: &Config) -> Result<(), ConfigError> {
     for (key, game) in &config.games.games {
         for preset in &config.tables.presets {
             let table = TableGeometry::new(&config.tables, Some(&preset.name), &config.balls)
-                .map_err(|e| config.sources.tables.error_at(&["presets"], e))?;
+                .map_err(|e| config.sources.tables.error_at(&["presets"], e.to_string()))?;
             for breaker in [BallId::White, BallId::Dotted] {
                 break_positions(game, &table, breaker).map_err(|e| {
                     config.sources.games.error_at(
@@ -167,7 +243,11 @@ mod tests {
             y_mm: 0.0,
         };
         let err = break_positions(&g, &table(), BallId::White).unwrap_err();
-        assert!(err.contains("off the match table's bed"), "{err}");
+        assert!(matches!(err, SetupError::OffTheBed { .. }), "{err}");
+        assert!(
+            err.to_string().contains("off the match table's bed"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -175,6 +255,6 @@ mod tests {
         let mut g = game("straight_rail");
         g.setup[0].at = Place::Spot(Spot::Head);
         let err = break_positions(&g, &table(), BallId::White).unwrap_err();
-        assert!(err.contains("on top of each other"), "{err}");
+        assert!(err.to_string().contains("on top of each other"), "{err}");
     }
 }

@@ -1,4 +1,4 @@
-use crate::config::{BallConfig, TablesConfig};
+use crate::config::{BallConfig, Keyed, TablesConfig, UnknownKey};
 use crate::math::{DVec2, DVec3};
 use crate::shot::{Cushion, Spot};
 
@@ -36,14 +36,11 @@ impl TableGeometry {
         tables: &TablesConfig,
         name: Option<&str>,
         balls: &BallConfig,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, UnknownKey> {
         let name = name.unwrap_or(&tables.default_preset);
         let preset = tables.preset(name).ok_or_else(|| {
-            let names: Vec<&str> = tables.presets.iter().map(|p| p.name.as_str()).collect();
-            format!(
-                "no table preset \"{name}\"; the presets are: {}",
-                names.join(", ")
-            )
+            let names = tables.presets.iter().map(|p| p.name.as_str());
+            UnknownKey::new(Keyed::TablePreset, name, names)
         })?;
         let length = preset.length_mm / 1000.0;
         Ok(TableGeometry {
@@ -330,7 +327,7 @@ mod tests {
         let config = Config::defaults();
         let err = TableGeometry::new(&config.tables, Some("pool"), &config.balls).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "no table preset \"pool\"; the presets are: small, match, large"
         );
     }

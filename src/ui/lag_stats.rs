@@ -4,7 +4,7 @@
 //! kept in the data folder's `lag-history.ron` after every lag.
 
 use crate::game::{GameSystems, PlayEvent, Preferences, Screen, Session, UserFiles, at_table};
-use crate::play::{Event, LagHistory, Mode};
+use crate::play::{Event, FileError, LagHistory, Mode};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, toned};
 use bevy::prelude::*;
@@ -32,7 +32,7 @@ struct Sessions {
     path: Option<PathBuf>,
     history: LagHistory,
     /// A history file that could not be read or written: it is left alone.
-    problem: Option<String>,
+    problem: Option<FileError>,
     /// The lags shown in the panel.
     shown: Option<usize>,
 }

@@ -449,7 +449,7 @@ fn start(
     while settings.players.last().is_some_and(String::is_empty) {
         settings.players.pop();
     }
-    settings.check(config)?;
+    settings.check(config).map_err(|e| e.to_string())?;
     if let Err(e) = settings.save(&paths.menu) {
         warn!("the menu choices are not remembered: {e}");
     }

@@ -14,7 +14,7 @@ use crate::game::{
 use crate::input::{Actions, TextEntry};
 use crate::play::drills::{self, Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
-use crate::play::{Event, Mode, PracticeCommand};
+use crate::play::{Event, FileError, Mode, PracticeCommand};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
 use crate::words::words;
@@ -75,7 +75,7 @@ fn read_positions(
     game: &str,
     bundled: Option<&PathBuf>,
     files: &UserFiles,
-) -> (Vec<(PathBuf, Position, Origin)>, Option<String>) {
+) -> (Vec<(PathBuf, Position, Origin)>, Option<FileError>) {
     let mut found = Vec::new();
     let mut problems = Vec::new();
     for (folder, origin) in [
@@ -358,7 +358,7 @@ fn step_through(
     if actions.just_pressed(Action::DeletePosition) {
         match current {
             Some((path, _, Origin::Own)) => {
-                let said = positions::delete(&path);
+                let said = crate::play::delete(&path);
                 library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
                 library.current = None;
                 library.said = Some(match said {

@@ -7,7 +7,7 @@ use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target, Touch};
-use crate::play::{BallStyle, LiveCount, Notice};
+use crate::play::{BallStyle, LiveCount, Notice, SetUpRefusal};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
     Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
@@ -849,6 +849,25 @@ impl Words for English {
         }
     }
 
+    fn set_up_refusal(&self, refusal: &SetUpRefusal) -> String {
+        let named = |position: &Option<String>, why: String| match position {
+            Some(name) => format!("{name}: {why}"),
+            None => why,
+        };
+        match refusal {
+            SetUpRefusal::OtherGame { position, game } => {
+                format!("\"{position}\" is a position of {game}, not of this game")
+            }
+            SetUpRefusal::DrillOfOtherGame { drill, game } => {
+                format!("the drill \"{drill}\" is for {game}")
+            }
+            SetUpRefusal::Start { position, error } => named(position, error.to_string()),
+            SetUpRefusal::Place { position, error } => named(position, error.to_string()),
+            SetUpRefusal::BallsWouldTouch => "the balls would touch".to_owned(),
+            SetUpRefusal::NotAWhite => "the cue ball is a white one".to_owned(),
+        }
+    }
+
     fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String {
         match notice {
             Notice::WrongBall { player, ball } => format!(
@@ -871,10 +890,13 @@ impl Words for English {
                 "The old save could not be read; it is kept as {}",
                 path.display()
             ),
-            Notice::OldSaveStuck(e) => e.clone(),
+            Notice::OldSaveStuck(e) => e.to_string(),
             Notice::CannotResume(e) => format!("The saved match cannot be resumed: {e}"),
             Notice::CannotStart(e) => format!("The match cannot start: {e}"),
-            Notice::CannotSetUp(e) => format!("The position cannot be set up: {e}"),
+            Notice::CannotSetUp(refusal) => format!(
+                "The position cannot be set up: {}",
+                self.set_up_refusal(refusal)
+            ),
             Notice::NothingToUndo => "No stroke to take back".to_owned(),
             Notice::NothingToRedo => "No stroke to play again".to_owned(),
         }

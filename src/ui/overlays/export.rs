@@ -104,6 +104,6 @@ fn export(session: &Session, settings: &Settings, files: &UserFiles) -> Result<P
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let stamp = crate::play::now_s();
     let path = folder.join(format!("stroke-{stamp}-{}.svg", referee.history().len()));
-    crate::play::write_atomically(&path, drawing.as_bytes())?;
+    crate::play::write_atomically(&path, drawing.as_bytes()).map_err(|e| e.to_string())?;
     Ok(path)
 }
