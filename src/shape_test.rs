@@ -112,3 +112,62 @@ fn play_branches_on_the_mode_only_where_it_makes_the_mode_controller() {
     let files = vec![("play/practice.rs".to_owned(), branching.to_owned())];
     assert_eq!(mode_branches(&files).len(), 1, "the test sees a branch");
 }
+
+/// The modules below the shell and the command line: the model, whose errors are types.
+const MODEL: [&str; 11] = [
+    "shot", "diagram", "fit", "math", "random", "config", "table", "physics", "rules",
+    "computer", "play",
+];
+
+/// The lines of the model's files outside their tests whose error is text: a
+/// `Result<_, String>`, `&str`, `Cow` or `Box<dyn Error>`, or a notice carrying a
+/// `String`.
+fn text_errors(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, code) in files {
+        let module = path.split(['/', '.']).next().unwrap_or_default();
+        if !MODEL.contains(&module) || exempt(path) {
+            continue;
+        }
+        let code = before_tests(code).join("\n");
+        // A `Result<` through its closing `>`, on however many lines.
+        for (at, _) in code.match_indices("Result<") {
+            let mut depth = 0;
+            let end = code[at..]
+                .char_indices()
+                .find_map(|(i, c)| {
+                    match c {
+                        '<' => depth += 1,
+                        '>' => depth -= 1,
+                        _ => {}
+                    }
+                    (depth == 0 && c == '>').then_some(at + i)
+                })
+                .unwrap_or(code.len() - 1);
+            let result: String = code[at..=end].split_whitespace().collect();
+            let error = result.rsplit(',').next().unwrap_or_default();
+            let text = ["String>", "str>", "Cow<", "Box<dyn"];
+            if text.iter().any(|t| error.contains(t)) {
+                let line = code[..at].lines().count();
+                found.push(format!("{path}:{line}: {result}"));
+            }
+        }
+        if let Some(start) = code.find("pub enum Notice {") {
+            let body = &code[start..start + code[start..].find("\n}").unwrap_or(0)];
+            if body.contains("String") {
+                found.push(format!("{path}: Notice carries a String"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_model_returns_typed_errors_not_text() {
+    let found = text_errors(&source_files());
+    assert!(found.is_empty(), "errors as text: {found:#?}");
+    let texty = "pub fn read(\n    path: &Path,\n) -> Result<Option<Vec<u8>>, String> {}\n\
+                 fn b() -> Result<(), &'static str> {}\nfn c() -> Result<u8, Error> {}\n";
+    let files = vec![("play/x.rs".to_owned(), texty.to_owned())];
+    assert_eq!(text_errors(&files).len(), 2, "{:?}", text_errors(&files));
+}
