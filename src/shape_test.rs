@@ -115,8 +115,8 @@ fn play_branches_on_the_mode_only_where_it_makes_the_mode_controller() {
 
 /// The modules below the shell and the command line: the model, whose errors are types.
 const MODEL: [&str; 11] = [
-    "shot", "diagram", "fit", "math", "random", "config", "table", "physics", "rules",
-    "computer", "play",
+    "shot", "diagram", "fit", "math", "random", "config", "table", "physics", "rules", "computer",
+    "play",
 ];
 
 /// The lines of the model's files outside their tests whose error is text: a

@@ -57,15 +57,6 @@ impl LagTraining {
         self.opponent
     }
 
-    /// The name of the opponent's seat, where it is not a person's.
-    pub fn opponent_name(&self) -> Option<&'static str> {
-        match self.opponent {
-            LagOpponent::Alone => None,
-            LagOpponent::Computer { .. } => Some("Computer"),
-            LagOpponent::Ghost => Some("Ghost"),
-        }
-    }
-
     pub(super) fn apply(&mut self, command: Command) {
         let core = &mut self.core;
         match (core.phase(), command) {

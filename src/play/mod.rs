@@ -72,6 +72,19 @@ impl From<LagTrainingCommand> for PlayCommand {
     }
 }
 
+/// Who sits in a seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person, by the name they gave.
+    Named(String),
+    /// A seat (numbered from 0) whose player gave no name.
+    Unnamed(usize),
+    /// Lag training's computer lagger.
+    ComputerLagger,
+    /// Lag training's ghost: the player's own best lag, mirrored.
+    Ghost,
+}
+
 /// One table in play, in its mode. Every mode is a table: the core's views
 /// ([`TableCore`]) are the play's, through `Deref`.
 pub enum Play {
@@ -193,17 +206,18 @@ impl Play {
         }
     }
 
-    /// The name of player `i`.
-    pub fn player_name(&self, i: usize) -> String {
-        let opponent = self.lag_training().and_then(LagTraining::opponent_name);
+    /// Who sits in seat `i` (from 0), for the words to name.
+    pub fn seat(&self, i: usize) -> Seat {
+        let opponent = self.lag_training().map(LagTraining::opponent);
         match (i, opponent) {
-            (1, Some(name)) => name.to_owned(),
+            (1, Some(LagOpponent::Computer { .. })) => Seat::ComputerLagger,
+            (1, Some(LagOpponent::Ghost)) => Seat::Ghost,
             _ => self
                 .settings()
                 .seated()
                 .get(i)
                 .cloned()
-                .unwrap_or_else(|| format!("Player {}", i + 1)),
+                .map_or(Seat::Unnamed(i), Seat::Named),
         }
     }
 }

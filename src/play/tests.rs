@@ -732,7 +732,7 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
     }));
     assert_eq!(play.lag().unwrap().setups.len(), 2);
     assert_eq!(play.lag().unwrap().setups[1].side, Side::Right);
-    assert_eq!(play.player_name(1), "Computer");
+    assert_eq!(play.seat(1), Seat::ComputerLagger);
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
     assert_eq!(
         play.phase(),

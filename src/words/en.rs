@@ -7,7 +7,7 @@ use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target, Touch};
-use crate::play::{BallStyle, LiveCount, Notice, SetUpRefusal};
+use crate::play::{BallStyle, LiveCount, Notice, Seat, SetUpRefusal};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
     Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
@@ -846,6 +846,15 @@ impl Words for English {
             format!("{cushions}, no ball yet")
         } else {
             format!("{cushions}; hit {}", balls.join(", "))
+        }
+    }
+
+    fn seat(&self, seat: &Seat) -> String {
+        match seat {
+            Seat::Named(name) => name.clone(),
+            Seat::Unnamed(i) => format!("Player {}", i + 1),
+            Seat::ComputerLagger => "Computer".to_owned(),
+            Seat::Ghost => "Ghost".to_owned(),
         }
     }
 

@@ -14,7 +14,7 @@ use crate::computer::bench::LevelTiming;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target};
-use crate::play::{BallStyle, LiveCount, Notice, SetUpRefusal};
+use crate::play::{BallStyle, LiveCount, Notice, Seat, SetUpRefusal};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
     Remark, Rule, ScoreSheet, Verdict, Warning,
@@ -163,6 +163,8 @@ pub trait Words: Sync {
     fn balk_tally(&self, tally: &BalkTally, limit: u32) -> Line;
     /// A notice of the match layer; `names` are the players in order.
     fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String;
+    /// Who sits in a seat: their name, or what the seat is.
+    fn seat(&self, seat: &Seat) -> String;
     /// Why practice cannot set a lay-out up.
     fn set_up_refusal(&self, refusal: &SetUpRefusal) -> String;
 }

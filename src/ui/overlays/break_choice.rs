@@ -72,8 +72,8 @@ fn show_choices(
         return;
     };
     let style = settings.ball_style;
-    let name = session.player_name(winner);
-    let other = session.player_name(1 - winner);
+    let name = words().seat(&session.seat(winner));
+    let other = words().seat(&session.seat(1 - winner));
     commands
         .spawn(super::overlay("Break choice", Phase::ChooseBreak))
         .with_children(|panel| {

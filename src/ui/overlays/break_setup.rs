@@ -27,7 +27,7 @@ fn show_break_setup(
     let config = &config.0;
     let style = settings.ball_style;
     let table = referee.table();
-    let breaker = session.player_name(referee.shooter());
+    let breaker = words().seat(&session.seat(referee.shooter()));
     let ball = referee.cue_ball();
     let on_head_string = referee.game().breaker_on_head_string();
     let strike = keys(config, Action::Strike);

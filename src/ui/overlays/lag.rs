@@ -57,7 +57,7 @@ fn fill_lag_panel(
     };
     let config = &config.0;
     let lagger = &lag.setups[turn];
-    let name = session.player_name(lagger.player);
+    let name = words().seat(&session.seat(lagger.player));
     let ball = words().ball(lagger.ball, settings.ball_style);
     let side = side_name(lagger.side);
     let place = format!(
@@ -108,7 +108,7 @@ fn fill_lag_panel(
             .setups
             .iter()
             .find(|l| l.player != lagger.player)
-            .map(|l| session.player_name(l.player))
+            .map(|l| words().seat(&session.seat(l.player)))
             .unwrap_or_default();
         let then = if turn == 0 {
             format!("then {other} sets up")
@@ -166,13 +166,16 @@ fn show_lag_result(
     let names: Vec<String> = lag
         .setups
         .iter()
-        .map(|l| session.player_name(l.player))
+        .map(|l| words().seat(&session.seat(l.player)))
         .collect();
     let (balls, outcome, next): (Vec<&LagBall>, _, String) = match &lag.result {
         Some(LagResult::Match(verdict)) => {
             let names = [names[0].as_str(), names[1].as_str()];
             let next = match lag.winner {
-                Some(w) => format!("{go_on}: {} chooses the break", session.player_name(w)),
+                Some(w) => format!(
+                    "{go_on}: {} chooses the break",
+                    words().seat(&session.seat(w))
+                ),
                 None => format!("{go_on}: lag again"),
             };
             (

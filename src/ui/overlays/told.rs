@@ -42,8 +42,8 @@ fn show_what_was_told(
         return;
     };
     let style = settings.ball_style;
-    let name = session.player_name(player);
-    let other = session.player_name(1 - player);
+    let name = words().seat(&session.seat(player));
+    let other = words().seat(&session.seat(1 - player));
     let theirs = ball.other_white().unwrap_or(BallId::Dotted);
     let decided = if break_it {
         format!("{name} breaks with the {} ball.", words().ball(ball, style))

@@ -87,7 +87,7 @@ fn show_verdict(
         ));
     }
     if !referee.is_over() {
-        let next = session.player_name(referee.shooter());
+        let next = words().seat(&session.seat(referee.shooter()));
         let ball = words().ball(referee.cue_ball(), style);
         lines.push(
             if referee.shooter() == verdict.shooter && !verdict.inning_over {
