@@ -303,9 +303,12 @@ mod tests {
         let mut sim = TableSim::new(&config, table.clone());
         let start = DVec2::new(-0.5, 0.1);
         sim.place(&[(BallId::White, start)]).unwrap();
-        sim.strike(&[Stroke::new(BallId::White, 30.0, 2.0)])
-            .unwrap();
-        let record = sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ));
+        sim.strike(
+            &[Stroke::new(BallId::White, 30.0, 2.0)],
+            Some(DIAGRAM_SAMPLE_HZ),
+        )
+        .unwrap();
+        let record = sim.run_to_rest();
         let end = record.final_positions[&BallId::White];
         assert_eq!(position_at(&record, BallId::White, 0.0), Some(start));
         let last = position_at(&record, BallId::White, record.duration + 1.0).unwrap();

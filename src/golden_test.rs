@@ -40,9 +40,9 @@ fn positions(config: &Config, out: &mut String) {
             game: None,
         };
         let record = spec
-            .start(config)
+            .start(config, Some(crate::diagram::DIAGRAM_SAMPLE_HZ))
             .unwrap()
-            .run_to_rest(Some(crate::diagram::DIAGRAM_SAMPLE_HZ));
+            .run_to_rest();
         let name = path.file_name().unwrap().to_string_lossy();
         let sim = json::Sim {
             record: &record,

@@ -87,9 +87,9 @@ pub fn sim(
     let spec = ShotSpec::parse(&name, &text)?;
     let mut referee = spec.referee(config).map_err(|e| format!("{name}: {e}"))?;
     let record = spec
-        .start(config)
+        .start(config, spec.sample_hz)
         .map_err(|e| format!("{name}: {e}"))?
-        .run_to_rest(spec.sample_hz);
+        .run_to_rest();
     let verdict = referee
         .as_mut()
         .map(|r| r.judge(&record))
@@ -97,9 +97,9 @@ pub fn sim(
         .map_err(|e| format!("{name}: {e}"))?;
     if let Some(svg) = svg {
         let sampled = spec
-            .start(config)
+            .start(config, Some(DIAGRAM_SAMPLE_HZ))
             .map_err(|e| format!("{name}: {e}"))?
-            .run_to_rest(Some(DIAGRAM_SAMPLE_HZ));
+            .run_to_rest();
         let drawing = shot_diagram(
             config,
             &spec,

@@ -68,8 +68,9 @@ impl ShotSpec {
             .map_err(|e| format!("`table`: {e}"))
     }
 
-    /// Builds the table with the balls placed, and plays the stroke or launch on it.
-    pub fn start(&self, config: &Config) -> Result<TableSim, String> {
+    /// Builds the table with the balls placed, and plays the stroke or launch on it, its
+    /// paths sampled `sample_hz` times a second when asked.
+    pub fn start(&self, config: &Config, sample_hz: Option<f64>) -> Result<TableSim, String> {
         let table = self.table(config)?;
         if !(1..=4).contains(&self.balls.len()) {
             return Err(format!(
@@ -92,11 +93,12 @@ impl ShotSpec {
             .collect();
         sim.place(&positions).map_err(|e| e.to_string())?;
         match (&self.stroke, &self.launch) {
-            (Some(stroke), None) => sim.strike(&[*stroke]),
+            (Some(stroke), None) => sim.strike(&[*stroke], sample_hz),
             (None, Some(l)) => sim.launch(
                 l.ball,
                 DVec3::new(l.vx, l.vy, l.vz),
                 DVec3::new(l.wx, l.wy, l.wz),
+                sample_hz,
             ),
             (None, None) if self.cue_ball.is_some() => {
                 return Err(

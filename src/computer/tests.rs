@@ -34,8 +34,8 @@ fn share_scored(game: &str, level: &str, lay_outs: usize) -> f64 {
         let mut sim = TableSim::new(&config, table.clone());
         sim.place(&lay_out.iter().map(|(&b, &p)| (b, p)).collect::<Vec<_>>())
             .unwrap();
-        sim.strike(&[stroke]).unwrap();
-        let record = sim.run_to_rest(None);
+        sim.strike(&[stroke], None).unwrap();
+        let record = sim.run_to_rest();
         let rules = config.games.game(game).unwrap();
         let mut judge = OneStroke::new(
             rules,
@@ -121,8 +121,8 @@ fn average(config: &Config, game: &str, level: &Level, innings: u32) -> f64 {
         let stroke = execute(&decision.stroke, &level.error, &mut rng);
         let lay_out: Vec<_> = referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
         sim.place(&lay_out).unwrap();
-        sim.strike(&[stroke]).unwrap();
-        let record = sim.run_to_rest(None);
+        sim.strike(&[stroke], None).unwrap();
+        let record = sim.run_to_rest();
         referee
             .judge(&PlayedStroke {
                 record,

@@ -79,7 +79,7 @@ impl<'a> Trial<'a> {
     /// whatever follows (it cannot score) or has taken `MAX_STEPS`: given up there.
     fn record(&mut self, stroke: &Stroke) -> Option<ShotRecord> {
         self.sim.place(&self.lay_out).ok()?;
-        self.sim.strike(&[*stroke]).ok()?;
+        self.sim.strike(&[*stroke], None).ok()?;
         self.played += 1;
         let mut seen = 0;
         while !self.sim.at_rest() {

@@ -268,8 +268,8 @@ mod tests {
         ];
         let mut sim = TableSim::new(config, table.clone());
         sim.place(&lay_out).unwrap();
-        sim.strike(&[stroke]).unwrap();
-        let record = sim.run_to_rest(Some(50.0));
+        sim.strike(&[stroke], Some(50.0)).unwrap();
+        let record = sim.run_to_rest();
         let delay = 0.04;
         let tracks = lay_out
             .iter()

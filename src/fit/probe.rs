@@ -36,10 +36,13 @@ pub fn bounces_of_rolling_balls(config: &Config, table: &TableGeometry) -> Vec<B
             let vel = DVec3::new(speed * cos, speed * sin, 0.0);
             let r = table.ball_radius;
             let spin = DVec3::new(-vel.y / r, vel.x / r, 0.0);
-            if sim.launch(BallId::White, vel, spin).is_err() {
+            if sim
+                .launch(BallId::White, vel, spin, Some(1.0 / FRAME))
+                .is_err()
+            {
                 continue;
             }
-            let record = sim.run_to_rest(Some(1.0 / FRAME));
+            let record = sim.run_to_rest();
             let track = Track {
                 t: record.trajectories[&BallId::White]
                     .iter()

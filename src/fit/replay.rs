@@ -68,8 +68,8 @@ pub fn replay(
     let mut sim = TableSim::new(config, table.clone());
     let positions = lay_out(shot, table);
     sim.place(&positions)?;
-    sim.strike(&[stroke.stroke])?;
-    let record = sim.run_to_rest(Some(SAMPLE_HZ));
+    sim.strike(&[stroke.stroke], Some(SAMPLE_HZ))?;
+    let record = sim.run_to_rest();
     let tracks = positions
         .iter()
         .map(|&(ball, start)| {

@@ -155,9 +155,10 @@ pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, BenchErr
             let mut sim = TableSim::new(config, table.clone());
             let refused = |e: ShotError| BenchError::Shot(e);
             sim.place(&case.balls).map_err(|e| refused(e.into()))?;
-            sim.strike(&case.strokes).map_err(|e| refused(e.into()))?;
+            sim.strike(&case.strokes, None)
+                .map_err(|e| refused(e.into()))?;
             let start = Instant::now();
-            let record = sim.run_to_rest(None);
+            let record = sim.run_to_rest();
             times.push(start.elapsed());
             last = Some((record, sim.steps()));
         }

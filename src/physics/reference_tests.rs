@@ -38,8 +38,13 @@ fn state(sim: &TableSim, ball: BallId) -> super::Kinematics {
 /// Launches a ball rolling without slip at velocity `v`.
 fn launch_rolling(sim: &mut TableSim, ball: BallId, v: DVec2) {
     let r = radius();
-    sim.launch(ball, v.extend(0.0), DVec3::new(-v.y / r, v.x / r, 0.0))
-        .unwrap();
+    sim.launch(
+        ball,
+        v.extend(0.0),
+        DVec3::new(-v.y / r, v.x / r, 0.0),
+        None,
+    )
+    .unwrap();
 }
 
 /// Advances in small steps until `done`; returns the time.
@@ -75,13 +80,13 @@ fn stun_cut(config: &Config, cut: f64, speed: f64) -> TableSim {
     let red = DVec2::new(0.0, -2.0 * r * phi.sin());
     let white_x = red.x - 2.0 * r * phi.cos() - 0.001;
     let mut s = sim_with(config, &[(White, white_x, 0.0), (Red, red.x, red.y)]);
-    s.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO)
+    s.launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO, None)
         .unwrap();
     let mut probe = sim_with(config, &[(White, white_x, 0.0), (Red, red.x, red.y)]);
     probe
-        .launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO)
+        .launch(White, DVec3::new(speed, 0.0, 0.0), DVec3::ZERO, None)
         .unwrap();
-    let t = first_time(&probe.run_to_rest(None), is_ball_ball).expect("they meet");
+    let t = first_time(&probe.run_to_rest(), is_ball_ball).expect("they meet");
     s.advance_to(t);
     s
 }
@@ -98,7 +103,7 @@ fn reference_cloth() -> Config {
 #[test]
 fn ref01_slide_to_roll() {
     let mut s = sim_with(&reference_cloth(), &[(White, -1.0, 0.0)]);
-    s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO)
+    s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO, None)
         .unwrap();
     let t = run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
     let k = state(&s, White);
@@ -121,10 +126,13 @@ fn ref01_slide_to_roll() {
 #[test]
 fn ref02_natural_roll_from_a_hit_two_fifths_above_centre() {
     let mut s = sim(&[(White, -1.0, 0.0)]);
-    s.strike(&[Stroke {
-        height: 0.4,
-        ..Stroke::new(White, 0.0, 2.0)
-    }])
+    s.strike(
+        &[Stroke {
+            height: 0.4,
+            ..Stroke::new(White, 0.0, 2.0)
+        }],
+        None,
+    )
     .unwrap();
     let k = state(&s, White);
     let slip = (k.vel.x - radius() * k.spin.y).abs();
@@ -136,7 +144,7 @@ fn ref02_natural_roll_from_a_hit_two_fifths_above_centre() {
 fn ref03_rolling_resistance() {
     let mut s = sim_with(&reference_cloth(), &[(White, -1.2, 0.0)]);
     launch_rolling(&mut s, White, DVec2::new(0.3, 0.0));
-    let record = s.run_to_rest(None);
+    let record = s.run_to_rest();
     let d = record.final_positions[&White].x + 1.2;
     let mu_r = 0.005;
     let (t0, d0) = (0.3 / (mu_r * G), 0.09 / (2.0 * mu_r * G));
@@ -230,6 +238,7 @@ fn ref08_side_spin_decays_at_the_configured_rate() {
         White,
         DVec3::new(0.5, 0.0, 0.0),
         DVec3::new(0.0, 0.5 / r, 20.0),
+        None,
     )
     .unwrap();
     s.advance_to(1.0);
@@ -251,15 +260,18 @@ fn kinetic_energy(sim: &TableSim) -> f64 {
 fn ref09_energy_never_rises_and_ball_ball_keeps_momentum() {
     // A stroke with many contacts and spin: energy sampled densely never rises.
     let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
-    s.strike(&[Stroke {
-        ball: White,
-        direction_deg: 10.0,
-        speed: 6.0,
-        side: 0.4,
-        height: -0.3,
-        elevation_deg: 0.0,
-        follow_through_mm: None,
-    }])
+    s.strike(
+        &[Stroke {
+            ball: White,
+            direction_deg: 10.0,
+            speed: 6.0,
+            side: 0.4,
+            height: -0.3,
+            elevation_deg: 0.0,
+            follow_through_mm: None,
+        }],
+        None,
+    )
     .unwrap();
     let mut last = kinetic_energy(&s);
     let mut rises = 0;
@@ -292,7 +304,7 @@ fn step_sensitive_figures(config: &Config, chunk: f64) -> (f64, f64) {
     let sep = angle_between_deg(state(&s, White).vel, state(&s, Red).vel);
     let at = |t: f64| {
         let mut s = sim_with(config, &[(White, -1.0, 0.0)]);
-        s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO)
+        s.launch(White, DVec3::new(2.0, 0.0, 0.0), DVec3::ZERO, None)
             .unwrap();
         while s.time() + chunk < t {
             s.advance(chunk);
@@ -329,11 +341,11 @@ fn ref10_halving_the_step_changes_nothing_that_matters() {
     };
     let jump = |config: &Config| {
         let mut s = sim_with(config, &[(White, -1.0, 0.0)]);
-        s.strike(&[stroke]).unwrap();
-        let record = s.run_to_rest(None);
+        s.strike(&[stroke], None).unwrap();
+        let record = s.run_to_rest();
         let landed = first_time(&record, |k| matches!(k, EventKind::Landed { .. })).unwrap();
         let mut again = sim_with(config, &[(White, -1.0, 0.0)]);
-        again.strike(&[stroke]).unwrap();
+        again.strike(&[stroke], None).unwrap();
         again.advance_to(landed);
         state(&again, White).pos.x + 1.0
     };
@@ -356,17 +368,20 @@ fn ref11_no_tunnelling_at_nine_metres_a_second() {
                 (Red, 0.5, -0.2),
                 (Dotted, -0.4, 0.4),
             ]);
-            s.strike(&[Stroke {
-                ball: White,
-                direction_deg,
-                speed: 9.0,
-                side: 0.3,
-                height: 0.2,
-                elevation_deg: 0.0,
-                follow_through_mm: None,
-            }])
+            s.strike(
+                &[Stroke {
+                    ball: White,
+                    direction_deg,
+                    speed: 9.0,
+                    side: 0.3,
+                    height: 0.2,
+                    elevation_deg: 0.0,
+                    follow_through_mm: None,
+                }],
+                Some(2000.0),
+            )
             .unwrap();
-            let record = s.run_to_rest(Some(2000.0));
+            let record = s.run_to_rest();
             let paths: Vec<&Vec<[f64; 4]>> = record.trajectories.values().collect();
             for path in &paths {
                 for p in path.iter().filter(|p| p[3] <= r + 1e-6) {
@@ -414,8 +429,13 @@ fn ref12_cushion_height_matters() {
         let r = radius();
         let v = DVec2::new(1.0, -1.0).normalize() * 1.5;
         let mut s = sim(&[(White, -0.5, -0.2)]);
-        s.launch(White, v.extend(0.0), DVec3::new(-v.y / r, v.x / r, spin_z))
-            .unwrap();
+        s.launch(
+            White,
+            v.extend(0.0),
+            DVec3::new(-v.y / r, v.x / r, spin_z),
+            None,
+        )
+        .unwrap();
         run_until(&mut s, |s| !s.events().is_empty());
         let leaving = state(&s, White).vel;
         run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
@@ -437,11 +457,14 @@ fn ref12_cushion_height_matters() {
 fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
     // Massé: elevated cue, right side: the path bends to the right (clockwise).
     let mut s = sim(&[(White, -1.0, 0.0)]);
-    s.strike(&[Stroke {
-        side: 0.4,
-        elevation_deg: 50.0,
-        ..Stroke::new(White, 0.0, 1.5)
-    }])
+    s.strike(
+        &[Stroke {
+            side: 0.4,
+            elevation_deg: 50.0,
+            ..Stroke::new(White, 0.0, 1.5)
+        }],
+        None,
+    )
     .unwrap();
     let start = state(&s, White).vel;
     run_until(&mut s, |s| s.motion(White) == Some(Motion::Rolling));
@@ -455,12 +478,15 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
     assert!(turn < -5.0, "turned {turn}");
     // A steep, hard stroke lifts the ball; one that lands beyond the cushions is off.
     let mut s = sim(&[(White, 1.0, 0.0)]);
-    s.strike(&[Stroke {
-        elevation_deg: 55.0,
-        ..Stroke::new(White, 0.0, 9.0)
-    }])
+    s.strike(
+        &[Stroke {
+            elevation_deg: 55.0,
+            ..Stroke::new(White, 0.0, 9.0)
+        }],
+        None,
+    )
     .unwrap();
-    let record = s.run_to_rest(None);
+    let record = s.run_to_rest();
     println!(
         "jump: {:?}",
         record.events.iter().map(|e| &e.kind).collect::<Vec<_>>()
@@ -474,17 +500,20 @@ fn ref13_masse_curves_and_a_jump_can_leave_the_table() {
 fn the_same_stroke_gives_the_same_bits() {
     let run = || {
         let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
-        s.strike(&[Stroke {
-            ball: White,
-            direction_deg: 17.0,
-            speed: 5.0,
-            side: -0.3,
-            height: 0.3,
-            elevation_deg: 20.0,
-            follow_through_mm: None,
-        }])
+        s.strike(
+            &[Stroke {
+                ball: White,
+                direction_deg: 17.0,
+                speed: 5.0,
+                side: -0.3,
+                height: 0.3,
+                elevation_deg: 20.0,
+                follow_through_mm: None,
+            }],
+            Some(100.0),
+        )
         .unwrap();
-        serde_json::to_string(&s.run_to_rest(Some(100.0))).unwrap()
+        serde_json::to_string(&s.run_to_rest()).unwrap()
     };
     assert_eq!(run(), run());
 }
@@ -583,8 +612,8 @@ fn fuzz_strokes(seed: u64, strokes: usize) {
             elevation_deg: rng.range(0.0, 70.0),
             follow_through_mm: None,
         };
-        s.strike(&[stroke]).unwrap();
-        let record = s.run_to_rest(Some(1000.0));
+        s.strike(&[stroke], Some(1000.0)).unwrap();
+        let record = s.run_to_rest();
         let json = serde_json::to_string(&record).unwrap();
         assert!(
             !json.contains("null") && !json.contains("NaN"),
@@ -609,7 +638,7 @@ fn fuzz_strokes(seed: u64, strokes: usize) {
             holding.cue.tip_friction = 100.0;
             let mut clean = TableSim::new(&holding, table.clone());
             clean.place(&positions).unwrap();
-            clean.strike(&[stroke]).unwrap();
+            clean.strike(&[stroke], None).unwrap();
             let launch = |events: &[crate::shot::ShotEvent]| match events[0].kind {
                 EventKind::Strike { speed, .. } => speed,
                 _ => unreachable!("a record starts with its strike"),
@@ -684,9 +713,14 @@ fn fuzz_many_random_strokes_end_at_rest_never_overlapping() {
 /// A ball set flying from near the foot cushion (launch: velocity m/s, spin rad/s).
 fn fly_near_the_foot_cushion(vx: f64, vz: f64, spin_y: f64) -> ShotRecord {
     let mut s = sim(&[(White, 1.37, 0.0)]);
-    s.launch(White, DVec3::new(vx, 0.0, vz), DVec3::new(0.0, spin_y, 0.0))
-        .unwrap();
-    s.run_to_rest(None)
+    s.launch(
+        White,
+        DVec3::new(vx, 0.0, vz),
+        DVec3::new(0.0, spin_y, 0.0),
+        None,
+    )
+    .unwrap();
+    s.run_to_rest()
 }
 
 #[test]
@@ -777,10 +811,10 @@ fn where_the_callers_clock_stops_does_not_change_the_bits() {
     };
     let start = || {
         let mut s = sim(&[(White, -0.8, 0.1), (Dotted, 0.6, 0.3), (Red, 0.2, -0.2)]);
-        s.strike(&[stroke]).unwrap();
+        s.strike(&[stroke], None).unwrap();
         s
     };
-    let whole = start().run_to_rest(None);
+    let whole = start().run_to_rest();
     // As the game does: a fixed clock of 240 Hz.
     let mut framed = start();
     while !framed.at_rest() {
@@ -800,12 +834,15 @@ fn a_short_stroke_keeps_the_tip_off_a_cue_ball_stopped_close_ahead() {
     let r = radius();
     let tip_contacts = |follow_through_mm: Option<f64>| {
         let mut s = sim(&[(White, -0.3 - 2.0 * r - 0.06, 0.0), (Red, -0.3, 0.0)]);
-        s.strike(&[Stroke {
-            follow_through_mm,
-            ..Stroke::new(White, 0.0, 1.5)
-        }])
+        s.strike(
+            &[Stroke {
+                follow_through_mm,
+                ..Stroke::new(White, 0.0, 1.5)
+            }],
+            None,
+        )
         .unwrap();
-        let record = s.run_to_rest(None);
+        let record = s.run_to_rest();
         record
             .events
             .iter()
@@ -824,10 +861,13 @@ fn a_miscue_never_launches_the_ball_faster_than_a_clean_hit() {
     // more (it once jumped from 4.00 to 5.86 m/s).
     let launch = |side: f64| {
         let mut s = sim(&[(White, 0.0, 0.0)]);
-        s.strike(&[Stroke {
-            side,
-            ..Stroke::new(White, 0.0, 4.0)
-        }])
+        s.strike(
+            &[Stroke {
+                side,
+                ..Stroke::new(White, 0.0, 4.0)
+            }],
+            None,
+        )
         .unwrap();
         match s.events()[0].kind {
             EventKind::Strike { speed, .. } => speed,
@@ -847,12 +887,15 @@ fn a_very_slow_stroke_is_one_tip_contact_not_a_double_hit() {
     for speed in [0.05, 0.1, 0.15, 0.2] {
         for height in [0.0, 0.3, -0.3] {
             let mut s = sim(&[(White, 0.0, 0.0), (Red, 0.5, 0.3)]);
-            s.strike(&[Stroke {
-                height,
-                ..Stroke::new(White, 0.0, speed)
-            }])
+            s.strike(
+                &[Stroke {
+                    height,
+                    ..Stroke::new(White, 0.0, speed)
+                }],
+                None,
+            )
             .unwrap();
-            let record = s.run_to_rest(None);
+            let record = s.run_to_rest();
             let tips = record
                 .events
                 .iter()
@@ -871,9 +914,9 @@ fn a_very_slow_stroke_is_one_tip_contact_not_a_double_hit() {
 /// and the event-loop steps it took.
 fn hop_at(y: f64) -> ((f64, f64, f64), usize, f64, u64) {
     let mut s = sim(&[(White, -0.5, y)]);
-    s.launch(White, DVec3::new(2.0, 0.0, 0.5), DVec3::ZERO)
+    s.launch(White, DVec3::new(2.0, 0.0, 0.5), DVec3::ZERO, None)
         .unwrap();
-    let record = s.run_to_rest(None);
+    let record = s.run_to_rest();
     let landings: Vec<(f64, f64, f64)> = record
         .events
         .iter()

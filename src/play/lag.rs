@@ -52,8 +52,8 @@ pub fn good_lag_speeds(
             speed,
             ..*stroke
         };
-        sim.strike(&[played]).ok()?;
-        let record = sim.run_to_rest(None);
+        sim.strike(&[played], None).ok()?;
+        let record = sim.run_to_rest();
         let touched = |c: Cushion| {
             record
                 .events
@@ -362,8 +362,8 @@ mod tests {
                 height,
                 ..Stroke::new(BallId::White, 0.0, speed)
             };
-            sim.strike(&[stroke]).unwrap();
-            let record = sim.run_to_rest(None);
+            sim.strike(&[stroke], None).unwrap();
+            let record = sim.run_to_rest();
             let head = record.events.iter().any(|e| {
                 matches!(
                     e.kind,

@@ -113,15 +113,14 @@ impl TableCore {
     pub fn predict(&self, stroke: Stroke, sampled_until: Option<f64>) -> Option<ShotRecord> {
         let mut sim = TableSim::new(&self.config, self.sim.table().clone());
         sim.place(&self.sim.lay_out()).ok()?;
-        sim.strike(&[stroke]).ok()?;
+        sim.strike(&[stroke], sampled_until.map(|_| DIAGRAM_SAMPLE_HZ))
+            .ok()?;
         Some(match sampled_until {
-            None => sim.run_to_rest(None),
-            Some(t) if t.is_infinite() => sim.run_to_rest(Some(DIAGRAM_SAMPLE_HZ)),
-            Some(t) => {
-                sim.sample_every(Some(DIAGRAM_SAMPLE_HZ));
+            Some(t) if t.is_finite() => {
                 sim.advance_to(t);
                 sim.record()
             }
+            _ => sim.run_to_rest(),
         })
     }
 
@@ -330,21 +329,14 @@ impl TableCore {
         strokes: &[Stroke],
         sample_hz: f64,
     ) -> Result<(), crate::physics::StrikeError> {
-        self.sim.sample_every(Some(sample_hz));
-        let struck = self.sim.strike(strokes);
-        match struck {
-            Ok(()) => {
-                self.notice = None;
-                self.streamed = 0;
-            }
-            Err(_) => self.sim.sample_every(None),
-        }
-        struck
+        self.sim.strike(strokes, Some(sample_hz))?;
+        self.notice = None;
+        self.streamed = 0;
+        Ok(())
     }
 
-    /// The balls have stopped: no more sampling; the record kept as the last stroke.
+    /// The balls have stopped: the record kept as the last stroke.
     pub(super) fn stopped(&mut self, record: &ShotRecord) {
-        self.sim.sample_every(None);
         self.last_stroke = Some(record.clone());
     }
 

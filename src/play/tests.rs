@@ -63,8 +63,8 @@ fn find_stroke(play: &Play, wanted: impl Fn(&Verdict) -> bool) -> Stroke {
             };
             let mut sim = TableSim::new(play.config(), referee.table().clone());
             sim.place(&positions).unwrap();
-            sim.strike(&[s]).unwrap();
-            let record = sim.run_to_rest(None);
+            sim.strike(&[s], None).unwrap();
+            let record = sim.run_to_rest();
             let verdict = referee
                 .clone()
                 .judge(&PlayedStroke {

@@ -100,8 +100,8 @@ fn a_whole_break_mixed_through_the_bus_never_clips() {
         .unwrap();
     let mut sim = TableSim::new(&config, table.clone());
     sim.place(&case.balls).unwrap();
-    sim.strike(&case.strokes).unwrap();
-    let record = sim.run_to_rest(Some(100.0));
+    sim.strike(&case.strokes, Some(100.0)).unwrap();
+    let record = sim.run_to_rest();
     let forward = DVec3::new(1.0, 0.0, -0.45).normalize();
     let ear = Ear {
         at: DVec3::new(-table.length / 2.0 - 0.8, 0.0, 1.2),

@@ -195,8 +195,14 @@ impl TableSim {
     }
 
     /// Plays strokes at the same moment (one, or two in the lag) and starts a new stroke
-    /// record. Balls still moving are noted in the strike (rule 10), not stopped.
-    pub fn strike(&mut self, strokes: &[Stroke]) -> Result<(), StrikeError> {
+    /// record, every ball's position sampled `sample_hz` times a second when asked (the
+    /// record's trajectories). Balls still moving are noted in the strike (rule 10), not
+    /// stopped.
+    pub fn strike(
+        &mut self,
+        strokes: &[Stroke],
+        sample_hz: Option<f64>,
+    ) -> Result<(), StrikeError> {
         for (i, s) in strokes.iter().enumerate() {
             s.validate()?;
             match self.balls[s.ball.index()] {
@@ -215,7 +221,7 @@ impl TableSim {
             .filter(|&(_, b)| !matches!(b.phase, Phase::Cloth(Motion::Rest)))
             .map(|(id, _)| id)
             .collect();
-        self.start_stroke();
+        self.start_stroke(sample_hz);
         let slate = (self.physics.slate.restitution, self.physics.slate.friction);
         for s in strokes {
             let i = s.ball.index();
@@ -245,8 +251,14 @@ impl TableSim {
     }
 
     /// Sets a ball moving directly (velocity m/s, spin rad/s), with no cue, and starts a
-    /// new stroke record.
-    pub fn launch(&mut self, ball: BallId, vel: DVec3, spin: DVec3) -> Result<(), StrikeError> {
+    /// new stroke record, sampled as [`TableSim::strike`]'s.
+    pub fn launch(
+        &mut self,
+        ball: BallId,
+        vel: DVec3,
+        spin: DVec3,
+        sample_hz: Option<f64>,
+    ) -> Result<(), StrikeError> {
         if !vel.is_finite() || !spin.is_finite() {
             return Err(StrikeError::LaunchNotFinite);
         }
@@ -256,7 +268,7 @@ impl TableSim {
         let Some(b) = self.balls[ball.index()] else {
             return Err(StrikeError::NotOnTable(ball));
         };
-        self.start_stroke();
+        self.start_stroke(sample_hz);
         let mut k = b.k;
         k.vel = vel;
         k.spin = spin;
@@ -271,7 +283,8 @@ impl TableSim {
         Ok(())
     }
 
-    fn start_stroke(&mut self) {
+    fn start_stroke(&mut self, sample_hz: Option<f64>) {
+        self.sample_every(sample_hz);
         // Balls still moving (rule 10) carry on from where the caller sees them.
         let now: Vec<(BallId, Kinematics)> = self.ball_states().collect();
         for (id, k) in now {
@@ -366,12 +379,8 @@ impl TableSim {
         }
     }
 
-    /// Runs the stroke to rest (or to the configured guard time), sampling positions
-    /// `sample_hz` times a second when asked.
-    pub fn run_to_rest(&mut self, sample_hz: Option<f64>) -> ShotRecord {
-        if sample_hz.is_some() {
-            self.sample_every(sample_hz);
-        }
+    /// Runs the stroke to rest (or to the configured guard time).
+    pub fn run_to_rest(&mut self) -> ShotRecord {
         while !self.rested {
             self.advance_to(self.time + 1.0);
         }

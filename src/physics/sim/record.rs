@@ -97,7 +97,7 @@ impl TableSim {
 
     /// Records every ball's position `hz` times a second of simulated time from now on
     /// (the samples go into `record().trajectories`); None stops it.
-    pub fn sample_every(&mut self, hz: Option<f64>) {
+    pub(super) fn sample_every(&mut self, hz: Option<f64>) {
         self.sampling = hz.map(|hz| Sampling {
             period: 1.0 / hz,
             taken: 0,

@@ -303,9 +303,10 @@ mod tests {
             BallId::White,
             DVec3::new(v, 0.0, 0.0),
             DVec3::new(0.0, v / r, 0.0),
+            None,
         )
         .unwrap();
-        let record = sim.run_to_rest(None);
+        let record = sim.run_to_rest();
         let at = record
             .events
             .iter()
