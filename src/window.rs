@@ -50,7 +50,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
     paths.move_old_menu_choices();
     let (mut preferences, problem) = Preferences::load(&paths.settings);
     if let Some(problem) = problem {
-        warn!("the settings are not used: {problem}");
+        warn!("the settings are not used (the file is kept, the defaults used): {problem}");
     }
     if let Some(quality) = launch.quality {
         preferences.graphics = Graphics::of(quality);

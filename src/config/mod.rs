@@ -12,7 +12,7 @@ mod cue;
 mod error;
 mod games;
 mod physics;
-mod range;
+pub(crate) mod range;
 mod source;
 mod tables;
 

@@ -22,15 +22,29 @@ pub fn check<'de, D: Deserializer<'de>>(
 }
 
 /// Declares one checking function per field for `#[serde(deserialize_with = "name")]`,
-/// named like the field unless `as "field"` gives the field's name for messages:
-/// `ranged! { diameter_mm: 61.0 ..= 62.0, " mm (rule 1)"; }`
+/// named like the field unless `as "field"` gives the field's name for messages, of an
+/// `f64` unless `in f32` says otherwise:
+/// `ranged! { diameter_mm: 61.0 ..= 62.0, " mm (rule 1)"; volume: 0.0 ..= 1.0, "" in f32; }`
 macro_rules! ranged {
-    ($($name:ident $(as $field:literal)?: $lo:literal ..= $hi:literal, $unit:literal;)*) => {$(
-        fn $name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    ($($name:ident $(as $field:literal)?: $lo:literal ..= $hi:literal, $unit:literal
+        $(in $ty:ident)?;)*) => {$(
+        fn $name<'de, D: serde::Deserializer<'de>>(
+            d: D,
+        ) -> Result<$crate::config::range::number!($($ty)?), D::Error> {
             let field = $crate::config::range::field_name!($name $($field)?);
-            $crate::config::range::check(d, field, $lo, $hi, $unit)
+            $crate::config::range::check(d, field, $lo, $hi, $unit).map(|v| v as _)
         }
     )*};
+}
+
+/// The type a ranged field holds: the given one, else `f64`.
+macro_rules! number {
+    () => {
+        f64
+    };
+    ($ty:ident) => {
+        $ty
+    };
 }
 
 /// The name a field goes by in messages: the given one, else the function's.
@@ -43,4 +57,5 @@ macro_rules! field_name {
     };
 }
 pub(crate) use field_name;
+pub(crate) use number;
 pub(crate) use ranged;

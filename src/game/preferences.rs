@@ -3,8 +3,9 @@
 //! readout. A missing file is the defaults; a broken one is kept as it is, named in a
 //! message, and the defaults are used.
 
-use crate::play::{FileError, write_ron};
-use serde::{Deserialize, Serialize};
+use crate::config::range::ranged;
+use crate::play::{FileError, read_if_there, write_ron};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::path::Path;
 
 /// The views a player can choose (`view::camera` draws them).
@@ -54,6 +55,7 @@ pub struct Graphics {
     /// Lamps cast shadows.
     pub shadows: bool,
     /// Multisample anti-aliasing: 1 (off) or 4 samples.
+    #[serde(deserialize_with = "msaa_samples")]
     pub msaa_samples: u32,
     /// The cloth lit by the full lighting (reflections, shadows); else by a simple
     /// sum of the lamps: on software rendering the cloth's full lighting is most of a
@@ -64,7 +66,26 @@ pub struct Graphics {
     pub depth_prepass: bool,
     /// The table is drawn at this share of the window's resolution (0.25 ..= 1) and
     /// stretched to it; the panels stay sharp.
+    #[serde(deserialize_with = "resolution_scale")]
     pub resolution_scale: f32,
+}
+
+ranged! {
+    resolution_scale as "graphics.resolution_scale": 0.25 ..= 1.0, "" in f32;
+    volume: 0.0 ..= 1.0, "" in f32;
+    lag_band_mm: 1.0 ..= 1000.0, " mm";
+    lag_computer_spread: 0.0 ..= 0.5, " (relative)";
+    computer_verdict_s: 1.0 ..= 30.0, " s";
+}
+
+/// MSAA is off (1) or 4 samples: the two the renderer is asked for here.
+fn msaa_samples<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    match u32::deserialize(d)? {
+        n @ (1 | 4) => Ok(n),
+        n => Err(serde::de::Error::custom(format!(
+            "`graphics.msaa_samples` is {n}; allowed: 1 (off) or 4"
+        ))),
+    }
 }
 
 impl Graphics {
@@ -107,6 +128,7 @@ pub struct Preferences {
     pub graphics: Graphics,
     pub window: WindowMode,
     /// 0 ..= 1.
+    #[serde(deserialize_with = "volume")]
     pub volume: f32,
     pub mute: bool,
     /// The aim line and the cue ball's path shown while aiming (practice; in a match
@@ -120,12 +142,15 @@ pub struct Preferences {
     /// Frames per second in a corner.
     pub show_frame_rate: bool,
     /// Lag training's target: a clean lag stopping this close to the head cushion, mm.
+    #[serde(deserialize_with = "lag_band_mm")]
     pub lag_band_mm: f64,
     /// The computer lagger's speed error: the spread (standard deviation) of its
     /// relative error, 0.05 for 5 %.
+    #[serde(deserialize_with = "lag_computer_spread")]
     pub lag_computer_spread: f64,
     /// How long a computer's verdict (and a lag between computers) shows before play
     /// goes on by itself, s; a person's stays until they go on.
+    #[serde(deserialize_with = "computer_verdict_s")]
     pub computer_verdict_s: f64,
     /// The cloth, a name of `tables.ron`'s `cloths`.
     pub cloth: String,
@@ -153,74 +178,17 @@ impl Default for Preferences {
 
 impl Preferences {
     /// The settings in `path`: the defaults when there is no file; when it cannot be
-    /// read or is not valid, the defaults and what is wrong (the file is left alone).
-    pub fn load(path: &Path) -> (Preferences, Option<String>) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return (Preferences::default(), None);
-            }
-            Err(e) => {
-                return (
-                    Preferences::default(),
-                    Some(format!("{}: {e}", path.display())),
-                );
-            }
-        };
-        match ron::from_str::<Preferences>(&text).map_err(|e| e.to_string()) {
-            Ok(p) => match p.check() {
-                Ok(()) => (p, None),
-                Err(e) => (
-                    Preferences::default(),
-                    Some(format!("{}: {e}", path.display())),
-                ),
-            },
-            Err(e) => (
-                Preferences::default(),
-                Some(format!(
-                    "{}: {e} (the file is kept; the default settings are used)",
-                    path.display()
-                )),
-            ),
+    /// read or is not valid (a value out of its range is named with its place), the
+    /// defaults and what is wrong (the file is left alone).
+    pub fn load(path: &Path) -> (Preferences, Option<FileError>) {
+        let read = read_if_there(path).and_then(|text| match text {
+            None => Ok(Preferences::default()),
+            Some(text) => Ok(crate::config::parse(&path.display().to_string(), &text)?),
+        });
+        match read {
+            Ok(preferences) => (preferences, None),
+            Err(e) => (Preferences::default(), Some(e)),
         }
-    }
-
-    /// Values in their ranges.
-    pub fn check(&self) -> Result<(), String> {
-        if !(0.0..=1.0).contains(&self.volume) {
-            return Err(format!("volume is {}, allowed 0 ..= 1", self.volume));
-        }
-        if ![1, 4].contains(&self.graphics.msaa_samples) {
-            return Err(format!(
-                "graphics.msaa_samples is {}, allowed 1 (off) or 4",
-                self.graphics.msaa_samples
-            ));
-        }
-        if !(0.25..=1.0).contains(&self.graphics.resolution_scale) {
-            return Err(format!(
-                "graphics.resolution_scale is {}, allowed 0.25 ..= 1",
-                self.graphics.resolution_scale
-            ));
-        }
-        if !(0.0..=0.5).contains(&self.lag_computer_spread) {
-            return Err(format!(
-                "lag_computer_spread is {}, allowed 0 ..= 0.5",
-                self.lag_computer_spread
-            ));
-        }
-        if !(1.0..=30.0).contains(&self.computer_verdict_s) {
-            return Err(format!(
-                "computer_verdict_s is {}, allowed 1 ..= 30",
-                self.computer_verdict_s
-            ));
-        }
-        if !(1.0..=1000.0).contains(&self.lag_band_mm) {
-            return Err(format!(
-                "lag_band_mm is {}, allowed 1 ..= 1000",
-                self.lag_band_mm
-            ));
-        }
-        Ok(())
     }
 
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
@@ -265,13 +233,30 @@ mod tests {
             std::fs::write(&path, text).unwrap();
             let (preferences, problem) = Preferences::load(&path);
             assert_eq!(preferences, Preferences::default());
-            let problem = problem.expect("a message");
+            let problem = problem.expect("a message").to_string();
             assert!(problem.contains("settings.ron"), "{problem}");
             assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
         }
+        // A value out of its range is named with its place and its range.
+        std::fs::write(&path, "(\n  volume: 7.0,\n)").unwrap();
+        let problem = Preferences::load(&path).1.unwrap().to_string();
+        assert!(problem.contains("settings.ron:2:"), "{problem}");
+        assert!(
+            problem.contains("`volume` is 7, outside its allowed range 0 ..= 1"),
+            "{problem}"
+        );
         // A partial file keeps the rest at the defaults.
         std::fs::write(&path, "(mute: true)").unwrap();
         let (preferences, problem) = Preferences::load(&path);
         assert!(preferences.mute && problem.is_none());
+        // A file that is there but cannot be read is not taken for no file.
+        let folder = dir.join("folder.ron");
+        std::fs::create_dir_all(&folder).unwrap();
+        let (preferences, problem) = Preferences::load(&folder);
+        assert_eq!(preferences, Preferences::default());
+        assert!(
+            matches!(problem, Some(FileError::Read { .. })),
+            "{problem:?}"
+        );
     }
 }
