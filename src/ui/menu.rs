@@ -5,7 +5,8 @@
 //! click a row, its arrows, or a button.
 
 use super::widgets::{
-    BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, screen_column, set_text, toned,
+    BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, screen_column, set_text, stepper,
+    toned,
 };
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
@@ -218,26 +219,10 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
         BorderColor::all(Color::NONE),
     ))
     .with_children(|line| {
-        line.spawn((
-            RowLabel(row),
-            label("", 17.0),
-            TextLayout::no_wrap(),
-            Node {
-                width: px(150),
-                ..default()
-            },
-        ));
-        line.spawn(button("<", 16.0)).insert(Arrow(row, -1));
-        line.spawn((
-            RowValue(row),
-            label("", 17.0),
-            TextLayout::justify(Justify::Center),
-            Node {
-                flex_grow: 1.0,
-                ..default()
-            },
-        ));
-        line.spawn(button(">", 16.0)).insert(Arrow(row, 1));
+        let name = (RowLabel(row), label("", 17.0));
+        stepper(line, 17.0, 150.0, name, RowValue(row), |step| {
+            Arrow(row, step)
+        });
     });
 }
 

@@ -4,7 +4,9 @@
 //! Keyboard: up/down pick a row, left/right change it, Escape or Enter on Back leaves;
 //! mouse: a row's arrows, or Back.
 
-use super::widgets::{Tone, button, clicked, keys, label, panel, screen_column, set_text, toned};
+use super::widgets::{
+    Tone, button, clicked, keys, label, panel, screen_column, set_text, stepper, toned,
+};
 use crate::config::Action;
 use crate::game::{
     CameraView, GameConfig, GameSystems, Graphics, Preferences, Quality, Screen, Settings,
@@ -198,25 +200,10 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
         BackgroundColor(Color::NONE),
     ))
     .with_children(|line| {
-        line.spawn((
-            label(row_label(row), 16.0),
-            TextLayout::no_wrap(),
-            Node {
-                width: px(190),
-                ..default()
-            },
-        ));
-        line.spawn(button("<", 15.0)).insert(Arrow(row, -1));
-        line.spawn((
-            RowValue(row),
-            label("", 16.0),
-            TextLayout::justify(Justify::Center),
-            Node {
-                flex_grow: 1.0,
-                ..default()
-            },
-        ));
-        line.spawn(button(">", 15.0)).insert(Arrow(row, 1));
+        let name = label(row_label(row), 16.0);
+        stepper(line, 16.0, 190.0, name, RowValue(row), |step| {
+            Arrow(row, step)
+        });
     });
 }
 

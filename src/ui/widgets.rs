@@ -100,6 +100,38 @@ pub fn button(text: impl Into<String>, size: f32) -> impl Bundle {
     )
 }
 
+/// The inside of a row that steps a value: its `name` (a text bundle, kept on one line
+/// in `name_width` px), a `<` button marked `arrow(-1)`, the value (a text marked
+/// `value`, filled in by the caller) and a `>` button marked `arrow(1)`, at `size` px.
+pub fn stepper<A: Bundle>(
+    line: &mut ChildSpawnerCommands,
+    size: f32,
+    name_width: f32,
+    name: impl Bundle,
+    value: impl Bundle,
+    arrow: impl Fn(i32) -> A,
+) {
+    line.spawn((
+        name,
+        TextLayout::no_wrap(),
+        Node {
+            width: px(name_width),
+            ..default()
+        },
+    ));
+    line.spawn(button("<", size - 1.0)).insert(arrow(-1));
+    line.spawn((
+        value,
+        label("", size),
+        TextLayout::justify(Justify::Center),
+        Node {
+            flex_grow: 1.0,
+            ..default()
+        },
+    ));
+    line.spawn(button(">", size - 1.0)).insert(arrow(1));
+}
+
 fn outline_hovered_buttons(
     mut buttons: Query<(&Interaction, &mut BorderColor), (Changed<Interaction>, With<Button>)>,
 ) {
