@@ -44,25 +44,85 @@ pub struct Advice {
 #[derive(Resource, Default)]
 pub struct Advising(pub Option<Advice>);
 
-/// The computer's move under way.
+/// The computer's move under way, in the situation it started in.
 #[derive(Resource, Default)]
 pub struct ComputerTurn {
     situation: Option<Situation>,
-    since: Duration,
-    thinking: Option<Task<Option<Move>>>,
-    /// The move decided, since when it shows.
-    decided: Option<(Move, Duration)>,
-    sent: bool,
+    stage: Stage,
+}
+
+/// Where the computer's move stands: a pause, thinking, the move shown, then played.
+#[derive(Default)]
+enum Stage {
+    /// Nothing to do (no computer to act, or its move was made).
+    #[default]
+    Done,
+    /// A moment to read what came before, from `since`.
+    Pausing {
+        since: Duration,
+    },
+    Thinking(Task<Option<Move>>),
+    /// The move decided shows on the cue, from `since`.
+    Showing {
+        decided: Move,
+        since: Duration,
+    },
+}
+
+/// What a change of stage asks the game to do.
+enum Change {
+    /// Thinking has started.
+    Thinking,
+    /// A move was decided, to show.
+    Decided(Move),
+    /// The move has shown long enough: play it.
+    Play(Move),
+}
+
+impl Stage {
+    /// The next stage at `now`, and what changed: the pause over, thinking starts
+    /// (`think` sets it off); a decision shows; once shown, it is played. Nothing to
+    /// decide (no good lag speed, no cue ball) ends the turn: a person's.
+    fn next(
+        self,
+        now: Duration,
+        think: impl FnOnce() -> Task<Option<Move>>,
+    ) -> (Stage, Option<Change>) {
+        match self {
+            Stage::Pausing { since } if now >= since + PAUSE => {
+                (Stage::Thinking(think()), Some(Change::Thinking))
+            }
+            Stage::Thinking(mut task) => match check_ready(&mut task) {
+                None => (Stage::Thinking(task), None),
+                Some(None) => (Stage::Done, None),
+                Some(Some(decided)) => (
+                    Stage::Showing {
+                        decided: decided.clone(),
+                        since: now,
+                    },
+                    Some(Change::Decided(decided)),
+                ),
+            },
+            Stage::Showing { decided, since } if now >= since + SHOW => {
+                (Stage::Done, Some(Change::Play(decided)))
+            }
+            stage => (stage, None),
+        }
+    }
 }
 
 impl ComputerTurn {
     /// The stroke the computer has chosen and is about to play, for the cue to show.
     pub fn stroke_shown(&self) -> Option<&Stroke> {
-        match &self.decided {
-            Some((Move::Lag(stroke), _)) => Some(stroke),
-            Some((Move::Break { decision, .. } | Move::Stroke { decision, .. }, _)) => {
-                Some(&decision.stroke)
-            }
+        match &self.stage {
+            Stage::Showing {
+                decided: Move::Lag(stroke),
+                ..
+            } => Some(stroke),
+            Stage::Showing {
+                decided: Move::Break { decision, .. } | Move::Stroke { decision, .. },
+                ..
+            } => Some(&decision.stroke),
             _ => None,
         }
     }
@@ -228,64 +288,54 @@ fn play_the_computers_seat(
     if turn.situation != Some(situation) {
         *turn = ComputerTurn {
             situation: Some(situation),
-            since: now,
-            ..default()
+            stage: Stage::Pausing { since: now },
         };
     }
-    if turn.sent || now < turn.since + PAUSE {
-        return;
-    }
-    if turn.thinking.is_none() && turn.decided.is_none() {
-        advising.0 = Some(Advice {
-            level: level.name.clone(),
-            coach: false,
-            decision: None,
-        });
+    let think = || {
         let snapshot = Snapshot::of(&session, seat);
         let level = level.clone();
         let seed = (situation.strokes * 4 + situation.lags_ready + seat) as u64 + 1;
         // One core is left to the game, so that it keeps drawing.
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get().max(2) - 1);
-        turn.thinking = Some(
-            AsyncComputeTaskPool::get()
-                .spawn(async move { snapshot.decide(&level, seed, workers) }),
-        );
-    }
-    if let Some(task) = &mut turn.thinking
-        && let Some(decided) = check_ready(task)
-    {
-        turn.thinking = None;
-        let Some(decided) = decided else {
-            // Nothing to decide here (no good lag speed, no cue ball): a person's turn.
-            turn.sent = true;
-            return;
-        };
-        if let Move::Break {
-            offset: Some(offset),
-            ..
-        } = decided
-        {
-            commands.write(PlayerCommand::new(Command::MoveBreakBall(offset)));
-        }
-        if let Move::Break { decision, .. } | Move::Stroke { decision, .. } = &decided {
-            advising.0 = Some(Advice {
-                level: level.name.clone(),
-                coach: false,
-                decision: Some(decision.clone()),
-            });
-        }
-        turn.decided = Some((decided, now));
-    }
-    let Some((decided, at)) = &turn.decided else {
-        return;
+        AsyncComputeTaskPool::get().spawn(async move { snapshot.decide(&level, seed, workers) })
     };
-    if now < *at + SHOW {
-        return;
+    let (stage, change) = std::mem::take(&mut turn.stage).next(now, think);
+    turn.stage = stage;
+    let advice = |decision: Option<Decision>| Advice {
+        level: level.name.clone(),
+        coach: false,
+        decision,
+    };
+    match change {
+        None => {}
+        Some(Change::Thinking) => advising.0 = Some(advice(None)),
+        Some(Change::Decided(decided)) => {
+            if let Move::Break {
+                offset: Some(offset),
+                ..
+            } = decided
+            {
+                commands.write(PlayerCommand::new(Command::MoveBreakBall(offset)));
+            }
+            if let Move::Break { decision, .. } | Move::Stroke { decision, .. } = decided {
+                advising.0 = Some(advice(Some(decision)));
+            }
+        }
+        Some(Change::Play(decided)) => {
+            for command in commands_of(decided, seat, a_person_plays(&session), &mut told) {
+                commands.write(PlayerCommand::new(command));
+            }
+        }
     }
-    let sends: Vec<Command> = match decided.clone() {
+}
+
+/// The commands that play `decided` for `seat`; a choice of the break is told where a
+/// person plays.
+fn commands_of(decided: Move, seat: usize, person: bool, told: &mut Told) -> Vec<Command> {
+    match decided {
         Move::Lag(stroke) => vec![Command::LagReady(stroke)],
         Move::ChooseBreak { break_it, ball } => {
-            if a_person_plays(&session) {
+            if person {
                 told.0 = Some(Decided::Break {
                     player: seat,
                     break_it,
@@ -303,9 +353,5 @@ fn play_the_computers_seat(
             sends.push(Command::Strike(played));
             sends
         }
-    };
-    for command in sends {
-        commands.write(PlayerCommand::new(command));
     }
-    turn.sent = true;
 }
