@@ -1,0 +1,72 @@
+//! Detection: when the next event happens — a contact (the first root of a
+//! polynomial: between contacts every ball on the cloth moves on a parabola), a change
+//! of a ball's motion, a touch of the cue's follow-through, the tip leaving a ball it
+//! pushed, or rapier's next flight step. Each kind of pair is found in its own file,
+//! as pooltool splits them: ball on cushion, ball on ball (on the cloth or in flight),
+//! cue tip on ball.
+
+mod ball_ball;
+mod cue;
+mod cushion;
+
+use super::{Ball, Next, Phase, TableSim};
+use crate::physics::cloth::{Kinematics, Motion};
+
+/// A ball on the cloth: its index, where it is and how it moves.
+type OnCloth = (usize, Kinematics, Motion);
+
+/// The earliest event found so far, at an absolute time.
+struct Earliest {
+    clock: f64,
+    best: Option<(f64, Next)>,
+}
+
+impl Earliest {
+    /// `next` happens `dt` s from now, if at all: kept when it comes first (the first
+    /// of two at the same time stays).
+    fn consider(&mut self, dt: Option<f64>, next: Next) {
+        if let Some(dt) = dt
+            && self.best.is_none_or(|(t, _)| self.clock + dt < t)
+        {
+            self.best = Some((self.clock + dt, next));
+        }
+    }
+}
+
+impl TableSim {
+    /// The earliest event from the stored state. Contacts are searched up to the first
+    /// change of motion or flight step, found from the state alone.
+    pub(super) fn next_event(&self) -> Option<(f64, Next)> {
+        let mut earliest = Earliest {
+            clock: self.clock,
+            best: self.next_flight_step.map(|t| (t, Next::Flight)),
+        };
+        let cloth: Vec<OnCloth> = self
+            .balls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| match b {
+                Some(Ball {
+                    k,
+                    phase: Phase::Cloth(m),
+                }) => Some((i, *k, *m)),
+                _ => None,
+            })
+            .collect();
+        for &(_, k, m) in &cloth {
+            let dt = self.cloth.time_to_change(&k, m);
+            earliest.consider(dt.is_finite().then_some(dt), Next::Change);
+        }
+        let (until, _) = earliest.best?;
+        let span = until - self.clock;
+        self.next_on_cushions(&cloth, span, &mut earliest);
+        self.next_between_balls(span, &mut earliest);
+        self.next_of_the_cue(&cloth, span, &mut earliest);
+        earliest.best
+    }
+}
+
+/// Whether a ball on the cloth moves across it (a spinning ball does not).
+fn moves(m: Motion) -> bool {
+    matches!(m, Motion::Sliding | Motion::Rolling)
+}
