@@ -6,9 +6,10 @@
 //! - `config` (data from `config/*.ron`) and `table` (geometry).
 //! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
 //!   neither uses the other.
-//! - `play`: the match, practice and lag training as a state machine; `fit`: real
-//!   tracked shots replayed through the simulation; `diagram`: a stroke's top view as
-//!   SVG, its contacts read in diamonds.
+//! - `fit`: real tracked shots replayed through the simulation; `diagram`: a stroke's
+//!   top view as SVG, its contacts read in diamonds.
+//! - `play`: one table core (simulation, referee, events, save) and a state machine per
+//!   mode (a match, practice, lag training), each taking only its own commands.
 //! - `computer`: the computer player and coach (searches with the simulation, judges
 //!   with the referee, takes a seat at `play`'s table).
 //! - `words`: every sentence a player reads; `sound`: the table's sounds, synthesised
