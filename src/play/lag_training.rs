@@ -174,13 +174,16 @@ impl LagTraining {
         (Stroke { speed, ..level }, opponent.position)
     }
 
-    /// Lag from the other half, the ball mirrored across the long axis.
+    /// Lag from the other half, the ball mirrored across the long axis; an opponent
+    /// goes over to the half the player left.
     fn switch_half(&mut self) {
-        let Some(turn) = self.lag.turn_mut() else {
+        if self.lag.turn_index() != Some(0) {
             return;
-        };
-        turn.side = turn.side.other();
-        turn.position.y = -turn.position.y;
+        }
+        for setup in &mut self.lag.setups {
+            setup.side = setup.side.other();
+            setup.position.y = -setup.position.y;
+        }
         self.lag.place_balls(&mut self.core);
     }
 }

@@ -733,6 +733,18 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
     assert_eq!(play.lag().unwrap().setups.len(), 2);
     assert_eq!(play.lag().unwrap().setups[1].side, Side::Right);
     assert_eq!(play.seat(1), Seat::ComputerLagger);
+    // Switching halves takes the opponent over to the half the player left, both balls
+    // on the table (they used to land on one spot); and back.
+    for (own, theirs) in [(Side::Right, Side::Left), (Side::Left, Side::Right)] {
+        play.apply(LagTrainingCommand::SwitchLagHalf);
+        let setups = &play.lag().unwrap().setups;
+        assert_eq!((setups[0].side, setups[1].side), (own, theirs));
+        let (mine, other) = (
+            position(&play, BallId::White),
+            position(&play, BallId::Dotted),
+        );
+        assert!(mine.unwrap().distance(other.unwrap()) > 0.1);
+    }
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.2)));
     assert_eq!(
         play.phase(),
