@@ -101,7 +101,6 @@ fn ring(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, radius: f64, colour: Color)
 /// the area of the player at the table.
 fn draw_lag_lines(
     session: Res<Session>,
-    settings: Res<Settings>,
     phase: Res<State<Phase>>,
     mut gizmos: Gizmos<ClothGizmos>,
     mut labels: ResMut<Labels>,
@@ -120,7 +119,6 @@ fn draw_lag_lines(
         LINE,
     );
     write(&mut labels, DVec2::new(hx, -hw * 0.8), "head string", LINE);
-    let seated = settings.seated();
     let Some(lag) = session.lag() else {
         return;
     };
@@ -130,7 +128,7 @@ fn draw_lag_lines(
             Side::Left => 1.0,
             Side::Right => -1.0,
         };
-        let name = seated.get(lagger.player).map_or("", String::as_str);
+        let name = words().seat(&session.seat(lagger.player));
         if **phase != Phase::Lag {
             // The result writes each ball's distance where a ball may stop.
             continue;
