@@ -1,6 +1,7 @@
 //! Tests that read the sources for the shape issue 21 gave the code: files short enough
 //! to read, and `play/` branching on the mode in one place only.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The longest a source file may be, lines, before its test module.
@@ -170,4 +171,172 @@ fn the_model_returns_typed_errors_not_text() {
                  fn b() -> Result<(), &'static str> {}\nfn c() -> Result<u8, Error> {}\n";
     let files = vec![("play/x.rs".to_owned(), texty.to_owned())];
     assert_eq!(text_errors(&files).len(), 2, "{:?}", text_errors(&files));
+}
+
+/// The shell: what a player sees and hears, whose sentences come from `words`.
+const SHELL: [&str; 6] = ["ui", "cue", "view", "game", "input", "window.rs"];
+
+/// Shell files that still write sentences of their own, to move into `words` (the
+/// language issue's work); every other shell file has none, and a file listed here
+/// that has none must leave the list.
+const NOT_YET_WORDED: &[&str] = &[
+    "ui/hud.rs",
+    "ui/lag_stats.rs",
+    "ui/menu.rs",
+    "ui/overlays/break_choice.rs",
+    "ui/overlays/break_setup.rs",
+    "ui/overlays/confirm.rs",
+    "ui/overlays/export.rs",
+    "ui/overlays/game_over.rs",
+    "ui/overlays/lag.rs",
+    "ui/overlays/spotting.rs",
+    "ui/overlays/told.rs",
+    "ui/overlays/verdict.rs",
+    "ui/positions.rs",
+    "ui/replay.rs",
+    "ui/scoreboard.rs",
+    "ui/settings.rs",
+    "ui/widgets.rs",
+    "view/markings.rs",
+];
+
+/// Whether a string literal reads as words: two letters or more and a space, or one
+/// capitalised word.
+fn is_sentence(literal: &str) -> bool {
+    let letters = literal.chars().filter(|c| c.is_alphabetic()).count();
+    let capitalised_word = literal.chars().next().is_some_and(char::is_uppercase)
+        && literal.chars().skip(1).all(char::is_lowercase)
+        && literal.len() > 1;
+    letters >= 2 && (literal.contains(' ') || capitalised_word)
+}
+
+/// Literals of the shell that are not words a player reads: config vocabulary, and the
+/// measurements `--frame-rate` and `--screenshot` print for developers.
+const NOT_WORDS: &[(&str, &str)] = &[
+    ("input/mod.rs", "Left"),
+    ("input/mod.rs", "Right"),
+    ("input/mod.rs", "Middle"),
+    ("ui/frame_rate.rs", "the balls rolled"),
+    ("ui/frame_rate.rs", "{fps:.1} fps"),
+    ("window.rs", "the game stopped with error {code}"),
+    (
+        "game/preferences.rs",
+        "`graphics.msaa_samples` is {n}; allowed: 1 (off) or 4",
+    ),
+];
+
+/// What comes right before a literal that is for developers: a log line, a panic, an
+/// entity's name, an attribute, a range's unit in a config error.
+fn for_developers(before: &str) -> bool {
+    let before = before.trim_end();
+    let call = [
+        "info!(",
+        "warn!(",
+        "error!(",
+        "debug!(",
+        "trace!(",
+        "panic!(",
+        "unreachable!(",
+        ".expect(",
+        "println!(",
+        "eprintln!(",
+        // Entity and GPU resource names, the window's title.
+        "Name::new(",
+        "Name::new(format!(",
+        "piece(",
+        "piece(format!(",
+        "part(",
+        "label: Some(",
+        "title:",
+        "starts_with(",
+    ];
+    let line = before.rsplit('\n').next().unwrap_or_default();
+    call.iter().any(|c| before.ends_with(c))
+        || line.trim_start().starts_with("#[")
+        || line.contains("..=")
+}
+
+/// The sentences each shell file writes outside its tests and [`NOT_WORDS`].
+fn shell_sentences(files: &[(String, String)]) -> BTreeMap<String, usize> {
+    let mut found = BTreeMap::new();
+    for (path, code) in files {
+        let top = path.split('/').next().unwrap_or_default();
+        if !SHELL.contains(&top) || exempt(path) {
+            continue;
+        }
+        let code: Vec<&str> = before_tests(code)
+            .into_iter()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect();
+        let code = code.join("\n");
+        let n = literals_with_context(&code)
+            .into_iter()
+            .filter(|(before, literal)| {
+                is_sentence(literal)
+                    && !for_developers(before)
+                    && !NOT_WORDS.contains(&(path.as_str(), literal.as_str()))
+            })
+            .count();
+        if n > 0 {
+            found.insert(path.clone(), n);
+        }
+    }
+    found
+}
+
+/// Each string literal of `code` with the code before it.
+fn literals_with_context(code: &str) -> Vec<(&str, String)> {
+    let mut found = Vec::new();
+    let mut chars = code.char_indices();
+    while let Some((at, c)) = chars.next() {
+        // A char literal such as '"' is not the start of a string.
+        if c == '\'' {
+            let rest = &code[at..];
+            if rest.starts_with("'\"'") {
+                chars.nth(1);
+            }
+            continue;
+        }
+        if c != '"' {
+            continue;
+        }
+        let mut literal = String::new();
+        while let Some((_, c)) = chars.next() {
+            match c {
+                '\\' => {
+                    literal.push(c);
+                    literal.extend(chars.next().map(|(_, c)| c));
+                }
+                '"' => break,
+                _ => literal.push(c),
+            }
+        }
+        found.push((&code[..at], literal));
+    }
+    found
+}
+
+#[test]
+fn the_shell_takes_its_sentences_from_words() {
+    let found = shell_sentences(&source_files());
+    let new: Vec<_> = found
+        .iter()
+        .filter(|(path, _)| !NOT_YET_WORDED.contains(&path.as_str()))
+        .collect();
+    assert!(
+        new.is_empty(),
+        "sentences written in the shell, not in words: {new:?}"
+    );
+    let done: Vec<_> = NOT_YET_WORDED
+        .iter()
+        .filter(|path| !found.contains_key(**path))
+        .collect();
+    assert!(
+        done.is_empty(),
+        "worded now, take them off NOT_YET_WORDED: {done:?}"
+    );
+    let texty = "fn a() {\n    label(\"Aim at the \\\"red\\\"\", 14.0);\n    warn!(\"a b\");\n    \
+                 let p = \"config/games.ron\";\n    x(\"Help\");\n    Name::new(\n\"Lamp rod\");\n}\n";
+    let files = vec![("ui/x.rs".to_owned(), texty.to_owned())];
+    assert_eq!(shell_sentences(&files).get("ui/x.rs"), Some(&2));
 }

@@ -3,6 +3,7 @@
 use super::{Line, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
+use crate::config::Action;
 use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
@@ -847,6 +848,70 @@ impl Words for English {
         } else {
             format!("{cushions}; hit {}", balls.join(", "))
         }
+    }
+
+    fn action(&self, action: Action) -> &'static str {
+        match action {
+            Action::AimLeft => "aim left (fine)",
+            Action::AimRight => "aim right (fine)",
+            Action::HoldAim => "hold: keep the aim while the mouse moves",
+            Action::PowerUp => "more power",
+            Action::PowerDown => "less power",
+            Action::TipUp => "tip higher (follow)",
+            Action::TipDown => "tip lower (draw)",
+            Action::TipLeft => "tip left (left side)",
+            Action::TipRight => "tip right (right side)",
+            Action::ElevationUp => "raise the cue",
+            Action::ElevationDown => "lower the cue",
+            Action::ShortStroke => "short or full stroke (short: no double hit on close balls)",
+            Action::Strike => "strike",
+            Action::OrbitCamera => "hold and drag: turn the camera (orbit view)",
+            Action::NextCamera => "next view: behind the ball, top, orbit, follow",
+            Action::ResetCamera => "back to the default view",
+            Action::ToggleTrails => "show or hide the last stroke's paths and contacts",
+            Action::ExportDiagram => "save the last stroke as an SVG diagram",
+            Action::NextPosition => "practice: next position of this game",
+            Action::PreviousPosition => "practice: previous position",
+            Action::PositionStroke => "practice: aim as the position's own stroke",
+            Action::Coach => "practice: the coach's best stroke, again: take it",
+            Action::SavePosition => "practice: save the lay-out and stroke as a position",
+            Action::DeletePosition => "practice: delete your own position shown",
+            Action::NextDrill => "practice: start the next drill of this game",
+            Action::Undo => "practice: take the last stroke back",
+            Action::Redo => "practice: play the stroke taken back again",
+            Action::Retry => "practice: take it back and aim as it was played",
+            Action::Snap => "practice: hold while dragging a ball: onto a spot or diamond line",
+            Action::NextCueBall => "practice: play on with the other white",
+            Action::SwitchLagHalf => "lag training: lag from the other half",
+            Action::LagOpponent => "lag training: alone, against the computer, against your best",
+            Action::Replay => "replay the last stroke; again: the one before",
+            Action::ReplayPause => "replay: pause or play on",
+            Action::ReplayBack => "replay: step back",
+            Action::ReplayForward => "replay: step on",
+            Action::ReplaySlower => "replay: slower",
+            Action::ReplayFaster => "replay: faster",
+            Action::MouseStroke => {
+                "hold, draw the mouse back and push: strike (draw-back sets the power)"
+            }
+            Action::ToggleHelp => "show or hide this help",
+            Action::DeclareSafety => "declare a safety",
+            Action::RestorePositions => "restore the positions of before the last stroke",
+            Action::Menu => "menu (in a replay: leave it)",
+            Action::Confirm => "go on (confirm the set-up, dismiss a result, rematch)",
+            Action::MoveBall => "drag a ball where the rules let you (lag, break; any in practice)",
+            Action::Choose1 => "lag winner: break, play the white",
+            Action::Choose2 => "lag winner: break, play the dotted",
+            Action::Choose3 => "lag winner: pass the break, keep the white",
+            Action::Choose4 => "lag winner: pass the break, keep the dotted",
+            Action::MenuUp => "menu: up",
+            Action::MenuDown => "menu: down",
+            Action::MenuLeft => "menu: previous choice",
+            Action::MenuRight => "menu: next choice",
+        }
+    }
+
+    fn controls_heading(&self) -> &'static str {
+        "Controls  (the mouse aims: from behind it drags the aim, from above it points)"
     }
 
     fn seat(&self, seat: &Seat) -> String {

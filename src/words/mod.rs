@@ -11,6 +11,7 @@ pub use en::English;
 
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
+use crate::config::Action;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target};
@@ -163,6 +164,11 @@ pub trait Words: Sync {
     fn balk_tally(&self, tally: &BalkTally, limit: u32) -> Line;
     /// A notice of the match layer; `names` are the players in order.
     fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String;
+    // --- the controls ---
+    /// What an action does (the help, the settings screen).
+    fn action(&self, action: Action) -> &'static str;
+    /// The heading of the controls' help.
+    fn controls_heading(&self) -> &'static str;
     /// Who sits in a seat: their name, or what the seat is.
     fn seat(&self, seat: &Seat) -> String;
     /// Why practice cannot set a lay-out up.
