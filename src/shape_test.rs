@@ -185,12 +185,8 @@ const NOT_YET_WORDED: &[&str] = &[
     "ui/menu.rs",
     "ui/overlays/break_choice.rs",
     "ui/overlays/break_setup.rs",
-    "ui/overlays/confirm.rs",
-    "ui/overlays/export.rs",
     "ui/overlays/game_over.rs",
     "ui/overlays/lag.rs",
-    "ui/overlays/spotting.rs",
-    "ui/overlays/told.rs",
     "ui/overlays/verdict.rs",
     "ui/positions.rs",
     "ui/replay.rs",
@@ -249,6 +245,7 @@ fn for_developers(before: &str) -> bool {
         "label: Some(",
         "title:",
         "starts_with(",
+        "overlay(",
     ];
     let line = before.rsplit('\n').next().unwrap_or_default();
     call.iter().any(|c| before.ends_with(c))

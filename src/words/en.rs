@@ -914,6 +914,63 @@ impl Words for English {
         "Controls  (the mouse aims: from behind it drags the aim, from above it points)"
     }
 
+    fn go_on(&self, keys: &str) -> String {
+        format!("{keys}: go on")
+    }
+
+    fn go_on_or_click(&self, keys: &str) -> String {
+        format!("{keys} or a click: go on")
+    }
+
+    fn break_decided(
+        &self,
+        name: &str,
+        break_it: bool,
+        ball: &str,
+        other: &str,
+        theirs: &str,
+    ) -> String {
+        if break_it {
+            format!("{name} breaks with the {ball} ball.")
+        } else {
+            format!(
+                "{name} passes the break and keeps the {ball} ball: {other} breaks with the {theirs}."
+            )
+        }
+    }
+
+    fn won_the_lag(&self, name: &str) -> String {
+        format!("{name} won the lag (rules 4, 6)")
+    }
+
+    fn spotting_title(&self) -> &'static str {
+        "Jumped balls are spotted (rules 21, 26)"
+    }
+
+    fn spotting_order(&self) -> &'static str {
+        "First choice: the head spot for a white, the foot spot for the red; then the other \
+         spot, then the centre spot."
+    }
+
+    fn confirm_restore(&self, keys: &str) -> String {
+        format!(
+            "Press {keys} again to put the balls back where they were before the last stroke \
+             (rule 22) - both players agree"
+        )
+    }
+
+    fn confirm_leave(&self, keys: &str) -> String {
+        format!("Press {keys} again to leave: this session is not saved")
+    }
+
+    fn diagram_saved(&self, path: &std::path::Path) -> String {
+        format!("Saved the stroke's diagram: {}", path.display())
+    }
+
+    fn no_stroke_to_save(&self) -> &'static str {
+        "No stroke to save yet"
+    }
+
     fn seat(&self, seat: &Seat) -> String {
         match seat {
             Seat::Named(name) => name.clone(),

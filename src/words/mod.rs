@@ -164,6 +164,35 @@ pub trait Words: Sync {
     fn balk_tally(&self, tally: &BalkTally, limit: u32) -> Line;
     /// A notice of the match layer; `names` are the players in order.
     fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String;
+    // --- the overlays ---
+    /// "`keys`: go on".
+    fn go_on(&self, keys: &str) -> String;
+    /// "`keys` or a click: go on".
+    fn go_on_or_click(&self, keys: &str) -> String;
+    /// A computer lag winner's choice, told (rules 4, 6): `name` breaks with `ball`, or
+    /// passes and keeps it, `other` breaking with `theirs`.
+    fn break_decided(
+        &self,
+        name: &str,
+        break_it: bool,
+        ball: &str,
+        other: &str,
+        theirs: &str,
+    ) -> String;
+    /// "`name` won the lag (rules 4, 6)".
+    fn won_the_lag(&self, name: &str) -> String;
+    /// The spotting's heading (rules 21, 26).
+    fn spotting_title(&self) -> &'static str;
+    /// The order of the spots a jumped ball goes to.
+    fn spotting_order(&self) -> &'static str;
+    /// Asked again before rule 22's restore (`keys` restore).
+    fn confirm_restore(&self, keys: &str) -> String;
+    /// Asked again before leaving an unsaved session (`keys` leave).
+    fn confirm_leave(&self, keys: &str) -> String;
+    /// The stroke's diagram was saved at `path`.
+    fn diagram_saved(&self, path: &std::path::Path) -> String;
+    fn no_stroke_to_save(&self) -> &'static str;
+
     // --- the controls ---
     /// What an action does (the help, the settings screen).
     fn action(&self, action: Action) -> &'static str;

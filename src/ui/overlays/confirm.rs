@@ -7,6 +7,7 @@ use crate::cue::{LeaveArmed, RestoreArmed};
 use crate::game::{GameConfig, GameSystems, Screen, Session};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, toned};
+use crate::words::words;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,18 +30,9 @@ enum Prompt {
 fn spawn_prompts(mut commands: Commands, config: Res<GameConfig>) {
     let restore = keys(&config.0, Action::RestorePositions);
     let leave = keys(&config.0, Action::Menu);
-    for (prompt, words) in [
-        (
-            Prompt::Restore,
-            format!(
-                "Press {restore} again to put the balls back where they were before the \
-                 last stroke (rule 22) - both players agree"
-            ),
-        ),
-        (
-            Prompt::Leave,
-            format!("Press {leave} again to leave: this session is not saved"),
-        ),
+    for (prompt, said) in [
+        (Prompt::Restore, words().confirm_restore(&restore)),
+        (Prompt::Leave, words().confirm_leave(&leave)),
     ] {
         commands
             .spawn((
@@ -49,7 +41,7 @@ fn spawn_prompts(mut commands: Commands, config: Res<GameConfig>) {
                 docked(Slot::Status),
                 Visibility::Hidden,
                 DespawnOnExit(Screen::Table),
-                children![toned(words, 15.0, Tone::Warn)],
+                children![toned(said, 15.0, Tone::Warn)],
             ))
             // Warm: it asks for something.
             .insert(BackgroundColor(Color::srgba(0.25, 0.16, 0.02, 0.9)));

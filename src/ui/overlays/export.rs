@@ -56,10 +56,7 @@ fn export_on_key(
     let (timer, text, colour, parent) = &mut *note;
     if actions.just_pressed(Action::ExportDiagram) {
         let (said, tone) = match export(&session, &settings, &files) {
-            Ok(path) => (
-                format!("Saved the stroke's diagram: {}", path.display()),
-                Tone::Good,
-            ),
+            Ok(path) => (words().diagram_saved(&path), Tone::Good),
             Err(e) => (e, Tone::Warn),
         };
         text.0 = said;
@@ -80,7 +77,7 @@ fn export_on_key(
 /// The last stroke's diagram, written into `diagrams/` of the data folder: its path.
 fn export(session: &Session, settings: &Settings, files: &UserFiles) -> Result<PathBuf, String> {
     let (Some(record), Some(referee)) = (session.last_stroke(), session.referee()) else {
-        return Err("No stroke to save yet".into());
+        return Err(words().no_stroke_to_save().to_owned());
     };
     let table = session.table();
     let stroke = record.stroke();

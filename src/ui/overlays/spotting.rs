@@ -25,7 +25,7 @@ fn show_spotting(
     commands
         .spawn(overlay("Spotting", Phase::Spotting))
         .with_children(|panel| {
-            panel.spawn(title("Jumped balls are spotted (rules 21, 26)"));
+            panel.spawn(title(words().spotting_title()));
             for placement in &verdict.spot {
                 panel
                     .spawn(Node {
@@ -43,13 +43,9 @@ fn show_spotting(
                         row.spawn(text(words().spotting(placement, style), tone));
                     });
             }
+            panel.spawn(text(words().spotting_order(), Tone::Dim));
             panel.spawn(text(
-                "First choice: the head spot for a white, the foot spot for the red; \
-                 then the other spot, then the centre spot.",
-                Tone::Dim,
-            ));
-            panel.spawn(text(
-                format!("{}: go on", keys(&config.0, Action::Confirm)),
+                words().go_on(&keys(&config.0, Action::Confirm)),
                 Tone::Dim,
             ));
         });

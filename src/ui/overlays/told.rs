@@ -45,16 +45,9 @@ fn show_what_was_told(
     let name = words().seat(&session.seat(player));
     let other = words().seat(&session.seat(1 - player));
     let theirs = ball.other_white().unwrap_or(BallId::Dotted);
-    let decided = if break_it {
-        format!("{name} breaks with the {} ball.", words().ball(ball, style))
-    } else {
-        format!(
-            "{name} passes the break and keeps the {} ball: {other} breaks with the {}.",
-            words().ball(ball, style),
-            words().ball(theirs, style)
-        )
-    };
-    let go_on = format!("{} or a click: go on", keys(&config.0, Action::Confirm));
+    let (ball, theirs) = (words().ball(ball, style), words().ball(theirs, style));
+    let decided = words().break_decided(&name, break_it, &ball, &other, &theirs);
+    let go_on = words().go_on_or_click(&keys(&config.0, Action::Confirm));
     commands
         .spawn((
             Name::new("Told"),
@@ -63,7 +56,7 @@ fn show_what_was_told(
             DespawnOnExit(Screen::Table),
         ))
         .with_children(|panel| {
-            panel.spawn(title(format!("{name} won the lag (rules 4, 6)")));
+            panel.spawn(title(words().won_the_lag(&name)));
             panel.spawn(text(decided, Tone::Warn));
             panel.spawn(text(go_on, Tone::Dim));
         });
