@@ -183,8 +183,6 @@ const NOT_YET_WORDED: &[&str] = &[
     "ui/hud.rs",
     "ui/lag_stats.rs",
     "ui/menu.rs",
-    "ui/overlays/break_choice.rs",
-    "ui/overlays/break_setup.rs",
     "ui/overlays/game_over.rs",
     "ui/overlays/lag.rs",
     "ui/overlays/verdict.rs",

@@ -1,6 +1,6 @@
 //! English.
 
-use super::{Line, Tone, Words};
+use super::{BreakSetup, Line, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
@@ -937,6 +937,71 @@ impl Words for English {
                 "{name} passes the break and keeps the {ball} ball: {other} breaks with the {theirs}."
             )
         }
+    }
+
+    fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>) {
+        const MM_PER_INCH: f64 = 25.4;
+        let BreakSetup {
+            breaker,
+            ball,
+            other,
+            strike,
+            confirm,
+            ..
+        } = setup;
+        let mut lines = Vec::new();
+        let heading = if setup.on_head_string {
+            let mm = setup.offset_mm;
+            lines.push(Line::new(
+                format!("Red on the foot spot, the {other} ball on the head spot."),
+                Tone::Plain,
+            ));
+            lines.push(Line::new(
+                format!(
+                    "{breaker}: press on your {ball} ball and drag it along the head string, \
+                     at most {:.0} in ({mm:.0} mm) either side of the head spot.",
+                    mm / MM_PER_INCH,
+                ),
+                Tone::Warn,
+            ));
+            lines.push(Line::new(
+                format!(
+                    "{confirm}: confirm the place, then aim and strike; or strike from here \
+                     ({strike})."
+                ),
+                Tone::Plain,
+            ));
+            "Break set-up (rule 7)".to_owned()
+        } else {
+            lines.push(Line::new(
+                format!("{breaker} breaks with the {ball} ball: {strike} when ready."),
+                Tone::Warn,
+            ));
+            format!("{} set-up", setup.game)
+        };
+        if setup.red_first {
+            lines.push(Line::new(
+                "The break must hit the red before the other white (rule 8).",
+                Tone::Dim,
+            ));
+        }
+        (heading, lines)
+    }
+
+    fn break_choice_title(&self, name: &str) -> String {
+        format!("{name} won the lag: break or pass, and pick your ball (rules 4, 6)")
+    }
+
+    fn break_choice(&self, break_it: bool, ball: &str, other: &str, theirs: &str) -> String {
+        if break_it {
+            format!("Break, playing the {ball} ball")
+        } else {
+            format!("Pass, keep the {ball}: {other} breaks with the {theirs}")
+        }
+    }
+
+    fn ball_for_the_game(&self, other: &str) -> String {
+        format!("The ball you pick is yours all game; {other} plays the other.")
     }
 
     fn won_the_lag(&self, name: &str) -> String {

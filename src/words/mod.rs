@@ -49,6 +49,24 @@ impl Line {
     }
 }
 
+/// What the break set-up says (rule 7): who breaks with which ball, where the other
+/// balls stand, how far the ball may move, the keys.
+pub struct BreakSetup<'a> {
+    pub breaker: &'a str,
+    pub ball: String,
+    /// The other white, on the head spot.
+    pub other: String,
+    pub game: &'a str,
+    /// The breaker places the ball on the head string (rule 7); four-ball does not.
+    pub on_head_string: bool,
+    /// How far either side of the head spot the ball may go, mm.
+    pub offset_mm: f64,
+    pub strike: String,
+    pub confirm: String,
+    /// The break must hit the red first (rule 8).
+    pub red_first: bool,
+}
+
 /// The words of one language.
 pub trait Words: Sync {
     // --- the table and the shot ---
@@ -179,6 +197,15 @@ pub trait Words: Sync {
         other: &str,
         theirs: &str,
     ) -> String;
+    /// The break set-up's heading and lines (rules 7, 8).
+    fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    /// The lag winner's choice, asked (rules 4, 6).
+    fn break_choice_title(&self, name: &str) -> String;
+    /// One choice of the break: break with `ball`, or pass, keep it and let `other`
+    /// break with `theirs`.
+    fn break_choice(&self, break_it: bool, ball: &str, other: &str, theirs: &str) -> String;
+    /// The ball chosen is the winner's all game (rule 6); `other` plays the other.
+    fn ball_for_the_game(&self, other: &str) -> String;
     /// "`name` won the lag (rules 4, 6)".
     fn won_the_lag(&self, name: &str) -> String;
     /// The spotting's heading (rules 21, 26).

@@ -77,20 +77,12 @@ fn show_choices(
     commands
         .spawn(super::overlay("Break choice", Phase::ChooseBreak))
         .with_children(|panel| {
-            panel.spawn(title(format!(
-                "{name} won the lag: break or pass, and pick your ball (rules 4, 6)"
-            )));
+            panel.spawn(title(words().break_choice_title(&name)));
             for (action, choice) in CHOICES {
                 let ball = words().ball(choice.ball, style);
-                let words = if choice.break_it {
-                    format!("Break, playing the {ball} ball")
-                } else {
-                    let theirs = choice.ball.other_white().unwrap_or(BallId::White);
-                    format!(
-                        "Pass, keep the {ball}: {other} breaks with the {}",
-                        words().ball(theirs, style)
-                    )
-                };
+                let theirs = choice.ball.other_white().unwrap_or(BallId::White);
+                let theirs = words().ball(theirs, style);
+                let said = words().break_choice(choice.break_it, &ball, &other, &theirs);
                 panel
                     .spawn((
                         choice,
@@ -109,14 +101,10 @@ fn show_choices(
                     .with_children(|b| {
                         b.spawn(label(keys(&config.0, action), 16.0));
                         b.spawn(swatch(choice.ball, style, 16.0));
-                        b.spawn(label(words, 15.0));
+                        b.spawn(label(said, 15.0));
                     });
             }
-            panel.spawn(toned(
-                format!("The ball you pick is yours all game; {other} plays the other."),
-                15.0,
-                Tone::Dim,
-            ));
+            panel.spawn(toned(words().ball_for_the_game(&other), 15.0, Tone::Dim));
         });
 }
 
