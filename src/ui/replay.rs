@@ -15,6 +15,7 @@ use crate::play::Event;
 use crate::shot::ShotRecord;
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
+use crate::words::{ReplayState, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -178,24 +179,25 @@ fn show_status(
 ) {
     let shown = match replay.playing {
         Some((i, t)) => {
-            let state = if replay.paused { ", paused" } else { "" };
             let key = |action| keys(&config.0, action);
-            set_text(
-                &mut text,
-                format!(
-                    "Replay {}/{}: {t:.2} s at {}x{state}\n{}: pause or play, {} {}: step, {} {}: slower, faster, {}: earlier, {}: leave",
-                    i + 1,
-                    replay.strokes.len(),
-                    SPEEDS[replay.speed],
-                    key(Action::ReplayPause),
-                    key(Action::ReplayBack),
-                    key(Action::ReplayForward),
-                    key(Action::ReplaySlower),
-                    key(Action::ReplayFaster),
-                    key(Action::Replay),
-                    key(Action::Menu),
-                ),
-            );
+            let state = ReplayState {
+                stroke: i + 1,
+                strokes: replay.strokes.len(),
+                t,
+                speed: SPEEDS[replay.speed],
+                paused: replay.paused,
+                keys: [
+                    Action::ReplayPause,
+                    Action::ReplayBack,
+                    Action::ReplayForward,
+                    Action::ReplaySlower,
+                    Action::ReplayFaster,
+                    Action::Replay,
+                    Action::Menu,
+                ]
+                .map(key),
+            };
+            set_text(&mut text, words().replay_status(&state));
             Visibility::Inherited
         }
         None => Visibility::Hidden,

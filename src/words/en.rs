@@ -1,6 +1,6 @@
 //! English.
 
-use super::{BreakSetup, Line, Tone, Words};
+use super::{BreakSetup, Line, ReplayState, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
@@ -986,6 +986,63 @@ impl Words for English {
             ));
         }
         (heading, lines)
+    }
+
+    fn contacts_line(&self, contacts: &[Contact], style: BallStyle) -> String {
+        format!("Contacts (diamonds): {}", self.contacts(contacts, style))
+    }
+
+    fn spots_next(&self) -> &'static str {
+        "Jumped balls go to their spots next (rules 21, 26)"
+    }
+
+    fn next_up(&self, next: &str, ball: &str, again: bool) -> String {
+        if again {
+            format!("{next} plays again, the {ball} ball")
+        } else {
+            format!("Next: {next}, the {ball} ball")
+        }
+    }
+
+    fn go_on_then_hide(&self, keys: &str) -> String {
+        format!("{keys}: go on, then hide this")
+    }
+
+    fn stroke_heading(&self, n: usize) -> String {
+        format!("Stroke {n}")
+    }
+
+    fn last_strokes(&self) -> &'static str {
+        "Last strokes"
+    }
+
+    fn recent_stroke(&self, number: usize, name: &str, verdict: &Verdict) -> Line {
+        let note = self.sheet_note(verdict);
+        let (what, tone) = if verdict.points > 0 {
+            (format!("+{}", verdict.points), Tone::Good)
+        } else if note.text.is_empty() {
+            ("no count".to_owned(), note.tone)
+        } else {
+            (note.text, note.tone)
+        };
+        Line::new(format!("{number:>3}. {name}: {what}"), tone)
+    }
+
+    fn replay_status(&self, state: &ReplayState) -> String {
+        let ReplayState {
+            stroke,
+            strokes,
+            t,
+            speed,
+            keys: [pause, back, forward, slower, faster, earlier, leave],
+            ..
+        } = state;
+        let paused = if state.paused { ", paused" } else { "" };
+        format!(
+            "Replay {stroke}/{strokes}: {t:.2} s at {speed}x{paused}\n{pause}: pause or play, \
+             {back} {forward}: step, {slower} {faster}: slower, faster, {earlier}: earlier, \
+             {leave}: leave"
+        )
     }
 
     fn break_choice_title(&self, name: &str) -> String {

@@ -67,6 +67,19 @@ pub struct BreakSetup<'a> {
     pub red_first: bool,
 }
 
+/// Where a replay stands, and its keys: pause, back, forward, slower, faster, the one
+/// before, leave.
+pub struct ReplayState {
+    /// Which stroke (from 1) of how many.
+    pub stroke: usize,
+    pub strokes: usize,
+    /// Its time, s, and the replay's speed (1: as played).
+    pub t: f64,
+    pub speed: f64,
+    pub paused: bool,
+    pub keys: [String; 7],
+}
+
 /// The words of one language.
 pub trait Words: Sync {
     // --- the table and the shot ---
@@ -199,6 +212,22 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    /// "Contacts (diamonds): ..." for the verdict.
+    fn contacts_line(&self, contacts: &[Contact], style: BallStyle) -> String;
+    /// The verdict says the spotting comes next (rules 21, 26).
+    fn spots_next(&self) -> &'static str;
+    /// Who plays next, with which ball; `again`: the same player goes on.
+    fn next_up(&self, next: &str, ball: &str, again: bool) -> String;
+    /// "`keys`: go on, then hide this".
+    fn go_on_then_hide(&self, keys: &str) -> String;
+    /// "Stroke `n`".
+    fn stroke_heading(&self, n: usize) -> String;
+    /// The heading of the list of the last strokes.
+    fn last_strokes(&self) -> &'static str;
+    /// One of the last strokes: its number, who played it and what it made.
+    fn recent_stroke(&self, number: usize, name: &str, verdict: &Verdict) -> Line;
+    /// The replay's status line and its keys.
+    fn replay_status(&self, state: &ReplayState) -> String;
     /// The lag winner's choice, asked (rules 4, 6).
     fn break_choice_title(&self, name: &str) -> String;
     /// One choice of the break: break with `ball`, or pass, keep it and let `other`

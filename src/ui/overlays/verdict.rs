@@ -72,39 +72,25 @@ fn show_verdict(
         if let Some(record) = session.last_stroke() {
             let contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
             lines.push(Line::new(
-                format!(
-                    "Contacts (diamonds): {}",
-                    words().contacts(&contacts, style)
-                ),
+                words().contacts_line(&contacts, style),
                 Tone::Dim,
             ));
         }
     }
     if !verdict.spot.is_empty() {
-        lines.push(Line::new(
-            "Jumped balls go to their spots next (rules 21, 26)",
-            Tone::Warn,
-        ));
+        lines.push(Line::new(words().spots_next(), Tone::Warn));
     }
     if !referee.is_over() {
         let next = words().seat(&session.seat(referee.shooter()));
         let ball = words().ball(referee.cue_ball(), style);
-        lines.push(
-            if referee.shooter() == verdict.shooter && !verdict.inning_over {
-                Line::new(format!("{next} plays again, the {ball} ball"), Tone::Plain)
-            } else {
-                Line::new(format!("Next: {next}, the {ball} ball"), Tone::Plain)
-            },
-        );
+        let again = referee.shooter() == verdict.shooter && !verdict.inning_over;
+        lines.push(Line::new(words().next_up(&next, &ball, again), Tone::Plain));
     }
     lines.push(Line::new(
-        format!(
-            "{}: go on, then hide this",
-            keys(&config.0, Action::Confirm)
-        ),
+        words().go_on_then_hide(&keys(&config.0, Action::Confirm)),
         Tone::Dim,
     ));
-    let heading = format!("Stroke {}", referee.history().len());
+    let heading = words().stroke_heading(referee.history().len());
     commands
         .spawn((
             Name::new("Verdict"),
@@ -181,20 +167,12 @@ fn list_recent_strokes(
         .entity(*entity)
         .despawn_children()
         .with_children(|panel| {
-            panel.spawn(text("Last strokes", Tone::Dim));
+            panel.spawn(text(words().last_strokes(), Tone::Dim));
             for (i, row) in history.iter().enumerate().skip(first).rev() {
                 let v = &row.verdict;
                 let name = names.get(v.shooter).map_or("?", String::as_str);
-                let note = words().sheet_note(v);
-                let what = if v.points > 0 {
-                    format!("+{}", v.points)
-                } else if note.text.is_empty() {
-                    "no count".to_owned()
-                } else {
-                    note.text.clone()
-                };
-                let tone = if v.points > 0 { Tone::Good } else { note.tone };
-                panel.spawn(text(format!("{:>3}. {name}: {what}", i + 1), tone));
+                let Line { text: said, tone } = words().recent_stroke(i + 1, name, v);
+                panel.spawn(text(said, tone));
             }
         });
 }
