@@ -12,7 +12,7 @@ use crate::game::{
     at_table,
 };
 use crate::play::{Event, LiveCount};
-use crate::words::words;
+use crate::words::{StrokePanel, words};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;
 
@@ -177,7 +177,7 @@ fn spawn_hud(mut commands: Commands, config: Res<GameConfig>) {
         docked(Slot::Hint),
         DespawnOnExit(Screen::Table),
         children![label(
-            format!("{}: controls", keys(&config.0, Action::ToggleHelp)),
+            words().controls_hint(&keys(&config.0, Action::ToggleHelp)),
             14.0
         )],
     ));
@@ -246,25 +246,16 @@ fn update_hud(
     let limit = config.0.cue.miscue_limit() as f32 * half;
     ring.width = px(2.0 * limit);
     ring.height = px(2.0 * limit);
-    // Raised by what is behind the ball: the player may strike higher on it instead.
-    let raised = if aim.min_elevation_deg > aim.elevation_deg {
-        " (over the rail)"
-    } else {
-        ""
+    let panel = StrokePanel {
+        speed: aim.speed,
+        elevation_deg: aim.effective_elevation_deg(),
+        // Raised by what is behind the ball: the player may strike higher on it instead.
+        over_the_rail: aim.min_elevation_deg > aim.elevation_deg,
+        tip: words().tip(aim.side, aim.height),
+        short_stroke_mm: aim.short_stroke_mm,
+        full_stroke_mm: config.0.cue.follow_through_mm,
     };
-    let stroke = match aim.short_stroke_mm {
-        Some(mm) => format!("short ({mm:.0} mm)"),
-        None => format!("full ({:.0} mm)", config.0.cue.follow_through_mm),
-    };
-    set_text(
-        &mut text,
-        format!(
-            "Power {:.2} m/s\nElevation {:.1}°{raised}\nTip {}\nStroke {stroke}",
-            aim.speed,
-            aim.effective_elevation_deg(),
-            words().tip(aim.side, aim.height),
-        ),
-    );
+    set_text(&mut text, words().stroke_panel(&panel));
     let miscue = aim.side.hypot(aim.height) > config.0.cue.miscue_limit();
     // The computer at a seat, or the coach, says what it is doing; the coach's words
     // take the place of the "ready" line.
@@ -275,26 +266,20 @@ fn update_hud(
     });
     let ready = match &advice {
         Some((true, advice)) => advice.clone(),
-        _ => "Ready: click the cloth or Space to strike".to_owned(),
+        _ => words().ready_to_strike().to_owned(),
     };
     let status_text = if let Some((false, advice)) = advice {
         advice
     } else if !session.sim().at_rest() {
-        format!(
-            "Balls moving: {}",
-            words().live_count(&count.0, settings.ball_style)
-        )
+        words().balls_moving(&count.0, settings.ball_style)
     } else if !session.can_strike() {
         String::new()
     } else if miscue {
-        "Beyond the miscue limit!\nClick or Space to strike".to_owned()
+        words().beyond_the_miscue_limit().to_owned()
     } else if !prediction.contacts.is_empty() {
-        format!(
-            "{ready}\nPath: {}",
-            words().contacts(&prediction.contacts, settings.ball_style)
-        )
+        words().ready_with_path(&ready, &prediction.contacts, settings.ball_style)
     } else {
-        format!("{ready}\nClick the ball to set the tip")
+        words().ready_to_set_the_tip(&ready)
     };
     set_text(&mut status, status_text);
 }

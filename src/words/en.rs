@@ -1,6 +1,6 @@
 //! English.
 
-use super::{BreakSetup, Line, ReplayState, Tone, Words};
+use super::{BreakSetup, Line, ReplayState, StrokePanel, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
@@ -986,6 +986,46 @@ impl Words for English {
             ));
         }
         (heading, lines)
+    }
+
+    fn controls_hint(&self, keys: &str) -> String {
+        format!("{keys}: controls")
+    }
+
+    fn stroke_panel(&self, panel: &StrokePanel) -> String {
+        let raised = if panel.over_the_rail {
+            " (over the rail)"
+        } else {
+            ""
+        };
+        let stroke = match panel.short_stroke_mm {
+            Some(mm) => format!("short ({mm:.0} mm)"),
+            None => format!("full ({:.0} mm)", panel.full_stroke_mm),
+        };
+        format!(
+            "Power {:.2} m/s\nElevation {:.1}°{raised}\nTip {}\nStroke {stroke}",
+            panel.speed, panel.elevation_deg, panel.tip,
+        )
+    }
+
+    fn ready_to_strike(&self) -> &'static str {
+        "Ready: click the cloth or Space to strike"
+    }
+
+    fn balls_moving(&self, count: &LiveCount, style: BallStyle) -> String {
+        format!("Balls moving: {}", self.live_count(count, style))
+    }
+
+    fn beyond_the_miscue_limit(&self) -> &'static str {
+        "Beyond the miscue limit!\nClick or Space to strike"
+    }
+
+    fn ready_with_path(&self, ready: &str, contacts: &[Contact], style: BallStyle) -> String {
+        format!("{ready}\nPath: {}", self.contacts(contacts, style))
+    }
+
+    fn ready_to_set_the_tip(&self, ready: &str) -> String {
+        format!("{ready}\nClick the ball to set the tip")
     }
 
     fn contacts_line(&self, contacts: &[Contact], style: BallStyle) -> String {

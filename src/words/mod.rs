@@ -80,6 +80,20 @@ pub struct ReplayState {
     pub keys: [String; 7],
 }
 
+/// What the stroke panel shows of the stroke being set up.
+pub struct StrokePanel {
+    /// m/s.
+    pub speed: f64,
+    pub elevation_deg: f64,
+    /// Raised to clear the rail (or a ball) behind the cue ball.
+    pub over_the_rail: bool,
+    /// Where the tip meets the ball, in words.
+    pub tip: String,
+    /// A short stroke's follow-through, mm; None: the full one.
+    pub short_stroke_mm: Option<f64>,
+    pub full_stroke_mm: f64,
+}
+
 /// The words of one language.
 pub trait Words: Sync {
     // --- the table and the shot ---
@@ -212,6 +226,18 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    /// "`keys`: controls".
+    fn controls_hint(&self, keys: &str) -> String;
+    /// The stroke panel's lines: power, elevation, tip, stroke length.
+    fn stroke_panel(&self, panel: &StrokePanel) -> String;
+    fn ready_to_strike(&self) -> &'static str;
+    /// The balls roll: what the cue ball has done so far.
+    fn balls_moving(&self, count: &LiveCount, style: BallStyle) -> String;
+    fn beyond_the_miscue_limit(&self) -> &'static str;
+    /// `ready`, then the predicted path's contacts.
+    fn ready_with_path(&self, ready: &str, contacts: &[Contact], style: BallStyle) -> String;
+    /// `ready`, then how to set the tip.
+    fn ready_to_set_the_tip(&self, ready: &str) -> String;
     /// "Contacts (diamonds): ..." for the verdict.
     fn contacts_line(&self, contacts: &[Contact], style: BallStyle) -> String;
     /// The verdict says the spotting comes next (rules 21, 26).
