@@ -188,7 +188,6 @@ const NOT_YET_WORDED: &[&str] = &[
     "ui/scoreboard.rs",
     "ui/settings.rs",
     "ui/widgets.rs",
-    "view/markings.rs",
 ];
 
 /// Whether a string literal reads as words: two letters or more and a space, or one

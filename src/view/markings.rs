@@ -118,7 +118,12 @@ fn draw_lag_lines(
         on_cloth(DVec2::new(hl, 0.0)),
         LINE,
     );
-    write(&mut labels, DVec2::new(hx, -hw * 0.8), "head string", LINE);
+    write(
+        &mut labels,
+        DVec2::new(hx, -hw * 0.8),
+        words().head_string(),
+        LINE,
+    );
     let Some(lag) = session.lag() else {
         return;
     };
@@ -134,7 +139,7 @@ fn draw_lag_lines(
             continue;
         }
         let half = DVec2::new(0.3 * hl, sign * hw / 2.0);
-        write(&mut labels, half, format!("{name}'s half"), LINE);
+        write(&mut labels, half, words().half_of(&name), LINE);
         if turn == Some(i) {
             // Behind the head string, on this player's side.
             let corners = [
@@ -174,7 +179,7 @@ fn draw_lag_distances(
         write(
             &mut labels,
             at + DVec2::new(0.1, 0.0),
-            format!("{distance_mm:.1} mm"),
+            words().millimetres(distance_mm),
             HIGHLIGHT,
         );
     }
@@ -304,7 +309,7 @@ fn draw_spots(
             write(
                 &mut labels,
                 label_at(at),
-                format!("{}. {}: occupied", i + 1, words().spot(*spot)),
+                words().spot_occupied(i + 1, *spot),
                 OCCUPIED,
             );
         }
@@ -313,16 +318,11 @@ fn draw_spots(
         write(
             &mut labels,
             label_at(placement.position),
-            format!(
-                "{}. {}: the {} goes here",
+            words().spot_here(
                 placement.occupied.len() + 1,
                 // All three spots taken: the nearest free point on the long axis.
-                if placement.occupied.len() == 3 {
-                    "long axis".to_owned()
-                } else {
-                    words().spot(placement.spot)
-                },
-                words().ball(placement.ball, settings.ball_style)
+                (placement.occupied.len() < 3).then_some(placement.spot),
+                &words().ball(placement.ball, settings.ball_style),
             ),
             TAKEN,
         );
@@ -385,7 +385,7 @@ fn draw_last_stroke(
     {
         ring(&mut gizmos, contact.at, 0.035, HIGHLIGHT);
         let label = match contact.touched {
-            Touched::Cushion { diamond, .. } => format!("{} ({diamond:.1})", n + 1),
+            Touched::Cushion { diamond, .. } => words().contact_at_diamond(n + 1, diamond),
             Touched::Ball(_) => format!("{}", n + 1),
         };
         // Toward the middle of the table, off the cushion.

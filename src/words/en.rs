@@ -988,6 +988,31 @@ impl Words for English {
         (heading, lines)
     }
 
+    fn head_string(&self) -> &'static str {
+        "head string"
+    }
+
+    fn half_of(&self, name: &str) -> String {
+        format!("{name}'s half")
+    }
+
+    fn millimetres(&self, mm: f64) -> String {
+        format!("{mm:.1} mm")
+    }
+
+    fn spot_occupied(&self, n: usize, spot: Spot) -> String {
+        format!("{n}. {}: occupied", self.spot(spot))
+    }
+
+    fn spot_here(&self, n: usize, spot: Option<Spot>, ball: &str) -> String {
+        let place = spot.map_or("long axis".to_owned(), |s| self.spot(s));
+        format!("{n}. {place}: the {ball} goes here")
+    }
+
+    fn contact_at_diamond(&self, n: usize, diamond: f64) -> String {
+        format!("{n} ({diamond:.1})")
+    }
+
     fn controls_hint(&self, keys: &str) -> String {
         format!("{keys}: controls")
     }

@@ -226,6 +226,20 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    // --- on the cloth ---
+    fn head_string(&self) -> &'static str;
+    /// The half of the table `name` lags in (rule 5).
+    fn half_of(&self, name: &str) -> String;
+    /// A distance, "56.1 mm".
+    fn millimetres(&self, mm: f64) -> String;
+    /// The `n`th spot tried for a jumped ball (rules 21, 26), taken.
+    fn spot_occupied(&self, n: usize, spot: Spot) -> String;
+    /// The `n`th spot tried, where `ball` goes; None: the nearest free point on the
+    /// long axis, all three spots taken.
+    fn spot_here(&self, n: usize, spot: Option<Spot>, ball: &str) -> String;
+    /// The `n`th contact of the cue ball, on a cushion at `diamond`.
+    fn contact_at_diamond(&self, n: usize, diamond: f64) -> String;
+
     /// "`keys`: controls".
     fn controls_hint(&self, keys: &str) -> String;
     /// The stroke panel's lines: power, elevation, tip, stroke length.
