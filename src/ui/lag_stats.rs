@@ -7,6 +7,7 @@ use crate::game::{GameSystems, PlayEvent, Preferences, Screen, Session, UserFile
 use crate::play::{Event, FileError, LagHistory, Mode};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, toned};
+use crate::words::{Before, words};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -110,47 +111,23 @@ fn show_statistics(
         commands.entity(panel).despawn();
     }
     let band = preferences.lag_band_mm;
-    let s = log.summary();
-    let mm = |d: Option<f64>| d.map_or("-".to_owned(), |d| format!("{d:.0} mm"));
-    let mut lines = vec![
-        format!(
-            "Lags {}   faults {} ({:.0} %)   within {band:.0} mm: {}",
-            s.lags,
-            s.faults,
-            100.0 * s.fault_rate(),
-            log.within(band)
-        ),
-        format!(
-            "Mean {}   best {}   spread {}",
-            mm(s.mean_mm),
-            mm(s.best_mm),
-            mm(s.spread_mm)
-        ),
-    ];
     let earlier: Vec<_> = sessions
         .history
         .sessions
         .iter()
         .filter(|past| past.started != sessions.started)
         .collect();
-    if let Some(last) = earlier.last() {
-        let best = earlier
+    let before = earlier.last().map(|last| Before {
+        sessions: earlier.len(),
+        last: last.summary.clone(),
+        best_ever_mm: earlier
             .iter()
             .filter_map(|past| past.summary.best_mm)
-            .reduce(f64::min);
-        let sessions = match earlier.len() {
-            1 => "1 session".to_owned(),
-            n => format!("{n} sessions"),
-        };
-        lines.push(format!(
-            "Before: {sessions}; the last {} lags, mean {}; best ever {}",
-            last.summary.lags,
-            mm(last.summary.mean_mm),
-            mm(best)
-        ));
-    }
+            .reduce(f64::min),
+    });
+    let mut lines = words().lag_statistics(&log.summary(), log.within(band), band, before);
     if let Some(problem) = &sessions.problem {
-        lines.push(format!("History not kept: {problem}"));
+        lines.push(words().history_not_kept(problem));
     }
     let band_px = (band.min(CHART_TOP_MM) / CHART_TOP_MM) as f32 * CHART_PX;
     commands
@@ -206,12 +183,6 @@ fn show_statistics(
                         ));
                     }
                 });
-            panel.spawn(toned(
-                format!(
-                    "Distance to the head cushion, each lag (top {CHART_TOP_MM:.0} mm; red: a fault)"
-                ),
-                12.0,
-                Tone::Dim,
-            ));
+            panel.spawn(toned(words().lag_chart(CHART_TOP_MM), 12.0, Tone::Dim));
         });
 }

@@ -1,6 +1,6 @@
 //! English.
 
-use super::{BreakSetup, Line, ReplayState, StrokePanel, Tone, Words};
+use super::{Before, BreakSetup, Line, ReplayState, StrokePanel, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
@@ -8,7 +8,7 @@ use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target, Touch};
-use crate::play::{BallStyle, LiveCount, Notice, Seat, SetUpRefusal};
+use crate::play::{BallStyle, FileError, LagSummary, LiveCount, Notice, Seat, SetUpRefusal};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
     Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
@@ -986,6 +986,52 @@ impl Words for English {
             ));
         }
         (heading, lines)
+    }
+
+    fn lag_statistics(
+        &self,
+        summary: &LagSummary,
+        within: usize,
+        band_mm: f64,
+        before: Option<Before>,
+    ) -> Vec<String> {
+        let mm = |d: Option<f64>| d.map_or("-".to_owned(), |d| format!("{d:.0} mm"));
+        let s = summary;
+        let mut lines = vec![
+            format!(
+                "Lags {}   faults {} ({:.0} %)   within {band_mm:.0} mm: {within}",
+                s.lags,
+                s.faults,
+                100.0 * s.fault_rate(),
+            ),
+            format!(
+                "Mean {}   best {}   spread {}",
+                mm(s.mean_mm),
+                mm(s.best_mm),
+                mm(s.spread_mm)
+            ),
+        ];
+        if let Some(before) = before {
+            let sessions = match before.sessions {
+                1 => "1 session".to_owned(),
+                n => format!("{n} sessions"),
+            };
+            lines.push(format!(
+                "Before: {sessions}; the last {} lags, mean {}; best ever {}",
+                before.last.lags,
+                mm(before.last.mean_mm),
+                mm(before.best_ever_mm)
+            ));
+        }
+        lines
+    }
+
+    fn history_not_kept(&self, problem: &FileError) -> String {
+        format!("History not kept: {problem}")
+    }
+
+    fn lag_chart(&self, top_mm: f64) -> String {
+        format!("Distance to the head cushion, each lag (top {top_mm:.0} mm; red: a fault)")
     }
 
     fn head_string(&self) -> &'static str {

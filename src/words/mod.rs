@@ -15,7 +15,7 @@ use crate::config::Action;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target};
-use crate::play::{BallStyle, LiveCount, Notice, Seat, SetUpRefusal};
+use crate::play::{BallStyle, FileError, LagSummary, LiveCount, Notice, Seat, SetUpRefusal};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
     Remark, Rule, ScoreSheet, Verdict, Warning,
@@ -92,6 +92,14 @@ pub struct StrokePanel {
     /// A short stroke's follow-through, mm; None: the full one.
     pub short_stroke_mm: Option<f64>,
     pub full_stroke_mm: f64,
+}
+
+/// Lag training's earlier sessions, for the statistics: how many, the last one's
+/// figures and the best lag of them all, mm.
+pub struct Before {
+    pub sessions: usize,
+    pub last: LagSummary,
+    pub best_ever_mm: Option<f64>,
 }
 
 /// The words of one language.
@@ -226,6 +234,20 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    // --- lag training's statistics ---
+    /// This session's figures (`within` lags in the `band_mm`), and the earlier ones'.
+    fn lag_statistics(
+        &self,
+        summary: &LagSummary,
+        within: usize,
+        band_mm: f64,
+        before: Option<Before>,
+    ) -> Vec<String>;
+    /// The history file could not be read or written.
+    fn history_not_kept(&self, problem: &FileError) -> String;
+    /// The chart's caption, its top at `top_mm`.
+    fn lag_chart(&self, top_mm: f64) -> String;
+
     // --- on the cloth ---
     fn head_string(&self) -> &'static str;
     /// The half of the table `name` lags in (rule 5).
