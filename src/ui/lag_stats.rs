@@ -119,7 +119,7 @@ fn show_statistics(
         .collect();
     let before = earlier.last().map(|last| Before {
         sessions: earlier.len(),
-        last: last.summary.clone(),
+        last: last.summary,
         best_ever_mm: earlier
             .iter()
             .filter_map(|past| past.summary.best_mm)
