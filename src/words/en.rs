@@ -1,6 +1,6 @@
 //! English.
 
-use super::{Before, BreakSetup, Line, ReplayState, StrokePanel, Tone, Words};
+use super::{Before, BreakSetup, Line, ReplayState, SheetColumns, StrokePanel, Tone, Words};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
@@ -986,6 +986,37 @@ impl Words for English {
             ));
         }
         (heading, lines)
+    }
+
+    fn no_game(&self) -> &'static str {
+        "No game"
+    }
+
+    fn to_the_menu(&self, keys: &str) -> String {
+        format!("{keys}: menu")
+    }
+
+    fn sheet_columns(&self) -> SheetColumns {
+        SheetColumns {
+            players: ["Player", "Points", "Innings", "High run", "Average"],
+            score_sheet: "Score sheet",
+            inning: "Inning",
+            total: "total",
+            stroke_by_stroke: "Stroke by stroke",
+            strokes: ["#", "Player", "Points", "Run", "Score", "Notes"],
+        }
+    }
+
+    fn scroll_the_sheet(&self, up: &str, down: &str) -> String {
+        format!("Scroll the sheet with the mouse wheel or {up} / {down}")
+    }
+
+    fn rematch_button(&self, keys: &str) -> String {
+        format!("Rematch ({keys})")
+    }
+
+    fn menu_button(&self, keys: &str) -> String {
+        format!("Menu ({keys})")
     }
 
     fn lag_statistics(

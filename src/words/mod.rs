@@ -102,6 +102,19 @@ pub struct Before {
     pub best_ever_mm: Option<f64>,
 }
 
+/// The headings of the score sheet at the end of a game.
+pub struct SheetColumns {
+    /// Player, points, innings, high run, average.
+    pub players: [&'static str; 5],
+    pub score_sheet: &'static str,
+    pub inning: &'static str,
+    /// A player's running total in an inning.
+    pub total: &'static str,
+    pub stroke_by_stroke: &'static str,
+    /// Number, player, points, run, score, notes.
+    pub strokes: [&'static str; 6],
+}
+
 /// The words of one language.
 pub trait Words: Sync {
     // --- the table and the shot ---
@@ -234,6 +247,16 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    // --- the end of a game ---
+    /// No game could start (the notice says why).
+    fn no_game(&self) -> &'static str;
+    /// "`keys`: menu".
+    fn to_the_menu(&self, keys: &str) -> String;
+    fn sheet_columns(&self) -> SheetColumns;
+    fn scroll_the_sheet(&self, up: &str, down: &str) -> String;
+    fn rematch_button(&self, keys: &str) -> String;
+    fn menu_button(&self, keys: &str) -> String;
+
     // --- lag training's statistics ---
     /// This session's figures (`within` lags in the `band_mm`), and the earlier ones'.
     fn lag_statistics(

@@ -112,12 +112,12 @@ fn show_game_over(
                 }))
                 .with_children(|panel| {
                     let Some(score) = session.sheet() else {
-                        panel.spawn(title("No game"));
+                        panel.spawn(title(words().no_game()));
                         if let Some(notice) = session.notice() {
                             let names = session.settings().seated();
                             panel.spawn(text(words().notice(notice, &names, style), Tone::Bad));
                         }
-                        panel.spawn(text(format!("{menu}: menu"), Tone::Dim));
+                        panel.spawn(text(words().to_the_menu(&menu), Tone::Dim));
                         return;
                     };
                     let referee = session.referee().expect("a sheet comes with a referee");
@@ -127,14 +127,11 @@ fn show_game_over(
                         .outcome
                         .map_or(String::new(), |o| words().outcome(o, &names));
                     panel.spawn(title(heading));
+                    let columns = words().sheet_columns();
                     let widths = [24.0, 200.0, 80.0, 90.0, 100.0, 90.0];
-                    row(
-                        panel,
-                        ["", "Player", "Points", "Innings", "High run", "Average"]
-                            .map(String::from),
-                        &widths,
-                        Tone::Dim,
-                    );
+                    let [player, points, innings, high_run, average] = columns.players;
+                    let heading = ["", player, points, innings, high_run, average];
+                    row(panel, heading.map(String::from), &widths, Tone::Dim);
                     for (i, p) in players.iter().enumerate() {
                         panel.spawn(Node::default()).with_children(|line| {
                             line.spawn(cell(widths[0])).with_children(|c| {
@@ -156,12 +153,12 @@ fn show_game_over(
                     }
                     // The score sheet by innings, as a carom sheet is kept: each
                     // player's run and running total in each inning.
-                    panel.spawn(toned("Score sheet", 17.0, Tone::Plain));
+                    panel.spawn(toned(columns.score_sheet, 17.0, Tone::Plain));
                     let mut inning_widths = vec![70.0];
-                    let mut heading = vec!["Inning".to_owned()];
+                    let mut heading = vec![columns.inning.to_owned()];
                     for p in players {
                         inning_widths.extend([110.0, 70.0]);
-                        heading.extend([p.name.clone(), "total".to_owned()]);
+                        heading.extend([p.name.clone(), columns.total.to_owned()]);
                     }
                     row(panel, heading, &inning_widths, Tone::Dim);
                     panel
@@ -189,15 +186,10 @@ fn show_game_over(
                                 row(sheet, cells, &inning_widths, Tone::Plain);
                             }
                             // Behind it, stroke by stroke.
-                            sheet.spawn(toned("Stroke by stroke", 16.0, Tone::Plain));
+                            sheet.spawn(toned(columns.stroke_by_stroke, 16.0, Tone::Plain));
                             let stroke_widths = [50.0, 200.0, 70.0, 60.0, 70.0, 220.0];
-                            row(
-                                sheet,
-                                ["#", "Player", "Points", "Run", "Score", "Notes"]
-                                    .map(String::from),
-                                &stroke_widths,
-                                Tone::Dim,
-                            );
+                            let strokes = columns.strokes.map(String::from);
+                            row(sheet, strokes, &stroke_widths, Tone::Dim);
                             for (i, stroke) in score.rows.iter().enumerate() {
                                 let v = &stroke.verdict;
                                 let note = words().sheet_note(v);
@@ -212,14 +204,8 @@ fn show_game_over(
                                 row(sheet, cells, &stroke_widths, note.tone);
                             }
                         });
-                    panel.spawn(text(
-                        format!(
-                            "Scroll the sheet with the mouse wheel or {} / {}",
-                            keys(config, Action::MenuUp),
-                            keys(config, Action::MenuDown)
-                        ),
-                        Tone::Dim,
-                    ));
+                    let (up, down) = (keys(config, Action::MenuUp), keys(config, Action::MenuDown));
+                    panel.spawn(text(words().scroll_the_sheet(&up, &down), Tone::Dim));
                     panel
                         .spawn(Node {
                             column_gap: px(12),
@@ -228,10 +214,10 @@ fn show_game_over(
                         })
                         .with_children(|buttons| {
                             buttons
-                                .spawn(button(format!("Rematch ({rematch})"), 17.0))
+                                .spawn(button(words().rematch_button(&rematch), 17.0))
                                 .insert(EndButton::Rematch);
                             buttons
-                                .spawn(button(format!("Menu ({menu})"), 17.0))
+                                .spawn(button(words().menu_button(&menu), 17.0))
                                 .insert(EndButton::Menu);
                         });
                 });
