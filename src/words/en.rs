@@ -1,6 +1,9 @@
 //! English.
 
-use super::{Before, BreakSetup, Line, ReplayState, SheetColumns, StrokePanel, Tone, Words};
+use super::{
+    AfterLag, Before, BreakSetup, LagSetupFacts, Line, ReplayState, SheetColumns, StrokePanel,
+    Tone, Words,
+};
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
@@ -8,10 +11,12 @@ use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target, Touch};
-use crate::play::{BallStyle, FileError, LagSummary, LiveCount, Notice, Seat, SetUpRefusal};
+use crate::play::{
+    BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Notice, Seat, SetUpRefusal,
+};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
-    Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Verdict, Warning,
+    Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Side, Verdict, Warning,
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
@@ -986,6 +991,107 @@ impl Words for English {
             ));
         }
         (heading, lines)
+    }
+
+    fn lag_setup(&self, facts: &LagSetupFacts) -> (String, Vec<Line>) {
+        let LagSetupFacts {
+            name,
+            ball,
+            other,
+            keys,
+            ..
+        } = facts;
+        let side = match facts.side {
+            Side::Left => "left",
+            Side::Right => "right",
+        };
+        let place = format!(
+            "Press on your ball and drag it anywhere behind the head string in the {side} half. \
+             Aim at the foot cushion; power with {} / {}.",
+            keys.power_up, keys.power_down,
+        );
+        let ready = &keys.ready;
+        let mut lines = Vec::new();
+        let heading = if let Some(opponent) = facts.training {
+            lines.push(Line::new(
+                format!("{name}: the {ball} ball, {side} half"),
+                Tone::Warn,
+            ));
+            let against = match opponent {
+                LagOpponent::Alone => "alone".to_owned(),
+                LagOpponent::Computer { spread } => format!(
+                    "the computer (speed off by {:.0} %), struck with yours",
+                    spread * 100.0
+                ),
+                LagOpponent::Ghost => "your best lag (ghost), struck with yours".to_owned(),
+            };
+            lines.push(Line::new(
+                format!("Against: {against}; {}: another opponent", keys.opponent),
+                Tone::Plain,
+            ));
+            lines.push(Line::new(place, Tone::Plain));
+            lines.push(Line::new(
+                format!(
+                    "{} or {ready}: lag; {}: the other half",
+                    keys.strike, keys.other_half
+                ),
+                Tone::Plain,
+            ));
+            lines.push(Line::new(
+                "Touch the foot cushion; stay in your half, off the red and on the table; \
+                 stop as close to the head cushion as you can.",
+                Tone::Dim,
+            ));
+            "Lag training (rule 5)"
+        } else {
+            let then = if facts.first {
+                format!("then {other} sets up")
+            } else {
+                "then both balls are struck together".to_owned()
+            };
+            lines.push(Line::new(
+                format!("{name}'s turn: the {ball} ball, {side} half"),
+                Tone::Warn,
+            ));
+            lines.push(Line::new(
+                format!(
+                    "{other} looks away: this stroke stays hidden until both balls are struck."
+                ),
+                Tone::Plain,
+            ));
+            lines.push(Line::new(place, Tone::Plain));
+            lines.push(Line::new(
+                format!("{ready} (or click off the ball): ready, {then}"),
+                Tone::Plain,
+            ));
+            lines.push(Line::new(
+                "Touch the foot cushion; stay in your half, off the red and on the table. \
+                 The ball that stops closest to the head cushion wins.",
+                Tone::Dim,
+            ));
+            "Lag for the break (rule 5)"
+        };
+        (heading.to_owned(), lines)
+    }
+
+    fn after_lag(&self, go_on: &str, next: AfterLag) -> String {
+        match next {
+            AfterLag::Chooses(name) => format!("{go_on}: {name} chooses the break"),
+            AfterLag::Again => format!("{go_on}: lag again"),
+            AfterLag::Unjudged => format!("{go_on}: lag again (this lag could not be judged)"),
+        }
+    }
+
+    fn lag_result_heading(&self, training: bool) -> &'static str {
+        if training {
+            "Lag result"
+        } else {
+            "Lag result (rule 5)"
+        }
+    }
+
+    fn struck_at(&self, speed: f64) -> String {
+        format!("Struck at {speed:.2} m/s")
     }
 
     fn no_game(&self) -> &'static str {

@@ -15,10 +15,12 @@ use crate::config::Action;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::play::positions::{Miss, Target};
-use crate::play::{BallStyle, FileError, LagSummary, LiveCount, Notice, Seat, SetUpRefusal};
+use crate::play::{
+    BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Notice, Seat, SetUpRefusal,
+};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
-    Remark, Rule, ScoreSheet, Verdict, Warning,
+    Remark, Rule, ScoreSheet, Side, Verdict, Warning,
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
@@ -113,6 +115,41 @@ pub struct SheetColumns {
     pub stroke_by_stroke: &'static str,
     /// Number, player, points, run, score, notes.
     pub strokes: [&'static str; 6],
+}
+
+/// The keys a lagger uses.
+pub struct LagKeys {
+    pub power_up: String,
+    pub power_down: String,
+    pub ready: String,
+    pub strike: String,
+    /// Lag training: another opponent.
+    pub opponent: String,
+    /// Lag training: lag from the other half.
+    pub other_half: String,
+}
+
+/// What the lag's set-up says to the lagger at the table (rule 5).
+pub struct LagSetupFacts {
+    pub name: String,
+    pub ball: String,
+    pub side: Side,
+    /// Lag training's opponent; None in a match's lag.
+    pub training: Option<LagOpponent>,
+    /// The other lagger (in a match).
+    pub other: String,
+    /// The first lagger to set up: the other sets up next.
+    pub first: bool,
+    pub keys: LagKeys,
+}
+
+/// What comes after a lag's result.
+pub enum AfterLag {
+    /// The winner (named) chooses the break.
+    Chooses(String),
+    Again,
+    /// A lag again, this one not judged.
+    Unjudged,
 }
 
 /// The words of one language.
@@ -247,6 +284,16 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
+    // --- the lag ---
+    /// The lag set-up's heading and lines.
+    fn lag_setup(&self, facts: &LagSetupFacts) -> (String, Vec<Line>);
+    /// What comes after the result, `go_on` to go on.
+    fn after_lag(&self, go_on: &str, next: AfterLag) -> String;
+    /// The result's heading, in training or for the break (rule 5).
+    fn lag_result_heading(&self, training: bool) -> &'static str;
+    /// The speed the lag was struck at, m/s.
+    fn struck_at(&self, speed: f64) -> String;
+
     // --- the end of a game ---
     /// No game could start (the notice says why).
     fn no_game(&self) -> &'static str;

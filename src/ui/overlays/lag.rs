@@ -6,10 +6,10 @@
 use super::{fill, overlay, text, title};
 use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Phase, Session, Settings};
-use crate::play::{LagOpponent, LagResult, Mode};
-use crate::rules::{LagBall, Side};
+use crate::play::LagResult;
+use crate::rules::LagBall;
 use crate::ui::widgets::{Tone, keys, swatch, toned};
-use crate::words::{Line, words};
+use crate::words::{AfterLag, LagKeys, LagSetupFacts, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,13 +28,6 @@ struct LagPanel;
 
 fn spawn_lag_panel(mut commands: Commands) {
     commands.spawn((LagPanel, overlay("Lag overlay", Phase::Lag)));
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Left => "left",
-        Side::Right => "right",
-    }
 }
 
 /// Says whose turn it is; changes when the first player is ready.
@@ -59,86 +52,30 @@ fn fill_lag_panel(
     let lagger = &lag.setups[turn];
     let name = words().seat(&session.seat(lagger.player));
     let ball = words().ball(lagger.ball, settings.ball_style);
-    let side = side_name(lagger.side);
-    let place = format!(
-        "Press on your ball and drag it anywhere behind the head string in the {side} half. \
-         Aim at the foot cushion; power with {} / {}.",
-        keys(config, Action::PowerUp),
-        keys(config, Action::PowerDown),
-    );
-    let ready = keys(config, Action::Confirm);
-    let mut lines = Vec::new();
-    let training = session.lag_training();
-    let heading = if training.is_some() {
-        "Lag training (rule 5)"
-    } else {
-        "Lag for the break (rule 5)"
-    };
-    if let Some(training) = training {
-        lines.push(Line::new(
-            format!("{name}: the {ball} ball, {side} half"),
-            Tone::Warn,
-        ));
-        let against = match training.opponent() {
-            LagOpponent::Alone => "alone".to_owned(),
-            LagOpponent::Computer { spread } => format!(
-                "the computer (speed off by {:.0} %), struck with yours",
-                spread * 100.0
-            ),
-            LagOpponent::Ghost => "your best lag (ghost), struck with yours".to_owned(),
-        };
-        lines.push(Line::new(
-            format!(
-                "Against: {against}; {}: another opponent",
-                keys(config, Action::LagOpponent)
-            ),
-            Tone::Plain,
-        ));
-        lines.push(Line::new(place, Tone::Plain));
-        lines.push(Line::new(
-            format!(
-                "{} or {ready}: lag; {}: the other half",
-                keys(config, Action::Strike),
-                keys(config, Action::SwitchLagHalf)
-            ),
-            Tone::Plain,
-        ));
-    } else {
-        let other = lag
-            .setups
-            .iter()
-            .find(|l| l.player != lagger.player)
-            .map(|l| words().seat(&session.seat(l.player)))
-            .unwrap_or_default();
-        let then = if turn == 0 {
-            format!("then {other} sets up")
-        } else {
-            "then both balls are struck together".to_owned()
-        };
-        lines.push(Line::new(
-            format!("{name}'s turn: the {ball} ball, {side} half"),
-            Tone::Warn,
-        ));
-        lines.push(Line::new(
-            format!("{other} looks away: this stroke stays hidden until both balls are struck."),
-            Tone::Plain,
-        ));
-        lines.push(Line::new(place, Tone::Plain));
-        lines.push(Line::new(
-            format!("{ready} (or click off the ball): ready, {then}"),
-            Tone::Plain,
-        ));
-    }
-    lines.push(Line::new(
-        if training.is_some() {
-            "Touch the foot cushion; stay in your half, off the red and on the table; \
-             stop as close to the head cushion as you can."
-        } else {
-            "Touch the foot cushion; stay in your half, off the red and on the table. \
-             The ball that stops closest to the head cushion wins."
+    let key = |action| keys(config, action);
+    let other = lag
+        .setups
+        .iter()
+        .find(|l| l.player != lagger.player)
+        .map(|l| words().seat(&session.seat(l.player)))
+        .unwrap_or_default();
+    let facts = LagSetupFacts {
+        name,
+        ball,
+        side: lagger.side,
+        training: session.lag_training().map(|t| t.opponent()),
+        other,
+        first: turn == 0,
+        keys: LagKeys {
+            power_up: key(Action::PowerUp),
+            power_down: key(Action::PowerDown),
+            ready: key(Action::Confirm),
+            strike: key(Action::Strike),
+            opponent: key(Action::LagOpponent),
+            other_half: key(Action::SwitchLagHalf),
         },
-        Tone::Dim,
-    ));
+    };
+    let (heading, lines) = words().lag_setup(&facts);
     commands
         .entity(panel)
         .despawn_children()
@@ -172,12 +109,10 @@ fn show_lag_result(
         Some(LagResult::Match(verdict)) => {
             let names = [names[0].as_str(), names[1].as_str()];
             let next = match lag.winner {
-                Some(w) => format!(
-                    "{go_on}: {} chooses the break",
-                    words().seat(&session.seat(w))
-                ),
-                None => format!("{go_on}: lag again"),
+                Some(w) => AfterLag::Chooses(words().seat(&session.seat(w))),
+                None => AfterLag::Again,
             };
+            let next = words().after_lag(&go_on, next);
             (
                 verdict.balls.iter().collect(),
                 Some(words().lag_outcome(verdict, names, config.games.referee.lag_tolerance_mm)),
@@ -187,20 +122,16 @@ fn show_lag_result(
         Some(LagResult::Training(ball)) => (
             vec![ball],
             Some(words().lag_summary(ball)),
-            format!("{go_on}: lag again"),
+            words().after_lag(&go_on, AfterLag::Again),
         ),
         None => (
             Vec::new(),
             None,
-            format!("{go_on}: lag again (this lag could not be judged)"),
+            words().after_lag(&go_on, AfterLag::Unjudged),
         ),
     };
     let style = settings.ball_style;
-    let heading = if settings.mode == Mode::LagTraining {
-        "Lag result"
-    } else {
-        "Lag result (rule 5)"
-    };
+    let heading = words().lag_result_heading(session.lag_training().is_some());
     commands
         .spawn(overlay("Lag result", Phase::LagResult))
         .with_children(|panel| {
@@ -248,7 +179,7 @@ fn show_lag_result(
                 panel.spawn(super::line(outcome));
             }
             if let Some(lag) = session.lag_training().and_then(|t| t.log().attempts.last()) {
-                panel.spawn(text(format!("Struck at {:.2} m/s", lag.speed), Tone::Plain));
+                panel.spawn(text(words().struck_at(lag.speed), Tone::Plain));
             }
             panel.spawn(text(next, Tone::Plain));
         });
