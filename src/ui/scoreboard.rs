@@ -7,10 +7,9 @@ use super::dock::{Slot, docked};
 use super::widgets::{Tone, keys, label, swatch, toned};
 use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
-use crate::play::{BallStyle, Mode};
-use crate::rules::Side;
+use crate::play::{BallStyle, Play};
 use crate::shot::BallId;
-use crate::words::{Line, words};
+use crate::words::{Lagger, Line, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -65,10 +64,13 @@ fn fill_scoreboard(
     let (title, heading, rows) = board_contents(&session, **phase);
     let mut footer: Vec<Line> = Vec::new();
     if let Some(training) = session.lag_training() {
-        footer.extend(training.log().last.as_ref().map(|last| {
-            let Line { text, tone } = words().lag_summary(last);
-            Line::new(format!("Last lag: {text}"), tone)
-        }));
+        footer.extend(
+            training
+                .log()
+                .last
+                .as_ref()
+                .map(|last| words().last_lag(last)),
+        );
     }
     if let Some(referee) = session.referee()
         && let (Some(tally), Some(rule)) = (referee.balk_tally(), referee.game().balk)
@@ -76,25 +78,18 @@ fn fill_scoreboard(
         footer.push(words().balk_tally(&tally, rule.counts_in_space));
     }
     if session.declared_safety() {
-        footer.push(Line::new(
-            "Safety declared for this stroke (rules 23-25)",
-            Tone::Warn,
-        ));
+        footer.push(Line::new(words().safety_declared(), Tone::Warn));
     }
     if **phase == Phase::Aiming {
         let config = &config.0;
         // Only hot-seat matches are saved for resuming.
-        let saved = if settings.mode == Mode::Match {
-            " (the match is saved)"
-        } else {
-            ""
-        };
+        let saved = matches!(**session, Play::Match(_));
         footer.push(Line::new(
-            format!(
-                "{}: declare a safety (rules 23-25)\n{} twice: restore positions (rule 22)\n{}: menu{saved}",
-                keys(config, Action::DeclareSafety),
-                keys(config, Action::RestorePositions),
-                keys(config, Action::Menu),
+            words().table_keys(
+                &keys(config, Action::DeclareSafety),
+                &keys(config, Action::RestorePositions),
+                &keys(config, Action::Menu),
+                saved,
             ),
             Tone::Dim,
         ));
@@ -180,19 +175,12 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
     let seated = settings.seated();
     let name = |i: usize| seated.get(i).cloned().unwrap_or_else(|| "?".into());
     if let Some(referee) = session.referee() {
-        let limit = referee
-            .innings_limit()
-            .map_or("no innings limit".to_owned(), |n| {
-                format!("limit {n} innings")
-            });
-        let title = format!(
-            "{}: {}, {limit}",
-            referee.game().name,
-            words().points(referee.target())
+        let title = words().board_title(
+            &referee.game().name,
+            referee.target(),
+            referee.innings_limit(),
         );
-        let heading = ["Player", "Pts", "Inn", "Run", "High", "Avg"]
-            .map(String::from)
-            .to_vec();
+        let heading = words().board_columns().map(String::from).to_vec();
         let playing = !referee.is_over();
         let rows = referee
             .players()
@@ -221,15 +209,12 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
     }
     if let Some(training) = session.lag_training() {
         let summary = training.log().summary();
-        let best = summary
-            .best_mm
-            .map_or("-".to_owned(), |d| format!("{d:.1} mm"));
         let rows = vec![BoardRow {
             shooter: true,
             ball: Some(BallId::White),
-            cells: vec![name(0), format!("lags: {}   best: {best}", summary.lags)],
+            cells: vec![name(0), words().training_row(summary.lags, summary.best_mm)],
         }];
-        return ("Lag training (rule 5)".into(), None, rows);
+        return (words().lag_heading(true).to_owned(), None, rows);
     }
     let Some(lag) = session.lag() else {
         return (String::new(), None, Vec::new());
@@ -240,26 +225,22 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let side = match l.side {
-                Side::Left => "left half",
-                Side::Right => "right half",
-            };
             let status = if lag.winner == Some(l.player) {
-                "won the lag"
+                Lagger::Won
             } else if phase == Phase::Lag && turn == Some(i) {
-                "at the table"
+                Lagger::AtTheTable
             } else if l.stroke.is_some() && phase == Phase::Lag {
-                "ready"
+                Lagger::Ready
             } else {
-                ""
+                Lagger::Waiting
             };
             BoardRow {
                 shooter: phase == Phase::Lag && turn == Some(i),
                 ball: Some(l.ball),
-                cells: vec![name(l.player), format!("{side}  {status}")],
+                cells: vec![name(l.player), words().lagger(l.side, status)],
             }
         })
         .collect();
-    let title = "Lag for the break (rule 5)".to_owned();
+    let title = words().lag_heading(false).to_owned();
     (title, None, rows)
 }

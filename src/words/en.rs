@@ -1,8 +1,8 @@
 //! English.
 
 use super::{
-    AfterLag, Before, BreakSetup, LagSetupFacts, Line, ReplayState, SheetColumns, StrokePanel,
-    Tone, Words,
+    AfterLag, Before, BreakSetup, LagSetupFacts, Lagger, Line, ReplayState, SheetColumns,
+    StrokePanel, Tone, Words,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
@@ -993,6 +993,61 @@ impl Words for English {
         (heading, lines)
     }
 
+    fn last_lag(&self, ball: &LagBall) -> Line {
+        let Line { text, tone } = self.lag_summary(ball);
+        Line::new(format!("Last lag: {text}"), tone)
+    }
+
+    fn safety_declared(&self) -> &'static str {
+        "Safety declared for this stroke (rules 23-25)"
+    }
+
+    fn table_keys(&self, safety: &str, restore: &str, menu: &str, saved: bool) -> String {
+        let saved = if saved { " (the match is saved)" } else { "" };
+        format!(
+            "{safety}: declare a safety (rules 23-25)\n{restore} twice: restore positions \
+             (rule 22)\n{menu}: menu{saved}"
+        )
+    }
+
+    fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String {
+        let limit = innings_limit.map_or("no innings limit".to_owned(), |n| {
+            format!("limit {n} innings")
+        });
+        format!("{game}: {}, {limit}", self.points(target))
+    }
+
+    fn board_columns(&self) -> [&'static str; 6] {
+        ["Player", "Pts", "Inn", "Run", "High", "Avg"]
+    }
+
+    fn training_row(&self, lags: usize, best_mm: Option<f64>) -> String {
+        let best = best_mm.map_or("-".to_owned(), |d| format!("{d:.1} mm"));
+        format!("lags: {lags}   best: {best}")
+    }
+
+    fn lagger(&self, side: Side, status: Lagger) -> String {
+        let side = match side {
+            Side::Left => "left half",
+            Side::Right => "right half",
+        };
+        let status = match status {
+            Lagger::Won => "won the lag",
+            Lagger::AtTheTable => "at the table",
+            Lagger::Ready => "ready",
+            Lagger::Waiting => "",
+        };
+        format!("{side}  {status}")
+    }
+
+    fn lag_heading(&self, training: bool) -> &'static str {
+        if training {
+            "Lag training (rule 5)"
+        } else {
+            "Lag for the break (rule 5)"
+        }
+    }
+
     fn lag_setup(&self, facts: &LagSetupFacts) -> (String, Vec<Line>) {
         let LagSetupFacts {
             name,
@@ -1042,7 +1097,7 @@ impl Words for English {
                  stop as close to the head cushion as you can.",
                 Tone::Dim,
             ));
-            "Lag training (rule 5)"
+            self.lag_heading(true)
         } else {
             let then = if facts.first {
                 format!("then {other} sets up")
@@ -1069,7 +1124,7 @@ impl Words for English {
                  The ball that stops closest to the head cushion wins.",
                 Tone::Dim,
             ));
-            "Lag for the break (rule 5)"
+            self.lag_heading(false)
         };
         (heading.to_owned(), lines)
     }

@@ -152,6 +152,16 @@ pub enum AfterLag {
     Unjudged,
 }
 
+/// Where a lagger stands in the lag, for the scoreboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lagger {
+    Won,
+    AtTheTable,
+    /// Their stroke is set up, hidden.
+    Ready,
+    Waiting,
+}
+
 /// The words of one language.
 pub trait Words: Sync {
     // --- the table and the shot ---
@@ -240,7 +250,25 @@ pub trait Words: Sync {
     /// The whole score sheet as text (`carom referee`).
     fn sheet_text(&self, sheet: &ScoreSheet) -> String;
 
+    // --- the scoreboard ---
+    /// The last lag of training, for the footer.
+    fn last_lag(&self, ball: &LagBall) -> Line;
+    /// An intentional safety is declared (rules 23-25).
+    fn safety_declared(&self) -> &'static str;
+    /// The keys at the table: declare a safety, restore, menu (`saved`: the match is).
+    fn table_keys(&self, safety: &str, restore: &str, menu: &str, saved: bool) -> String;
+    /// The game, its target and its innings limit.
+    fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String;
+    /// Player, points, innings, run, high run, average (short).
+    fn board_columns(&self) -> [&'static str; 6];
+    /// Lag training's row: the lags so far and the best, mm.
+    fn training_row(&self, lags: usize, best_mm: Option<f64>) -> String;
+    /// A lagger's half and where they stand.
+    fn lagger(&self, side: Side, status: Lagger) -> String;
+
     // --- the lag ---
+    /// "Lag training (rule 5)" or "Lag for the break (rule 5)".
+    fn lag_heading(&self, training: bool) -> &'static str;
     fn lag_fault(&self, fault: LagFault) -> String;
     /// What one lag ball did, fact by fact: the label, the answer, and whether the
     /// answer loses the lag.
@@ -284,7 +312,8 @@ pub trait Words: Sync {
     ) -> String;
     /// The break set-up's heading and lines (rules 7, 8).
     fn break_setup(&self, setup: &BreakSetup) -> (String, Vec<Line>);
-    // --- the lag ---
+
+    // --- the lag's overlays ---
     /// The lag set-up's heading and lines.
     fn lag_setup(&self, facts: &LagSetupFacts) -> (String, Vec<Line>);
     /// What comes after the result, `go_on` to go on.
