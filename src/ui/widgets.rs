@@ -6,6 +6,7 @@ use crate::play::BallStyle;
 use crate::shot::BallId;
 use crate::view::balls::{DOT_COLOUR, ball_colour};
 pub use crate::words::Tone;
+use crate::words::words;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -177,46 +178,9 @@ pub fn swatch(ball: BallId, style: BallStyle, size: f32) -> impl Bundle {
 /// A binding as a player reads it: `Enter`, `U`, `Left Shift`, `]`, `Left mouse`.
 pub fn binding_name(binding: &Binding) -> String {
     match binding {
-        Binding::Key(k) => key_name(k),
-        Binding::Mouse(m) => format!("{m} mouse"),
+        Binding::Key(k) => words().key(k),
+        Binding::Mouse(m) => words().mouse_button(m),
     }
-}
-
-/// A key as printed on it, from its name in `controls.ron` (Bevy's `KeyCode`).
-fn key_name(key: &str) -> String {
-    let printed = match key {
-        "Comma" => ",",
-        "Period" => ".",
-        "Minus" => "-",
-        "Equal" => "=",
-        "Slash" => "/",
-        "Semicolon" => ";",
-        "BracketLeft" => "[",
-        "BracketRight" => "]",
-        "Backquote" => "`",
-        "Quote" => "'",
-        "Backslash" => "\\",
-        "ArrowUp" => "Up",
-        "ArrowDown" => "Down",
-        "ArrowLeft" => "Left",
-        "ArrowRight" => "Right",
-        "PageUp" => "Page Up",
-        "PageDown" => "Page Down",
-        _ => "",
-    };
-    if !printed.is_empty() {
-        return printed.to_owned();
-    }
-    // ShiftLeft: Left Shift; KeyA: A; Digit1: 1.
-    for side in ["Left", "Right"] {
-        if let Some(key) = key.strip_suffix(side) {
-            return format!("{side} {}", key.replace("Control", "Ctrl"));
-        }
-    }
-    key.strip_prefix("Key")
-        .or_else(|| key.strip_prefix("Digit"))
-        .unwrap_or(key)
-        .to_owned()
 }
 
 /// The keys and buttons bound to `action` in `controls.ron`, as `Left mouse / Space`.

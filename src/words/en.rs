@@ -855,6 +855,46 @@ impl Words for English {
         }
     }
 
+    fn key(&self, key: &str) -> String {
+        let printed = match key {
+            "Comma" => ",",
+            "Period" => ".",
+            "Minus" => "-",
+            "Equal" => "=",
+            "Slash" => "/",
+            "Semicolon" => ";",
+            "BracketLeft" => "[",
+            "BracketRight" => "]",
+            "Backquote" => "`",
+            "Quote" => "'",
+            "Backslash" => "\\",
+            "ArrowUp" => "Up",
+            "ArrowDown" => "Down",
+            "ArrowLeft" => "Left",
+            "ArrowRight" => "Right",
+            "PageUp" => "Page Up",
+            "PageDown" => "Page Down",
+            _ => "",
+        };
+        if !printed.is_empty() {
+            return printed.to_owned();
+        }
+        // ShiftLeft: Left Shift; KeyA: A; Digit1: 1.
+        for side in ["Left", "Right"] {
+            if let Some(key) = key.strip_suffix(side) {
+                return format!("{side} {}", key.replace("Control", "Ctrl"));
+            }
+        }
+        key.strip_prefix("Key")
+            .or_else(|| key.strip_prefix("Digit"))
+            .unwrap_or(key)
+            .to_owned()
+    }
+
+    fn mouse_button(&self, button: &str) -> String {
+        format!("{button} mouse")
+    }
+
     fn action(&self, action: Action) -> &'static str {
         match action {
             Action::AimLeft => "aim left (fine)",

@@ -411,6 +411,11 @@ pub trait Words: Sync {
     fn no_stroke_to_save(&self) -> &'static str;
 
     // --- the controls ---
+    /// A key as printed on it, from its name in `controls.ron` (Bevy's `KeyCode`):
+    /// `Enter`, `U`, `Left Shift`, `]`.
+    fn key(&self, key: &str) -> String;
+    /// A mouse button of `controls.ron` (`Left`) as a player reads it.
+    fn mouse_button(&self, button: &str) -> String;
     /// What an action does (the help, the settings screen).
     fn action(&self, action: Action) -> &'static str;
     /// The heading of the controls' help.
