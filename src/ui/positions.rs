@@ -17,7 +17,7 @@ use crate::play::positions::{self, Position, Target};
 use crate::play::{Event, FileError, Mode, PracticeCommand};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
-use crate::words::words;
+use crate::words::{DrillDone, LibraryNote, words};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -50,7 +50,7 @@ struct Library {
     positions: Vec<(PathBuf, Position, Origin)>,
     current: Option<usize>,
     /// What the last action came to (a file that could not be read, a save).
-    said: Option<String>,
+    said: Option<LibraryNote>,
     /// This game's drills, the next to start, and their history.
     drills: Vec<Drill>,
     next_drill: usize,
@@ -106,7 +106,7 @@ fn load_library(
     let (positions, problem) = read_positions(&settings.game, bundled.as_ref(), &files);
     let mut library = Library {
         positions,
-        said: problem.map(|p| format!("Not loaded: {p}")),
+        said: problem.map(LibraryNote::NotLoaded),
         ..Library::default()
     };
     let (found, errors) = config_folder
@@ -120,10 +120,10 @@ fn load_library(
     let path = files.data.join("drill-history.ron");
     match DrillHistory::read(&path) {
         Ok(history) => library.history = Some((path, history)),
-        Err(e) => library.said = Some(format!("Drill results not kept: {e}")),
+        Err(e) => library.said = Some(LibraryNote::DrillResultsNotKept(e)),
     }
-    if let Some(problem) = errors.first() {
-        library.said = Some(format!("Not loaded: {problem}"));
+    if let Some(problem) = errors.into_iter().next() {
+        library.said = Some(LibraryNote::NotLoaded(problem));
     }
     commands.insert_resource(library);
 }
@@ -175,7 +175,7 @@ fn type_position_name(
     let name = library.naming.take().unwrap_or_default();
     entry.0 = false;
     if !save || name.trim().is_empty() {
-        library.said = Some("Not saved".into());
+        library.said = Some(LibraryNote::NotSaved(None));
         return;
     }
     let cue_ball = session.cue_ball();
@@ -203,8 +203,8 @@ fn type_position_name(
     library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
     library.current = library.positions.iter().position(|p| p.1 == position);
     library.said = Some(match said {
-        Ok(path) => format!("Saved: {}", path.display()),
-        Err(e) => format!("Not saved: {e}"),
+        Ok(path) => LibraryNote::Saved(path),
+        Err(e) => LibraryNote::NotSaved(Some(e)),
     });
 }
 
@@ -218,7 +218,7 @@ fn start_drills(
         return;
     }
     if library.drills.is_empty() {
-        library.said = Some("No drills for this game".into());
+        library.said = Some(LibraryNote::NoDrills);
         return;
     }
     let drill = library.drills[library.next_drill % library.drills.len()].clone();
@@ -238,7 +238,7 @@ fn start_drills(
                 progress,
             ))));
         }
-        Err(e) => library.said = Some(format!("Drill not started: {e}")),
+        Err(e) => library.said = Some(LibraryNote::DrillNotStarted(e)),
     }
 }
 
@@ -248,26 +248,24 @@ fn record_drills(mut events: MessageReader<PlayEvent>, mut library: ResMut<Libra
         let Event::DrillDone(run) = event else {
             continue;
         };
-        let tries = run.attempts as usize * run.made.len();
-        let made: u32 = run.made.iter().sum();
-        let mut said = format!(
-            "Drill done: {made} of {tries} ({:.0} %)",
-            100.0 * run.score()
-        );
+        let mut done = DrillDone {
+            made: run.made.iter().sum(),
+            tries: run.attempts as usize * run.made.len(),
+            score: run.score(),
+            best: None,
+            trend: None,
+            not_kept: None,
+        };
         if let Some((path, history)) = &mut library.history {
             match history.record(path, run.clone()) {
                 Ok(()) => {
-                    if let Some(best) = history.best(&run.drill) {
-                        said += &format!("; best {:.0} %", 100.0 * best);
-                    }
-                    if let Some(trend) = history.trend(&run.drill) {
-                        said += &format!("; trend {:+.0} %", 100.0 * trend);
-                    }
+                    done.best = history.best(&run.drill);
+                    done.trend = history.trend(&run.drill);
                 }
-                Err(e) => said += &format!("; not kept: {e}"),
+                Err(e) => done.not_kept = Some(e),
             }
         }
-        library.said = Some(said);
+        library.said = Some(LibraryNote::DrillDone(done));
     }
 }
 
@@ -313,7 +311,7 @@ fn step_through(
     };
     if let Some(step) = step {
         if count == 0 {
-            library.said = Some("No positions for this game".into());
+            library.said = Some(LibraryNote::NoPositions);
             return;
         }
         let next = library
@@ -341,7 +339,7 @@ fn step_through(
             .or(current.as_ref().map(|(_, p, _)| p));
         match shown.and_then(|p| p.stroke) {
             Some(stroke) => aim.take(&stroke),
-            None => library.said = Some("This position has no stroke".into()),
+            None => library.said = Some(LibraryNote::NoStroke),
         }
     }
     let Some(files) = files else { return };
@@ -352,7 +350,7 @@ fn step_through(
             .iter()
             .filter(|p| p.2 == Origin::Own)
             .count();
-        library.naming = Some(format!("My position {}", own + 1));
+        library.naming = Some(words().own_position_name(own + 1));
         entry.0 = true;
     }
     if actions.just_pressed(Action::DeletePosition) {
@@ -362,12 +360,12 @@ fn step_through(
                 library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
                 library.current = None;
                 library.said = Some(match said {
-                    Ok(()) => format!("Deleted: {}", path.display()),
-                    Err(e) => format!("Not deleted: {e}"),
+                    Ok(()) => LibraryNote::Deleted(path),
+                    Err(e) => LibraryNote::NotDeleted(e),
                 });
             }
             Some(_) => {
-                library.said = Some("The bundled positions stay".into());
+                library.said = Some(LibraryNote::BundledStay);
             }
             None => {}
         }
@@ -386,53 +384,33 @@ fn show_panel(
     let next = keys(&config.0, Action::NextPosition);
     let mut lines = Vec::new();
     if let Some(name) = &library.naming {
-        lines.push(format!("Name of the position: {name}_"));
-        lines.push("Enter: save it (with the stroke as set), Escape: no".to_owned());
+        lines.extend(words().naming_position(name));
     } else if let Some(drill) = session.practice().and_then(|p| p.drill()) {
-        let made: u32 = drill.run.made.iter().sum();
-        lines.push(format!("Drill: {}", drill.drill.name));
-        lines.push(format!(
-            "Position {}/{}: {}",
-            drill.position + 1,
-            drill.positions.len(),
-            drill.current().name
-        ));
-        lines.push(format!(
-            "Attempt {}/{}; made {made} so far",
-            drill.attempt + 1,
-            drill.drill.attempts
-        ));
+        lines.extend(words().drill_under_way(drill));
     } else if let Some((_, p, origin)) = library.current.and_then(|i| library.positions.get(i)) {
         let number = library.current.map_or(0, |i| i + 1);
-        lines.push(format!(
-            "Position {number}/{}: {}",
-            library.positions.len(),
-            p.name
-        ));
+        lines.push(words().position_of(number, library.positions.len(), &p.name));
         if !p.notes.is_empty() {
             lines.push(p.notes.clone());
         }
         lines.push(words().target(&p.target, session.table()));
-        let own = if *origin == Origin::Own {
-            format!(", {}: delete", keys(&config.0, Action::DeletePosition))
-        } else {
-            String::new()
-        };
-        lines.push(format!(
-            "{next}: next, {}: its stroke, {}: save{own}",
-            keys(&config.0, Action::PositionStroke),
-            keys(&config.0, Action::SavePosition)
+        let delete = (*origin == Origin::Own).then(|| keys(&config.0, Action::DeletePosition));
+        lines.push(words().position_keys(
+            &next,
+            &keys(&config.0, Action::PositionStroke),
+            &keys(&config.0, Action::SavePosition),
+            delete.as_deref(),
         ));
     } else {
-        lines.push(format!(
-            "{next}: practice positions ({} for this game); {}: drills ({})",
+        lines.push(words().library_keys(
+            &next,
             library.positions.len(),
-            keys(&config.0, Action::NextDrill),
-            library.drills.len()
+            &keys(&config.0, Action::NextDrill),
+            library.drills.len(),
         ));
     }
     if let Some(said) = &library.said {
-        lines.push(said.clone());
+        lines.push(words().library_note(said));
     }
     set_text(&mut text, lines.join("\n"));
     if **panel != Visibility::Inherited {

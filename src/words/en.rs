@@ -1,8 +1,8 @@
 //! English.
 
 use super::{
-    AfterLag, Before, BreakSetup, LagSetupFacts, Lagger, Line, ReplayState, SheetColumns,
-    StrokePanel, Tone, Words,
+    AfterLag, Before, BreakSetup, LagSetupFacts, Lagger, LibraryNote, Line, ReplayState,
+    SheetColumns, StrokePanel, Tone, Words,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
@@ -10,6 +10,7 @@ use crate::config::Action;
 use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
+use crate::play::drills::DrillProgress;
 use crate::play::positions::{Miss, Target, Touch};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Notice, Seat, SetUpRefusal,
@@ -1187,6 +1188,85 @@ impl Words for English {
 
     fn struck_at(&self, speed: f64) -> String {
         format!("Struck at {speed:.2} m/s")
+    }
+
+    fn library_note(&self, note: &LibraryNote) -> String {
+        match note {
+            LibraryNote::NotLoaded(e) => format!("Not loaded: {e}"),
+            LibraryNote::DrillResultsNotKept(e) => format!("Drill results not kept: {e}"),
+            LibraryNote::NotSaved(None) => "Not saved".to_owned(),
+            LibraryNote::NotSaved(Some(e)) => format!("Not saved: {e}"),
+            LibraryNote::Saved(path) => format!("Saved: {}", path.display()),
+            LibraryNote::NoDrills => "No drills for this game".to_owned(),
+            LibraryNote::DrillNotStarted(e) => format!("Drill not started: {e}"),
+            LibraryNote::DrillDone(done) => {
+                let mut said = format!(
+                    "Drill done: {} of {} ({:.0} %)",
+                    done.made,
+                    done.tries,
+                    100.0 * done.score
+                );
+                if let Some(best) = done.best {
+                    said += &format!("; best {:.0} %", 100.0 * best);
+                }
+                if let Some(trend) = done.trend {
+                    said += &format!("; trend {:+.0} %", 100.0 * trend);
+                }
+                if let Some(e) = &done.not_kept {
+                    said += &format!("; not kept: {e}");
+                }
+                said
+            }
+            LibraryNote::NoPositions => "No positions for this game".to_owned(),
+            LibraryNote::NoStroke => "This position has no stroke".to_owned(),
+            LibraryNote::Deleted(path) => format!("Deleted: {}", path.display()),
+            LibraryNote::NotDeleted(e) => format!("Not deleted: {e}"),
+            LibraryNote::BundledStay => "The bundled positions stay".to_owned(),
+        }
+    }
+
+    fn own_position_name(&self, n: usize) -> String {
+        format!("My position {n}")
+    }
+
+    fn naming_position(&self, name: &str) -> [String; 2] {
+        [
+            format!("Name of the position: {name}_"),
+            "Enter: save it (with the stroke as set), Escape: no".to_owned(),
+        ]
+    }
+
+    fn drill_under_way(&self, drill: &DrillProgress) -> [String; 3] {
+        let made: u32 = drill.run.made.iter().sum();
+        [
+            format!("Drill: {}", drill.drill.name),
+            format!(
+                "Position {}/{}: {}",
+                drill.position + 1,
+                drill.positions.len(),
+                drill.current().name
+            ),
+            format!(
+                "Attempt {}/{}; made {made} so far",
+                drill.attempt + 1,
+                drill.drill.attempts
+            ),
+        ]
+    }
+
+    fn position_of(&self, number: usize, count: usize, name: &str) -> String {
+        format!("Position {number}/{count}: {name}")
+    }
+
+    fn position_keys(&self, next: &str, stroke: &str, save: &str, delete: Option<&str>) -> String {
+        let own = delete.map_or(String::new(), |keys| format!(", {keys}: delete"));
+        format!("{next}: next, {stroke}: its stroke, {save}: save{own}")
+    }
+
+    fn library_keys(&self, next: &str, positions: usize, drill: &str, drills: usize) -> String {
+        format!(
+            "{next}: practice positions ({positions} for this game); {drill}: drills ({drills})"
+        )
     }
 
     fn no_game(&self) -> &'static str {

@@ -14,6 +14,7 @@ use crate::computer::bench::LevelTiming;
 use crate::config::Action;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
+use crate::play::drills::{DrillProgress, MissingPosition};
 use crate::play::positions::{Miss, Target};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Notice, Seat, SetUpRefusal,
@@ -24,6 +25,7 @@ use crate::rules::{
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
+use std::path::PathBuf;
 
 /// What a line of text means, which the screen shows by its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +162,38 @@ pub enum Lagger {
     /// Their stroke is set up, hidden.
     Ready,
     Waiting,
+}
+
+/// A drill's run is over: made of tries (its score, 0 ..= 1), the best and the trend of
+/// the drill's runs, or why the run was not kept.
+pub struct DrillDone {
+    pub made: u32,
+    pub tries: usize,
+    pub score: f64,
+    pub best: Option<f64>,
+    pub trend: Option<f64>,
+    pub not_kept: Option<FileError>,
+}
+
+/// What the practice library says after a key.
+pub enum LibraryNote {
+    /// A position or drill file could not be read.
+    NotLoaded(FileError),
+    /// The drill history could not be read: runs are not kept.
+    DrillResultsNotKept(FileError),
+    /// The position was not saved: the player said no, or the file could not be written.
+    NotSaved(Option<FileError>),
+    Saved(PathBuf),
+    NoDrills,
+    DrillNotStarted(MissingPosition),
+    DrillDone(DrillDone),
+    NoPositions,
+    /// The position shown has no stroke of its own.
+    NoStroke,
+    Deleted(PathBuf),
+    NotDeleted(FileError),
+    /// Only the player's own positions can be deleted.
+    BundledStay,
 }
 
 /// The words of one language.
@@ -322,6 +356,21 @@ pub trait Words: Sync {
     fn lag_result_heading(&self, training: bool) -> &'static str;
     /// The speed the lag was struck at, m/s.
     fn struck_at(&self, speed: f64) -> String;
+
+    // --- practice positions and drills ---
+    fn library_note(&self, note: &LibraryNote) -> String;
+    /// The name offered for the player's `n`th own position.
+    fn own_position_name(&self, n: usize) -> String;
+    /// Naming a position: the name so far, and the keys.
+    fn naming_position(&self, name: &str) -> [String; 2];
+    /// The drill under way: its name, position and attempt.
+    fn drill_under_way(&self, drill: &DrillProgress) -> [String; 3];
+    /// "Position `number`/`count`: `name`".
+    fn position_of(&self, number: usize, count: usize, name: &str) -> String;
+    /// The keys of a position shown (`delete` for the player's own).
+    fn position_keys(&self, next: &str, stroke: &str, save: &str, delete: Option<&str>) -> String;
+    /// The keys of the library, with how many positions and drills this game has.
+    fn library_keys(&self, next: &str, positions: usize, drill: &str, drills: usize) -> String;
 
     // --- the end of a game ---
     /// No game could start (the notice says why).
