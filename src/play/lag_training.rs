@@ -108,7 +108,7 @@ impl LagTraining {
             2
         };
         let before = std::mem::take(&mut self.lag.setups);
-        self.lag = Lag::begin(&mut self.core, players);
+        self.lag = Lag::new(self.core.table(), players);
         if let Some(last) = before.first() {
             self.lag.setups[0].side = last.side;
             self.lag.setups[0].position = last.position;
@@ -118,8 +118,8 @@ impl LagTraining {
                 opponent.side = last.side.other();
                 opponent.position.y = -opponent.position.y;
             }
-            self.lag.place_balls(&mut self.core);
         }
+        self.lag.place_balls(&mut self.core);
         self.core.enter(Phase::Lag);
     }
 

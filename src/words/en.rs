@@ -1068,10 +1068,7 @@ impl Words for English {
     }
 
     fn lagger(&self, side: Side, status: Lagger) -> String {
-        let side = match side {
-            Side::Left => "left half",
-            Side::Right => "right half",
-        };
+        let side = format!("{} half", side_name(side));
         let status = match status {
             Lagger::Won => "won the lag",
             Lagger::AtTheTable => "at the table",
@@ -1097,10 +1094,7 @@ impl Words for English {
             keys,
             ..
         } = facts;
-        let side = match facts.side {
-            Side::Left => "left",
-            Side::Right => "right",
-        };
+        let side = side_name(facts.side);
         let place = format!(
             "Press on your ball and drag it anywhere behind the head string in the {side} half. \
              Aim at the foot cushion; power with {} / {}.",
@@ -1627,5 +1621,13 @@ fn cushions(n: usize) -> String {
         0 => "no cushion".to_owned(),
         1 => "1 cushion".to_owned(),
         n => format!("{n} cushions"),
+    }
+}
+
+/// A half of the table (rule 5): "left" or "right".
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Left => "left",
+        Side::Right => "right",
     }
 }
