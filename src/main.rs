@@ -199,21 +199,24 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     // Not locked for the whole run: the game prints from its own threads.
     let out = &mut std::io::stdout();
-    let result = match cli.command {
+    let result: Result<(), Box<dyn std::error::Error>> = match cli.command {
         Some(Command::Sim { shot, json, svg }) => cli::load_config(cli.config)
-            .and_then(|c| cli::sim(&c, &shot, json, svg.as_deref(), out)),
-        Some(Command::Bench { repeats, decisions }) => {
-            cli::load_config(cli.config).and_then(|c| cli::bench(&c, repeats, decisions, out))
-        }
+            .and_then(|c| cli::sim(&c, &shot, json, svg.as_deref(), out))
+            .map_err(Into::into),
+        Some(Command::Bench { repeats, decisions }) => cli::load_config(cli.config)
+            .and_then(|c| cli::bench(&c, repeats, decisions, out))
+            .map_err(Into::into),
         Some(Command::Suggest {
             position,
             game,
             level,
             json,
-        }) => cli::load_config(cli.config).and_then(|c| {
-            cli::suggest(&c, &position, game.as_deref(), level.as_deref(), json, out)
-        }),
-        Some(Command::CheckConfig { dir }) => cli::check_config(dir.or(cli.config), out),
+        }) => cli::load_config(cli.config)
+            .and_then(|c| cli::suggest(&c, &position, game.as_deref(), level.as_deref(), json, out))
+            .map_err(Into::into),
+        Some(Command::CheckConfig { dir }) => {
+            cli::check_config(dir.or(cli.config), out).map_err(Into::into)
+        }
         Some(Command::Fit {
             trajectories,
             probe,
@@ -234,12 +237,14 @@ fn main() -> ExitCode {
                     per_shot: shots,
                 },
             };
-            cli::load_config(cli.config).and_then(|c| cli::fit(&c, task, out))
+            cli::load_config(cli.config)
+                .and_then(|c| cli::fit(&c, task, out))
+                .map_err(Into::into)
         }
-        Some(Command::Sounds { out_dir }) => cli::sounds(&out_dir, out),
-        Some(Command::Referee { file, json }) => {
-            cli::load_config(cli.config).and_then(|c| cli::referee(&c, &file, json, out))
-        }
+        Some(Command::Sounds { out_dir }) => cli::sounds(&out_dir, out).map_err(Into::into),
+        Some(Command::Referee { file, json }) => cli::load_config(cli.config)
+            .and_then(|c| cli::referee(&c, &file, json, out))
+            .map_err(Into::into),
         None => {
             let start = match cli.start {
                 Some(Start(mode)) => mode,
@@ -275,7 +280,10 @@ fn main() -> ExitCode {
                 staging: Some(staging),
                 config_folder: carom::config::Config::folder(cli.config.clone()),
             };
-            cli::load_config(cli.config).and_then(|c| carom::run(c, launch))
+            match cli::load_config(cli.config) {
+                Ok(config) => carom::run(config, launch).map_err(Into::into),
+                Err(e) => Err(e.into()),
+            }
         }
     };
     match result {

@@ -44,8 +44,20 @@ impl Plugin for CaromPlugin {
     }
 }
 
+/// The game ended with an error code of Bevy's `AppExit`.
+#[derive(Debug)]
+pub struct GameStopped(pub std::num::NonZero<u8>);
+
+impl std::fmt::Display for GameStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the game stopped with error {}", self.0)
+    }
+}
+
+impl std::error::Error for GameStopped {}
+
 /// Opens the window and plays as `launch` says.
-pub fn run(config: Config, launch: Launch) -> Result<(), String> {
+pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     let paths = StoragePaths::for_user();
     paths.move_old_menu_choices();
     let (mut preferences, problem) = Preferences::load(&paths.settings);
@@ -96,6 +108,6 @@ pub fn run(config: Config, launch: Launch) -> Result<(), String> {
     app.add_plugins(CaromPlugin);
     match app.run() {
         AppExit::Success => Ok(()),
-        AppExit::Error(code) => Err(format!("the game stopped with error {code}")),
+        AppExit::Error(code) => Err(GameStopped(code)),
     }
 }

@@ -1,6 +1,7 @@
 //! `carom fit TRAJECTORIES.json`: real tracked shots replayed, each one's stroke fitted,
 //! and the figures of the fit (`crate::fit`), for one half of the shots.
 
+use super::CliError;
 use crate::config::Config;
 use crate::fit::{self, BIN_EDGES, Half, REAL_CURVE, Summary};
 use crate::shot::BallId;
@@ -16,10 +17,9 @@ pub fn run(
     limit: Option<usize>,
     budget: usize,
     per_shot: bool,
-) -> Result<String, String> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let mut shots = fit::data::parse(&name, &text).map_err(|e| e.to_string())?;
+) -> Result<String, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::at(path, e))?;
+    let mut shots = fit::data::parse(&path.display().to_string(), &text)?;
     if let Some(limit) = limit {
         let mut kept = 0;
         shots.retain(|s| {
@@ -123,9 +123,8 @@ fn report(s: &Summary, half: Half, seconds: f64, budget: usize) -> String {
 }
 
 /// The simulation's own cushion curve (`fit::probe`), beside the real one.
-pub fn probe(config: &Config) -> Result<String, String> {
-    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)
-        .map_err(|e| e.to_string())?;
+pub fn probe(config: &Config) -> Result<String, CliError> {
+    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)?;
     let bins = fit::curve(&fit::probe::bounces_of_rolling_balls(config, &table));
     let real: Vec<f64> = REAL_CURVE.iter().map(|c| c.1).collect();
     let mut out = String::from("balls rolling into a cushion, measured as the real ones:\n");
@@ -146,9 +145,8 @@ pub fn probe(config: &Config) -> Result<String, String> {
 
 /// Tunes the cushion's restitution curve and friction so that the probe's curve meets
 /// the real one, from `config`'s values; prints what it found.
-pub fn tune_cushion(config: &Config) -> Result<String, String> {
-    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)
-        .map_err(|e| e.to_string())?;
+pub fn tune_cushion(config: &Config) -> Result<String, CliError> {
+    let table = crate::table::TableGeometry::new(&config.tables, Some("match"), &config.balls)?;
     let real: Vec<f64> = REAL_CURVE.iter().map(|c| c.1).collect();
     let with = |x: &[f64]| {
         let mut tuned = config.clone();

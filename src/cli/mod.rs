@@ -4,12 +4,14 @@
 //! sounds as WAV files) and `carom check-config`, with their file types and their
 //! printing. `--json` output is a contract: fields are only ever added.
 
+mod error;
 mod fit;
 pub(crate) mod json;
 mod match_file;
 mod shot_file;
 mod sounds;
 
+pub use error::{CliError, Problem};
 pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
 pub use sounds::sounds;
@@ -29,40 +31,37 @@ use std::path::{Path, PathBuf};
 
 /// Loads the config of `dir` (or `./config`, or the built-in one). A folder named on
 /// the command line must exist.
-pub fn load_config(dir: Option<PathBuf>) -> Result<Config, String> {
+pub fn load_config(dir: Option<PathBuf>) -> Result<Config, CliError> {
     if let Some(dir) = &dir
         && !dir.is_dir()
     {
-        return Err(format!(
-            "{}: no such config folder (--config names a folder of RON files)",
-            dir.display()
-        ));
+        return Err(CliError::at(dir, Problem::NoConfigFolder));
     }
-    let config = Config::load(Config::folder(dir).as_deref()).map_err(|e| e.to_string())?;
-    rules::check_setups(&config).map_err(|e| e.to_string())?;
+    let config = Config::load(Config::folder(dir).as_deref())?;
+    rules::check_setups(&config)?;
     Ok(config)
 }
 
 /// Writes a command's output. A reader that has gone (`carom sim ... | head`) ends the
 /// command quietly: nothing more can be said to it.
-fn emit(out: &mut impl Write, text: &str) -> Result<(), String> {
+fn emit(out: &mut impl Write, text: &str) -> Result<(), CliError> {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
     }
 }
 
 /// `carom check-config`: loads the config as the game would and says which files were
 /// read.
-pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), String> {
+pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), CliError> {
     let dir = Config::folder(dir);
     if let Some(dir) = &dir
         && !dir.is_dir()
     {
-        return Err(format!("{}: not a folder", dir.display()));
+        return Err(CliError::at(dir, Problem::NotAFolder));
     }
-    let config = Config::load(dir.as_deref()).map_err(|e| e.to_string())?;
-    rules::check_setups(&config).map_err(|e| e.to_string())?;
+    let config = Config::load(dir.as_deref())?;
+    rules::check_setups(&config)?;
     let mut text = String::new();
     for name in FILE_NAMES {
         text += &match dir.as_ref().map(|d| d.join(name)).filter(|p| p.exists()) {
@@ -81,24 +80,23 @@ pub fn sim(
     json: bool,
     svg: Option<&Path>,
     out: &mut impl Write,
-) -> Result<(), String> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let spec = ShotSpec::parse(&name, &text)?;
-    let mut referee = spec.referee(config).map_err(|e| format!("{name}: {e}"))?;
+) -> Result<(), CliError> {
+    let spec = read_shot(path)?;
+    let at = |problem: Problem| CliError::at(path, problem);
+    let mut referee = spec.referee(config).map_err(at)?;
     let record = spec
         .start(config, spec.sample_hz)
-        .map_err(|e| format!("{name}: {e}"))?
+        .map_err(at)?
         .run_to_rest();
     let verdict = referee
         .as_mut()
         .map(|r| r.judge(&record))
         .transpose()
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| at(e.into()))?;
     if let Some(svg) = svg {
         let sampled = spec
             .start(config, Some(DIAGRAM_SAMPLE_HZ))
-            .map_err(|e| format!("{name}: {e}"))?
+            .map_err(at)?
             .run_to_rest();
         let drawing = shot_diagram(
             config,
@@ -106,19 +104,25 @@ pub fn sim(
             &sampled,
             referee.as_ref().zip(verdict.as_ref()),
         )?;
-        std::fs::write(svg, drawing).map_err(|e| format!("{}: {e}", svg.display()))?;
+        std::fs::write(svg, drawing).map_err(|e| CliError::at(svg, e))?;
     }
     let text = if json {
         let output = json::Sim {
             record: &record,
             verdict: verdict.as_ref().map(json::Verdict::from),
         };
-        serde_json::to_string(&output).map_err(|e| e.to_string())? + "\n"
+        serde_json::to_string(&output)? + "\n"
     } else {
         let judged = referee.as_ref().zip(verdict.as_ref());
         words().shot_text(&record, judged.map(|(r, v)| (r.game_name(), v)))
     };
     emit(out, &text)
+}
+
+/// Reads the shot (or position) file at `path`.
+fn read_shot(path: &Path) -> Result<ShotSpec, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::at(path, e))?;
+    Ok(ShotSpec::parse(&path.display().to_string(), &text)?)
 }
 
 /// The diagram of a shot file's stroke: the table, the paths, and under it the verdict,
@@ -128,9 +132,8 @@ fn shot_diagram(
     spec: &ShotSpec,
     record: &ShotRecord,
     judged: Option<(&OneStroke, &Verdict)>,
-) -> Result<String, String> {
-    let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)
-        .map_err(|e| e.to_string())?;
+) -> Result<String, CliError> {
+    let table = TableGeometry::new(&config.tables, spec.table.as_deref(), &config.balls)?;
     let stroke = record.stroke();
     let cue_ball = stroke.map(|s| s.ball);
     let contacts = cue_ball
@@ -158,8 +161,8 @@ pub fn referee(
     path: &Path,
     json: bool,
     out: &mut impl Write,
-) -> Result<(), String> {
-    let sheet = replay(config, path).map_err(|e| e.to_string())?;
+) -> Result<(), CliError> {
+    let sheet = replay(config, path)?;
     let text = if json {
         json::sheet(&sheet) + "\n"
     } else {
@@ -219,7 +222,7 @@ pub enum FitTask<'a> {
 }
 
 /// `carom fit`: real tracked shots replayed and fitted, or the cushion curve probed.
-pub fn fit(config: &Config, task: FitTask, out: &mut impl Write) -> Result<(), String> {
+pub fn fit(config: &Config, task: FitTask, out: &mut impl Write) -> Result<(), CliError> {
     let text = match task {
         FitTask::Shots {
             path,
@@ -240,11 +243,11 @@ pub fn bench(
     repeats: usize,
     decisions: usize,
     out: &mut impl Write,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     if cfg!(debug_assertions) {
         eprintln!("note: a debug build; build with --release for the figures that count");
     }
-    let results = bench::run(config, repeats).map_err(|e| e.to_string())?;
+    let results = bench::run(config, repeats)?;
     emit(out, &words().bench_text(&results))?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers: Vec<usize> = if threads > 1 {
@@ -256,8 +259,7 @@ pub fn bench(
         return Ok(());
     }
     let game = "three_cushion";
-    let timings =
-        computer::bench::run(config, game, decisions, &workers).map_err(|e| e.to_string())?;
+    let timings = computer::bench::run(config, game, decisions, &workers)?;
     emit(out, &words().decisions_text(game, &timings))
 }
 
@@ -270,20 +272,18 @@ pub fn suggest(
     level: Option<&str>,
     json: bool,
     out: &mut impl Write,
-) -> Result<(), String> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let spec = ShotSpec::parse(&name, &text)?;
+) -> Result<(), CliError> {
+    let spec = read_shot(path)?;
     let referee = spec
         .position_referee(config, game)
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| CliError::at(path, e))?;
     let level = match level {
-        Some(key) => config.computer.level(key).map_err(|e| e.to_string())?,
+        Some(key) => config.computer.level(key)?,
         None => config.computer.coach(),
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let decision = computer::choose(config, &referee, level, 1, threads)
-        .ok_or_else(|| format!("{name}: the cue ball is not on the table"))?;
+        .ok_or_else(|| CliError::at(path, Problem::CueBallOff))?;
     let text = if json {
         let suggestion = json::Suggestion {
             stroke: &decision.stroke,
@@ -293,7 +293,7 @@ pub fn suggest(
             declare_safety: decision.declare_safety,
             level: &level.key,
         };
-        serde_json::to_string(&suggestion).map_err(|e| e.to_string())? + "\n"
+        serde_json::to_string(&suggestion)? + "\n"
     } else {
         words().suggestion(&level.name, &decision)
     };

@@ -1,8 +1,9 @@
 //! One stroke described in a file (`carom sim SHOT.ron`): table, ball positions and a
 //! stroke or a raw launch, and optionally the game whose referee judges it.
 
+use super::Problem;
 use crate::computer;
-use crate::config::{self, Config};
+use crate::config::{self, Config, ConfigError};
 use crate::math::{DVec2, DVec3};
 use crate::physics::TableSim;
 use crate::rules::{OneStroke, Referee};
@@ -58,32 +59,30 @@ const MAX_SAMPLE_HZ: f64 = 10_000.0;
 
 impl ShotSpec {
     /// Reads a SHOT file's text; errors name the file, line and column.
-    pub fn parse(file_name: &str, text: &str) -> Result<ShotSpec, String> {
-        config::parse(file_name, text).map_err(|e| e.to_string())
+    pub fn parse(file_name: &str, text: &str) -> Result<ShotSpec, ConfigError> {
+        config::parse(file_name, text)
     }
 
     /// The shot's table.
-    fn table(&self, config: &Config) -> Result<TableGeometry, String> {
+    fn table(&self, config: &Config) -> Result<TableGeometry, Problem> {
         TableGeometry::new(&config.tables, self.table.as_deref(), &config.balls)
-            .map_err(|e| format!("`table`: {e}"))
+            .map_err(|e| Problem::from(e).in_field("table"))
     }
 
     /// Builds the table with the balls placed, and plays the stroke or launch on it, its
     /// paths sampled `sample_hz` times a second when asked.
-    pub fn start(&self, config: &Config, sample_hz: Option<f64>) -> Result<TableSim, String> {
+    pub fn start(&self, config: &Config, sample_hz: Option<f64>) -> Result<TableSim, Problem> {
         let table = self.table(config)?;
         if !(1..=4).contains(&self.balls.len()) {
-            return Err(format!(
-                "`balls` lists {} balls; 1 to 4 are allowed",
-                self.balls.len()
-            ));
+            return Err(Problem::BallCount(self.balls.len()));
         }
         if let Some(hz) = self.sample_hz
             && !(hz > 0.0 && hz <= MAX_SAMPLE_HZ)
         {
-            return Err(format!(
-                "`sample_hz` is {hz}; allowed: above 0 up to {MAX_SAMPLE_HZ}"
-            ));
+            return Err(Problem::SampleRate {
+                hz,
+                max: MAX_SAMPLE_HZ,
+            });
         }
         let mut sim = TableSim::new(config, table);
         let positions: Vec<(BallId, DVec2)> = self
@@ -91,7 +90,7 @@ impl ShotSpec {
             .iter()
             .map(|p| (p.ball, DVec2::new(p.x, p.y)))
             .collect();
-        sim.place(&positions).map_err(|e| e.to_string())?;
+        sim.place(&positions)?;
         match (&self.stroke, &self.launch) {
             (Some(stroke), None) => sim.strike(&[*stroke], sample_hz),
             (None, Some(l)) => sim.launch(
@@ -100,15 +99,9 @@ impl ShotSpec {
                 DVec3::new(l.wx, l.wy, l.wz),
                 sample_hz,
             ),
-            (None, None) if self.cue_ball.is_some() => {
-                return Err(
-                    "this is a position (`cue_ball`, no `stroke`): `carom suggest` chooses its stroke"
-                        .into(),
-                );
-            }
-            _ => return Err("give exactly one of `stroke` and `launch`".into()),
-        }
-        .map_err(|e| e.to_string())?;
+            (None, None) if self.cue_ball.is_some() => return Err(Problem::PositionNotShot),
+            _ => return Err(Problem::StrokeOrLaunch),
+        }?;
         Ok(sim)
     }
 
@@ -122,37 +115,38 @@ impl ShotSpec {
 
     /// A position's referee (`carom suggest`): the match of `game` (the file's `game`
     /// when none is given) with `cue_ball` to play from the lay-out.
-    pub fn position_referee(&self, config: &Config, game: Option<&str>) -> Result<Referee, String> {
+    pub fn position_referee(
+        &self,
+        config: &Config,
+        game: Option<&str>,
+    ) -> Result<Referee, Problem> {
         let Some(game) = game.or(self.game.as_deref()) else {
-            return Err("no game: give `--game GAME` or a `game` in the file".into());
+            return Err(Problem::NoGame);
         };
         config
             .games
             .game(game)
-            .map_err(|e| format!("`game`: {e}"))?;
+            .map_err(|e| Problem::from(e).in_field("game"))?;
         let Some(ball) = self.cue_ball else {
-            return Err("a position names the ball to play: `cue_ball: White` (or Dotted)".into());
+            return Err(Problem::NoCueBall);
         };
         computer::referee_at(config, game, &self.table(config)?, self.positions(), ball)
-            .map_err(|e| format!("`balls`: {e}"))
+            .map_err(|e| Problem::from(e).in_field("balls"))
     }
 
     /// The referee of the shot's `game`, if it names one, set up before the shot is
     /// played so that a game or a lay-out it cannot judge is refused first. The message
     /// names the shot's field at fault.
-    pub fn referee(&self, config: &Config) -> Result<Option<OneStroke>, String> {
+    pub fn referee(&self, config: &Config) -> Result<Option<OneStroke>, Problem> {
         let Some(game) = &self.game else {
             return Ok(None);
         };
         let rules = config
             .games
             .game(game)
-            .map_err(|e| format!("`game`: {e}"))?;
+            .map_err(|e| Problem::from(e).in_field("game"))?;
         let Some(stroke) = &self.stroke else {
-            return Err(
-                "`game` needs a `stroke`: a `launch` has no cue, so there is nothing to judge"
-                    .into(),
-            );
+            return Err(Problem::GameNeedsStroke);
         };
         OneStroke::new(
             rules,
@@ -162,6 +156,6 @@ impl ShotSpec {
             stroke.ball,
         )
         .map(Some)
-        .map_err(|e| format!("`balls`: {e}"))
+        .map_err(|e| Problem::from(e).in_field("balls"))
     }
 }

@@ -11,7 +11,10 @@ use super::widgets::{
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
-use crate::play::{MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, StoragePaths};
+use crate::play::{
+    MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, SettingsProblem, StoragePaths,
+};
+use crate::words::{MenuLabel, MenuNote, PlayerEntry, ResumeOffer, words};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
@@ -107,20 +110,23 @@ struct Arrow(Row, i32);
 struct MenuMessage;
 
 fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFiles>) {
-    let resume_label = match Resumable::check(&config.0, &paths.saved_match) {
-        Resumable::Ready(saved) => format!(
-            "Resume: {}, {} stroke{}",
-            short_names(&saved.settings.seated()),
-            saved.strokes.len(),
-            if saved.strokes.len() == 1 { "" } else { "s" }
-        ),
-        Resumable::Finished(saved) => format!(
-            "Resume (the last match, {}, is over)",
-            short_names(&saved.settings.seated())
-        ),
-        Resumable::Nothing => "Resume saved match (none saved)".to_owned(),
-        Resumable::Unreadable(_) => "Resume saved match (the save cannot be read)".to_owned(),
+    let players;
+    let offer = match Resumable::check(&config.0, &paths.saved_match) {
+        Resumable::Ready(saved) => {
+            players = short_names(&saved.settings.seated());
+            ResumeOffer::Ready {
+                players: &players,
+                strokes: saved.strokes.len(),
+            }
+        }
+        Resumable::Finished(saved) => {
+            players = short_names(&saved.settings.seated());
+            ResumeOffer::Finished { players: &players }
+        }
+        Resumable::Nothing => ResumeOffer::Nothing,
+        Resumable::Unreadable(_) => ResumeOffer::Unreadable,
     };
+    let resume_label = words().resume_offer(&offer);
     commands.insert_resource(MenuState {
         selected: Row::Start,
         message: None,
@@ -131,7 +137,7 @@ fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFil
 /// The players of a saved match, short enough for the Resume button's line.
 fn short_names(names: &[String]) -> String {
     const MOST: usize = 40;
-    let all = names.join(" vs ");
+    let all = words().versus(names);
     if all.chars().count() <= MOST {
         all
     } else {
@@ -141,14 +147,20 @@ fn short_names(names: &[String]) -> String {
 
 fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     let config = &config.0;
-    let hint = format!(
-        "{} / {}: choose a row    {} / {}: change it (a player: a person or the computer)\ntype a name on a player row    {}: next row, start",
-        keys(config, Action::MenuUp),
-        keys(config, Action::MenuDown),
-        keys(config, Action::MenuLeft),
-        keys(config, Action::MenuRight),
-        keys(config, Action::Confirm),
+    let hint = words().menu_hint(
+        &format!(
+            "{} / {}",
+            keys(config, Action::MenuUp),
+            keys(config, Action::MenuDown)
+        ),
+        &format!(
+            "{} / {}",
+            keys(config, Action::MenuLeft),
+            keys(config, Action::MenuRight)
+        ),
+        &keys(config, Action::Confirm),
     );
+    let (title, subtitle) = words().menu_title();
     commands
         .spawn((
             Name::new("Menu"),
@@ -156,12 +168,8 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {
-            menu.spawn(label("Carom", 36.0));
-            menu.spawn(toned(
-                "carom billiards for one or more at one table",
-                16.0,
-                Tone::Dim,
-            ));
+            menu.spawn(label(title, 36.0));
+            menu.spawn(toned(subtitle, 16.0, Tone::Dim));
             menu.spawn(panel(Node {
                 width: px(720),
                 row_gap: px(2),
@@ -289,7 +297,10 @@ fn apply_menu_input(
             MenuInput::Change(row, step) => change(row, step, &mut settings.0, &config.0),
             MenuInput::Activate(Row::Start) => match start(&mut settings.0, &config.0, &paths.0) {
                 Ok(()) => screen.set(Screen::Table),
-                Err(message) => state.message = Some((message, Tone::Bad)),
+                Err(problem) => {
+                    let note = words().menu_note(&MenuNote::NotStarted(&problem));
+                    state.message = Some((note, Tone::Bad));
+                }
             },
             MenuInput::Activate(Row::Settings) => screen.set(Screen::Settings),
             MenuInput::Activate(Row::Resume) => {
@@ -300,17 +311,16 @@ fn apply_menu_input(
                         screen.set(Screen::Table);
                     }
                     Resumable::Finished(_) => {
-                        state.message = Some((
-                            "The saved match is over: start a new one".into(),
-                            Tone::Warn,
-                        ))
+                        let note = words().menu_note(&MenuNote::SavedMatchOver);
+                        state.message = Some((note, Tone::Warn));
                     }
                     Resumable::Nothing => {
-                        state.message = Some(("No saved match".into(), Tone::Warn))
+                        let note = words().menu_note(&MenuNote::NoSavedMatch);
+                        state.message = Some((note, Tone::Warn));
                     }
-                    Resumable::Unreadable(message) => {
-                        state.message =
-                            Some((format!("{message} (the file is kept as it is)"), Tone::Bad))
+                    Resumable::Unreadable(why) => {
+                        let note = words().menu_note(&MenuNote::SaveUnreadable(&why));
+                        state.message = Some((note, Tone::Bad));
                     }
                 }
             }
@@ -385,7 +395,7 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
     settings.computers[i] = next.map(str::to_owned);
     let name = &settings.players[i];
     let given = !name.is_empty()
-        && !name.starts_with("Player ")
+        && !(0..MAX_PLAYERS).any(|seat| *name == words().default_player(seat))
         && !levels.iter().any(|l| name.starts_with(&l.name));
     if given {
         return;
@@ -395,7 +405,7 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
             .computer
             .level(key)
             .map_or_else(|_| key.to_owned(), |l| l.name.clone()),
-        None => format!("Player {}", i + 1),
+        None => words().default_player(i),
     };
     let taken = |n: &str| {
         settings
@@ -427,14 +437,14 @@ fn start(
     settings: &mut MatchSettings,
     config: &Config,
     paths: &StoragePaths,
-) -> Result<(), String> {
+) -> Result<(), SettingsProblem> {
     for name in &mut settings.players {
         *name = name.trim().to_owned();
     }
     while settings.players.last().is_some_and(String::is_empty) {
         settings.players.pop();
     }
-    settings.check(config).map_err(|e| e.to_string())?;
+    settings.check(config)?;
     if let Err(e) = settings.save(&paths.menu) {
         warn!("the menu choices are not remembered: {e}");
     }
@@ -531,12 +541,13 @@ fn show_menu(
             if let (Row::Start | Row::Resume | Row::Settings, Some(children)) = (row, children)
                 && let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok())
             {
-                let words = match row {
-                    Row::Start => "Start",
-                    Row::Settings => "Settings (graphics, sound, camera, balls, keys)",
+                let start = words().menu_label(MenuLabel::Start);
+                let shown = match row {
+                    Row::Start => &start,
+                    Row::Settings => words().settings_button(),
                     _ => &state.resume_label,
                 };
-                set_text(&mut text, words);
+                set_text(&mut text, shown);
             }
         }
     }
@@ -557,28 +568,24 @@ fn show_menu(
 }
 
 fn row_label(row: Row, mode: Mode) -> String {
-    match row {
-        Row::Mode => "Mode".into(),
-        Row::Game => "Game".into(),
-        Row::Table => "Table".into(),
-        Row::Target => "Target".into(),
-        Row::InningsLimit => "Innings limit".into(),
-        Row::Player(_) if mode != Mode::Match => "Player".into(),
-        Row::Player(i) => format!("Player {}", i + 1),
-        Row::Settings => "Settings".into(),
-        Row::Start => "Start".into(),
-        Row::Resume => "Resume".into(),
-    }
+    words().menu_label(match row {
+        Row::Mode => MenuLabel::Mode,
+        Row::Game => MenuLabel::Game,
+        Row::Table => MenuLabel::Table,
+        Row::Target => MenuLabel::Target,
+        Row::InningsLimit => MenuLabel::InningsLimit,
+        Row::Player(_) if mode != Mode::Match => MenuLabel::Player(None),
+        Row::Player(i) => MenuLabel::Player(Some(i)),
+        Row::Settings => MenuLabel::Settings,
+        Row::Start => MenuLabel::Start,
+        Row::Resume => MenuLabel::Resume,
+    })
 }
 
 /// What a row shows; `caret` ends a name being typed.
 fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -> String {
     match row {
-        Row::Mode => match settings.mode {
-            Mode::Match => "Two-player match (hot seat)".into(),
-            Mode::Practice => "Practice (one player)".into(),
-            Mode::LagTraining => "Lag training (one player)".into(),
-        },
+        Row::Mode => words().mode(settings.mode).to_owned(),
         Row::Game => config
             .games
             .games
@@ -586,30 +593,30 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
             .map_or_else(|| settings.game.clone(), |g| g.name.clone()),
         Row::Table => config.tables.preset(&settings.table).map_or_else(
             || settings.table.clone(),
-            |p| format!("{} ({:.0} x {:.0} mm)", p.name, p.width_mm, p.length_mm),
+            |p| words().table_size(&p.name, p.width_mm, p.length_mm),
         ),
-        Row::Target => crate::words::words().points(settings.target),
-        Row::InningsLimit => settings
-            .innings_limit
-            .map_or("none".into(), |n| format!("{n} innings")),
+        Row::Target => words().points(settings.target),
+        Row::InningsLimit => words().innings_limit(settings.innings_limit),
         Row::Player(i) => {
             let name = settings.players.get(i).map_or("", String::as_str);
             let computer = settings.computers.get(i).cloned().flatten();
-            if name.is_empty() && caret.is_empty() && i + 1 == MAX_PLAYERS {
-                "(none: type one for three in rotation)".into()
+            let level;
+            let entry = if name.is_empty() && caret.is_empty() && i + 1 == MAX_PLAYERS {
+                PlayerEntry::Empty
             } else if let Some(key) = computer.filter(|_| settings.mode == Mode::Match) {
-                let level = config
+                level = config
                     .computer
                     .level(&key)
                     .map_or(key.clone(), |l| l.name.clone());
-                if name.starts_with(&level) {
-                    format!("{name}{caret}   (computer)")
-                } else {
-                    format!("{name}{caret}   (computer, {level})")
+                PlayerEntry::Computer {
+                    name,
+                    caret,
+                    level: Some(level.as_str()).filter(|l| !name.starts_with(l)),
                 }
             } else {
-                format!("{name}{caret}")
-            }
+                PlayerEntry::Person { name, caret }
+            };
+            words().player_entry(&entry)
         }
         Row::Start | Row::Resume | Row::Settings => String::new(),
     }

@@ -14,32 +14,11 @@ use crate::game::{
 };
 use crate::input::Actions;
 use crate::play::BallStyle;
+use crate::words::{CameraChoice, GraphicsChoice, Setting, SettingValue, words};
 use bevy::prelude::*;
 
-/// A row of the settings screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Row {
-    Quality,
-    Shadows,
-    AntiAliasing,
-    Lighting,
-    DepthPrepass,
-    Resolution,
-    Window,
-    Volume,
-    Mute,
-    AimAids,
-    AimAidsInMatches,
-    PredictedPath,
-    LagBand,
-    LagSpread,
-    ComputerVerdict,
-    Camera,
-    BallStyle,
-    Cloth,
-    FrameRate,
-    Back,
-}
+/// A row of the settings screen: a setting by the name the words give it.
+type Row = Setting;
 
 const ROWS: [Row; 20] = [
     Row::Quality,
@@ -123,13 +102,18 @@ fn notice_software_rendering(
 fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
     commands.insert_resource(Selected(Row::Quality));
     let config = &config.0;
-    let hint = format!(
-        "{} / {}: choose a row    {} / {}: change it    {}: back to the menu",
-        keys(config, Action::MenuUp),
-        keys(config, Action::MenuDown),
-        keys(config, Action::MenuLeft),
-        keys(config, Action::MenuRight),
-        keys(config, Action::Menu),
+    let hint = words().settings_hint(
+        &format!(
+            "{} / {}",
+            keys(config, Action::MenuUp),
+            keys(config, Action::MenuDown)
+        ),
+        &format!(
+            "{} / {}",
+            keys(config, Action::MenuLeft),
+            keys(config, Action::MenuRight)
+        ),
+        &keys(config, Action::Menu),
     );
     let key_rows = super::help::key_rows(config, &super::help::IN_THE_MENU);
     commands
@@ -139,7 +123,7 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
             DespawnOnExit(Screen::Settings),
         ))
         .with_children(|screen| {
-            screen.spawn(label("Settings", 30.0));
+            screen.spawn(label(words().settings_title(), 30.0));
             screen
                 .spawn(Node {
                     column_gap: px(16),
@@ -164,7 +148,8 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
                             ..default()
                         }))
                         .with_children(|keys| {
-                            keys.spawn(toned("Keys (config/controls.ron)", 16.0, Tone::Plain));
+                            let heading = words().keys_heading("config/controls.ron");
+                            keys.spawn(toned(heading, 16.0, Tone::Plain));
                             super::help::spawn_key_table(keys, &key_rows, 130.0, 10.0);
                         });
                 });
@@ -174,17 +159,18 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
 
 fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     if row == Row::Back {
-        list.spawn(button("Back", 18.0)).insert((
-            RowLine(row),
-            Node {
-                margin: UiRect::top(px(8)),
-                padding: UiRect::axes(px(14), px(6)),
-                border: UiRect::all(px(2)),
-                border_radius: BorderRadius::all(px(6)),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-        ));
+        list.spawn(button(words().setting(Row::Back), 18.0))
+            .insert((
+                RowLine(row),
+                Node {
+                    margin: UiRect::top(px(8)),
+                    padding: UiRect::axes(px(14), px(6)),
+                    border: UiRect::all(px(2)),
+                    border_radius: BorderRadius::all(px(6)),
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+            ));
         return;
     }
     list.spawn((
@@ -200,95 +186,50 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
         BackgroundColor(Color::NONE),
     ))
     .with_children(|line| {
-        let name = label(row_label(row), 16.0);
+        let name = label(words().setting(row), 16.0);
         stepper(line, 16.0, 190.0, name, RowValue(row), |step| {
             Arrow(row, step)
         });
     });
 }
 
-fn row_label(row: Row) -> &'static str {
-    match row {
-        Row::Quality => "Graphics",
-        Row::Shadows => "Shadows",
-        Row::AntiAliasing => "Anti-aliasing",
-        Row::Lighting => "Cloth lighting",
-        Row::DepthPrepass => "Depth first",
-        Row::Resolution => "Table resolution",
-        Row::Window => "Window",
-        Row::Volume => "Volume",
-        Row::Mute => "Sound",
-        Row::AimAids => "Aim aids in practice",
-        Row::AimAidsInMatches => "Aim aids in matches",
-        Row::PredictedPath => "Predicted path",
-        Row::LagBand => "Lag target band",
-        Row::LagSpread => "Computer lagger",
-        Row::ComputerVerdict => "Computer's verdicts",
-        Row::Camera => "Camera at the start",
-        Row::BallStyle => "Balls",
-        Row::Cloth => "Cloth",
-        Row::FrameRate => "Frame rate shown",
-        Row::Back => "Back",
-    }
-}
-
-fn on_off(on: bool) -> String {
-    if on { "on" } else { "off" }.into()
-}
-
 fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> String {
     let g = &p.graphics;
-    match row {
-        Row::Quality => match g.quality {
-            Quality::Low => "low (software)".into(),
-            Quality::High => "high".into(),
-            Quality::Custom => "custom".into(),
+    let value = match row {
+        Row::Quality => SettingValue::Graphics(match g.quality {
+            Quality::Low => GraphicsChoice::Low,
+            Quality::High => GraphicsChoice::High,
+            Quality::Custom => GraphicsChoice::Custom,
+        }),
+        Row::Shadows => SettingValue::OnOff(g.shadows),
+        Row::AntiAliasing => SettingValue::Multisampling(g.msaa_samples >= 4),
+        Row::Lighting => SettingValue::Lighting {
+            full: g.full_lighting,
+            slow_here: software && g.full_lighting,
         },
-        Row::Shadows => on_off(g.shadows),
-        Row::AntiAliasing => {
-            if g.msaa_samples >= 4 {
-                "4x MSAA".into()
-            } else {
-                "off".into()
-            }
-        }
-        Row::Lighting => {
-            let advice = if software && g.full_lighting {
-                " (slow here)"
-            } else {
-                ""
-            };
-            let lighting = if g.full_lighting { "full" } else { "simple" };
-            format!("{lighting}{advice}")
-        }
-        Row::DepthPrepass => on_off(g.depth_prepass),
-        Row::Resolution => format!("{:.0} %", g.resolution_scale * 100.0),
-        Row::Window => match p.window {
-            WindowMode::Windowed => "windowed".into(),
-            WindowMode::Fullscreen => "full screen".into(),
-        },
-        Row::Volume => format!("{:.0} %", p.volume * 100.0),
-        Row::Mute => if p.mute { "muted" } else { "on" }.into(),
-        Row::AimAids => on_off(p.aim_aids),
-        Row::AimAidsInMatches => on_off(p.aim_aids_in_matches),
-        Row::PredictedPath => on_off(p.predicted_path),
-        Row::LagBand => format!("within {:.0} mm", p.lag_band_mm),
-        Row::LagSpread => format!("speed off by {:.0} %", p.lag_computer_spread * 100.0),
-        Row::ComputerVerdict => format!("shown {} s", p.computer_verdict_s),
-        Row::Camera => match p.camera {
-            CameraView::Behind => "behind the ball".into(),
-            CameraView::Top => "top view".into(),
-            CameraView::Orbit => "orbit".into(),
-            CameraView::Follow => "follow".into(),
-        },
-        Row::BallStyle => match style {
-            BallStyle::Dotted => "white and dotted".into(),
-            BallStyle::Yellow => "white and yellow".into(),
-        },
-        Row::Cloth => p.cloth.clone(),
-        Row::FrameRate => on_off(p.show_frame_rate),
-        Row::Back => String::new(),
-    }
+        Row::DepthPrepass => SettingValue::OnOff(g.depth_prepass),
+        Row::Resolution => SettingValue::Percent(f64::from(g.resolution_scale)),
+        Row::Window => SettingValue::FullScreen(p.window == WindowMode::Fullscreen),
+        Row::Volume => SettingValue::Percent(f64::from(p.volume)),
+        Row::Mute => SettingValue::Muted(p.mute),
+        Row::AimAids => SettingValue::OnOff(p.aim_aids),
+        Row::AimAidsInMatches => SettingValue::OnOff(p.aim_aids_in_matches),
+        Row::PredictedPath => SettingValue::OnOff(p.predicted_path),
+        Row::LagBand => SettingValue::WithinMm(p.lag_band_mm),
+        Row::LagSpread => SettingValue::SpeedOff(p.lag_computer_spread),
+        Row::ComputerVerdict => SettingValue::ShownFor(p.computer_verdict_s),
+        Row::Camera => SettingValue::Camera(match p.camera {
+            CameraView::Behind => CameraChoice::Behind,
+            CameraView::Top => CameraChoice::Top,
+            CameraView::Orbit => CameraChoice::Orbit,
+            CameraView::Follow => CameraChoice::Follow,
+        }),
+        Row::BallStyle => SettingValue::Balls(style),
+        Row::Cloth => SettingValue::Named(&p.cloth),
+        Row::FrameRate => SettingValue::OnOff(p.show_frame_rate),
+        Row::Back => SettingValue::Nothing,
+    };
+    words().setting_value(&value)
 }
 
 /// One step of a row's choice; a part of the graphics makes them custom. `cloths`: the

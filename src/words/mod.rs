@@ -6,8 +6,13 @@
 //! [`en::English`]. A second language is a second file implementing the trait.
 
 mod en;
+mod screens;
 
 pub use en::English;
+pub use screens::{
+    CameraChoice, GraphicsChoice, MenuLabel, MenuNote, PlayerEntry, ResumeOffer, Setting,
+    SettingValue,
+};
 
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
@@ -17,7 +22,7 @@ use crate::physics::bench::BenchResult;
 use crate::play::drills::{DrillProgress, MissingPosition};
 use crate::play::positions::{Miss, Target};
 use crate::play::{
-    BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Notice, Seat, SetUpRefusal,
+    BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
@@ -473,6 +478,34 @@ pub trait Words: Sync {
     fn seat(&self, seat: &Seat) -> String;
     /// Why practice cannot set a lay-out up.
     fn set_up_refusal(&self, refusal: &SetUpRefusal) -> String;
+
+    // --- the menu and the settings screen ---
+    /// The game's name and what it is, at the head of the menu.
+    fn menu_title(&self) -> (&'static str, &'static str);
+    /// The menu's keys: choose a row, change it, go on to the next row or start.
+    fn menu_hint(&self, choose: &str, change: &str, next: &str) -> String;
+    fn menu_label(&self, label: MenuLabel) -> String;
+    /// The players of a match side by side: "Ann vs Bea".
+    fn versus(&self, names: &[String]) -> String;
+    /// The Settings button, with what is behind it.
+    fn settings_button(&self) -> &'static str;
+    fn resume_offer(&self, offer: &ResumeOffer) -> String;
+    fn menu_note(&self, note: &MenuNote) -> String;
+    /// How the table is used.
+    fn mode(&self, mode: Mode) -> &'static str;
+    /// A table preset with its playing area's size.
+    fn table_size(&self, name: &str, width_mm: f64, length_mm: f64) -> String;
+    fn innings_limit(&self, limit: Option<u32>) -> String;
+    fn player_entry(&self, entry: &PlayerEntry) -> String;
+    /// The name a seat gets until its player types one (`seat` from 0).
+    fn default_player(&self, seat: usize) -> String;
+    fn settings_title(&self) -> &'static str;
+    fn setting(&self, setting: Setting) -> &'static str;
+    fn setting_value(&self, value: &SettingValue) -> String;
+    /// The heading of the settings' key table; `file` the controls' file.
+    fn keys_heading(&self, file: &str) -> String;
+    /// The settings screen's keys: choose a row, change it, leave.
+    fn settings_hint(&self, choose: &str, change: &str, leave: &str) -> String;
 }
 
 /// The words of the game's language.

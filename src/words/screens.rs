@@ -1,0 +1,131 @@
+//! What the menu and the settings screen show, as the words layer names it: the shell
+//! maps its rows and preferences onto these, and a language words them.
+
+use crate::play::{BallStyle, ResumeError, SettingsProblem};
+
+/// A label of the menu's rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuLabel {
+    Mode,
+    Game,
+    Table,
+    Target,
+    InningsLimit,
+    /// The one player of practice and lag training (`None`) or a seat of a match.
+    Player(Option<usize>),
+    Settings,
+    Start,
+    Resume,
+}
+
+/// What the menu's Resume button offers.
+pub enum ResumeOffer<'a> {
+    /// A match to play on: who plays (short names) and how many strokes it has.
+    Ready {
+        players: &'a str,
+        strokes: usize,
+    },
+    /// The saved match is over.
+    Finished {
+        players: &'a str,
+    },
+    Nothing,
+    Unreadable,
+}
+
+/// A seat on the menu's player rows; `caret` ends a name being typed.
+pub enum PlayerEntry<'a> {
+    /// The last seat, empty: typing a name makes three in rotation.
+    Empty,
+    Person {
+        name: &'a str,
+        caret: &'a str,
+    },
+    /// A computer named `name`; `level` where the name does not say it.
+    Computer {
+        name: &'a str,
+        caret: &'a str,
+        level: Option<&'a str>,
+    },
+}
+
+/// What the menu says after a button.
+pub enum MenuNote<'a> {
+    SavedMatchOver,
+    NoSavedMatch,
+    /// The save cannot be resumed; the file is kept.
+    SaveUnreadable(&'a ResumeError),
+    /// The choices cannot make a game.
+    NotStarted(&'a SettingsProblem),
+}
+
+/// A row of the settings screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Quality,
+    Shadows,
+    AntiAliasing,
+    Lighting,
+    DepthPrepass,
+    Resolution,
+    Window,
+    Volume,
+    Mute,
+    AimAids,
+    AimAidsInMatches,
+    PredictedPath,
+    LagBand,
+    LagSpread,
+    ComputerVerdict,
+    Camera,
+    BallStyle,
+    Cloth,
+    FrameRate,
+    Back,
+}
+
+/// The graphics presets, as the settings screen offers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphicsChoice {
+    Low,
+    High,
+    /// Some part changed from a preset.
+    Custom,
+}
+
+/// The cameras a match may start with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CameraChoice {
+    Behind,
+    Top,
+    Orbit,
+    Follow,
+}
+
+/// The value a settings row shows.
+pub enum SettingValue<'a> {
+    OnOff(bool),
+    Graphics(GraphicsChoice),
+    /// 4x multisampling or none.
+    Multisampling(bool),
+    /// Full or simple lighting; `slow_here` when full lighting on software rendering.
+    Lighting {
+        full: bool,
+        slow_here: bool,
+    },
+    /// A fraction shown as a percentage.
+    Percent(f64),
+    FullScreen(bool),
+    Muted(bool),
+    /// The lag's target band, mm.
+    WithinMm(f64),
+    /// The computer lagger's spread of speed, a fraction.
+    SpeedOff(f64),
+    /// How long a computer's verdict stays, s.
+    ShownFor(f64),
+    Camera(CameraChoice),
+    Balls(BallStyle),
+    /// A name from the config, shown as it is.
+    Named(&'a str),
+    Nothing,
+}
