@@ -84,9 +84,9 @@ fn apply(
         if *msaa != wanted {
             *msaa = wanted;
         }
-        // Without multisampling, edges are smoothed after the frame is drawn (at the
-        // table's own resolution, before it is scaled up).
-        let smoothing = wanted == Msaa::Off;
+        // Without multisampling, edges are smoothed after the frame is drawn: here at
+        // full scale, by the smoothing camera when scaled (`view::resolution`).
+        let smoothing = wanted == Msaa::Off && graphics.resolution_scale >= 1.0;
         if fxaa != smoothing {
             if smoothing {
                 // The least sensitive: the cheapest pass, enough for the cloth's edges.

@@ -1,10 +1,11 @@
 //! The table drawn at a share of the window's resolution (the graphics' resolution
-//! scale) and shown at the window's size under the panels, which stay sharp, through a
-//! sharpened bilinear filter (`shaders/upscale.wgsl`): on software rendering most of a
-//! frame is spent per pixel. At full scale the table's
-//! camera draws straight into the window. The panels have a camera of their own at
-//! every scale, drawn last, so their layout follows the window whatever the table's
-//! camera draws into.
+//! scale), its edges smoothed at that resolution by a camera of its own
+//! (`shaders/smooth.wgsl`), and shown at the window's size under the panels, which stay
+//! sharp, through a sharpened bilinear filter (`shaders/upscale.wgsl`): on software
+//! rendering most of a frame is spent per pixel. At full scale the table's camera draws
+//! straight into the window (smoothed by Bevy's FXAA, `view::graphics`). The panels have
+//! a camera of their own at every scale, drawn last, so their layout follows the window
+//! whatever the table's camera draws into.
 
 use crate::game::Preferences;
 use bevy::asset::uuid_handle;
@@ -15,6 +16,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{AsBindGroup, TextureFormat};
 use bevy::render::view::Msaa;
 use bevy::shader::{Shader, ShaderRef};
+use bevy::ui::UiTargetCamera;
 use bevy::ui_render::prelude::{MaterialNode, UiMaterial, UiMaterialPlugin};
 use bevy::window::{PrimaryWindow, WindowRef};
 
@@ -22,11 +24,27 @@ use bevy::window::{PrimaryWindow, WindowRef};
 #[derive(Resource)]
 struct Scaled(UVec2);
 
-/// The node under the panels that shows the scaled image.
+/// What exists only while the table is scaled: the node under the panels that shows the
+/// scaled image, the smoothing camera and its node.
 #[derive(Component)]
 struct ScaledImage;
 
 const UPSCALE_SHADER: Handle<Shader> = uuid_handle!("7e2b9c4d-1a3f-4b6e-8d5c-2f9a0e7b3c61");
+const SMOOTH_SHADER: Handle<Shader> = uuid_handle!("3d9a6c12-58e4-4f0b-b7a3-6e1c2d8f9a45");
+
+/// The table's image, its edges smoothed into another of the same size.
+#[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
+struct Smooth {
+    #[texture(0)]
+    #[sampler(1)]
+    picture: Handle<Image>,
+}
+
+impl UiMaterial for Smooth {
+    fn fragment_shader() -> ShaderRef {
+        SMOOTH_SHADER.into()
+    }
+}
 
 /// The scaled table's image, filtered up to the window's size.
 #[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
@@ -48,14 +66,26 @@ struct PanelCamera;
 
 pub(super) fn plugin(app: &mut App) {
     if let Some(mut shaders) = app.world_mut().get_resource_mut::<Assets<Shader>>() {
-        let shader = Shader::from_wgsl(
-            include_str!("../../shaders/upscale.wgsl"),
-            "shaders/upscale.wgsl",
-        );
-        shaders
-            .insert(UPSCALE_SHADER.id(), shader)
-            .expect("a shader with a fixed id always goes in");
-        app.add_plugins(UiMaterialPlugin::<Upscale>::default());
+        for (id, code, path) in [
+            (
+                UPSCALE_SHADER.id(),
+                include_str!("../../shaders/upscale.wgsl"),
+                "shaders/upscale.wgsl",
+            ),
+            (
+                SMOOTH_SHADER.id(),
+                include_str!("../../shaders/smooth.wgsl"),
+                "shaders/smooth.wgsl",
+            ),
+        ] {
+            shaders
+                .insert(id, Shader::from_wgsl(code, path))
+                .expect("a shader with a fixed id always goes in");
+        }
+        app.add_plugins((
+            UiMaterialPlugin::<Upscale>::default(),
+            UiMaterialPlugin::<Smooth>::default(),
+        ));
     }
     app.add_systems(Startup, spawn_panel_camera);
     // Before Bevy finds the cameras' target sizes, so that a new target is sized in the
@@ -99,10 +129,10 @@ fn spawn_panel_camera(mut commands: Commands) {
         Name::new("Panel camera"),
         PanelCamera,
         Camera2d,
-        // Over the table's picture, which the table's camera drew first
-        // (`compose_over_the_table`).
+        // Over the table's picture, which the table's camera (and, scaled, the smoothing
+        // camera) drew first (`compose_over_the_table`).
         Camera {
-            order: 1,
+            order: 2,
             clear_color: ClearColorConfig::None,
             ..default()
         },
@@ -121,6 +151,7 @@ fn follow_the_scale(
     scaled: Option<Res<Scaled>>,
     mut images: ResMut<Assets<Image>>,
     mut upscales: Option<ResMut<Assets<Upscale>>>,
+    mut smooths: Option<ResMut<Assets<Smooth>>>,
     camera: Option<Single<Entity, With<Camera3d>>>,
     shown: Query<Entity, With<ScaledImage>>,
 ) {
@@ -149,25 +180,58 @@ fn follow_the_scale(
     if scaled.as_ref().is_some_and(|s| s.0 == size) {
         return;
     }
-    let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
-    // The filter's taps read between texels.
-    image.sampler = ImageSampler::linear();
-    let image = images.add(image);
-    let target = RenderTarget::Image(ImageRenderTarget {
-        handle: image.clone(),
-        scale_factor: 1.0,
-    });
+    let mut target_of_size = || {
+        let mut image =
+            Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+        // The filters' taps read between texels.
+        image.sampler = ImageSampler::linear();
+        let image = images.add(image);
+        let target = RenderTarget::Image(ImageRenderTarget {
+            handle: image.clone(),
+            scale_factor: 1.0,
+        });
+        (image, target)
+    };
+    let (drawn, target) = target_of_size();
+    let (smoothed, smoothed_target) = target_of_size();
     retarget(&mut commands, *camera, target);
     for entity in &shown {
         commands.entity(entity).despawn();
     }
-    // Under every panel, over the whole window (a headless app has no renderer and
-    // shows nothing).
-    if let Some(upscales) = &mut upscales {
+    // A headless app has no renderer and shows nothing.
+    if let (Some(upscales), Some(smooths)) = (&mut upscales, &mut smooths) {
+        // Between the table's camera and the panels' (`spawn_panel_camera`).
+        let smoothing = commands
+            .spawn((
+                Name::new("Smoothing camera"),
+                ScaledImage,
+                Camera2d,
+                Camera {
+                    order: 1,
+                    clear_color: ClearColorConfig::None,
+                    ..default()
+                },
+                smoothed_target,
+                Msaa::Off,
+                Tonemapping::None,
+            ))
+            .id();
+        commands.spawn((
+            Name::new("Table, smoothed"),
+            ScaledImage,
+            MaterialNode(smooths.add(Smooth { picture: drawn })),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                ..default()
+            },
+            UiTargetCamera(smoothing),
+        ));
+        // Under every panel, over the whole window.
         commands.spawn((
             Name::new("Table, scaled"),
             ScaledImage,
-            MaterialNode(upscales.add(Upscale { picture: image })),
+            MaterialNode(upscales.add(Upscale { picture: smoothed })),
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),
