@@ -5,8 +5,8 @@
 //! click a row, its arrows, or a button.
 
 use super::widgets::{
-    BUTTON_COLOUR, Tone, button, clicked, keys, label, panel, screen_column, set_text, stepper,
-    toned,
+    BUTTON_COLOUR, Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text,
+    stepper, toned,
 };
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
@@ -148,16 +148,8 @@ fn short_names(names: &[String]) -> String {
 fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     let config = &config.0;
     let hint = words().menu_hint(
-        &format!(
-            "{} / {}",
-            keys(config, Action::MenuUp),
-            keys(config, Action::MenuDown)
-        ),
-        &format!(
-            "{} / {}",
-            keys(config, Action::MenuLeft),
-            keys(config, Action::MenuRight)
-        ),
+        &keys_of(config, &[Action::MenuUp, Action::MenuDown]),
+        &keys_of(config, &[Action::MenuLeft, Action::MenuRight]),
         &keys(config, Action::Confirm),
     );
     let (title, subtitle) = words().menu_title();

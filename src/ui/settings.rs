@@ -5,7 +5,7 @@
 //! mouse: a row's arrows, or Back.
 
 use super::widgets::{
-    Tone, button, clicked, keys, label, panel, screen_column, set_text, stepper, toned,
+    Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text, stepper, toned,
 };
 use crate::config::Action;
 use crate::game::{
@@ -103,16 +103,8 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
     commands.insert_resource(Selected(Row::Quality));
     let config = &config.0;
     let hint = words().settings_hint(
-        &format!(
-            "{} / {}",
-            keys(config, Action::MenuUp),
-            keys(config, Action::MenuDown)
-        ),
-        &format!(
-            "{} / {}",
-            keys(config, Action::MenuLeft),
-            keys(config, Action::MenuRight)
-        ),
+        &keys_of(config, &[Action::MenuUp, Action::MenuDown]),
+        &keys_of(config, &[Action::MenuLeft, Action::MenuRight]),
         &keys(config, Action::Menu),
     );
     let key_rows = super::help::key_rows(config, &super::help::IN_THE_MENU);

@@ -199,6 +199,12 @@ pub fn keys(config: &Config, action: Action) -> String {
         .unwrap_or_else(|| format!("{action:?}"))
 }
 
+/// The keys of several actions in turn, as `Up / Down`.
+pub fn keys_of(config: &Config, actions: &[Action]) -> String {
+    let keys: Vec<String> = actions.iter().map(|a| keys(config, *a)).collect();
+    keys.join(" / ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
