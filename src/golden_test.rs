@@ -63,7 +63,7 @@ fn scripted_match(config: &Config, out: &mut String) {
         game: "three_cushion".into(),
         target: 2,
         players: vec!["Ann".into(), "Bob".into()],
-        ..MatchSettings::defaults(config)
+        ..MatchSettings::defaults(config, Vec::new())
     };
     let mut play = Play::new(config, settings, None);
     play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));

@@ -48,4 +48,4 @@ pub mod view;
 mod window;
 pub mod words;
 
-pub use window::{CaromPlugin, Launch, run};
+pub use window::{CaromPlugin, Launch, run, system_language};

@@ -3,6 +3,7 @@
 
 use carom::cli;
 use carom::play::Mode;
+use carom::words::{Language, speak};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +18,11 @@ struct Cli {
     /// Config folder whose files replace the built-in defaults (default: ./config when present).
     #[arg(long, global = true, value_name = "DIR")]
     config: Option<PathBuf>,
+    /// The language of the screens and the text output: en or ru [default: the
+    /// settings' choice, else the system's locale]. JSON output is the same in every
+    /// language.
+    #[arg(long, global = true, value_name = "LANG", value_parser = language)]
+    lang: Option<Language>,
     /// Render, save a PNG of the window after --frames frames, and exit.
     #[arg(long, value_name = "PATH")]
     screenshot: Option<PathBuf>,
@@ -92,6 +98,16 @@ fn start_screen(name: &str) -> Result<Start, String> {
         .ok_or_else(|| {
             let modes: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
             format!("the screens are: menu, {}", modes.join(", "))
+        })
+}
+
+fn language(code: &str) -> Result<Language, String> {
+    Language::ALL
+        .into_iter()
+        .find(|l| l.code() == code)
+        .ok_or_else(|| {
+            let codes: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+            format!("the languages are: {}", codes.join(", "))
         })
 }
 
@@ -197,6 +213,8 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The game itself may speak the settings' language instead (`carom::run`).
+    speak(cli.lang.unwrap_or_else(carom::system_language));
     // Not locked for the whole run: the game prints from its own threads.
     let out = &mut std::io::stdout();
     let result: Result<(), Box<dyn std::error::Error>> = match cli.command {
@@ -278,6 +296,7 @@ fn main() -> ExitCode {
                 frame_rate: cli.frame_rate,
                 quality: cli.quality,
                 staging: Some(staging),
+                language: cli.lang,
                 config_folder: carom::config::Config::folder(cli.config.clone()),
             };
             match cli::load_config(cli.config) {

@@ -9,6 +9,7 @@ use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::ui::FrameRateTest;
 use crate::view::screenshot::ScreenshotPlan;
 use crate::view::staging::Staging;
+use crate::words::{Language, speak};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -27,6 +28,8 @@ pub struct Launch {
     pub quality: Option<Quality>,
     /// A staged picture: view, camera, cue, position (`view::staging`).
     pub staging: Option<Staging>,
+    /// The language for this run (`--lang`), whatever the settings say.
+    pub language: Option<Language>,
 }
 
 /// Everything the game adds to a windowed app. Needs `game::GameConfig` inserted.
@@ -56,6 +59,12 @@ impl std::fmt::Display for GameStopped {
 
 impl std::error::Error for GameStopped {}
 
+/// The language the system's locale asks for (`LC_ALL`, `LC_MESSAGES`, `LANG`, then
+/// the platform's own setting); English when it is none the game speaks.
+pub fn system_language() -> Language {
+    Language::of_environment(|name| std::env::var(name).ok(), sys_locale::get_locale())
+}
+
 /// Opens the window and plays as `launch` says.
 pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     let paths = StoragePaths::for_user();
@@ -64,6 +73,12 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     if let Some(problem) = problem {
         warn!("the settings are not used (the file is kept, the defaults used): {problem}");
     }
+    speak(
+        launch
+            .language
+            .or(preferences.language)
+            .unwrap_or_else(system_language),
+    );
     if let Some(quality) = launch.quality {
         preferences.graphics = Graphics::of(quality);
     }
@@ -79,7 +94,8 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
         }),
         ..default()
     }));
-    let (mut settings, problem) = MatchSettings::load(&paths.menu, &config);
+    let (mut settings, problem) =
+        MatchSettings::load(&paths.menu, &config, crate::ui::default_settings(&config));
     if let Some(problem) = problem {
         warn!("the remembered menu choices are not used: {problem}");
     }

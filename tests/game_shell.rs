@@ -69,7 +69,7 @@ fn a_practice_stroke_plays_through_the_shell_and_its_contacts_arrive_in_order() 
     let settings = MatchSettings {
         mode: Mode::Practice,
         game: "straight_rail".into(),
-        ..MatchSettings::defaults(&Config::defaults())
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
     };
     // Each frame is 50 ms of play.
     let mut app = headless("shell", settings, Duration::from_millis(50));
@@ -127,7 +127,7 @@ fn the_balls_keep_real_time_at_any_frame_rate() {
     let settings = MatchSettings {
         mode: Mode::Practice,
         game: "straight_rail".into(),
-        ..MatchSettings::defaults(&Config::defaults())
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
     };
     let mut app = headless("shell-slow", settings, Duration::from_secs(3));
     open_the_table(&mut app);
@@ -173,7 +173,7 @@ fn two_computers_lag_break_and_play_a_match_through_the_shell() {
         game: "straight_rail".into(),
         players: vec!["Beginner".into(), "Amateur".into()],
         computers: vec![Some("beginner".into()), Some("amateur".into())],
-        ..MatchSettings::defaults(&Config::defaults())
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
     };
     let mut app = headless("shell-computers", settings, Duration::from_millis(200));
     open_the_table(&mut app);
@@ -220,7 +220,7 @@ fn against_the_computer_the_persons_results_and_its_choices_wait_for_the_person(
         game: "straight_rail".into(),
         players: vec!["Anna".into(), "Beginner".into()],
         computers: vec![None, Some("beginner".into())],
-        ..MatchSettings::defaults(&Config::defaults())
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
     };
     let mut app = headless("shell-waits", settings, Duration::from_millis(200));
     open_the_table(&mut app);

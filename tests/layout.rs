@@ -292,7 +292,7 @@ fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size
     // the low preset's image, and the panels fell onto it, magnified 2.5 times.
     let settings = MatchSettings {
         mode: Mode::Practice,
-        ..MatchSettings::defaults(&Config::defaults())
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
     };
     let window = UVec2::new(1280, 720);
     let mut app = shell("presets", settings, window);
@@ -340,7 +340,7 @@ fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
             game: "three_cushion".into(),
             target: 1,
             players: vec!["Anna Karenina".into(), "Konstantin Levin".into()],
-            ..MatchSettings::defaults(&Config::defaults())
+            ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
         };
         let mut app = shell("match", settings, size);
         let at = |what: &str| format!("{}x{}, match: {what}", size.x, size.y);
@@ -432,7 +432,7 @@ fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the
         let settings = MatchSettings {
             mode: Mode::Practice,
             game: "three_cushion".into(),
-            ..MatchSettings::defaults(&Config::defaults())
+            ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
         };
         let mut app = shell("practice", settings, size);
         let at = |what: &str| format!("{}x{}, practice: {what}", size.x, size.y);
@@ -451,7 +451,7 @@ fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the
         let settings = MatchSettings {
             mode: Mode::LagTraining,
             game: "three_cushion".into(),
-            ..MatchSettings::defaults(&Config::defaults())
+            ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
         };
         let mut app = shell("lag-training", settings, size);
         let at = |what: &str| format!("{}x{}, lag training: {what}", size.x, size.y);
@@ -505,7 +505,7 @@ fn the_cue_stays_through_its_follow_through_and_is_put_away_after() {
     let settings = MatchSettings {
         mode: Mode::Practice,
         game: "three_cushion".into(),
-        ..MatchSettings::defaults(&Config::defaults())
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
     };
     let mut app = shell("cue-stick", settings, SIZES[0]);
     frames(&mut app, 2);

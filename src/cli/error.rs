@@ -58,7 +58,7 @@ pub enum Problem {
     Setup(SetupError),
     Start(StartError),
     Judge(JudgeError),
-    MatchFile(MatchFileError),
+    MatchFile(Box<MatchFileError>),
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
@@ -115,11 +115,17 @@ problem_from!(
     Setup(SetupError),
     Start(StartError),
     Judge(JudgeError),
-    MatchFile(MatchFileError),
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
 );
+
+// Boxed: a match file's error carries the file, the place and the parser's own error.
+impl From<MatchFileError> for CliError {
+    fn from(e: MatchFileError) -> CliError {
+        CliError::Problem(Problem::MatchFile(Box::new(e)))
+    }
+}
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -10,7 +10,8 @@
 //! flattened, tagged layout directly), so names are strings there too: `"white"`, not
 //! `white`. Errors name the place in the file, such as `strokes[3].events[2]`.
 
-use crate::rules::{Calls, PlayedStroke};
+use crate::config::UnknownKey;
+use crate::rules::{Calls, JudgeError, PlayedStroke, SetupError};
 use crate::shot::{BallId, FinalPosition, ShotEvent, ShotRecord};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
@@ -18,20 +19,63 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-/// A match file that cannot be used. Displayed as `FILE: WHERE: message`, where is a
+/// A match file that cannot be used. Displayed as `FILE: WHERE: problem`, where is a
 /// path into the file such as `strokes[3].events[2]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct MatchFileError {
     pub file: String,
     pub at: Option<String>,
-    pub message: String,
+    pub problem: MatchProblem,
+}
+
+/// What is wrong with a match file.
+#[derive(Debug)]
+pub enum MatchProblem {
+    /// Its name ends in neither `.json` nor `.ron`.
+    NotJsonOrRon,
+    Unreadable(std::io::Error),
+    /// Not JSON, or JSON whose fields are not a match's.
+    Json(serde_json::Error),
+    /// Not RON.
+    Ron(Box<ron::error::SpannedError>),
+    /// RON whose fields are not a match's (read through JSON's data model).
+    RonData(serde_json::Error),
+    /// The game or the table preset it names.
+    Unknown(UnknownKey),
+    Setup(SetupError),
+    Judge(JudgeError),
 }
 
 impl fmt::Display for MatchFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.at {
-            Some(at) => write!(f, "{}: {at}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some(at) => write!(f, "{}: {at}: {}", self.file, self.problem),
+            None => write!(f, "{}: {}", self.file, self.problem),
+        }
+    }
+}
+
+impl fmt::Display for MatchProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchProblem::NotJsonOrRon => f.write_str("a match file is .json or .ron"),
+            MatchProblem::Unreadable(e) => write!(f, "cannot be read: {e}"),
+            MatchProblem::Json(e) => e.fmt(f),
+            MatchProblem::Ron(e) => {
+                let at = e.span.start;
+                write!(f, "line {} column {}: {}", at.line, at.col, e.code)
+            }
+            MatchProblem::RonData(e) => {
+                e.fmt(f)?;
+                // RON reads a bare name (white) as a unit value, which arrives as null.
+                if e.to_string().contains("invalid type: null") {
+                    f.write_str(" (in a RON match file, names are strings: \"white\", not white)")?;
+                }
+                Ok(())
+            }
+            MatchProblem::Unknown(e) => e.fmt(f),
+            MatchProblem::Setup(e) => e.fmt(f),
+            MatchProblem::Judge(e) => e.fmt(f),
         }
     }
 }
@@ -139,51 +183,47 @@ impl MatchFile {
     /// Reads the match file at `path` (`.json` or `.ron`).
     pub fn read(path: &Path) -> Result<MatchFile, MatchFileError> {
         let file = path.display().to_string();
-        let error = |message: String| MatchFileError {
+        let error = |problem| MatchFileError {
             file: file.clone(),
             at: None,
-            message,
+            problem,
         };
         let format = match path.extension().and_then(|e| e.to_str()) {
             Some("json") => Format::Json,
             Some("ron") => Format::Ron,
-            _ => return Err(error("a match file is .json or .ron".into())),
+            _ => return Err(error(MatchProblem::NotJsonOrRon)),
         };
-        let text =
-            std::fs::read_to_string(path).map_err(|e| error(format!("cannot be read: {e}")))?;
+        let text = std::fs::read_to_string(path).map_err(|e| error(MatchProblem::Unreadable(e)))?;
         MatchFile::parse(&file, &text, format)
     }
 
     /// Parses a match file's text; `file` names it in errors.
     pub fn parse(file: &str, text: &str, format: Format) -> Result<MatchFile, MatchFileError> {
-        let error = |at: Option<String>, message: String| {
-            // RON reads a bare name (white) as a unit value, which arrives here as null.
-            let hint = if format == Format::Ron && message.contains("invalid type: null") {
-                " (in a RON match file, names are strings: \"white\", not white)"
-            } else {
-                ""
-            };
-            MatchFileError {
-                file: file.to_owned(),
-                at,
-                message: format!("{message}{hint}"),
-            }
+        let error = |at: Option<String>, problem| MatchFileError {
+            file: file.to_owned(),
+            at,
+            problem,
         };
         let value: Value = match format {
             // serde_json's messages end with the line and column.
-            Format::Json => serde_json::from_str(text).map_err(|e| error(None, e.to_string()))?,
-            Format::Ron => ron::Options::default().from_str(text).map_err(|e| {
-                let at = e.span.start;
-                error(
-                    None,
-                    format!("line {} column {}: {}", at.line, at.col, e.code),
-                )
-            })?,
+            Format::Json => {
+                serde_json::from_str(text).map_err(|e| error(None, MatchProblem::Json(e)))?
+            }
+            Format::Ron => ron::Options::default()
+                .from_str(text)
+                .map_err(|e| error(None, MatchProblem::Ron(Box::new(e))))?,
         };
         serde_path_to_error::deserialize(value).map_err(|e| {
             let at = e.path().to_string();
             let at = (at != ".").then_some(at);
-            error(at, e.into_inner().to_string())
+            let e = e.into_inner();
+            error(
+                at,
+                match format {
+                    Format::Json => MatchProblem::Json(e),
+                    Format::Ron => MatchProblem::RonData(e),
+                },
+            )
         })
     }
 }

@@ -12,7 +12,7 @@ mod shot_file;
 mod sounds;
 
 pub use error::{CliError, Problem};
-pub use match_file::{Call, Format, MatchFile, MatchFileError, StrokeEntry};
+pub use match_file::{Call, Format, MatchFile, MatchFileError, MatchProblem, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
 pub use sounds::sounds;
 
@@ -162,10 +162,14 @@ pub fn referee(
     json: bool,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let sheet = replay(config, path)?;
+    let mut sheet = replay(config, path)?;
     let text = if json {
         json::sheet(&sheet) + "\n"
     } else {
+        // The sheet names its game in English; the text names it in the language spoken.
+        if let Some(game) = config.games.games.values().find(|g| g.name == sheet.game) {
+            sheet.game = crate::words::named(game).to_owned();
+        }
         words().sheet_text(&sheet)
     };
     emit(out, &text)
@@ -175,17 +179,17 @@ pub fn referee(
 pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError> {
     let file = path.display().to_string();
     let game = MatchFile::read(path)?;
-    let error = |at: Option<String>, message: String| MatchFileError {
+    let error = |at: Option<&str>, problem| MatchFileError {
         file: file.clone(),
-        at,
-        message,
+        at: at.map(str::to_owned),
+        problem,
     };
     let rules = config
         .games
         .game(&game.game)
-        .map_err(|e| error(Some("game".into()), e.to_string()))?;
+        .map_err(|e| error(Some("game"), MatchProblem::Unknown(e)))?;
     let table = TableGeometry::new(&config.tables, game.table.as_deref(), &config.balls)
-        .map_err(|e| error(Some("table".into()), e.to_string()))?;
+        .map_err(|e| error(Some("table"), MatchProblem::Unknown(e)))?;
     let setup = MatchSetup {
         players: game.players.clone(),
         target: game.target,
@@ -196,11 +200,11 @@ pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError
         breaker_ball: game.breaker_ball,
     };
     let mut referee = Referee::new(rules, &config.games.referee, table, setup)
-        .map_err(|e| error(None, e.to_string()))?;
+        .map_err(|e| error(None, MatchProblem::Setup(e)))?;
     for (i, stroke) in game.strokes.iter().enumerate() {
         referee
             .judge(&stroke.played())
-            .map_err(|e| error(Some(format!("strokes[{i}]")), e.to_string()))?;
+            .map_err(|e| error(Some(&format!("strokes[{i}]")), MatchProblem::Judge(e)))?;
     }
     Ok(referee.sheet())
 }
@@ -295,7 +299,7 @@ pub fn suggest(
         };
         serde_json::to_string(&suggestion)? + "\n"
     } else {
-        words().suggestion(&level.name, &decision)
+        words().suggestion(crate::words::named(level), &decision)
     };
     emit(out, &text)
 }

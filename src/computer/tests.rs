@@ -222,7 +222,7 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
     let practice = MatchSettings {
         mode: Mode::Practice,
         game: "three_cushion".into(),
-        ..MatchSettings::defaults(&config)
+        ..MatchSettings::defaults(&config, Vec::new())
     };
     let mut play = Play::new(&config, practice, None);
     play.apply(PracticeCommand::SetUpPosition(Box::new(

@@ -33,6 +33,9 @@ pub struct Level {
     pub key: String,
     /// What players read (`Master`).
     pub name: String,
+    /// The name in other languages.
+    #[serde(default)]
+    pub translated: crate::config::Translations,
     /// Drawn at every stroke.
     pub error: Spread,
     /// Grid strokes tried once each, without error.
@@ -50,6 +53,8 @@ pub struct Level {
     #[serde(deserialize_with = "safety_below")]
     pub safety_below: f64,
 }
+
+super::translated!(Level);
 
 /// Standard deviations of the execution error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Deserialize)]

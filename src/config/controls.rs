@@ -78,6 +78,8 @@ pub enum Action {
     /// length of the draw-back.
     MouseStroke,
     ToggleHelp,
+    /// Open or close the rules of the game (at a verdict: at the rule it cites first).
+    ToggleRules,
     /// Declare the next stroke an intentional safety (rules 23–25).
     DeclareSafety,
     /// Put the balls back where they were before the last stroke (rule 22).
@@ -159,7 +161,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 53] = [
+const ALL_ACTIONS: [Action; 54] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -200,6 +202,7 @@ const ALL_ACTIONS: [Action; 53] = [
     Action::ReplayFaster,
     Action::MouseStroke,
     Action::ToggleHelp,
+    Action::ToggleRules,
     Action::DeclareSafety,
     Action::RestorePositions,
     Action::Menu,

@@ -1,4 +1,4 @@
-//! `games.ron`: the carom games as data (docs/rules.md, "Game variants") — each game's set-up,
+//! `games.ron`: the carom games as data (docs/rules.md, "Games") — each game's set-up,
 //! what a count needs, its restrictions and how long a match lasts by default — and the
 //! referee's thresholds for the calls a sensor makes (rules 5 and 14).
 
@@ -39,6 +39,9 @@ pub struct RefereeConfig {
 pub struct GameRules {
     /// Shown in menus and score sheets.
     pub name: String,
+    /// The name in other languages.
+    #[serde(default)]
+    pub translated: crate::config::Translations,
     /// Where each ball stands for the break (rule 7, or the game's own set-up).
     pub setup: Vec<SetupBall>,
     /// What a count needs.
@@ -47,7 +50,7 @@ pub struct GameRules {
     pub red_first: RedFirst,
     /// Balkline games: the balk lines and the counts allowed inside one balk space.
     pub balk: Option<BalkRule>,
-    /// Rule 5: whether a lag decides the break (four-ball: no).
+    /// Rule 5: whether a lag decides the break (Korean four-ball: no).
     pub lag: bool,
     /// Rule 6: with an odd number of players, each stroke uses the white that was not the
     /// cue ball on the previous stroke (four-ball: no).
@@ -65,6 +68,8 @@ pub struct GameRules {
     /// their inning; the most points then win, equal points draw.
     pub equalising_inning: bool,
 }
+
+super::translated!(GameRules);
 
 /// One ball of the break set-up.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]

@@ -15,6 +15,7 @@ mod physics;
 pub(crate) mod range;
 mod source;
 mod tables;
+mod translated;
 
 pub use balls::BallConfig;
 pub use computer::{ComputerConfig, Grid, Level, Spread};
@@ -33,6 +34,8 @@ pub use source::Source;
 pub use tables::{
     ClothColour, CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig,
 };
+pub(crate) use translated::translated;
+pub use translated::{Translated, Translation, Translations, name_in, notes_in};
 
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};

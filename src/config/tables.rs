@@ -33,14 +33,22 @@ pub struct TablesConfig {
 #[serde(deny_unknown_fields)]
 pub struct ClothColour {
     pub name: String,
+    /// The name in other languages.
+    #[serde(default)]
+    pub translated: crate::config::Translations,
     pub srgb: (f32, f32, f32),
 }
+
+super::translated!(ClothColour, TablePreset);
 
 /// One playing surface of rule 1.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TablePreset {
     pub name: String,
+    /// The name in other languages.
+    #[serde(default)]
+    pub translated: crate::config::Translations,
     #[serde(deserialize_with = "width_mm")]
     pub width_mm: f64,
     #[serde(deserialize_with = "length_mm")]

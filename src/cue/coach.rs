@@ -77,7 +77,7 @@ fn ask_the_coach(
                     .spawn(async move { choose(&config, &referee, &level_now, 1, workers) }),
             );
             advising.0 = Some(Advice {
-                level: level.name.clone(),
+                level: crate::words::named(&level).to_owned(),
                 coach: true,
                 decision: None,
             });
@@ -92,7 +92,7 @@ fn ask_the_coach(
             Some((decision, record, contacts))
         });
         advising.0 = shown.as_ref().map(|(decision, _, _)| Advice {
-            level: level.name.clone(),
+            level: crate::words::named(&level).to_owned(),
             coach: true,
             decision: Some(decision.clone()),
         });

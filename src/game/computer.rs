@@ -302,7 +302,7 @@ fn play_the_computers_seat(
     let (stage, change) = std::mem::take(&mut turn.stage).next(now, think);
     turn.stage = stage;
     let advice = |decision: Option<Decision>| Advice {
-        level: level.name.clone(),
+        level: crate::words::named(&level).to_owned(),
         coach: false,
         decision,
     };

@@ -5,6 +5,7 @@
 
 use crate::config::range::ranged;
 use crate::play::{FileError, read_if_there, write_ron};
+use crate::words::{Guide, Language};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::path::Path;
 
@@ -154,6 +155,11 @@ pub struct Preferences {
     pub computer_verdict_s: f64,
     /// The cloth, a name of `tables.ron`'s `cloths`.
     pub cloth: String,
+    /// The language of the screens; None: the system's locale's.
+    pub language: Option<Language>,
+    /// The guides shown already (each shows by itself once, the first time its mode
+    /// is opened).
+    pub guides_read: Vec<Guide>,
 }
 
 impl Default for Preferences {
@@ -172,6 +178,8 @@ impl Default for Preferences {
             lag_computer_spread: 0.05,
             computer_verdict_s: 3.0,
             cloth: "blue".into(),
+            language: None,
+            guides_read: Vec::new(),
         }
     }
 }

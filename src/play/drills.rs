@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 #[serde(deny_unknown_fields)]
 pub struct Drill {
     pub name: String,
+    /// The name (and notes) in other languages.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub translated: crate::config::Translations,
     /// A key of games.ron.
     pub game: String,
     /// Attempts at each position.
@@ -21,6 +24,8 @@ pub struct Drill {
     /// The positions, by file name without `.ron` (bundled or the player's own).
     pub positions: Vec<String>,
 }
+
+crate::config::translated!(Drill);
 
 impl Drill {
     /// Reads a drill file's text; errors name the file, line and column.
@@ -217,6 +222,7 @@ mod tests {
             game: "three_cushion".into(),
             attempts: 2,
             positions: vec!["a".into(), "b".into()],
+            translated: Default::default(),
         };
         let library = crate::play::positions::load_folder(
             &Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions"),

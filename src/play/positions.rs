@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 #[serde(deny_unknown_fields)]
 pub struct Position {
     pub name: String,
+    /// The name (and notes) in other languages.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub translated: crate::config::Translations,
     /// A key of games.ron: the referee that judges the stroke.
     pub game: String,
     /// A preset of tables.ron; the default preset when absent.
@@ -32,6 +35,8 @@ pub struct Position {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
 }
+
+crate::config::translated!(Position);
 
 /// What the position asks of a stroke.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -210,6 +215,7 @@ mod tests {
             }),
             route: vec![Touch::Ball, Touch::Long, Touch::Short, Touch::Long],
             notes: String::new(),
+            translated: Default::default(),
         }
     }
 

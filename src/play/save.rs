@@ -118,7 +118,7 @@ mod tests {
 
     fn sample() -> SavedMatch {
         SavedMatch::new(
-            MatchSettings::defaults(&Config::defaults()),
+            MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()]),
             1,
             BallId::Dotted,
             &[],

@@ -61,8 +61,9 @@ pub const MAX_PLAYERS: usize = 3;
 pub const MAX_NAME_CHARS: usize = 20;
 
 impl MatchSettings {
-    /// Three-cushion on the default table, two players.
-    pub fn defaults(config: &Config) -> MatchSettings {
+    /// Three-cushion on the default table, the `players` named (the words give the
+    /// names a seat has before its player types one).
+    pub fn defaults(config: &Config, players: Vec<String>) -> MatchSettings {
         let game = "three_cushion";
         let target = config.games.games.get(game).map_or(15, |g| g.target.get());
         MatchSettings {
@@ -71,7 +72,7 @@ impl MatchSettings {
             table: config.tables.default_preset.clone(),
             target,
             innings_limit: None,
-            players: vec!["Player 1".to_owned(), "Player 2".to_owned()],
+            players,
             ball_style: BallStyle::Dotted,
             computers: Vec::new(),
         }
@@ -162,10 +163,14 @@ impl MatchSettings {
         Ok(())
     }
 
-    /// The settings remembered at `path`, or the defaults when there are none. Settings
+    /// The settings remembered at `path`, or `defaults` when there are none. Settings
     /// that cannot be read or no longer fit the config give the defaults too, with the
     /// reason beside them; the file is left alone.
-    pub fn load(path: &Path, config: &Config) -> (MatchSettings, Option<SettingsError>) {
+    pub fn load(
+        path: &Path,
+        config: &Config,
+        defaults: MatchSettings,
+    ) -> (MatchSettings, Option<SettingsError>) {
         let parsed = read_if_there(path)
             .map_err(SettingsError::File)
             .and_then(|text| {
@@ -177,11 +182,8 @@ impl MatchSettings {
                 Ok(Some(settings))
             });
         match parsed {
-            Ok(settings) => (
-                settings.unwrap_or_else(|| MatchSettings::defaults(config)),
-                None,
-            ),
-            Err(e) => (MatchSettings::defaults(config), Some(e)),
+            Ok(settings) => (settings.unwrap_or(defaults), None),
+            Err(e) => (defaults, Some(e)),
         }
     }
 
@@ -261,16 +263,27 @@ impl std::error::Error for SettingsError {}
 mod tests {
     use super::*;
 
+    fn two_players() -> Vec<String> {
+        vec!["One".into(), "Two".into()]
+    }
+
     #[test]
     fn settings_round_trip_through_their_file() {
         let config = Config::defaults();
         let path = crate::test_support::fresh_dir("settings").join("settings.ron");
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = MatchSettings::defaults(&config, two_players());
         settings.players = vec!["Ann".into(), "Bea".into(), "Cy".into()];
         settings.innings_limit = Some(30);
         settings.ball_style = BallStyle::Yellow;
         settings.save(&path).unwrap();
-        assert_eq!(MatchSettings::load(&path, &config), (settings, None));
+        assert_eq!(
+            MatchSettings::load(
+                &path,
+                &config,
+                MatchSettings::defaults(&config, two_players())
+            ),
+            (settings, None)
+        );
     }
 
     #[test]
@@ -278,8 +291,12 @@ mod tests {
         let config = Config::defaults();
         let path = crate::test_support::fresh_dir("settings-bad").join("settings.ron");
         std::fs::write(&path, "(mode: Match, game: \"snooker\")").unwrap();
-        let (settings, problem) = MatchSettings::load(&path, &config);
-        assert_eq!(settings, MatchSettings::defaults(&config));
+        let (settings, problem) = MatchSettings::load(
+            &path,
+            &config,
+            MatchSettings::defaults(&config, two_players()),
+        );
+        assert_eq!(settings, MatchSettings::defaults(&config, two_players()));
         assert!(problem.unwrap().to_string().contains("settings.ron"));
         // The file is left as it was.
         assert!(std::fs::read_to_string(&path).unwrap().contains("snooker"));
@@ -288,7 +305,7 @@ mod tests {
     #[test]
     fn a_match_needs_two_names_and_practice_one() {
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = MatchSettings::defaults(&config, two_players());
         settings.players = vec!["Ann".into(), "  ".into()];
         assert!(settings.check(&config).is_err());
         settings.mode = Mode::Practice;
@@ -300,11 +317,15 @@ mod tests {
     fn a_hand_edited_name_longer_than_the_menu_allows_is_refused_and_the_file_kept() {
         let config = Config::defaults();
         let path = crate::test_support::fresh_dir("settings-long").join("settings.ron");
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = MatchSettings::defaults(&config, two_players());
         settings.players[0] = "x".repeat(10_000);
         settings.save(&path).unwrap();
-        let (loaded, problem) = MatchSettings::load(&path, &config);
-        assert_eq!(loaded, MatchSettings::defaults(&config));
+        let (loaded, problem) = MatchSettings::load(
+            &path,
+            &config,
+            MatchSettings::defaults(&config, two_players()),
+        );
+        assert_eq!(loaded, MatchSettings::defaults(&config, two_players()));
         assert!(
             problem
                 .unwrap()
@@ -318,7 +339,7 @@ mod tests {
     #[test]
     fn two_players_of_one_name_cannot_be_told_apart() {
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = MatchSettings::defaults(&config, two_players());
         settings.players = vec!["Ann".into(), " Ann".into()];
         assert_eq!(
             settings.check(&config),

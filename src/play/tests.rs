@@ -20,7 +20,7 @@ fn settings(config: &Config) -> MatchSettings {
         game: "straight_rail".into(),
         target: 1,
         players: vec!["Ann".into(), "Bob".into()],
-        ..MatchSettings::defaults(config)
+        ..MatchSettings::defaults(config, Vec::new())
     }
 }
 
@@ -813,6 +813,7 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
         game: "three_cushion".into(),
         attempts: 2,
         positions: vec!["umbrella".into(), "ticky".into()],
+        translated: Default::default(),
     };
     let positions = drill.positions(&library).unwrap();
     let mut play = Play::new(&config, three_cushion_practice(&config), None);

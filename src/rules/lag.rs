@@ -111,7 +111,7 @@ pub struct LagVerdict {
 /// A lag that cannot be judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LagError {
-    /// The game has no lag (four-ball).
+    /// The game has no lag (Korean four-ball).
     NoLag,
     /// The two laggers must use the two different whites.
     Balls,
@@ -477,8 +477,8 @@ mod tests {
     }
 
     #[test]
-    fn four_ball_has_no_lag() {
-        // Rule 5: not in four-ball.
+    fn korean_four_ball_has_no_lag() {
+        // Rule 5: not in Korean four-ball.
         let err = judge_lag(
             &game("korean_four_ball"),
             &table(),

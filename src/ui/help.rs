@@ -1,28 +1,120 @@
-//! The controls, listed from `controls.ron`, shown on demand.
+//! The help: how to play the mode at the table, in words a newcomer reads, and every
+//! key of `controls.ron`; on demand, and by itself the first time a mode is opened.
 
-use super::widgets::{Tone, binding_name, label, toned};
+use super::widgets::{Tone, binding_name, keys, keys_of, label, toned};
 use crate::config::{Action, Config};
-use crate::game::{GameConfig, GameSystems, Screen};
+use crate::game::{GameConfig, GameSystems, Preferences, Screen, Settings, UserFiles};
 use crate::input::Actions;
-use crate::words::words;
+use crate::play::Mode;
+use crate::words::{Guide, GuideKeys, words};
 use bevy::prelude::*;
 
 #[derive(Component)]
 struct HelpPanel;
 
+/// The help is open: the guide of the mode at the table and every key. While it is
+/// open the table takes no other input.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub(super) struct HelpOpen(pub bool);
+
+pub(super) fn reading_help(open: Res<HelpOpen>) -> bool {
+    open.0
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_help);
+    app.init_resource::<HelpOpen>();
+    app.configure_sets(Update, GameSystems::Input.run_if(not(reading_help)));
+    app.add_systems(OnEnter(Screen::Table), open_the_first_time);
     // At the table only: in the menu the letters spell names.
     app.add_systems(
         Update,
         toggle_help
             .run_if(in_state(Screen::Table))
-            .in_set(GameSystems::Present),
+            .before(GameSystems::Input),
     );
-    app.add_systems(
-        OnExit(Screen::Table),
-        |mut panel: Single<&mut Visibility, With<HelpPanel>>| **panel = Visibility::Hidden,
-    );
+    app.add_systems(Update, show_help.in_set(GameSystems::Present));
+    app.add_systems(OnExit(Screen::Table), |mut open: ResMut<HelpOpen>| {
+        open.0 = false;
+    });
+}
+
+/// The guides of a mode: practice's include the drills and the coach.
+fn guides(mode: Mode) -> &'static [Guide] {
+    match mode {
+        Mode::Match => &[Guide::Match],
+        Mode::Practice => &[Guide::Practice, Guide::Drills, Guide::Coach],
+        Mode::LagTraining => &[Guide::LagTraining],
+    }
+}
+
+/// The first time a mode is opened its guide shows; it is remembered in the settings.
+fn open_the_first_time(
+    settings: Res<Settings>,
+    files: Res<UserFiles>,
+    picture: Option<Res<crate::view::screenshot::ScreenshotPlan>>,
+    measuring: Option<Res<super::FrameRateTest>>,
+    mut preferences: ResMut<Preferences>,
+    mut open: ResMut<HelpOpen>,
+) {
+    // A picture or a measurement from the command line plays without it.
+    if picture.is_some() || measuring.is_some() {
+        return;
+    }
+    let guide = guides(settings.mode)[0];
+    if preferences.guides_read.contains(&guide) {
+        return;
+    }
+    open.0 = true;
+    preferences.guides_read.push(guide);
+    if let Err(e) = preferences.save(&files.settings) {
+        warn!("the settings are not saved: {e}");
+    }
+}
+
+fn toggle_help(actions: Res<Actions>, mut open: ResMut<HelpOpen>) {
+    if actions.just_pressed(Action::ToggleHelp) {
+        open.0 = !open.0;
+    } else if open.0
+        && (actions.just_pressed(Action::Confirm) || actions.just_pressed(Action::Menu))
+    {
+        open.0 = false;
+    }
+}
+
+/// The keys a guide names, as the controls bind them.
+fn guide_keys(config: &Config) -> GuideKeys {
+    let k = |action| keys(config, action);
+    let pair = |a, b| keys_of(config, &[a, b]);
+    GuideKeys {
+        aim: pair(Action::AimLeft, Action::AimRight),
+        fine_aim: k(Action::HoldAim),
+        power: pair(Action::PowerUp, Action::PowerDown),
+        tip: keys_of(
+            config,
+            &[
+                Action::TipUp,
+                Action::TipDown,
+                Action::TipLeft,
+                Action::TipRight,
+            ],
+        ),
+        elevation: pair(Action::ElevationUp, Action::ElevationDown),
+        strike: k(Action::Strike),
+        camera: k(Action::NextCamera),
+        go_on: k(Action::Confirm),
+        help: k(Action::ToggleHelp),
+        rules: k(Action::ToggleRules),
+        menu: k(Action::Menu),
+        safety: k(Action::DeclareSafety),
+        undo: k(Action::Undo),
+        positions: pair(Action::NextPosition, Action::PreviousPosition),
+        drill: k(Action::NextDrill),
+        coach: k(Action::Coach),
+        take_stroke: k(Action::Confirm),
+        lag_half: k(Action::SwitchLagHalf),
+        lag_opponent: k(Action::LagOpponent),
+        move_ball: k(Action::MoveBall),
+    }
 }
 
 /// The actions of the menu only (the menu shows their keys itself).
@@ -86,10 +178,28 @@ pub(super) fn spawn_key_table(
         });
 }
 
-fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
-    let rows = key_rows(&config.0, &IN_THE_MENU);
+/// The panel, built when it opens (in the language spoken, for the mode at the table).
+fn show_help(
+    mut commands: Commands,
+    open: Res<HelpOpen>,
+    config: Res<GameConfig>,
+    settings: Res<Settings>,
+    panels: Query<Entity, With<HelpPanel>>,
+) {
+    if !open.is_changed() {
+        return;
+    }
+    for panel in &panels {
+        commands.entity(panel).despawn();
+    }
+    if !open.0 {
+        return;
+    }
+    let config = &config.0;
+    let rows = key_rows(config, &IN_THE_MENU);
     // Two columns, so that the list fits the window.
     let (left, right) = rows.split_at(rows.len().div_ceil(2));
+    let keys = guide_keys(config);
     commands
         .spawn((
             Name::new("Help"),
@@ -101,15 +211,23 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
                 right: px(12),
                 padding: UiRect::all(px(12)),
                 flex_direction: FlexDirection::Column,
-                row_gap: px(8),
+                row_gap: px(6),
                 ..default()
             },
             // Opaque and on top: it covers the overlay it is opened over.
             BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
             GlobalZIndex(1),
-            Visibility::Hidden,
         ))
         .with_children(|panel| {
+            for guide in guides(settings.mode) {
+                panel.spawn(label(words().guide_title(*guide), 16.0));
+                for line in words().guide(*guide, &keys) {
+                    panel.spawn(toned(line, 13.0, Tone::Plain));
+                }
+            }
+            let close = keys_of(config, &[Action::Confirm, Action::ToggleHelp]);
+            let hint = words().guide_hint(&close, &keys.help);
+            panel.spawn(toned(hint, 12.0, Tone::Dim));
             panel.spawn(label(words().controls_heading(), 14.0));
             panel
                 .spawn(Node {
@@ -118,17 +236,8 @@ fn spawn_help(mut commands: Commands, config: Res<GameConfig>) {
                 })
                 .with_children(|columns| {
                     for column in [left, right] {
-                        spawn_key_table(columns, column, 150.0, 12.0);
+                        spawn_key_table(columns, column, 150.0, 11.0);
                     }
                 });
         });
-}
-
-fn toggle_help(actions: Res<Actions>, mut panel: Single<&mut Visibility, With<HelpPanel>>) {
-    if actions.just_pressed(Action::ToggleHelp) {
-        **panel = match **panel {
-            Visibility::Hidden => Visibility::Inherited,
-            _ => Visibility::Hidden,
-        };
-    }
 }

@@ -9,12 +9,14 @@ use super::widgets::{
     stepper, toned,
 };
 use crate::config::{Action, Config};
-use crate::game::{GameConfig, GameSystems, ResumeMatch, Screen, Settings, UserFiles};
+use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, SettingsProblem, StoragePaths,
 };
-use crate::words::{MenuLabel, MenuNote, PlayerEntry, ResumeOffer, words};
+use crate::words::{
+    Language, MenuLabel, MenuNote, PlayerEntry, ResumeOffer, named, speak, spoken, words,
+};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
@@ -26,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             (read_keys, read_clicks, apply_menu_input, type_name)
                 .chain()
+                .run_if(not(super::rules::reading_rules))
                 .in_set(GameSystems::Rules),
             (show_menu, show_seat_arrows).in_set(GameSystems::Present),
         )
@@ -36,6 +39,8 @@ pub(super) fn plugin(app: &mut App) {
 /// A row of the menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Row {
+    /// The language of the screens (a setting, shown here so a newcomer finds it).
+    Language,
     Mode,
     Game,
     Table,
@@ -48,7 +53,8 @@ enum Row {
     Settings,
 }
 
-const ALL_ROWS: [Row; 11] = [
+const ALL_ROWS: [Row; 12] = [
+    Row::Language,
     Row::Mode,
     Row::Game,
     Row::Table,
@@ -109,7 +115,12 @@ struct Arrow(Row, i32);
 #[derive(Component)]
 struct MenuMessage;
 
-fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFiles>) {
+fn open_menu(
+    mut commands: Commands,
+    config: Res<GameConfig>,
+    paths: Res<UserFiles>,
+    before: Option<Res<MenuState>>,
+) {
     let players;
     let offer = match Resumable::check(&config.0, &paths.saved_match) {
         Resumable::Ready(saved) => {
@@ -127,8 +138,13 @@ fn open_menu(mut commands: Commands, config: Res<GameConfig>, paths: Res<UserFil
         Resumable::Unreadable(_) => ResumeOffer::Unreadable,
     };
     let resume_label = words().resume_offer(&offer);
+    // The menu built again in a new language keeps its language row chosen.
+    let selected = match before {
+        Some(before) if before.selected == Row::Language => Row::Language,
+        _ => Row::Start,
+    };
     commands.insert_resource(MenuState {
-        selected: Row::Start,
+        selected,
         message: None,
         resume_label,
     });
@@ -151,6 +167,7 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
         &keys_of(config, &[Action::MenuUp, Action::MenuDown]),
         &keys_of(config, &[Action::MenuLeft, Action::MenuRight]),
         &keys(config, Action::Confirm),
+        &keys(config, Action::ToggleRules),
     );
     let (title, subtitle) = words().menu_title();
     commands
@@ -281,11 +298,20 @@ fn apply_menu_input(
     paths: Res<UserFiles>,
     mut state: ResMut<MenuState>,
     mut settings: ResMut<Settings>,
+    mut preferences: ResMut<Preferences>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     for input in input.read() {
         match *input {
             MenuInput::Select(row) => state.selected = row,
+            MenuInput::Change(Row::Language, step) => {
+                respeak(spoken().step(step), &mut settings.0);
+                preferences.language = Some(spoken());
+                if let Err(e) = preferences.save(&paths.settings) {
+                    warn!("the settings are not saved: {e}");
+                }
+                screen.set(Screen::Menu);
+            }
             MenuInput::Change(row, step) => change(row, step, &mut settings.0, &config.0),
             MenuInput::Activate(Row::Start) => match start(&mut settings.0, &config.0, &paths.0) {
                 Ok(()) => screen.set(Screen::Table),
@@ -364,8 +390,26 @@ fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
             }
         }
         Row::Player(i) if settings.mode == Mode::Match => seat(i, step, settings, config),
-        Row::Player(_) | Row::Start | Row::Resume | Row::Settings => {}
+        Row::Player(_) | Row::Language | Row::Start | Row::Resume | Row::Settings => {}
     }
+}
+
+/// Speak `language` from now on; a seat still under the old language's default name
+/// takes the new one's.
+pub(super) fn respeak(language: Language, settings: &mut MatchSettings) {
+    let (old, new) = (words(), language.words());
+    for (seat, name) in settings.players.iter_mut().enumerate() {
+        if *name == old.default_player(seat) {
+            *name = new.default_player(seat);
+        }
+    }
+    speak(language);
+}
+
+/// The menu's first settings: three-cushion, two players with the names a seat has
+/// before its player types one.
+pub fn default_settings(config: &Config) -> MatchSettings {
+    MatchSettings::defaults(config, (0..2).map(|i| words().default_player(i)).collect())
 }
 
 /// A match seat's player: a person, or the computer at each level in turn. The
@@ -388,7 +432,9 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
     let name = &settings.players[i];
     let given = !name.is_empty()
         && !(0..MAX_PLAYERS).any(|seat| *name == words().default_player(seat))
-        && !levels.iter().any(|l| name.starts_with(&l.name));
+        && !levels
+            .iter()
+            .any(|l| name.starts_with(&l.name) || name.starts_with(named(l)));
     if given {
         return;
     }
@@ -396,7 +442,7 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
         Some(key) => config
             .computer
             .level(key)
-            .map_or_else(|_| key.to_owned(), |l| l.name.clone()),
+            .map_or_else(|_| key.to_owned(), |l| named(l).to_owned()),
         None => words().default_player(i),
     };
     let taken = |n: &str| {
@@ -561,6 +607,7 @@ fn show_menu(
 
 fn row_label(row: Row, mode: Mode) -> String {
     words().menu_label(match row {
+        Row::Language => MenuLabel::Language,
         Row::Mode => MenuLabel::Mode,
         Row::Game => MenuLabel::Game,
         Row::Table => MenuLabel::Table,
@@ -577,15 +624,16 @@ fn row_label(row: Row, mode: Mode) -> String {
 /// What a row shows; `caret` ends a name being typed.
 fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -> String {
     match row {
+        Row::Language => spoken().own_name().to_owned(),
         Row::Mode => words().mode(settings.mode).to_owned(),
         Row::Game => config
             .games
             .games
             .get(&settings.game)
-            .map_or_else(|| settings.game.clone(), |g| g.name.clone()),
+            .map_or_else(|| settings.game.clone(), |g| named(g).to_owned()),
         Row::Table => config.tables.preset(&settings.table).map_or_else(
             || settings.table.clone(),
-            |p| words().table_size(&p.name, p.width_mm, p.length_mm),
+            |p| words().table_size(named(p), p.width_mm, p.length_mm),
         ),
         Row::Target => words().points(settings.target),
         Row::InningsLimit => words().innings_limit(settings.innings_limit),
@@ -599,7 +647,7 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
                 level = config
                     .computer
                     .level(&key)
-                    .map_or(key.clone(), |l| l.name.clone());
+                    .map_or(key.clone(), |l| named(l).to_owned());
                 PlayerEntry::Computer {
                     name,
                     caret,
@@ -621,7 +669,7 @@ mod tests {
     #[test]
     fn a_new_game_brings_its_target_and_innings_limit() {
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = default_settings(&config);
         settings.target = 3;
         change(Row::Game, 1, &mut settings, &config);
         assert_ne!(settings.game, "three_cushion");
@@ -633,7 +681,7 @@ mod tests {
     #[test]
     fn a_seat_steps_through_the_computer_levels_and_back_to_a_person() {
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = default_settings(&config);
         change(Row::Player(1), -1, &mut settings, &config);
         assert_eq!(settings.computers, vec![None, Some("perfect".to_owned())]);
         assert_eq!(settings.players[1], "Perfect");
@@ -668,7 +716,7 @@ mod tests {
     #[test]
     fn choices_wrap_around() {
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = default_settings(&config);
         change(Row::Mode, -1, &mut settings, &config);
         assert_eq!(settings.mode, Mode::LagTraining);
         change(Row::Mode, 1, &mut settings, &config);
@@ -683,7 +731,7 @@ mod tests {
         assert_eq!(step_count(25, -1), 20);
         assert_eq!(step_count(20, -1), 19);
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = default_settings(&config);
         settings.target = 1;
         change(Row::Target, -1, &mut settings, &config);
         assert_eq!(settings.target, 1);
@@ -692,7 +740,7 @@ mod tests {
     #[test]
     fn the_innings_limit_goes_from_none_to_one_and_back() {
         let config = Config::defaults();
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = default_settings(&config);
         settings.innings_limit = None;
         change(Row::InningsLimit, 1, &mut settings, &config);
         assert_eq!(settings.innings_limit, Some(1));
@@ -715,12 +763,15 @@ mod tests {
     fn start_tidies_the_names_checks_and_remembers_the_choices() {
         let config = Config::defaults();
         let paths = StoragePaths::in_folder(&crate::test_support::fresh_dir("menu"));
-        let mut settings = MatchSettings::defaults(&config);
+        let mut settings = default_settings(&config);
         settings.players = vec![" Ann ".into(), "".into(), "".into()];
         assert!(start(&mut settings, &config, &paths).is_err());
         settings.players = vec![" Ann ".into(), "Bea".into(), "  ".into()];
         assert_eq!(start(&mut settings, &config, &paths), Ok(()));
         assert_eq!(settings.players, ["Ann", "Bea"]);
-        assert_eq!(MatchSettings::load(&paths.menu, &config), (settings, None));
+        assert_eq!(
+            MatchSettings::load(&paths.menu, &config, default_settings(&config)),
+            (settings, None)
+        );
     }
 }

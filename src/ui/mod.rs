@@ -1,6 +1,6 @@
 //! What the players read: the menu, the scoreboard, the stroke panel (power, tip offset,
-//! elevation), the controls on demand, and an overlay for each phase of play that says
-//! what the referee decided and what to do next.
+//! elevation), the controls and the rules on demand, and an overlay for each phase of
+//! play that says what the referee decided and what to do next.
 
 mod dock;
 mod fonts;
@@ -13,12 +13,14 @@ mod menu;
 mod overlays;
 mod positions;
 mod replay;
+mod rules;
 mod scoreboard;
 mod settings;
 mod widgets;
 
 pub use dock::{Collapsible, FreeNode, Slot};
 pub use frame_rate::FrameRateTest;
+pub use menu::default_settings;
 pub use settings::SoftwareRendering;
 
 use bevy::prelude::*;
@@ -40,6 +42,7 @@ pub fn plugin(app: &mut App) {
         positions::plugin,
         lag_stats::plugin,
         replay::plugin,
+        rules::plugin,
     ));
 }
 

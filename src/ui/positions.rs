@@ -17,7 +17,7 @@ use crate::play::positions::{self, Position, Target};
 use crate::play::{Event, FileError, Mode, PracticeCommand};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
-use crate::words::{DrillDone, LibraryNote, words};
+use crate::words::{DrillDone, LibraryNote, named, spoken, words};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -181,6 +181,7 @@ fn type_position_name(
     let cue_ball = session.cue_ball();
     let position = Position {
         name: name.trim().to_owned(),
+        translated: Default::default(),
         game: settings.game.clone(),
         table: Some(settings.table.clone()),
         balls: session
@@ -389,9 +390,10 @@ fn show_panel(
         lines.extend(words().drill_under_way(drill));
     } else if let Some((_, p, origin)) = library.current.and_then(|i| library.positions.get(i)) {
         let number = library.current.map_or(0, |i| i + 1);
-        lines.push(words().position_of(number, library.positions.len(), &p.name));
-        if !p.notes.is_empty() {
-            lines.push(p.notes.clone());
+        lines.push(words().position_of(number, library.positions.len(), named(p)));
+        let notes = crate::config::notes_in(&p.notes, &p.translated, spoken().code());
+        if !notes.is_empty() {
+            lines.push(notes.to_owned());
         }
         lines.push(words().target(&p.target, session.table()));
         let delete = (*origin == Origin::Own).then(|| keys(&config.0, Action::DeletePosition));

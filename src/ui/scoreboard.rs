@@ -9,7 +9,7 @@ use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
 use crate::play::{BallStyle, Play};
 use crate::shot::BallId;
-use crate::words::{Lagger, Line, words};
+use crate::words::{Lagger, Line, named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -176,7 +176,7 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
     let name = |i: usize| seated.get(i).cloned().unwrap_or_else(|| "?".into());
     if let Some(referee) = session.referee() {
         let title = words().board_title(
-            &referee.game().name,
+            named(referee.game()),
             referee.target(),
             referee.innings_limit(),
         );

@@ -13,14 +13,15 @@ use crate::game::{
     UserFiles, WindowMode,
 };
 use crate::input::Actions;
-use crate::play::BallStyle;
-use crate::words::{CameraChoice, GraphicsChoice, Setting, SettingValue, words};
+use crate::play::{BallStyle, MatchSettings};
+use crate::words::{CameraChoice, GraphicsChoice, Setting, SettingValue, named, spoken, words};
 use bevy::prelude::*;
 
 /// A row of the settings screen: a setting by the name the words give it.
 type Row = Setting;
 
-const ROWS: [Row; 20] = [
+const ROWS: [Row; 21] = [
+    Row::Language,
     Row::Quality,
     Row::Shadows,
     Row::AntiAliasing,
@@ -100,7 +101,7 @@ fn notice_software_rendering(
 }
 
 fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
-    commands.insert_resource(Selected(Row::Quality));
+    commands.insert_resource(Selected(Row::Language));
     let config = &config.0;
     let hint = words().settings_hint(
         &keys_of(config, &[Action::MenuUp, Action::MenuDown]),
@@ -185,9 +186,16 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     });
 }
 
-fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> String {
+fn row_value(
+    row: Row,
+    p: &Preferences,
+    style: BallStyle,
+    software: bool,
+    config: &crate::config::Config,
+) -> String {
     let g = &p.graphics;
     let value = match row {
+        Row::Language => SettingValue::Named(spoken().own_name()),
         Row::Quality => SettingValue::Graphics(match g.quality {
             Quality::Low => GraphicsChoice::Low,
             Quality::High => GraphicsChoice::High,
@@ -217,7 +225,7 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
             CameraView::Follow => CameraChoice::Follow,
         }),
         Row::BallStyle => SettingValue::Balls(style),
-        Row::Cloth => SettingValue::Named(&p.cloth),
+        Row::Cloth => SettingValue::Named(named(config.tables.cloth(&p.cloth))),
         Row::FrameRate => SettingValue::OnOff(p.show_frame_rate),
         Row::Back => SettingValue::Nothing,
     };
@@ -226,13 +234,17 @@ fn row_value(row: Row, p: &Preferences, style: BallStyle, software: bool) -> Str
 
 /// One step of a row's choice; a part of the graphics makes them custom. `cloths`: the
 /// names the config offers.
-fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle, cloths: &[&str]) {
+fn change(row: Row, step: i32, p: &mut Preferences, menu: &mut MatchSettings, cloths: &[&str]) {
     fn cycle<T: PartialEq + Copy>(choices: &[T], current: T, step: i32) -> T {
         let at = choices.iter().position(|c| *c == current).unwrap_or(0) as i32;
         choices[(at + step).rem_euclid(choices.len() as i32) as usize]
     }
     let g = &mut p.graphics;
     match row {
+        Row::Language => {
+            super::menu::respeak(spoken().step(step), menu);
+            p.language = Some(spoken());
+        }
         Row::Quality => {
             let quality = cycle(&[Quality::Low, Quality::High], g.quality, step);
             *g = Graphics::of(quality);
@@ -283,10 +295,24 @@ fn change(row: Row, step: i32, p: &mut Preferences, style: &mut BallStyle, cloth
             p.computer_verdict_s = cycle(&COMPUTER_VERDICT_S, p.computer_verdict_s, step)
         }
         Row::Camera => p.camera = cycle(&CameraView::ALL, p.camera, step),
-        Row::BallStyle => *style = cycle(&[BallStyle::Dotted, BallStyle::Yellow], *style, step),
+        Row::BallStyle => {
+            menu.ball_style = cycle(
+                &[BallStyle::Dotted, BallStyle::Yellow],
+                menu.ball_style,
+                step,
+            )
+        }
         Row::Cloth => p.cloth = cycle(cloths, p.cloth.as_str(), step).to_string(),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,
         Row::Back => {}
+    }
+}
+
+/// A new language: the screen is built again in it (entering it anew keeps the
+/// language row chosen).
+fn respell(row: Row, screen: &mut NextState<Screen>) {
+    if row == Row::Language {
+        screen.set(Screen::Settings);
     }
 }
 
@@ -321,9 +347,10 @@ fn read_keys(
                 selected.0,
                 step,
                 &mut preferences,
-                &mut settings.ball_style,
+                &mut settings.0,
                 &cloth_names(&config),
             );
+            respell(selected.0, &mut screen);
         }
     }
     let back = actions.just_pressed(Action::Confirm) && selected.0 == Row::Back;
@@ -348,9 +375,10 @@ fn read_clicks(
                 *row,
                 *step,
                 &mut preferences,
-                &mut settings.ball_style,
+                &mut settings.0,
                 &cloth_names(&config),
             );
+            respell(*row, &mut screen);
         }
     }
     for (interaction, RowLine(row)) in &rows {
@@ -365,6 +393,7 @@ fn show_settings(
     preferences: Res<Preferences>,
     settings: Res<Settings>,
     software: Res<SoftwareRendering>,
+    config: Res<GameConfig>,
     mut lines: Query<(&RowLine, &mut BackgroundColor)>,
     mut values: Query<(&RowValue, &mut Text)>,
 ) {
@@ -381,7 +410,13 @@ fn show_settings(
     for (RowValue(row), mut text) in &mut values {
         set_text(
             &mut text,
-            row_value(*row, &preferences, settings.ball_style, software.0),
+            row_value(
+                *row,
+                &preferences,
+                settings.ball_style,
+                software.0,
+                &config.0,
+            ),
         );
     }
 }
@@ -404,18 +439,19 @@ mod tests {
     #[test]
     fn a_preset_sets_every_part_and_a_changed_part_makes_it_custom() {
         let mut p = Preferences::default();
-        let mut style = BallStyle::Dotted;
-        change(Row::Quality, -1, &mut p, &mut style, &[]);
+        let config = crate::config::Config::defaults();
+        let mut menu = MatchSettings::defaults(&config, Vec::new());
+        change(Row::Quality, -1, &mut p, &mut menu, &[]);
         assert_eq!(p.graphics, Graphics::of(Quality::Low));
-        change(Row::Shadows, 1, &mut p, &mut style, &[]);
+        change(Row::Shadows, 1, &mut p, &mut menu, &[]);
         assert_eq!(p.graphics.quality, Quality::Custom);
         assert!(p.graphics.shadows);
-        change(Row::Volume, 1, &mut p, &mut style, &[]);
-        change(Row::Volume, 5, &mut p, &mut style, &[]);
+        change(Row::Volume, 1, &mut p, &mut menu, &[]);
+        change(Row::Volume, 5, &mut p, &mut menu, &[]);
         assert_eq!(p.volume, 1.0);
-        change(Row::Camera, 1, &mut p, &mut style, &[]);
+        change(Row::Camera, 1, &mut p, &mut menu, &[]);
         assert_eq!(p.camera, CameraView::Top);
-        change(Row::BallStyle, 1, &mut p, &mut style, &[]);
-        assert_eq!(style, BallStyle::Yellow);
+        change(Row::BallStyle, 1, &mut p, &mut menu, &[]);
+        assert_eq!(menu.ball_style, BallStyle::Yellow);
     }
 }

@@ -1,9 +1,9 @@
 //! English.
 
 use super::{
-    AfterLag, Before, BreakSetup, CameraChoice, GraphicsChoice, LagSetupFacts, Lagger, LibraryNote,
-    Line, MenuLabel, MenuNote, PlayerEntry, ReplayState, ResumeOffer, Setting, SettingValue,
-    SheetColumns, StrokePanel, Tone, Words,
+    AfterLag, Before, BreakSetup, CameraChoice, GraphicsChoice, Guide, GuideKeys, LagSetupFacts,
+    Lagger, LibraryNote, Line, MenuLabel, MenuNote, PlayerEntry, ReplayState, ResumeOffer, Setting,
+    SettingValue, SheetColumns, StrokePanel, Tone, Trouble, Words,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
@@ -45,6 +45,23 @@ fn spot_short(spot: Spot) -> &'static str {
 }
 
 impl Words for English {
+    // The errors' own texts are English.
+    fn trouble(&self, trouble: Trouble) -> String {
+        match trouble {
+            Trouble::File(e) => e.to_string(),
+            Trouble::Start(e) => e.to_string(),
+            Trouble::Resume(e) => e.to_string(),
+            Trouble::Judge(e) => e.to_string(),
+            Trouble::Lag(e) => e.to_string(),
+            Trouble::Strike(e) => e.to_string(),
+            Trouble::Place(e) => e.to_string(),
+            Trouble::Setup(e) => e.to_string(),
+            Trouble::Unknown(e) => e.to_string(),
+            Trouble::Settings(e) => e.to_string(),
+            Trouble::MissingPosition(e) => e.to_string(),
+        }
+    }
+
     fn points(&self, n: u32) -> String {
         match n {
             1 => "1 point".to_owned(),
@@ -220,6 +237,27 @@ impl Words for English {
             }
             EventKind::Rest => "every ball at rest".to_owned(),
         }
+    }
+
+    fn diagram_caption(
+        &self,
+        judged: Option<(&str, &Verdict)>,
+        stroke: Option<&Stroke>,
+        contacts: &[Contact],
+        style: BallStyle,
+    ) -> Vec<String> {
+        let mut lines = Vec::new();
+        if let Some((game, verdict)) = judged {
+            lines.push(format!("{game}: {}", self.verdict_notes(verdict)));
+        }
+        if let Some(stroke) = stroke {
+            lines.push(self.struck(stroke, style));
+            lines.push(format!(
+                "Cue ball contacts, cushions in diamonds: {}",
+                self.contacts(contacts, style)
+            ));
+        }
+        lines
     }
 
     fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String {
@@ -941,6 +979,7 @@ impl Words for English {
                 "hold, draw the mouse back and push: strike (draw-back sets the power)"
             }
             Action::ToggleHelp => "show or hide this help",
+            Action::ToggleRules => "the rules of the game (at a verdict: the rule it cites)",
             Action::DeclareSafety => "declare a safety",
             Action::RestorePositions => "restore the positions of before the last stroke",
             Action::Menu => "menu (in a replay: leave it)",
@@ -1543,15 +1582,16 @@ impl Words for English {
         ("Carom", "carom billiards for one or more at one table")
     }
 
-    fn menu_hint(&self, choose: &str, change: &str, next: &str) -> String {
+    fn menu_hint(&self, choose: &str, change: &str, next: &str, rules: &str) -> String {
         format!(
             "{choose}: choose a row    {change}: change it (a player: a person or the computer)\n\
-             type a name on a player row    {next}: next row, start"
+             type a name on a player row    {next}: next row, start    {rules}: the rules"
         )
     }
 
     fn menu_label(&self, label: MenuLabel) -> String {
         match label {
+            MenuLabel::Language => "Language".into(),
             MenuLabel::Mode => "Mode".into(),
             MenuLabel::Game => "Game".into(),
             MenuLabel::Table => "Table".into(),
@@ -1656,6 +1696,7 @@ impl Words for English {
             Setting::ComputerVerdict => "Computer's verdicts",
             Setting::Camera => "Camera at the start",
             Setting::BallStyle => "Balls",
+            Setting::Language => "Language",
             Setting::Cloth => "Cloth",
             Setting::FrameRate => "Frame rate shown",
             Setting::Back => "Back",
@@ -1700,6 +1741,84 @@ impl Words for English {
 
     fn settings_hint(&self, choose: &str, change: &str, leave: &str) -> String {
         format!("{choose}: choose a row    {change}: change it    {leave}: back to the menu")
+    }
+
+    fn rules_document(&self) -> &'static str {
+        include_str!("../../docs/rules.md")
+    }
+
+    fn rules_title(&self, game: &str) -> String {
+        format!("The rules: {game}, then the general rules")
+    }
+
+    fn rules_hint(&self, back: &str, on: &str, close: &str) -> String {
+        format!("{back} / {on}: the rule before / after    {close}: close")
+    }
+
+    fn read_rule(&self, keys: &str, rule: Rule) -> String {
+        format!("{keys}: read {}", self.rule(rule))
+    }
+
+    fn guide_title(&self, guide: Guide) -> &'static str {
+        match guide {
+            Guide::Match => "How to play a match",
+            Guide::Practice => "How to practise",
+            Guide::LagTraining => "How to train the lag",
+            Guide::Drills => "Drills",
+            Guide::Coach => "The coach",
+        }
+    }
+
+    fn guide(&self, guide: Guide, k: &GuideKeys) -> Vec<String> {
+        let stroke = [
+            format!(
+                "Turn the cue with {} (hold {} to turn it finely), or drag with the mouse.",
+                k.aim, k.fine_aim
+            ),
+            format!(
+                "{} sets how hard you hit; {} moves the tip on the ball for spin; {} raises the cue.",
+                k.power, k.tip, k.elevation
+            ),
+            format!("{} strikes. {} changes the camera.", k.strike, k.camera),
+        ];
+        let mut lines: Vec<String> = match guide {
+            Guide::Match => vec![
+                "Two players (or three) take turns at one table. A lag first decides who breaks: both play a ball to the far cushion and back, the nearer to the near cushion wins.".into(),
+                format!("In the lag, hit with {} when your stroke is set; the second player sets theirs, then both run together.", k.strike),
+            ],
+            Guide::Practice => vec![
+                "One player, every stroke judged as in a match, with the aim line and the ball's predicted path shown.".into(),
+                format!("{} takes a stroke back; {} moves a ball (drag it); {} steps through the practice positions.", k.undo, k.move_ball, k.positions),
+            ],
+            Guide::LagTraining => vec![
+                "Lag again and again: stop the ball as close to the near (head) cushion as you can, after it touches the far one.".into(),
+                format!("{} lags from the other half; {} changes the opponent (none, the computer, your best lag).", k.lag_half, k.lag_opponent),
+            ],
+            Guide::Drills => vec![
+                format!("{} starts a drill: a set of positions, each tried several times, scored and kept so you can see your progress.", k.drill),
+            ],
+            Guide::Coach => vec![
+                format!("{} asks the coach for a stroke: it searches the table as the strongest computer does and shows its aim; {} takes it over.", k.coach, k.take_stroke),
+            ],
+        };
+        if matches!(guide, Guide::Match | Guide::Practice | Guide::LagTraining) {
+            lines.extend(stroke);
+        }
+        if guide == Guide::Match {
+            lines.push(format!(
+                "After each stroke the referee says what counted and why, citing the rule: {} opens its text. {} goes on; {} declares a safety.",
+                k.rules, k.go_on, k.safety
+            ));
+        }
+        lines.push(format!(
+            "{} shows every key; {} the rules; {} the menu.",
+            k.help, k.rules, k.menu
+        ));
+        lines
+    }
+
+    fn guide_hint(&self, keys: &str, help: &str) -> String {
+        format!("{keys}: close    {help}: this guide and every key again")
     }
 
     fn notice(&self, notice: &Notice, names: &[String], style: BallStyle) -> String {

@@ -2,32 +2,43 @@
 //! events, verdicts and fouls, lag results, spots, scores and the score sheet, notices,
 //! the end of the game, and the command line's text. Nothing here decides anything.
 //!
-//! The sentences of one language are one implementation of [`Words`]; English is
-//! [`en::English`]. A second language is a second file implementing the trait.
+//! The sentences of one language are one implementation of [`Words`]: English
+//! ([`en::English`], the default) and Russian ([`ru::Russian`]); [`Language`] says which
+//! is spoken.
 
 mod en;
+mod language;
+mod ru;
+mod rules_book;
 mod screens;
 
 pub use en::English;
+pub use language::{Language, named, speak, spoken};
+pub use ru::Russian;
+pub use rules_book::{RulesBook, Section};
 pub use screens::{
-    CameraChoice, GraphicsChoice, MenuLabel, MenuNote, PlayerEntry, ResumeOffer, Setting,
-    SettingValue,
+    CameraChoice, GraphicsChoice, Guide, GuideKeys, MenuLabel, MenuNote, PlayerEntry, ResumeOffer,
+    Setting, SettingValue,
 };
 
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::config::Action;
+use crate::config::UnknownKey;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
+use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::{DrillProgress, MissingPosition};
 use crate::play::positions::{Miss, Target};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
+use crate::play::{ResumeError, SettingsProblem, StartError};
 use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagVerdict, Outcome, Placement,
     Remark, Rule, ScoreSheet, Side, Verdict, Warning,
 };
+use crate::rules::{JudgeError, LagError, SetupError};
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
 use std::path::PathBuf;
@@ -201,8 +212,28 @@ pub enum LibraryNote {
     BundledStay,
 }
 
+/// Something that went wrong, as a player reads it: the typed errors of the layers
+/// below that reach a screen or the command line's text.
+#[derive(Clone, Copy)]
+pub enum Trouble<'a> {
+    File(&'a FileError),
+    Start(&'a StartError),
+    Resume(&'a ResumeError),
+    Judge(&'a JudgeError),
+    Lag(&'a LagError),
+    Strike(&'a StrikeError),
+    Place(&'a PlaceError),
+    Setup(&'a SetupError),
+    Unknown(&'a UnknownKey),
+    Settings(&'a SettingsProblem),
+    MissingPosition(&'a MissingPosition),
+}
+
 /// The words of one language.
 pub trait Words: Sync {
+    /// What went wrong, in a line.
+    fn trouble(&self, trouble: Trouble) -> String;
+
     // --- the table and the shot ---
     /// `n` points: "1 point", "3 points".
     fn points(&self, n: u32) -> String;
@@ -233,20 +264,7 @@ pub trait Words: Sync {
         stroke: Option<&Stroke>,
         contacts: &[Contact],
         style: BallStyle,
-    ) -> Vec<String> {
-        let mut lines = Vec::new();
-        if let Some((game, verdict)) = judged {
-            lines.push(format!("{game}: {}", self.verdict_notes(verdict)));
-        }
-        if let Some(stroke) = stroke {
-            lines.push(self.struck(stroke, style));
-            lines.push(format!(
-                "Cue ball contacts, cushions in diamonds: {}",
-                self.contacts(contacts, style)
-            ));
-        }
-        lines
-    }
+    ) -> Vec<String>;
     /// A stroke's record as `carom sim` prints it: the events, where the balls ended,
     /// and the verdict in `game` when it was judged.
     fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String;
@@ -482,8 +500,9 @@ pub trait Words: Sync {
     // --- the menu and the settings screen ---
     /// The game's name and what it is, at the head of the menu.
     fn menu_title(&self) -> (&'static str, &'static str);
-    /// The menu's keys: choose a row, change it, go on to the next row or start.
-    fn menu_hint(&self, choose: &str, change: &str, next: &str) -> String;
+    /// The menu's keys: choose a row, change it, go on to the next row or start, read
+    /// the rules.
+    fn menu_hint(&self, choose: &str, change: &str, next: &str, rules: &str) -> String;
     fn menu_label(&self, label: MenuLabel) -> String;
     /// The players of a match side by side: "Ann vs Bea".
     fn versus(&self, names: &[String]) -> String;
@@ -506,9 +525,28 @@ pub trait Words: Sync {
     fn keys_heading(&self, file: &str) -> String;
     /// The settings screen's keys: choose a row, change it, leave.
     fn settings_hint(&self, choose: &str, change: &str, leave: &str) -> String;
+
+    // --- the rules and the guides ---
+    /// The rules in this language: a Markdown document as [`RulesBook::parse`] reads it.
+    fn rules_document(&self) -> &'static str;
+    /// The rules screen's heading, for the game `game` (its name).
+    fn rules_title(&self, game: &str) -> String;
+    /// The rules screen's keys: the rule before and after, close.
+    fn rules_hint(&self, back: &str, on: &str, close: &str) -> String;
+    /// Under a verdict that cites `rule`: `keys` opens its text.
+    fn read_rule(&self, keys: &str, rule: Rule) -> String;
+    /// A guide's heading.
+    fn guide_title(&self, guide: Guide) -> &'static str;
+    /// A guide's lines, naming the `keys`.
+    fn guide(&self, guide: Guide, keys: &GuideKeys) -> Vec<String>;
+    /// Under a guide: `keys` close it, `help` shows it again.
+    fn guide_hint(&self, keys: &str, help: &str) -> String;
 }
 
-/// The words of the game's language.
+/// The words of the language spoken now.
 pub fn words() -> &'static dyn Words {
-    &English
+    spoken().words()
 }
+
+#[cfg(test)]
+mod tests;

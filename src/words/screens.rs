@@ -6,6 +6,7 @@ use crate::play::{BallStyle, ResumeError, SettingsProblem};
 /// A label of the menu's rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuLabel {
+    Language,
     Mode,
     Game,
     Table,
@@ -62,6 +63,7 @@ pub enum MenuNote<'a> {
 /// A row of the settings screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
+    Language,
     Quality,
     Shadows,
     AntiAliasing,
@@ -128,4 +130,48 @@ pub enum SettingValue<'a> {
     /// A name from the config, shown as it is.
     Named(&'a str),
     Nothing,
+}
+
+/// A short guide for a newcomer: how to play a mode, or a part of practice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Guide {
+    Match,
+    Practice,
+    LagTraining,
+    Drills,
+    Coach,
+}
+
+impl Guide {
+    pub const ALL: [Guide; 5] = [
+        Guide::Match,
+        Guide::Practice,
+        Guide::LagTraining,
+        Guide::Drills,
+        Guide::Coach,
+    ];
+}
+
+/// The keys a guide names, as a person reads them ("A / D", "Space").
+pub struct GuideKeys {
+    pub aim: String,
+    pub fine_aim: String,
+    pub power: String,
+    pub tip: String,
+    pub elevation: String,
+    pub strike: String,
+    pub camera: String,
+    pub go_on: String,
+    pub help: String,
+    pub rules: String,
+    pub menu: String,
+    pub safety: String,
+    pub undo: String,
+    pub positions: String,
+    pub drill: String,
+    pub coach: String,
+    pub take_stroke: String,
+    pub lag_half: String,
+    pub lag_opponent: String,
+    pub move_ball: String,
 }

@@ -5,7 +5,7 @@ use super::{fill, overlay};
 use crate::config::{Action, RedFirst};
 use crate::game::{GameConfig, Phase, Session, Settings};
 use crate::ui::widgets::keys;
-use crate::words::{BreakSetup, words};
+use crate::words::{BreakSetup, named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,7 +30,7 @@ fn show_break_setup(
         breaker: &breaker,
         ball: words().ball(ball, style),
         other: words().ball(ball.other_white().unwrap_or(ball), style),
-        game: &referee.game().name,
+        game: named(referee.game()),
         on_head_string: referee.game().breaker_on_head_string(),
         offset_mm: table.break_offset * 1000.0,
         strike: keys(config, Action::Strike),

@@ -7,7 +7,7 @@ use crate::game::{GameSystems, Screen, Session, Settings, UserFiles, at_table};
 use crate::input::Actions;
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, tone_colour, toned};
-use crate::words::words;
+use crate::words::{named, words};
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -87,7 +87,7 @@ fn export(session: &Session, settings: &Settings, files: &UserFiles) -> Result<P
         .unwrap_or_default();
     let judged = session
         .last_verdict()
-        .map(|verdict| (referee.game().name.as_str(), verdict));
+        .map(|verdict| (named(referee.game()), verdict));
     let caption = words().diagram_caption(judged, stroke.as_ref(), &contacts, settings.ball_style);
     let drawing = diagram::svg(
         table,

@@ -86,6 +86,10 @@ fn show_verdict(
         let again = referee.shooter() == verdict.shooter && !verdict.inning_over;
         lines.push(Line::new(words().next_up(&next, &ball, again), Tone::Plain));
     }
+    if let Some(foul) = verdict.fouls.first() {
+        let open = keys(&config.0, Action::ToggleRules);
+        lines.push(Line::new(words().read_rule(&open, foul.rule()), Tone::Dim));
+    }
     lines.push(Line::new(
         words().go_on_then_hide(&keys(&config.0, Action::Confirm)),
         Tone::Dim,
