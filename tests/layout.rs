@@ -3,7 +3,7 @@
 //! practice (a position, a drill) and lag training, every panel expanded. No two
 //! panels overlap, each lies in the window with its text inside it, and none covers a
 //! ball the player needs to see: the cue ball in every view, every ball from above.
-//! No renderer: the cameras and the UI are laid out, not drawn.
+//! All of it in each language, as Russian runs longer than English. No renderer: the cameras and the UI are laid out, not drawn.
 
 use bevy::asset::AssetEventSystems;
 use bevy::camera::CameraUpdateSystems;
@@ -25,6 +25,7 @@ use carom::play::{Command, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, Stroke};
 use carom::ui::{FreeNode, Slot};
 use carom::view::Cameras;
+use carom::words::{Language, speak};
 use std::time::Duration;
 
 /// The game's shell with Bevy's layout but no renderer, in a window of `size`.
@@ -286,6 +287,22 @@ fn check_views(app: &mut App, what: &str) {
 
 const SIZES: [UVec2; 2] = [UVec2::new(1280, 720), UVec2::new(1920, 1080)];
 
+/// The language spoken is the game's one global: the tests that lay out text take turns.
+static SPEAKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `test` once in each language and the size of each window, English last.
+fn in_each_language_and_size(mut test: impl FnMut(UVec2, &str)) {
+    let _turn = SPEAKING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for language in Language::ALL.into_iter().rev() {
+        speak(language);
+        for size in SIZES {
+            test(size, language.code());
+        }
+    }
+}
+
 #[test]
 fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size() {
     // Switching the graphics preset used to leave the table's camera at the size of
@@ -334,7 +351,7 @@ fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size
 
 #[test]
 fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
-    for size in SIZES {
+    in_each_language_and_size(|size, language| {
         let settings = MatchSettings {
             mode: Mode::Match,
             game: "three_cushion".into(),
@@ -343,7 +360,7 @@ fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
             ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
         };
         let mut app = shell("match", settings, size);
-        let at = |what: &str| format!("{}x{}, match: {what}", size.x, size.y);
+        let at = |what: &str| format!("{}x{} {language}, match: {what}", size.x, size.y);
         assert_eq!(phase(&app), Phase::Lag);
         check_views(&mut app, &at("the lag"));
         // Both lag: the first a good lag, the second softer.
@@ -423,19 +440,19 @@ fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
         }
         assert!(over, "a point was made");
         check(&mut app, &at("the game over"));
-    }
+    });
 }
 
 #[test]
 fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the_balls() {
-    for size in SIZES {
+    in_each_language_and_size(|size, language| {
         let settings = MatchSettings {
             mode: Mode::Practice,
             game: "three_cushion".into(),
             ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
         };
         let mut app = shell("practice", settings, size);
-        let at = |what: &str| format!("{}x{}, practice: {what}", size.x, size.y);
+        let at = |what: &str| format!("{}x{} {language}, practice: {what}", size.x, size.y);
         assert_eq!(phase(&app), Phase::BreakSetup);
         check_views(&mut app, &at("the break"));
         // A position of the library, then a drill.
@@ -454,7 +471,7 @@ fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the
             ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
         };
         let mut app = shell("lag-training", settings, size);
-        let at = |what: &str| format!("{}x{}, lag training: {what}", size.x, size.y);
+        let at = |what: &str| format!("{}x{} {language}, lag training: {what}", size.x, size.y);
         assert_eq!(phase(&app), Phase::Lag);
         check_views(&mut app, &at("the lag"));
         send(
@@ -465,7 +482,7 @@ fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the
         check(&mut app, &at("the result"));
         send(&mut app, Command::Continue);
         check(&mut app, &at("the next lag, with the statistics"));
-    }
+    });
 }
 
 /// A key pressed for a frame and let go, as the window reports it.
