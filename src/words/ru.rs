@@ -1306,10 +1306,10 @@ impl Words for Russian {
             "Backquote" => "`",
             "Quote" => "'",
             "Backslash" => "\\",
-            "ArrowUp" => "Up",
-            "ArrowDown" => "Down",
-            "ArrowLeft" => "Left",
-            "ArrowRight" => "Right",
+            "ArrowUp" => "Вверх",
+            "ArrowDown" => "Вниз",
+            "ArrowLeft" => "Влево",
+            "ArrowRight" => "Вправо",
             "PageUp" => "Page Up",
             "PageDown" => "Page Down",
             _ => "",
@@ -1317,10 +1317,10 @@ impl Words for Russian {
         if !printed.is_empty() {
             return printed.to_owned();
         }
-        // ShiftLeft: Left Shift; KeyA: A; Digit1: 1.
-        for side in ["Left", "Right"] {
+        // ShiftLeft: левый Shift; KeyA: A; Digit1: 1.
+        for (side, said) in [("Left", "левый"), ("Right", "правый")] {
             if let Some(key) = key.strip_suffix(side) {
-                return format!("{side} {}", key.replace("Control", "Ctrl"));
+                return format!("{said} {}", key.replace("Control", "Ctrl"));
             }
         }
         key.strip_prefix("Key")
