@@ -8,7 +8,7 @@ use crate::math::DVec2;
 use crate::random::Rng;
 use crate::rules::Referee;
 use crate::shot::{BallId, Stroke};
-use crate::table::aim::clearance_elevation;
+use crate::table::aim::stroke_clearance;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -231,7 +231,7 @@ impl Search<'_> {
     }
 
     /// `stroke` with the cue raised just enough to clear the cushion, the rail and the
-    /// balls behind the cue ball (to the next tenth of a degree).
+    /// balls behind the cue ball through its backswing (to the next tenth of a degree).
     fn playable(&self, stroke: Stroke) -> Stroke {
         let others: Vec<DVec2> = self
             .base
@@ -241,7 +241,7 @@ impl Search<'_> {
             .map(|(_, p)| *p)
             .collect();
         Stroke {
-            elevation_deg: clearance_elevation(
+            elevation_deg: stroke_clearance(
                 self.base.table(),
                 &self.config.cue,
                 self.from,

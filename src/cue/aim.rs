@@ -7,7 +7,7 @@ use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::good_lag_speeds;
 use crate::shot::{BallId, MAX_ELEVATION_DEG, Stroke};
-use crate::table::aim::clearance_elevation;
+use crate::table::aim::stroke_clearance;
 use bevy::prelude::*;
 use std::collections::HashMap;
 
@@ -118,15 +118,19 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            settings_for_each_player,
-            aim_with_mouse.in_set(PersonSystems),
-            adjust_with_keys.in_set(PersonSystems),
+            (
+                settings_for_each_player,
+                aim_with_mouse.in_set(PersonSystems),
+                adjust_with_keys.in_set(PersonSystems),
+            )
+                .chain()
+                .in_set(GameSystems::Input),
+            // Not input: the cue stays above the rail while a guide is read too.
             clear_the_rail,
         )
             .chain()
             // At the table only: in the menu the letters spell names.
             .run_if(at_table)
-            .in_set(GameSystems::Input)
             .in_set(AimSystems),
     );
 }
@@ -280,7 +284,7 @@ fn adjust_with_keys(actions: Res<Actions>, config: Res<GameConfig>, mut aim: Res
 }
 
 /// Keeps the cue above the cushion, the rail and the balls behind the cue ball, for
-/// the tip as set. Only while the balls are at rest: the panel goes on showing the
+/// the tip as set, through the backswing the power asks for. Only while the balls are at rest: the panel goes on showing the
 /// elevation the stroke was played at while they roll.
 fn clear_the_rail(config: Res<GameConfig>, session: Res<Session>, mut aim: ResMut<Aim>) {
     let cue_ball = session.cue_ball();
@@ -288,7 +292,7 @@ fn clear_the_rail(config: Res<GameConfig>, session: Res<Session>, mut aim: ResMu
         return;
     };
     let others = session.sim().others_than(cue_ball);
-    let min = clearance_elevation(
+    let min = stroke_clearance(
         session.table(),
         &config.0.cue,
         ball.pos.truncate(),

@@ -6,7 +6,7 @@
 use super::Aim;
 use super::model::{SEGMENTS, mesh, profile};
 use super::prediction::{Prediction, draw_prediction, predict};
-use super::swing::{Swing, draw_back, draw_back_room, follow_through_room};
+use super::swing::{Swing, draw_back_room, follow_through_room};
 use crate::game::frame::to_bevy;
 use crate::game::{
     GameConfig, GameSystems, PlayEvent, PlayerCommand, Preferences, Screen, Session,
@@ -15,7 +15,7 @@ use crate::game::{
 use crate::math::{DVec2, DVec3};
 use crate::play::{Command, Event, Mode, PlayCommand};
 use crate::shot::{BallId, ShotEvent, Stroke};
-use crate::table::aim::{Target, first_contact};
+use crate::table::aim::{Target, draw_back, first_contact};
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_2;

@@ -8,13 +8,7 @@ use crate::math::{DVec2, DVec3};
 use crate::physics::{clean_after_speed, cue_speed, follow_through_decel};
 use crate::shot::Stroke;
 use crate::table::TableGeometry;
-use crate::table::aim::clearance_elevation;
-
-/// How far back of the contact point the tip waits while the player aims at `speed`
-/// (the ball's launch speed, m/s), m: the harder the stroke, the longer the backswing.
-pub fn draw_back(speed: f64) -> f64 {
-    0.01 + 0.02 * speed
-}
+use crate::table::aim::{clearance_elevation, drawn_back};
 
 /// How long the cue stays where the follow-through stopped it before it is put away, s.
 pub const HOLD_S: f64 = 0.35;
@@ -150,9 +144,8 @@ pub fn follow_through_room(
 
 /// The longest draw-back up to `wanted` m at which the cue of `stroke`, behind the
 /// ball centred at `ball`, still clears the rails and the balls at `others` at the
-/// stroke's elevation: a cue drawn back reaches further behind the ball, so it is
-/// checked as a cue that much longer (thicker along the way than the real one,
-/// which keeps it on the safe side).
+/// stroke's elevation: a cue drawn back reaches further behind the ball
+/// (`table::aim::drawn_back`).
 pub fn draw_back_room(
     table: &TableGeometry,
     cue: &CueConfig,
@@ -162,11 +155,8 @@ pub fn draw_back_room(
     wanted: f64,
 ) -> f64 {
     let clears = |d: f64| {
-        let longer = CueConfig {
-            length_mm: cue.length_mm + d * 1000.0,
-            ..cue.clone()
-        };
-        clearance_elevation(table, &longer, ball, stroke, others) <= stroke.elevation_deg + 1e-9
+        clearance_elevation(table, &drawn_back(cue, d), ball, stroke, others)
+            <= stroke.elevation_deg + 1e-9
     };
     if clears(wanted) {
         return wanted;
@@ -191,6 +181,7 @@ mod tests {
     use super::*;
     use crate::config::Config;
     use crate::shot::BallId;
+    use crate::table::aim::draw_back;
 
     fn table() -> TableGeometry {
         let c = Config::defaults();
@@ -299,10 +290,9 @@ mod tests {
         assert_eq!(clearance_elevation(&t, &cue, near, &level, &[]), 0.0);
         let got = draw_back_room(&t, &cue, near, &level, &[], wanted);
         assert!(got < wanted && got > 0.0, "{got}");
-        let longer = CueConfig {
-            length_mm: cue.length_mm + got * 1000.0,
-            ..cue.clone()
-        };
-        assert_eq!(clearance_elevation(&t, &longer, near, &level, &[]), 0.0);
+        assert_eq!(
+            clearance_elevation(&t, &drawn_back(&cue, got), near, &level, &[]),
+            0.0
+        );
     }
 }

@@ -70,6 +70,36 @@ pub fn first_contact(
 /// be played; the aim allows no steeper).
 pub const MAX_CLEARANCE_DEG: f64 = MAX_ELEVATION_DEG - 4.0;
 
+/// How far back of the contact point the tip waits while the player aims at `speed`
+/// (the ball's launch speed, m/s), m: the harder the stroke, the longer the backswing.
+pub fn draw_back(speed: f64) -> f64 {
+    0.01 + 0.02 * speed
+}
+
+/// The cue as far as it reaches behind the ball when drawn back `d` m: a cue that much
+/// longer (thinner along the way than the real one by a hair, which its next tenth of
+/// a degree covers).
+pub fn drawn_back(cue: &CueConfig, d: f64) -> CueConfig {
+    CueConfig {
+        length_mm: cue.length_mm + d * 1000.0,
+        ..cue.clone()
+    }
+}
+
+/// The least elevation at which the cue of `stroke` clears everything behind the ball
+/// through its whole backswing (`draw_back` at the stroke's speed), as
+/// `clearance_elevation`: the elevation a stroke is played at when nothing else asks.
+pub fn stroke_clearance(
+    table: &TableGeometry,
+    cue: &CueConfig,
+    ball: DVec2,
+    stroke: &Stroke,
+    others: &[DVec2],
+) -> f64 {
+    let reach = drawn_back(cue, draw_back(stroke.speed));
+    clearance_elevation(table, &reach, ball, stroke, others)
+}
+
 /// The least cue elevation, degrees (to the next tenth), at which the cue of `aim` — its
 /// direction and tip offset; its own elevation is not read — clears everything behind
 /// the cue ball centred at `ball`: the cushion's nose and top and the rail (the
