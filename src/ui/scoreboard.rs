@@ -149,10 +149,11 @@ fn spawn_row(
             let columns = &COLUMNS[2..];
             for (i, text) in cells.iter().enumerate() {
                 let last = i + 1 == cells.len() && cells.len() < columns.len();
-                let node = if last {
-                    Node::default()
+                // The last one wraps at the board's edge (Russian runs longer).
+                let (node, line_break) = if last {
+                    (Node::default(), LineBreak::WordBoundary)
                 } else {
-                    cell(columns[i])
+                    (cell(columns[i]), LineBreak::NoWrap)
                 };
                 // The numbers (and their headings) stand to the right of their cells.
                 let justify = if i == 0 || last {
@@ -162,7 +163,7 @@ fn spawn_row(
                 };
                 line.spawn((
                     toned(text.clone(), TEXT_PX, tone),
-                    TextLayout::new(justify, LineBreak::NoWrap),
+                    TextLayout::new(justify, line_break),
                     node,
                 ));
             }
