@@ -3,7 +3,9 @@
 //! practice (a position, a drill) and lag training, every panel expanded. No two
 //! panels overlap, each lies in the window with its text inside it, and none covers a
 //! ball the player needs to see: the cue ball in every view, every ball from above.
-//! All of it in each language, as Russian runs longer than English. No renderer: the cameras and the UI are laid out, not drawn.
+//! All of it in each language, as Russian runs longer than English; and the menu and
+//! the settings screen, each text on one line in its row and the whole in the window.
+//! No renderer: the cameras and the UI are laid out, not drawn.
 
 use bevy::asset::AssetEventSystems;
 use bevy::camera::CameraUpdateSystems;
@@ -13,6 +15,7 @@ use bevy::prelude::*;
 use bevy::render::camera::camera_system;
 use bevy::render::texture::ManualTextureViews;
 use bevy::state::app::StatesPlugin;
+use bevy::text::TextLayoutInfo;
 use bevy::time::TimeUpdateStrategy;
 use bevy::ui::{CalculatedClip, UiGlobalTransform};
 use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
@@ -30,6 +33,11 @@ use std::time::Duration;
 
 /// The game's shell with Bevy's layout but no renderer, in a window of `size`.
 fn shell(name: &str, settings: MatchSettings, size: UVec2) -> App {
+    shell_at(name, settings, size, Screen::Table)
+}
+
+/// The game's shell opened on `screen`.
+fn shell_at(name: &str, settings: MatchSettings, size: UVec2, screen: Screen) -> App {
     let dir = carom::test_support::fresh_dir(&format!("layout-{name}"));
     let mut app = App::new();
     app.add_plugins((
@@ -83,7 +91,7 @@ fn shell(name: &str, settings: MatchSettings, size: UVec2) -> App {
     app.update();
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
-        .set(Screen::Table);
+        .set(screen);
     frames(&mut app, 4);
     app
 }
@@ -568,4 +576,71 @@ fn the_cue_stays_through_its_follow_through_and_is_put_away_after() {
         "the balls still roll"
     );
     assert!(!stick(&mut app).0, "the stick is put away after the stroke");
+}
+
+/// Each shown text of the screen: its glyphs inside its own box, its box inside the
+/// window and inside the box it stands in (a row, a button).
+fn check_screen_text(app: &mut App, what: &str) {
+    frames(app, 3);
+    let world = app.world_mut();
+    let window = world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .unwrap()
+        .physical_size()
+        .as_vec2();
+    let screen = Rect::from_corners(Vec2::ZERO, window).inflate(0.5);
+    let mut texts = world.query::<(
+        Entity,
+        &Text,
+        &TextLayoutInfo,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>();
+    let texts: Vec<(Entity, String, Vec2, Rect)> = texts
+        .iter(world)
+        .map(|(e, t, info, n, at)| (e, t.0.clone(), info.size, rect(n, at)))
+        .collect();
+    let mut checked = 0;
+    for (entity, words, glyphs, text_rect) in texts {
+        if words.is_empty() || !shown(world, entity) {
+            continue;
+        }
+        checked += 1;
+        assert!(
+            screen.contains(text_rect.min) && screen.contains(text_rect.max),
+            "{what}: \"{words}\" {text_rect:?} leaves the window {window}"
+        );
+        assert!(
+            glyphs.x <= text_rect.width() + 1.0 && glyphs.y <= text_rect.height() + 1.0,
+            "{what}: \"{words}\" is {glyphs} px, its box {text_rect:?}"
+        );
+        let parent = world.get::<ChildOf>(entity).map(ChildOf::parent);
+        if let Some(node) = parent.and_then(|p| {
+            let node = world.get::<ComputedNode>(p)?;
+            Some(rect(node, world.get::<UiGlobalTransform>(p)?))
+        }) {
+            assert!(
+                node.inflate(1.0).contains(text_rect.min)
+                    && node.inflate(1.0).contains(text_rect.max),
+                "{what}: \"{words}\" {text_rect:?} runs out of its box {node:?}"
+            );
+        }
+    }
+    assert!(checked > 20, "{what}: only {checked} texts shown");
+    println!("{what}: {checked} texts inside their boxes");
+}
+
+#[test]
+fn the_menu_and_the_settings_keep_their_text_on_its_line_and_in_the_window() {
+    let settings = MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()]);
+    in_each_language_and_size(|size, language| {
+        for screen in [Screen::Menu, Screen::Settings] {
+            let mut app = shell_at("screens", settings.clone(), size, screen);
+            check_screen_text(
+                &mut app,
+                &format!("{}x{} {language}, {screen:?}", size.x, size.y),
+            );
+        }
+    });
 }

@@ -127,7 +127,7 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
                     columns
                         .spawn(panel(Node {
                             width: px(520),
-                            row_gap: px(2),
+                            row_gap: px(1),
                             ..default()
                         }))
                         .with_children(|list| {
@@ -143,7 +143,7 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
                         .with_children(|keys| {
                             let heading = words().keys_heading("config/controls.ron");
                             keys.spawn(toned(heading, 16.0, Tone::Plain));
-                            super::help::spawn_key_table(keys, &key_rows, 130.0, 10.0);
+                            super::help::spawn_key_table(keys, &key_rows, 150.0, 10.0);
                         });
                 });
             screen.spawn(toned(hint, 14.0, Tone::Dim));
@@ -169,7 +169,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     list.spawn((
         RowLine(row),
         Node {
-            height: px(27),
+            height: px(25),
             padding: UiRect::axes(px(10), px(0)),
             column_gap: px(10),
             align_items: AlignItems::Center,

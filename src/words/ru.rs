@@ -2122,7 +2122,7 @@ impl Words for Russian {
 
     fn player_entry(&self, entry: &PlayerEntry) -> String {
         match entry {
-            PlayerEntry::Empty => "(нет: введите имя, чтобы играть втроём по очереди)".into(),
+            PlayerEntry::Empty => "(нет: впишите имя для игры втроём)".into(),
             PlayerEntry::Person { name, caret } => format!("{name}{caret}"),
             PlayerEntry::Computer {
                 name,
@@ -2157,12 +2157,12 @@ impl Words for Russian {
             Setting::Window => "Окно",
             Setting::Volume => "Громкость",
             Setting::Mute => "Звук",
-            Setting::AimAids => "Подсказки прицела в тренировке",
-            Setting::AimAidsInMatches => "Подсказки прицела в матчах",
+            Setting::AimAids => "Подсказки: тренировка",
+            Setting::AimAidsInMatches => "Подсказки: матч",
             Setting::PredictedPath => "Предсказанный путь",
             Setting::LagBand => "Цель раската",
             Setting::LagSpread => "Компьютер в раскате",
-            Setting::ComputerVerdict => "Итоги ударов компьютера",
+            Setting::ComputerVerdict => "Удары компьютера",
             Setting::Camera => "Камера в начале",
             Setting::BallStyle => "Шары",
             Setting::Cloth => "Сукно",
@@ -2188,7 +2188,7 @@ impl Words for Russian {
                     "простое"
                 },
                 if *slow_here {
-                    " (здесь медленно)"
+                    " (медленно)"
                 } else {
                     ""
                 }
