@@ -139,17 +139,18 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
             }
         }
     }
-    let mut image = Image::new(
+    // `Image::new` takes the first level's data only (it asserts so in debug builds).
+    let mut image = Image::new_uninit(
         Extent3d {
             width: SIZE,
             height: SIZE,
             depth_or_array_layers: 6,
         },
         TextureDimension::D2,
-        data,
         TextureFormat::Rgba16Float,
         RenderAssetUsages::RENDER_WORLD,
     );
+    image.data = Some(data);
     image.texture_descriptor.mip_level_count = levels;
     image.texture_view_descriptor = Some(TextureViewDescriptor {
         dimension: Some(TextureViewDimension::Cube),
@@ -218,5 +219,19 @@ mod tests {
         assert_eq!(seen(Vec3::X)[0], 0.03);
         // The +Y face's middle looks straight up.
         assert!(face_direction(2, SIZE / 2, SIZE / 2, SIZE).normalize().y > 0.99);
+    }
+
+    #[test]
+    fn the_cube_holds_every_level_of_its_six_faces() {
+        let config = crate::config::Config::defaults();
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        let cloth = LinearRgba::rgb(0.01, 0.1, 0.4);
+        let image = room_cube(&table, &Lamp::over(&table), LAMP_RADIANCE, cloth);
+        let levels = image.texture_descriptor.mip_level_count;
+        let texels: u32 = (0..levels).map(|l| (SIZE >> l).pow(2)).sum();
+        // Four halves of two bytes a texel.
+        let bytes = 6 * texels as usize * 8;
+        assert!(levels > 1);
+        assert_eq!(image.data.as_ref().map(Vec::len), Some(bytes));
     }
 }
