@@ -146,17 +146,22 @@ fn shown(world: &World, entity: Entity) -> bool {
     true
 }
 
+/// The window's size, physical px.
+fn window_size(world: &mut World) -> Vec2 {
+    world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .unwrap()
+        .physical_size()
+        .as_vec2()
+}
+
 /// What the screen shows now, checked: the panels against each other, the window and
 /// their text, the balls against the panels. `what` names the moment.
 fn check(app: &mut App, what: &str) {
     frames(app, 3);
     let world = app.world_mut();
-    let window = world
-        .query_filtered::<&Window, With<PrimaryWindow>>()
-        .single(world)
-        .unwrap()
-        .physical_size()
-        .as_vec2();
+    let window = window_size(world);
     let screen = Rect::from_corners(Vec2::ZERO, window);
     let mut panels: Vec<(Entity, String, Rect)> = Vec::new();
     let mut query = world.query::<(
@@ -583,12 +588,7 @@ fn the_cue_stays_through_its_follow_through_and_is_put_away_after() {
 fn check_screen_text(app: &mut App, what: &str) {
     frames(app, 3);
     let world = app.world_mut();
-    let window = world
-        .query_filtered::<&Window, With<PrimaryWindow>>()
-        .single(world)
-        .unwrap()
-        .physical_size()
-        .as_vec2();
+    let window = window_size(world);
     let screen = Rect::from_corners(Vec2::ZERO, window).inflate(0.5);
     let mut texts = world.query::<(
         Entity,
