@@ -9,10 +9,12 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Runs `carom ARGS` in the package root: (success, stdout, stderr).
+/// Runs `carom ARGS` in the package root: (success, stdout, stderr). In English
+/// (`LC_ALL=C`) whatever the machine's locale, unless `--lang` says otherwise.
 fn carom(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_carom"))
         .args(args)
+        .env("LC_ALL", "C")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the carom binary runs");
@@ -280,6 +282,25 @@ fn three_cushion_match_readable_score_sheet() {
         stdout.find("\ninning").unwrap() < stdout.find("Stroke by stroke").unwrap(),
         "{stdout}"
     );
+}
+
+#[test]
+fn the_score_sheet_reads_in_russian_and_its_json_in_every_language_alike() {
+    let (ok, stdout, stderr) = carom(&["--lang", "ru", "referee", MATCH]);
+    assert!(ok, "{stderr}");
+    for line in [
+        "Трёхбортный карамболь: до 5 очков, не более 50 подходов, уравнивающий подход",
+        "Anna начинает партию белым шаром.",
+        "Anna         5        7             2    0,714",
+        "Победитель: Anna",
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "{line:?} in:\n{stdout}");
+    }
+    assert!(stdout.contains("ФОЛ, правило 13:"), "{stdout}");
+    let (_, english, _) = carom(&["referee", MATCH, "--json"]);
+    let (ok, russian, stderr) = carom(&["--lang", "ru", "referee", MATCH, "--json"]);
+    assert!(ok, "{stderr}");
+    assert_eq!(russian, english);
 }
 
 #[test]

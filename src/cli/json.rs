@@ -1,9 +1,10 @@
 //! What `--json` prints. These shapes are a contract for scripts: fields are added,
-//! never renamed or dropped.
+//! never renamed or dropped, and they read the same in every language: their reasons
+//! are English whatever `--lang` says.
 
 use crate::rules::{self, Rule, ScoreSheet};
 use crate::shot::{BallId, ShotRecord, Spot, Stroke};
-use crate::words::words;
+use crate::words::Language;
 use serde::Serialize;
 
 /// `carom sim --json`: the shot record, and the verdict when judged.
@@ -41,7 +42,7 @@ struct Spotted {
 
 impl From<&rules::Verdict> for Verdict {
     fn from(v: &rules::Verdict) -> Verdict {
-        let w = words();
+        let w = Language::English.words();
         Verdict {
             points: v.points,
             fouls: v
