@@ -505,6 +505,29 @@ fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the
     });
 }
 
+#[test]
+fn the_key_that_closes_the_guide_does_nothing_else() {
+    // The match's guide opens the first time; Enter closes it, and only the next Enter
+    // tells the lag that the first player is ready.
+    let settings = MatchSettings {
+        mode: Mode::Match,
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
+    };
+    let mut app = shell("guide-closes", settings, UVec2::new(1280, 720));
+    let turn = |app: &App| {
+        app.world()
+            .resource::<Session>()
+            .lag()
+            .and_then(|lag| lag.turn_index())
+    };
+    assert_eq!(phase(&app), Phase::Lag);
+    assert_eq!(turn(&app), Some(0));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(turn(&app), Some(0), "closing the guide readied the lag");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(turn(&app), Some(1), "Enter at the table readies the lag");
+}
+
 /// A key pressed for a frame and let go, as the window reports it.
 fn press(app: &mut App, key: KeyCode) {
     let world = app.world_mut();

@@ -30,7 +30,10 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         toggle_help
             .run_if(in_state(Screen::Table))
-            .before(GameSystems::Input),
+            // After the input, whose set is already skipped while the help is open:
+            // the key that closes it does nothing else.
+            .after(GameSystems::Input)
+            .before(GameSystems::Rules),
     );
     app.add_systems(Update, show_help.in_set(GameSystems::Present));
     app.add_systems(OnExit(Screen::Table), |mut open: ResMut<HelpOpen>| {

@@ -121,7 +121,16 @@ fn show_labels(
     camera: Option<Single<(&Camera, &Transform), With<Camera3d>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     scale: Res<UiScale>,
-    mut shown: Query<(&mut Node, &mut Text, &mut TextColor, &mut Visibility), With<ClothLabel>>,
+    mut shown: Query<
+        (
+            &mut Node,
+            &ComputedNode,
+            &mut Text,
+            &mut TextColor,
+            &mut Visibility,
+        ),
+        With<ClothLabel>,
+    >,
 ) {
     let (Some(camera), Some(window)) = (camera, window) else {
         return;
@@ -133,10 +142,14 @@ fn show_labels(
         let Some(on_screen) = on_window(camera, transform, &window, scale.0, *at) else {
             continue;
         };
-        let (left, top) = (px(on_screen.x + 4.0), px(on_screen.y - TEXT_PX));
+        let top = px(on_screen.y - TEXT_PX);
         match nodes.next() {
-            Some((mut node, mut text, mut text_colour, mut visibility)) => {
-                node.left = left;
+            Some((mut node, laid_out, mut text, mut text_colour, mut visibility)) => {
+                // Beside the point, or as far right as the window lets the label's
+                // width (as last laid out) end inside it.
+                let width = laid_out.size().x * laid_out.inverse_scale_factor();
+                let room = window.width() / scale.0 - width;
+                node.left = px((on_screen.x + 4.0).min(room));
                 node.top = top;
                 set_text(&mut text, words);
                 text_colour.0 = *colour;
@@ -154,7 +167,7 @@ fn show_labels(
                     TextLayout::no_wrap(),
                     Node {
                         position_type: PositionType::Absolute,
-                        left,
+                        left: px(on_screen.x + 4.0),
                         top,
                         padding: UiRect::axes(px(3), px(1)),
                         border_radius: BorderRadius::all(px(3)),
@@ -169,7 +182,7 @@ fn show_labels(
             }
         }
     }
-    for (_, _, _, mut visibility) in nodes {
+    for (_, _, _, _, mut visibility) in nodes {
         *visibility = Visibility::Hidden;
     }
 }

@@ -32,7 +32,10 @@ pub(super) fn plugin(app: &mut App) {
         (open_or_close, turn_pages.run_if(reading_rules))
             .chain()
             .run_if(in_state(Screen::Table).or_else(in_state(Screen::Menu)))
-            .before(GameSystems::Input),
+            // After the input, whose set is already skipped while the rules are open:
+            // the key that closes them does nothing else.
+            .after(GameSystems::Input)
+            .before(GameSystems::Rules),
     );
     app.add_systems(Update, show_rules.in_set(GameSystems::Present));
     app.add_systems(OnExit(Screen::Table), close);

@@ -82,8 +82,8 @@ fn fill_lag_panel(
         .with_children(|panel| fill(panel, heading, lines));
 }
 
-/// Widths of the result's columns, px: the fact, then one per ball (they fit the
-/// right-hand column; a fact's words wrap).
+/// Widths of the result's columns, px: the fact, then one per ball, at least (they fit
+/// the right-hand column; a fact's words wrap); the balls share what room is left.
 const FACT_PX: f32 = 160.0;
 const BALL_PX: f32 = 70.0;
 /// Size of the result's text, px.
@@ -136,18 +136,28 @@ fn show_lag_result(
         .spawn(overlay("Lag result", Phase::LagResult))
         .with_children(|panel| {
             panel.spawn(title(heading));
-            let cell = |width: f32| Node {
-                width: px(width),
+            let fact_cell = || Node {
+                width: px(FACT_PX),
+                flex_shrink: 0.0,
+                ..default()
+            };
+            let ball_cell = || Node {
+                flex_basis: px(BALL_PX),
+                flex_grow: 1.0,
                 flex_shrink: 0.0,
                 column_gap: px(6),
                 align_items: AlignItems::Center,
                 ..default()
             };
+            let row = || Node {
+                width: percent(100),
+                ..default()
+            };
             if !balls.is_empty() {
-                panel.spawn(Node::default()).with_children(|row| {
-                    row.spawn(cell(FACT_PX));
+                panel.spawn(row()).with_children(|row| {
+                    row.spawn(fact_cell());
                     for (ball, name) in balls.iter().zip(&names) {
-                        row.spawn(cell(BALL_PX)).with_children(|c| {
+                        row.spawn(ball_cell()).with_children(|c| {
                             c.spawn(swatch(ball.ball, style, 14.0));
                             c.spawn(toned(name.clone(), RESULT_TEXT, Tone::Plain));
                         });
@@ -156,10 +166,10 @@ fn show_lag_result(
             }
             let facts: Vec<_> = balls.iter().map(|b| words().lag_facts(b)).collect();
             for k in 0..facts.first().map_or(0, Vec::len) {
-                panel.spawn(Node::default()).with_children(|row| {
+                panel.spawn(row()).with_children(|row| {
                     // Each text in a cell of its width (a text with a width of its
                     // own is measured as if it wrapped word by word).
-                    row.spawn(cell(FACT_PX)).with_child(toned(
+                    row.spawn(fact_cell()).with_child(toned(
                         facts[0][k].0.clone(),
                         RESULT_TEXT,
                         Tone::Dim,
@@ -167,11 +177,8 @@ fn show_lag_result(
                     for ball_facts in &facts {
                         let (_, answer, lost) = &ball_facts[k];
                         let tone = if *lost { Tone::Bad } else { Tone::Plain };
-                        row.spawn(cell(BALL_PX)).with_child(toned(
-                            answer.clone(),
-                            RESULT_TEXT,
-                            tone,
-                        ));
+                        row.spawn(ball_cell())
+                            .with_child(toned(answer.clone(), RESULT_TEXT, tone));
                     }
                 });
             }
