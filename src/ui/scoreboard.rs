@@ -35,7 +35,7 @@ fn spawn_scoreboard(mut commands: Commands) {
 }
 
 /// Widths of the columns, px: marker, ball, name, points, innings, run, high run, average.
-const COLUMNS: [f32; 8] = [12.0, 20.0, 96.0, 32.0, 32.0, 32.0, 36.0, 46.0];
+const COLUMNS: [f32; 8] = [12.0, 20.0, 80.0, 34.0, 38.0, 30.0, 40.0, 46.0];
 /// Size of the board's text, px.
 const TEXT_PX: f32 = 15.0;
 
@@ -201,7 +201,7 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
                         p.innings.to_string(),
                         p.current_run.to_string(),
                         p.high_run.to_string(),
-                        format!("{:.3}", p.average()),
+                        words().average(p.average()),
                     ],
                 }
             })

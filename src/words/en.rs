@@ -716,12 +716,12 @@ impl Words for English {
         );
         for p in &sheet.players {
             out += &format!(
-                "{:<width$}  {:>6}  {:>7}  {:>8}  {:>7.3}\n",
+                "{:<width$}  {:>6}  {:>7}  {:>8}  {:>7}\n",
                 p.name,
                 p.points,
                 p.innings,
                 p.high_run,
-                p.average()
+                self.average(p.average())
             );
         }
         out += &match sheet.outcome {
@@ -1096,6 +1096,10 @@ impl Words for English {
             format!("limit {n} innings")
         });
         format!("{game}: {}, {limit}", self.points(target))
+    }
+
+    fn average(&self, points_per_inning: f64) -> String {
+        format!("{points_per_inning:.3}")
     }
 
     fn board_columns(&self) -> [&'static str; 6] {

@@ -318,6 +318,8 @@ pub trait Words: Sync {
     fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String;
     /// Player, points, innings, run, high run, average (short).
     fn board_columns(&self) -> [&'static str; 6];
+    /// A general average, points an inning, to three decimals: "0.714".
+    fn average(&self, points_per_inning: f64) -> String;
     /// Lag training's row: the lags so far and the best, mm.
     fn training_row(&self, lags: usize, best_mm: Option<f64>) -> String;
     /// A lagger's half and where they stand.

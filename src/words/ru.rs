@@ -1103,7 +1103,7 @@ impl Words for Russian {
                 p.points,
                 p.innings,
                 p.high_run,
-                dec(p.average(), 3)
+                self.average(p.average())
             );
         }
         out += &match sheet.outcome {
@@ -1526,8 +1526,12 @@ impl Words for Russian {
         format!("{game}: {}, {limit}", up_to_points(target))
     }
 
+    fn average(&self, points_per_inning: f64) -> String {
+        dec(points_per_inning, 3)
+    }
+
     fn board_columns(&self) -> [&'static str; 6] {
-        ["Игрок", "Очк", "Подх", "Сер", "Лучш", "Сред"]
+        ["Игрок", "Очк", "Подх", "Сер", "Макс", "Ср"]
     }
 
     fn training_row(&self, lags: usize, best_mm: Option<f64>) -> String {

@@ -592,6 +592,8 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     say("head_string", words.head_string().into());
     say("half_of", words.half_of(&players[0]));
     say("millimetres", words.millimetres(56.1));
+    say("average", words.average(0.714));
+    say("board_columns", words.board_columns().join(" "));
     say("spot_occupied", words.spot_occupied(1, Spot::Head));
     say("spot_here", words.spot_here(2, Some(Spot::Foot), "красный"));
     say("spot_here", words.spot_here(3, None, "красный"));
@@ -999,6 +1001,24 @@ fn the_russian_has_no_english_in_it() {
         .map(|(method, text)| format!("{method}: {:?} in {text:?}", latin_words(text)))
         .collect();
     assert!(english.is_empty(), "{}", english.join("\n"));
+}
+
+#[test]
+fn russian_numbers_take_the_decimal_comma() {
+    let said = sentences(&Russian);
+    let point = |text: &str| {
+        let chars: Vec<char> = text.chars().collect();
+        chars
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == '.' && w[2].is_ascii_digit())
+    };
+    let with_points: Vec<String> = said
+        .iter()
+        .filter(|(_, text)| point(text))
+        .map(|(method, text)| format!("{method}: {text:?}"))
+        .collect();
+    assert!(with_points.is_empty(), "{}", with_points.join("\n"));
+    assert!(point(&English.average(0.714)));
 }
 
 #[test]

@@ -128,7 +128,7 @@ fn show_game_over(
                         .map_or(String::new(), |o| words().outcome(o, &names));
                     panel.spawn(title(heading));
                     let columns = words().sheet_columns();
-                    let widths = [24.0, 200.0, 80.0, 90.0, 100.0, 90.0];
+                    let widths = [24.0, 180.0, 80.0, 100.0, 120.0, 100.0];
                     let [player, points, innings, high_run, average] = columns.players;
                     let heading = ["", player, points, innings, high_run, average];
                     row(panel, heading.map(String::from), &widths, Tone::Dim);
@@ -146,7 +146,7 @@ fn show_game_over(
                                 p.points.to_string(),
                                 p.innings.to_string(),
                                 p.high_run.to_string(),
-                                format!("{:.3}", p.average()),
+                                words().average(p.average()),
                             ];
                             text_cells(line, cells, &widths[1..], tone);
                         });
