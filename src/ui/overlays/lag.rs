@@ -142,7 +142,9 @@ fn show_lag_result(
                 ..default()
             };
             let ball_cell = || Node {
-                flex_basis: px(BALL_PX),
+                // A width of its own, so that a long name wraps in it rather than
+                // widening it; then the room left shared out.
+                width: px(BALL_PX),
                 flex_grow: 1.0,
                 flex_shrink: 0.0,
                 column_gap: px(6),
@@ -159,7 +161,15 @@ fn show_lag_result(
                     for (ball, name) in balls.iter().zip(&names) {
                         row.spawn(ball_cell()).with_children(|c| {
                             c.spawn(swatch(ball.ball, style, 14.0));
-                            c.spawn(toned(name.clone(), RESULT_TEXT, Tone::Plain));
+                            // A name longer than its column breaks where it must.
+                            c.spawn((
+                                toned(name.clone(), RESULT_TEXT, Tone::Plain),
+                                TextLayout::new(Justify::Left, LineBreak::WordOrCharacter),
+                                Node {
+                                    min_width: px(0),
+                                    ..default()
+                                },
+                            ));
                         });
                     }
                 });
