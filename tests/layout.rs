@@ -203,6 +203,35 @@ fn check(app: &mut App, what: &str) {
             );
         }
     }
+    // No docked panel runs on below what it holds (a text measured as if it wrapped
+    // word by word makes a box taller than its lines). The game over's screen fills the
+    // window by design.
+    for (entity, name, panel) in panels
+        .iter()
+        .filter(|(e, ..)| world.get::<Slot>(*e).is_some())
+    {
+        let Some(children) = world.get::<Children>(*entity) else {
+            continue;
+        };
+        let held = children
+            .iter()
+            .filter(|c| shown(world, *c))
+            .filter_map(|c| {
+                let node = world.get::<ComputedNode>(c)?;
+                Some(rect(node, world.get::<UiGlobalTransform>(c)?).max.y)
+            })
+            .fold(f32::NEG_INFINITY, f32::max);
+        let Some(node) = world.get::<ComputedNode>(*entity) else {
+            continue;
+        };
+        // The panel's own padding, and a pixel or two of rounding.
+        let slack = node.padding().max_inset.y + 3.0;
+        assert!(
+            held == f32::NEG_INFINITY || panel.max.y - held <= slack,
+            "{what}: {name} {panel:?} runs {} px below what it holds",
+            panel.max.y - held
+        );
+    }
     // Every text lies inside its panel (what a scrolling list shows of it).
     let mut texts = world.query_filtered::<(
         Entity,

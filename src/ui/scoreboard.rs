@@ -35,7 +35,9 @@ fn spawn_scoreboard(mut commands: Commands) {
 }
 
 /// Widths of the columns, px: marker, ball, name, points, innings, run, high run, average.
-const COLUMNS: [f32; 8] = [12.0, 20.0, 80.0, 34.0, 38.0, 30.0, 40.0, 46.0];
+/// Together no wider than the board's inside (288 px: the fold mark's room on the right):
+/// a row wider than that had the board measure its title word by word, and grow as tall.
+const COLUMNS: [f32; 8] = [12.0, 20.0, 76.0, 32.0, 36.0, 30.0, 38.0, 44.0];
 /// Size of the board's text, px.
 const TEXT_PX: f32 = 15.0;
 
