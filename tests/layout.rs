@@ -185,6 +185,17 @@ fn check(app: &mut App, what: &str) {
         }
     }
     assert!(!panels.is_empty(), "{what}: no panel shown");
+    // The help (open by itself the first time a mode is opened) covers the table, and
+    // stays inside the window.
+    for (entity, name, node, at) in screens.iter(world) {
+        if name.as_str() == "Help" && shown(world, entity) {
+            let help = rect(node, at);
+            assert!(
+                screen.inflate(0.5).contains(help.min) && screen.inflate(0.5).contains(help.max),
+                "{what}: the help {help:?} leaves the window {window}"
+            );
+        }
+    }
     for (i, (_, a, ra)) in panels.iter().enumerate() {
         assert!(
             ra.width() > 0.0 && ra.height() > 0.0,

@@ -214,7 +214,7 @@ fn show_help(
                 right: px(12),
                 padding: UiRect::all(px(12)),
                 flex_direction: FlexDirection::Column,
-                row_gap: px(6),
+                row_gap: px(4),
                 ..default()
             },
             // Opaque and on top: it covers the overlay it is opened over.

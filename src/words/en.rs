@@ -1814,10 +1814,13 @@ impl Words for English {
                 k.rules, k.go_on, k.safety
             ));
         }
-        lines.push(format!(
-            "{} shows every key; {} the rules; {} the menu.",
-            k.help, k.rules, k.menu
-        ));
+        // Once, under the mode's own guide (practice's drills and coach follow it).
+        if matches!(guide, Guide::Match | Guide::Practice | Guide::LagTraining) {
+            lines.push(format!(
+                "{} shows every key; {} the rules; {} the menu.",
+                k.help, k.rules, k.menu
+            ));
+        }
         lines
     }
 

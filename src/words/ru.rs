@@ -2321,10 +2321,13 @@ impl Words for Russian {
                 k.rules, k.go_on, k.safety
             ));
         }
-        lines.push(format!(
-            "{} — все клавиши; {} — правила; {} — меню.",
-            k.help, k.rules, k.menu
-        ));
+        // Once, under the mode's own guide (practice's drills and coach follow it).
+        if matches!(guide, Guide::Match | Guide::Practice | Guide::LagTraining) {
+            lines.push(format!(
+                "{} — все клавиши; {} — правила; {} — меню.",
+                k.help, k.rules, k.menu
+            ));
+        }
         lines
     }
 
