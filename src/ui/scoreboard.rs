@@ -37,9 +37,11 @@ fn spawn_scoreboard(mut commands: Commands) {
 /// Widths of the columns, px: marker, ball, name, points, innings, run, high run, average.
 /// Together no wider than the board's inside (288 px: the fold mark's room on the right):
 /// a row wider than that had the board measure its title word by word, and grow as tall.
-const COLUMNS: [f32; 8] = [12.0, 20.0, 76.0, 32.0, 36.0, 30.0, 38.0, 44.0];
+const COLUMNS: [f32; 8] = [10.0, 18.0, 80.0, 32.0, 36.0, 30.0, 38.0, 44.0];
 /// Size of the board's text, px.
 const TEXT_PX: f32 = 15.0;
+/// Size of the column headings, px: smaller, so that a heading keeps apart from the next.
+const HEADING_PX: f32 = 13.0;
 
 /// One line of the board.
 struct BoardRow {
@@ -106,11 +108,18 @@ fn fill_scoreboard(
         .with_children(|board| {
             board.spawn(label(title, 16.0));
             if let Some(heading) = heading {
-                spawn_row(board, &heading, None, false, Tone::Dim, style);
+                spawn_row(board, &heading, None, false, (HEADING_PX, Tone::Dim), style);
             }
             for row in &rows {
                 let tone = if row.shooter { Tone::Plain } else { Tone::Dim };
-                spawn_row(board, &row.cells, row.ball, row.shooter, tone, style);
+                spawn_row(
+                    board,
+                    &row.cells,
+                    row.ball,
+                    row.shooter,
+                    (TEXT_PX, tone),
+                    style,
+                );
             }
             for line in footer {
                 board.spawn(toned(line.text, 14.0, line.tone));
@@ -123,7 +132,7 @@ fn spawn_row(
     cells: &[String],
     ball: Option<BallId>,
     marked: bool,
-    tone: Tone,
+    (size, tone): (f32, Tone),
     style: BallStyle,
 ) {
     board
@@ -151,22 +160,35 @@ fn spawn_row(
             let columns = &COLUMNS[2..];
             for (i, text) in cells.iter().enumerate() {
                 let last = i + 1 == cells.len() && cells.len() < columns.len();
-                // The last one wraps at the board's edge (Russian runs longer).
-                let (node, line_break) = if last {
-                    (Node::default(), LineBreak::WordBoundary)
+                if last {
+                    // It wraps at the board's edge (Russian runs longer).
+                    line.spawn((
+                        toned(text.clone(), size, tone),
+                        TextLayout::new(Justify::Left, LineBreak::WordBoundary),
+                    ));
+                    continue;
+                }
+                // The name stands left and apart from the next cell, the numbers (and
+                // their headings) to the right; a text longer than its cell is cut at
+                // the cell's edge.
+                let (justify, room) = if i == 0 {
+                    (Justify::Left, 4.0)
                 } else {
-                    (cell(columns[i]), LineBreak::NoWrap)
+                    (Justify::Right, 0.0)
                 };
-                // The numbers (and their headings) stand to the right of their cells.
-                let justify = if i == 0 || last {
-                    Justify::Left
-                } else {
-                    Justify::Right
-                };
-                line.spawn((
-                    toned(text.clone(), TEXT_PX, tone),
-                    TextLayout::new(justify, line_break),
-                    node,
+                line.spawn(Node {
+                    padding: UiRect::right(px(room)),
+                    justify_content: if i == 0 {
+                        JustifyContent::FlexStart
+                    } else {
+                        JustifyContent::FlexEnd
+                    },
+                    overflow_clip_margin: OverflowClipMargin::content_box(),
+                    ..cell(columns[i])
+                })
+                .with_child((
+                    toned(text.clone(), size, tone),
+                    TextLayout::new(justify, LineBreak::NoWrap),
                 ));
             }
         });
