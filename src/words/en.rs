@@ -664,7 +664,7 @@ impl Words for English {
     fn sheet_text(&self, sheet: &ScoreSheet) -> String {
         let mut out = String::new();
         let limit = match sheet.innings_limit {
-            Some(n) => format!("{n} innings"),
+            Some(n) => self.innings_limit(Some(n)),
             None => "no innings limit".to_owned(),
         };
         let equalising = if sheet.equalising_inning {
@@ -1093,7 +1093,7 @@ impl Words for English {
 
     fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String {
         let limit = innings_limit.map_or("no innings limit".to_owned(), |n| {
-            format!("limit {n} innings")
+            format!("limit {}", self.innings_limit(Some(n)))
         });
         format!("{game}: {}, {limit}", self.points(target))
     }
@@ -1653,7 +1653,11 @@ impl Words for English {
     }
 
     fn innings_limit(&self, limit: Option<u32>) -> String {
-        limit.map_or("none".into(), |n| format!("{n} innings"))
+        match limit {
+            None => "none".into(),
+            Some(1) => "1 inning".into(),
+            Some(n) => format!("{n} innings"),
+        }
     }
 
     fn player_entry(&self, entry: &PlayerEntry) -> String {

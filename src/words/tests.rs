@@ -1022,6 +1022,13 @@ fn russian_numbers_take_the_decimal_comma() {
 }
 
 #[test]
+fn english_says_one_inning_and_many_innings() {
+    assert_eq!(English.innings_limit(Some(1)), "1 inning");
+    assert_eq!(English.innings_limit(Some(50)), "50 innings");
+    assert_eq!(English.points(1), "1 point");
+}
+
+#[test]
 fn russian_plurals_agree_with_their_number() {
     let cases = [
         (1, "1 очко"),
