@@ -108,7 +108,7 @@ fn fill_scoreboard(
         .with_children(|board| {
             board.spawn(label(title, 16.0));
             if let Some(heading) = heading {
-                spawn_row(board, &heading, None, false, (HEADING_PX, Tone::Dim), style);
+                spawn_row(board, &heading, None, false, HEADING_PX, Tone::Dim, style);
             }
             for row in &rows {
                 let tone = if row.shooter { Tone::Plain } else { Tone::Dim };
@@ -117,7 +117,8 @@ fn fill_scoreboard(
                     &row.cells,
                     row.ball,
                     row.shooter,
-                    (TEXT_PX, tone),
+                    TEXT_PX,
+                    tone,
                     style,
                 );
             }
@@ -132,7 +133,8 @@ fn spawn_row(
     cells: &[String],
     ball: Option<BallId>,
     marked: bool,
-    (size, tone): (f32, Tone),
+    size: f32,
+    tone: Tone,
     style: BallStyle,
 ) {
     board
@@ -171,18 +173,14 @@ fn spawn_row(
                 // The name stands left and apart from the next cell, the numbers (and
                 // their headings) to the right; a text longer than its cell is cut at
                 // the cell's edge.
-                let (justify, room) = if i == 0 {
-                    (Justify::Left, 4.0)
+                let (justify, place, room) = if i == 0 {
+                    (Justify::Left, JustifyContent::FlexStart, 4.0)
                 } else {
-                    (Justify::Right, 0.0)
+                    (Justify::Right, JustifyContent::FlexEnd, 0.0)
                 };
                 line.spawn(Node {
                     padding: UiRect::right(px(room)),
-                    justify_content: if i == 0 {
-                        JustifyContent::FlexStart
-                    } else {
-                        JustifyContent::FlexEnd
-                    },
+                    justify_content: place,
                     overflow_clip_margin: OverflowClipMargin::content_box(),
                     ..cell(columns[i])
                 })
