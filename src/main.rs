@@ -154,6 +154,23 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         decisions: usize,
     },
+    /// Measure the computer's levels (build with --release): each level's general
+    /// average playing itself from the break, with its 95 % interval; or, with
+    /// --lay-outs, the cheaper share of random lay-outs its stroke scores from.
+    Calibrate {
+        /// The game (a key of games.ron).
+        #[arg(long, default_value = "three_cushion")]
+        game: String,
+        /// Innings each level plays.
+        #[arg(long, default_value_t = 500)]
+        innings: u32,
+        /// Instead of innings: the share scored from this many random lay-outs.
+        #[arg(long)]
+        lay_outs: Option<usize>,
+        /// Only these levels (keys of computer.ron, comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        levels: Vec<String>,
+    },
     /// The stroke the computer would play from a position: a shot file with
     /// `cue_ball: White` (or another ball) in place of a `stroke`.
     Suggest {
@@ -224,6 +241,20 @@ fn main() -> ExitCode {
         Some(Command::Bench { repeats, decisions }) => cli::load_config(cli.config)
             .and_then(|c| cli::bench(&c, repeats, decisions, out))
             .map_err(Into::into),
+        Some(Command::Calibrate {
+            game,
+            innings,
+            lay_outs,
+            levels,
+        }) => {
+            let task = match lay_outs {
+                Some(n) => cli::Calibration::LayOuts(n),
+                None => cli::Calibration::Innings(innings),
+            };
+            cli::load_config(cli.config)
+                .and_then(|c| cli::calibrate(&c, &game, task, &levels, out))
+                .map_err(Into::into)
+        }
         Some(Command::Suggest {
             position,
             game,

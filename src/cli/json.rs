@@ -113,6 +113,8 @@ struct Score<'a> {
     innings: u32,
     high_run: u32,
     average: f64,
+    /// The points the player plays to (their own in a handicap match).
+    target: u32,
 }
 
 /// `carom referee --json`: `{"strokes": [...], "score": [...], "winner": name or null,
@@ -140,6 +142,7 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
                 innings: p.innings,
                 high_run: p.high_run,
                 average: p.average(),
+                target: p.target,
             })
             .collect(),
         winner: match sheet.outcome {

@@ -1,5 +1,6 @@
 //! `MATCH.json` / `MATCH.ron`, a recorded match for `carom referee`: `game` (a key of
-//! `games.ron`), `players` (names), `target`, optional `innings_limit` (the game's own
+//! `games.ron`), `players` (names), `target`, optional `targets` (a handicap match: one
+//! per player), optional `innings_limit` (the game's own
 //! in `games.ron` when absent, none when `null`), `breaker` (index into `players`), `breaker_ball` (`white` or `dotted`),
 //! optional `table` (a preset of `tables.ron`; default: its default preset) and
 //! `strokes`: each the object `carom sim --json` prints, plus `declared_safety` (bool)
@@ -96,6 +97,10 @@ pub struct MatchFile {
     pub game: String,
     pub players: Vec<String>,
     pub target: u32,
+    /// A handicap match: each player's own target, in the order of `players`; absent
+    /// (as in older files): everyone plays to `target`.
+    #[serde(default)]
+    pub targets: Vec<u32>,
     /// Absent: the game's own limit; `null`: none; a number: that many innings.
     #[serde(default, deserialize_with = "present")]
     pub innings_limit: Option<Option<u32>>,

@@ -193,6 +193,7 @@ pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError
     let setup = MatchSetup {
         players: game.players.clone(),
         target: game.target,
+        targets: game.targets.clone(),
         innings_limit: game
             .innings_limit
             .unwrap_or_else(|| rules.innings_limit.map(|n| n.get())),
@@ -265,6 +266,62 @@ pub fn bench(
     let game = "three_cushion";
     let timings = computer::bench::run(config, game, decisions, &workers)?;
     emit(out, &words().decisions_text(game, &timings))
+}
+
+/// What `carom calibrate` measures of each level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Calibration {
+    /// The general average over this many innings of self-play from the break.
+    Innings(u32),
+    /// The share scored from this many random lay-outs.
+    LayOuts(usize),
+}
+
+/// `carom calibrate`: each level of `keys` (every level when empty) measured in `game`,
+/// a line printed as each is done, progress on stderr.
+pub fn calibrate(
+    config: &Config,
+    game: &str,
+    task: Calibration,
+    keys: &[String],
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; build with --release for the figures that count");
+    }
+    config.games.game(game)?;
+    let levels = if keys.is_empty() {
+        config.computer.levels.iter().collect()
+    } else {
+        keys.iter()
+            .map(|k| config.computer.level(k))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for level in levels {
+        let started = std::time::Instant::now();
+        let line = match task {
+            Calibration::Innings(innings) => {
+                let average = computer::calibrate::self_play(
+                    config,
+                    game,
+                    level,
+                    innings,
+                    threads,
+                    |innings, points| eprintln!("  {}: {points} points in {innings} innings", level.key),
+                )?;
+                words().calibrated(level, &average, started.elapsed())
+            }
+            Calibration::LayOuts(n) => {
+                let tries =
+                    computer::calibrate::from_random_lay_outs(config, game, level, n, threads)?;
+                let share = computer::calibrate::share_scored(&tries);
+                words().share_scored(level, game, share, n, started.elapsed())
+            }
+        };
+        emit(out, &line)?;
+    }
+    Ok(())
 }
 
 /// `carom suggest POSITION`: the stroke `level` (the coach's by default) would play

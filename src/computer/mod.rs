@@ -10,6 +10,7 @@
 //! opponent least, declared where rules 23–25 allow it.
 
 pub mod bench;
+pub mod calibrate;
 mod search;
 mod seat;
 mod trial;

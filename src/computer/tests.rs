@@ -4,68 +4,28 @@
 //! for come from `cargo test --release -- --ignored` (200 lay-outs a game, 500
 //! innings a level).
 
-use super::{choose, execute, random_lay_out, referee_at};
+use super::{calibrate, choose};
 use crate::config::{Config, Level};
-use crate::physics::TableSim;
-use crate::random::Rng;
-use crate::rules::{Calls, MatchSetup, OneStroke, PlayedStroke, Referee};
 use crate::shot::BallId;
-use crate::table::TableGeometry;
 
 fn workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The share of `lay_outs` random lay-outs of `game` from which `level`'s stroke,
-/// played with its error on a fresh table and judged by a fresh referee (as `carom
-/// sim` plays a shot file), scores.
+/// The share of `lay_outs` random lay-outs of `game` from which `level`'s stroke scores
+/// (`calibrate::from_random_lay_outs`); played exactly, the stroke does what its
+/// chance says.
 fn share_scored(game: &str, level: &str, lay_outs: usize) -> f64 {
     let config = Config::defaults();
-    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
     let level = config.computer.level(level).unwrap();
-    let exact = level.error == Default::default();
-    let mut rng = Rng(14);
-    let mut scored = 0;
-    for n in 0..lay_outs {
-        let lay_out = random_lay_out(&config, game, &table, &mut rng).unwrap();
-        let referee = referee_at(&config, game, &table, lay_out.clone(), BallId::White).unwrap();
-        let decision = choose(&config, &referee, level, n as u64, workers()).unwrap();
-        let stroke = execute(&decision.stroke, &level.error, &mut Rng(n as u64));
-        let mut sim = TableSim::new(&config, table.clone());
-        sim.place(&lay_out.iter().map(|(&b, &p)| (b, p)).collect::<Vec<_>>())
-            .unwrap();
-        sim.strike(&[stroke], None).unwrap();
-        let record = sim.run_to_rest();
-        let rules = config.games.game(game).unwrap();
-        let mut judge = OneStroke::new(
-            rules,
-            &config.games.referee,
-            table.clone(),
-            lay_out,
-            BallId::White,
-        )
-        .unwrap();
-        let points = judge.judge(&record).unwrap().points;
-        if points > 0 {
-            scored += 1;
-        } else if exact {
-            println!("lay-out {n}: no count ({decision:?})");
-        }
-        if exact {
-            // Played exactly, the stroke does what its chance says.
-            assert_eq!(
-                points > 0,
-                decision.p_score > 0.0,
-                "lay-out {n}: {decision:?}"
-            );
+    let tries = calibrate::from_random_lay_outs(&config, game, level, lay_outs, workers()).unwrap();
+    if level.error == Default::default() {
+        for (n, t) in tries.iter().enumerate() {
+            assert_eq!(t.points > 0, t.p_score > 0.0, "lay-out {n}: {t:?}");
         }
     }
-    let share = scored as f64 / lay_outs as f64;
-    println!(
-        "{game}, {}: scores from {scored} of {lay_outs} lay-outs ({:.1} %)",
-        level.key,
-        share * 100.0
-    );
+    let share = calibrate::share_scored(&tries);
+    println!("{game}, {}: scores from {:.1} % of {lay_outs} lay-outs", level.key, share * 100.0);
     share
 }
 
@@ -94,59 +54,12 @@ fn the_perfect_level_scores_from_200_random_lay_outs() {
     assert!(shares.windows(2).all(|w| w[1] >= w[0]), "{shares:?}");
 }
 
-/// `level` playing itself in `game` from the break for `innings` innings (a match
-/// without end): points per inning. A level that hardly misses (perfect) is stopped
-/// after ten strokes an inning asked for, its inning under way counted: a lower bound.
+/// `level` playing itself in `game` from the break for `innings` innings: points per
+/// inning (`calibrate::self_play`).
 fn average(config: &Config, game: &str, level: &Level, innings: u32) -> f64 {
-    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
-    let rules = config.games.game(game).unwrap();
-    let setup = MatchSetup {
-        players: vec!["A".into(), "B".into()],
-        target: 1_000_000,
-        innings_limit: None,
-        breaker: 0,
-        breaker_ball: BallId::White,
-    };
-    let mut referee = Referee::new(rules, &config.games.referee, table.clone(), setup).unwrap();
-    let mut sim = TableSim::new(config, table);
-    let mut rng = Rng(5);
-    let played = |r: &Referee| r.players().iter().map(|p| p.innings).sum::<u32>();
-    let (mut seed, mut reported) = (0, 0);
-    // The inning under way is finished before counting stops.
-    while (played(&referee) < innings || referee.players()[referee.shooter()].current_run > 0)
-        && seed < 10 * innings as u64
-    {
-        seed += 1;
-        let decision = choose(config, &referee, level, seed, workers()).unwrap();
-        let stroke = execute(&decision.stroke, &level.error, &mut rng);
-        let lay_out: Vec<_> = referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
-        sim.place(&lay_out).unwrap();
-        sim.strike(&[stroke], None).unwrap();
-        let record = sim.run_to_rest();
-        referee
-            .judge(&PlayedStroke {
-                record,
-                declared_safety: decision.declare_safety,
-                calls: Calls::default(),
-            })
-            .unwrap();
-        if played(&referee) % 50 == 0 && played(&referee) > reported {
-            reported = played(&referee);
-            let points: u32 = referee.players().iter().map(|p| p.points).sum();
-            println!(
-                "  {}: {points} points in {reported} innings so far",
-                level.key
-            );
-        }
-    }
-    let points: u32 = referee.players().iter().map(|p| p.points).sum();
-    let average = points as f64 / played(&referee) as f64;
-    println!(
-        "{game}, {}: {points} points in {} innings, {average:.3} an inning, {seed} strokes",
-        level.key,
-        played(&referee)
-    );
-    average
+    let played = calibrate::self_play(config, game, level, innings, workers(), |_, _| {}).unwrap();
+    println!("{played:?}");
+    played.average
 }
 
 #[test]

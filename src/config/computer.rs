@@ -36,6 +36,13 @@ pub struct Level {
     /// The name in other languages.
     #[serde(default)]
     pub translated: crate::config::Translations,
+    /// The three-cushion general average the level is tuned to play (its name says it);
+    /// None for a level off the ladder (perfect).
+    pub ladder: Option<f64>,
+    /// Its general average in each game as `carom calibrate` measured it (self-play
+    /// from the break), by key of games.ron.
+    #[serde(default)]
+    pub measured: std::collections::BTreeMap<String, f64>,
     /// Drawn at every stroke.
     pub error: Spread,
     /// Grid strokes tried once each, without error.
@@ -145,6 +152,24 @@ impl ComputerConfig {
                         format!("`{field}` is {value}; allowed {lo} ..= {MAX_STROKES}"),
                     ));
                 }
+            }
+            if let Some(average) = level.ladder {
+                let below = self.levels[..i].iter().filter_map(|l| l.ladder).last();
+                if !(average > below.unwrap_or(0.0) && average <= 100.0) {
+                    return Err(at(
+                        "ladder",
+                        format!(
+                            "`ladder` is {average}; allowed above the level below's ({}) and at most 100 points an inning",
+                            below.unwrap_or(0.0)
+                        ),
+                    ));
+                }
+            }
+            if let Some((game, v)) = level.measured.iter().find(|(_, v)| !(0.0..=1e6).contains(*v)) {
+                return Err(at(
+                    "measured",
+                    format!("`measured` has {v} for \"{game}\"; allowed 0 ..= 1000000 points an inning"),
+                ));
             }
             if level.leave_weight > 0.0 && level.leave_scan == 0 {
                 return Err(at(

@@ -96,6 +96,7 @@ impl Game {
         let setup = MatchSetup {
             players: settings.seated(),
             target: settings.target,
+            targets: Vec::new(),
             innings_limit: settings.innings_limit,
             breaker,
             breaker_ball,

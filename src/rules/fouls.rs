@@ -728,6 +728,7 @@ mod tests {
         let setup = MatchSetup {
             players: vec!["Anna".into(), "Boris".into()],
             target: 10,
+            targets: Vec::new(),
             innings_limit: None,
             breaker: 0,
             breaker_ball: White,

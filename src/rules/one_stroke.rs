@@ -34,6 +34,7 @@ impl OneStroke {
         let setup = MatchSetup {
             players: vec!["player".to_owned()],
             target: game.target.get(),
+            targets: Vec::new(),
             innings_limit: None,
             breaker: 0,
             // A stroke on the red is a rule-12 foul; the player's ball is then the white.

@@ -218,6 +218,7 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
         let setup = MatchSetup {
             players: names[..players].iter().map(|p| p.to_string()).collect(),
             target: 1 + rng.below(6) as u32,
+            targets: Vec::new(),
             innings_limit: rng.chance(50).then(|| 1 + rng.below(8) as u32),
             breaker: rng.below(players as u64) as usize,
             breaker_ball: rng.pick(&[BallId::White, BallId::Dotted]),

@@ -40,6 +40,9 @@ pub struct MatchSetup {
     pub players: Vec<String>,
     /// Points to win.
     pub target: u32,
+    /// A handicap match: each player's own distance, in the order of `players`, as
+    /// clubs set them from the players' averages. Empty: everyone plays to `target`.
+    pub targets: Vec<u32>,
     /// Innings each player gets at most.
     pub innings_limit: Option<u32>,
     /// Index of the player who breaks: the lag winner, or whom they passed it to (rule 4).
@@ -49,6 +52,11 @@ pub struct MatchSetup {
 }
 
 impl PlayerScore {
+    /// The player has made their distance.
+    pub fn reached(&self) -> bool {
+        self.points >= self.target
+    }
+
     /// Points per inning (0 before the first inning).
     pub fn average(&self) -> f64 {
         if self.innings == 0 {
@@ -158,9 +166,20 @@ impl Referee {
         if !setup.breaker_ball.is_cue_ball() {
             return Err(SetupError::NotACueBall(setup.breaker_ball));
         }
-        if setup.target == 0 {
+        if !setup.targets.is_empty() && setup.targets.len() != setup.players.len() {
+            return Err(SetupError::TargetsPerPlayer {
+                targets: setup.targets.len(),
+                players: setup.players.len(),
+            });
+        }
+        if setup.target == 0 || setup.targets.contains(&0) {
             return Err(SetupError::NoTarget);
         }
+        let targets = if setup.targets.is_empty() {
+            vec![setup.target; setup.players.len()]
+        } else {
+            setup.targets
+        };
         if setup.innings_limit == Some(0) {
             return Err(SetupError::NoInnings);
         }
@@ -172,8 +191,10 @@ impl Referee {
             players: setup
                 .players
                 .into_iter()
-                .map(|name| PlayerScore {
+                .zip(targets)
+                .map(|(name, target)| PlayerScore {
                     name,
+                    target,
                     points: 0,
                     innings: 0,
                     current_run: 0,
@@ -442,7 +463,7 @@ impl Referee {
         let run = player.current_run;
         player.high_run = player.high_run.max(player.current_run);
         let lost = player.warnings >= 2;
-        let reached = player.points >= self.target;
+        let reached = player.points >= player.target;
         let inning_over = points == 0 || reached || lost;
         self.strokes += 1;
         self.previous_cue_ball = Some(cue_ball);
@@ -609,7 +630,7 @@ impl Referee {
             return Some(self.leader(|i| i != shooter));
         }
         let round_over = (shooter + 1) % n == self.breaker;
-        if self.players[shooter].points >= self.target {
+        if self.players[shooter].reached() {
             if !self.game.equalising_inning {
                 return Some(Outcome::Winner(shooter));
             }
@@ -625,19 +646,29 @@ impl Referee {
     /// practice, the player if they reached the target.
     fn leader(&self, eligible: impl Fn(usize) -> bool) -> Outcome {
         if self.players.len() == 1 {
-            return if eligible(0) && self.players[0].points >= self.target {
+            return if eligible(0) && self.players[0].reached() {
                 Outcome::Winner(0)
             } else {
                 Outcome::NotReached
             };
         }
         let candidates: Vec<usize> = (0..self.players.len()).filter(|i| eligible(*i)).collect();
-        let Some(best) = candidates.iter().map(|i| self.players[*i].points).max() else {
+        // The most of their own distance: the most points when all play to one target.
+        let share = |i: usize| {
+            let p = &self.players[i];
+            (u64::from(p.points.min(p.target)), u64::from(p.target))
+        };
+        let more = |a: (u64, u64), b: (u64, u64)| a.0 * b.1 > b.0 * a.1;
+        let Some(best) = candidates
+            .iter()
+            .map(|&i| share(i))
+            .reduce(|a, b| if more(b, a) { b } else { a })
+        else {
             return Outcome::Draw;
         };
         match candidates
             .iter()
-            .filter(|i| self.players[**i].points == best)
+            .filter(|&&i| !more(best, share(i)))
             .collect::<Vec<_>>()
             .as_slice()
         {
@@ -678,6 +709,7 @@ mod tests {
         MatchSetup {
             players: players.iter().map(|p| p.to_string()).collect(),
             target: 10,
+            targets: Vec::new(),
             innings_limit: None,
             breaker: 0,
             breaker_ball: White,
@@ -884,6 +916,85 @@ mod tests {
         let v = play(&mut r, carom(Dotted));
         assert!(v.game_over());
         assert_eq!(v.winner(), Some(1));
+    }
+
+    fn handicap(key: &str, targets: &[u32], innings_limit: Option<u32>) -> Referee {
+        referee(
+            key,
+            MatchSetup {
+                targets: targets.to_vec(),
+                innings_limit,
+                ..setup(&["Anna", "Boris"])
+            },
+        )
+    }
+
+    #[test]
+    fn in_a_handicap_match_each_player_plays_to_their_own_target() {
+        // Three-cushion, with the equalising inning: Anna plays to 3, Boris to 1.
+        let mut r = handicap("three_cushion", &[3, 1], None);
+        assert_eq!((r.players()[0].target, r.players()[1].target), (3, 1));
+        assert_eq!(r.sheet().players[1].target, 1);
+        play(&mut r, carom(White));
+        play(&mut r, miss(White));
+        // Boris's one point is his whole distance: the last of the round, he wins.
+        let v = play(&mut r, carom(Dotted));
+        assert!(v.game_over() && v.inning_over, "{v:?}");
+        assert_eq!(v.winner(), Some(1));
+
+        // Anna reaches her 3 first: Boris's equalising inning, reaching his 1, draws.
+        let mut r = handicap("three_cushion", &[3, 1], None);
+        for _ in 0..2 {
+            assert!(!play(&mut r, carom(White)).inning_over);
+        }
+        let v = play(&mut r, carom(White));
+        assert!(v.inning_over && !v.game_over(), "Boris equalises: {v:?}");
+        let v = play(&mut r, carom(Dotted));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), None, "both made their distance: a draw");
+
+        // Without the equalising inning (four-ball), reaching one's own target wins at once.
+        let mut r = handicap("korean_four_ball", &[1, 5], None);
+        let v = play(&mut r, four_ball_carom(White));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), Some(0));
+    }
+
+    #[test]
+    fn at_a_handicap_matchs_innings_limit_the_larger_share_of_ones_target_wins() {
+        // Anna 2 of 10 (20 %), Boris 1 of 3 (33 %): Boris wins with fewer points.
+        let mut r = handicap("three_cushion", &[10, 3], Some(1));
+        play(&mut r, carom(White));
+        play(&mut r, carom(White));
+        play(&mut r, miss(White));
+        play(&mut r, carom(Dotted));
+        let v = play(&mut r, miss(Dotted));
+        assert!(v.game_over());
+        assert_eq!(v.winner(), Some(1));
+    }
+
+    #[test]
+    fn a_handicap_needs_one_target_for_each_player() {
+        let refused = |targets: &[u32]| {
+            Referee::new(
+                &game("three_cushion"),
+                &referee_config(),
+                table(),
+                MatchSetup {
+                    targets: targets.to_vec(),
+                    ..setup(&["Anna", "Boris"])
+                },
+            )
+            .unwrap_err()
+        };
+        assert_eq!(
+            refused(&[5]),
+            SetupError::TargetsPerPlayer {
+                targets: 1,
+                players: 2
+            }
+        );
+        assert_eq!(refused(&[5, 0]), SetupError::NoTarget);
     }
 
     #[test]

@@ -24,6 +24,11 @@ pub enum SetupError {
     /// The breaker's ball is not a cue ball (rule 2).
     NotACueBall(BallId),
     NoTarget,
+    /// A handicap match's targets are not one for each player.
+    TargetsPerPlayer {
+        targets: usize,
+        players: usize,
+    },
     NoInnings,
     /// The game's set-up puts this ball here (mm), off the preset's bed.
     OffTheBed {
@@ -61,6 +66,10 @@ impl fmt::Display for SetupError {
                 "the breaker's ball is {ball}: a cue ball is white or dotted (rule 2)"
             ),
             SetupError::NoTarget => f.write_str("the target must be at least 1 point"),
+            SetupError::TargetsPerPlayer { targets, players } => write!(
+                f,
+                "{targets} targets for {players} players: a handicap match gives each player one"
+            ),
             SetupError::NoInnings => f.write_str("the innings limit must be at least 1"),
             SetupError::OffTheBed { ball, at_mm, table } => write!(
                 f,

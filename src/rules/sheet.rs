@@ -117,6 +117,7 @@ mod tests {
         let setup = MatchSetup {
             players: vec!["Anna".into(), "Boris".into()],
             target: 10,
+            targets: Vec::new(),
             innings_limit: None,
             breaker: 0,
             breaker_ball: White,
@@ -168,6 +169,8 @@ mod tests {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerScore {
     pub name: String,
+    /// The points this player plays to (their own in a handicap match).
+    pub target: u32,
     pub points: u32,
     /// Innings started.
     pub innings: u32,

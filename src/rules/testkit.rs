@@ -225,6 +225,7 @@ pub fn match_of(key: &str, players: &[&str], target: u32) -> Referee {
         MatchSetup {
             players: players.iter().map(|p| p.to_string()).collect(),
             target,
+            targets: Vec::new(),
             innings_limit: None,
             breaker: 0,
             breaker_ball: BallId::White,

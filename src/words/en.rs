@@ -7,6 +7,9 @@ use super::{
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
+use crate::computer::calibrate::Average;
+use crate::config::Level;
+use std::time::Duration;
 use crate::config::Action;
 use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
@@ -305,6 +308,52 @@ impl Words for English {
             );
         }
         text
+    }
+
+    fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String {
+        let rung = match (level.ladder, average.game.as_str()) {
+            (Some(rung), "three_cushion") => format!(
+                ", ladder {rung}: {:+.0} %",
+                (average.average / rung - 1.0) * 100.0
+            ),
+            _ => String::new(),
+        };
+        let stopped = if average.stopped {
+            " (stopped at ten strokes an inning: a lower bound)"
+        } else {
+            ""
+        };
+        format!(
+            "{:<9} {:<18} {:>8.3} an inning, 95 % {:.3} .. {:.3}{rung}; {} innings, {} points, high run {}, {} strokes{stopped}, {:.0} s\n",
+            level.key,
+            level.name,
+            average.average,
+            average.interval.0,
+            average.interval.1,
+            average.innings,
+            average.points,
+            average.high_run,
+            average.strokes,
+            took.as_secs_f64()
+        )
+    }
+
+    fn share_scored(
+        &self,
+        level: &Level,
+        game: &str,
+        share: f64,
+        lay_outs: usize,
+        took: Duration,
+    ) -> String {
+        format!(
+            "{:<9} {:<18} scores from {:>5.1} % of {lay_outs} random lay-outs of {game} (about {:.2} an inning), {:.0} s\n",
+            level.key,
+            level.name,
+            share * 100.0,
+            share / (1.0 - share).max(1e-9),
+            took.as_secs_f64()
+        )
     }
 
     fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String {

@@ -23,6 +23,9 @@ pub use screens::{
 
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
+use crate::computer::calibrate::Average;
+use crate::config::Level;
+use std::time::Duration;
 use crate::config::Action;
 use crate::config::UnknownKey;
 use crate::diagram::Contact;
@@ -272,6 +275,18 @@ pub trait Words: Sync {
     fn bench_text(&self, results: &[BenchResult]) -> String;
     /// `carom bench`'s decision timings, level by level.
     fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String;
+    /// `carom calibrate`'s line for a level that played itself: its average with the
+    /// interval, against its ladder rung in three-cushion.
+    fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String;
+    /// `carom calibrate --lay-outs`'s line: the share scored from random lay-outs.
+    fn share_scored(
+        &self,
+        level: &Level,
+        game: &str,
+        share: f64,
+        lay_outs: usize,
+        took: Duration,
+    ) -> String;
     /// What the computer at a seat (or, with `coach`, the coach) of `level` is doing:
     /// thinking while `decision` is None; `take_key` hands the coach's stroke over.
     fn advice(

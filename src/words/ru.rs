@@ -9,6 +9,9 @@ use super::{
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
+use crate::computer::calibrate::Average;
+use crate::config::Level;
+use std::time::Duration;
 use crate::config::Action;
 use crate::config::{Keyed, Translated};
 use crate::diagram::{Contact, Touched};
@@ -326,6 +329,9 @@ impl Words for Russian {
                     ball_word(*ball)
                 ),
                 SetupError::NoTarget => "партия играется хотя бы до 1 очка".into(),
+                SetupError::TargetsPerPlayer { targets, players } => format!(
+                    "дистанций {targets}, а игроков {players}: в партии с форой у каждого игрока своя"
+                ),
                 SetupError::NoInnings => "лимит подходов — хотя бы 1".into(),
                 SetupError::OffTheBed { ball, at_mm, table } => format!(
                     "расстановка ставит {} шар в точку ({}; {}) мм, за пределы поля стола «{table}»",
@@ -665,6 +671,54 @@ impl Words for Russian {
             );
         }
         text
+    }
+
+    fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String {
+        let rung = match (level.ladder, average.game.as_str()) {
+            (Some(rung), "three_cushion") => format!(
+                ", ступень {}: {}{} %",
+                dec(rung, 2),
+                if average.average >= rung { "+" } else { "−" },
+                dec(((average.average / rung - 1.0) * 100.0).abs(), 0)
+            ),
+            _ => String::new(),
+        };
+        let stopped = if average.stopped {
+            " (остановлен на десяти ударах за подход: оценка снизу)"
+        } else {
+            ""
+        };
+        format!(
+            "{:<9} {:<18} {:>8} за подход, 95 % {} .. {}{rung}; подходов {}, очков {}, лучшая серия {}, ударов {}{stopped}, {} с\n",
+            level.key,
+            level.name_in("ru"),
+            dec(average.average, 3),
+            dec(average.interval.0, 3),
+            dec(average.interval.1, 3),
+            average.innings,
+            average.points,
+            average.high_run,
+            average.strokes,
+            dec(took.as_secs_f64(), 0)
+        )
+    }
+
+    fn share_scored(
+        &self,
+        level: &Level,
+        game: &str,
+        share: f64,
+        lay_outs: usize,
+        took: Duration,
+    ) -> String {
+        format!(
+            "{:<9} {:<18} забивает из {} % случайных расстановок ({lay_outs}) игры {game} (около {} за подход), {} с\n",
+            level.key,
+            level.name_in("ru"),
+            dec(share * 100.0, 1),
+            dec(share / (1.0 - share).max(1e-9), 2),
+            dec(took.as_secs_f64(), 0)
+        )
     }
 
     fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String {
