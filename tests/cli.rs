@@ -643,7 +643,9 @@ fn bench_reports_every_stroke_and_every_levels_decisions() {
     for name in ["soft", "medium", "hard", "break", "lag"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
     }
-    for level in ["beginner", "amateur", "club", "expert", "master", "perfect"] {
+    for level in [
+        "beginner", "amateur", "club", "league", "expert", "master", "world", "perfect",
+    ] {
         let line = out
             .lines()
             .find(|l| l.starts_with(level))
@@ -775,7 +777,7 @@ fn a_bad_computer_level_is_named_with_its_line_and_what_is_allowed() {
         "{err}"
     );
     let computer =
-        include_str!("../config/computer.ron").replace("coach: \"master\"", "coach: \"god\"");
+        include_str!("../config/computer.ron").replace("coach: \"world\"", "coach: \"god\"");
     let dir = temp_file("computer-coach", "computer.ron", &computer)
         .parent()
         .unwrap()

@@ -77,6 +77,9 @@ pub enum Event {
     Verdict,
     /// The lag was judged: [`super::Play::lag`]'s result.
     LagJudged,
+    /// The game just ended with a stroke (not a finished game resumed): its sheet is
+    /// final.
+    GameEnded,
     /// Jumped balls were put on their spots.
     Spotted(Vec<Placement>),
     /// Practice: a drill is over; its run.

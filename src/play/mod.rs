@@ -19,6 +19,7 @@ mod live;
 mod match_play;
 pub mod positions;
 mod practice;
+pub mod profiles;
 mod save;
 mod settings;
 mod table_core;

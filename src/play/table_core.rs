@@ -376,6 +376,7 @@ impl TableCore {
         let next = if !verdict.spot.is_empty() {
             Phase::Spotting
         } else if verdict.game_over() {
+            self.push(Event::GameEnded);
             Phase::GameOver
         } else {
             Phase::Aiming
@@ -392,6 +393,9 @@ impl TableCore {
         let over = self.referee().is_some_and(Referee::is_over);
         self.place_match_balls();
         self.events.push(Event::Spotted(spotted));
+        if over {
+            self.push(Event::GameEnded);
+        }
         self.enter(if over { Phase::GameOver } else { Phase::Aiming });
     }
 

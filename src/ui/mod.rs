@@ -12,6 +12,7 @@ mod lag_stats;
 mod menu;
 mod overlays;
 mod positions;
+mod profiles;
 mod replay;
 mod rules;
 mod scoreboard;
@@ -41,6 +42,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         positions::plugin,
         lag_stats::plugin,
+        profiles::plugin,
         replay::plugin,
         rules::plugin,
     ));

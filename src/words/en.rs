@@ -9,6 +9,7 @@ use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
 use crate::config::Level;
+use crate::play::profiles::GameSummary;
 use std::time::Duration;
 use crate::config::Action;
 use crate::diagram::{Contact, Touched};
@@ -1140,11 +1141,15 @@ impl Words for English {
         )
     }
 
-    fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String {
+    fn board_title(&self, game: &str, targets: &[u32], innings_limit: Option<u32>) -> String {
         let limit = innings_limit.map_or("no innings limit".to_owned(), |n| {
             format!("limit {}", self.innings_limit(Some(n)))
         });
-        format!("{game}: {}, {limit}", self.points(target))
+        let distance = match targets {
+            [first, rest @ ..] if rest.iter().all(|t| t == first) => self.points(*first),
+            _ => format!("handicap {}", super::each_target(targets)),
+        };
+        format!("{game}: {distance}, {limit}")
     }
 
     fn average(&self, points_per_inning: f64) -> String {
@@ -1431,6 +1436,45 @@ impl Words for English {
 
     fn lag_chart(&self, top_mm: f64) -> String {
         format!("Distance to the head cushion, each lag (top {top_mm:.0} mm; red: a fault)")
+    }
+
+    fn profile(
+        &self,
+        name: &str,
+        game: &str,
+        summary: Option<&GameSummary>,
+        suggested: Option<&str>,
+    ) -> Vec<String> {
+        let Some(s) = summary else {
+            return vec![format!("{name}: no {game} match on record yet")];
+        };
+        let mut lines = vec![
+            format!(
+                "{name} in {game}: {} {}, {} won",
+                s.matches,
+                if s.matches == 1 { "match" } else { "matches" },
+                s.won
+            ),
+            format!(
+                "general average {:.3}, last {} {:.3}, best run {}",
+                s.average,
+                s.matches.min(crate::play::profiles::RECENT_MATCHES),
+                s.recent_average,
+                s.best_run
+            ),
+        ];
+        if let Some(level) = suggested {
+            lines.push(format!("The computer at your level: {level}"));
+        }
+        lines
+    }
+
+    fn profile_not_kept(&self, problem: &FileError) -> String {
+        format!("Profile not kept: {problem}")
+    }
+
+    fn profile_chart(&self, top: f64) -> String {
+        format!("Average of each match, oldest first (top {top:.2})")
     }
 
     fn head_string(&self) -> &'static str {
@@ -1974,3 +2018,4 @@ fn side_name(side: Side) -> &'static str {
         Side::Right => "right",
     }
 }
+

@@ -25,6 +25,7 @@ use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
 use crate::config::Level;
+use crate::play::profiles::GameSummary;
 use std::time::Duration;
 use crate::config::Action;
 use crate::config::UnknownKey;
@@ -329,8 +330,18 @@ pub trait Words: Sync {
     fn safety_declared(&self) -> &'static str;
     /// The keys at the table: declare a safety, restore, menu (`saved`: the match is).
     fn table_keys(&self, safety: &str, restore: &str, menu: &str, saved: bool) -> String;
-    /// The game, its target and its innings limit.
-    fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String;
+    /// The game, its target (each player's, in order, in a handicap match) and its
+    /// innings limit.
+    fn board_title(&self, game: &str, targets: &[u32], innings_limit: Option<u32>) -> String;
+    /// A player's points, "12", and in a `handicap` match against their own target,
+    /// "12/25".
+    fn points_of(&self, points: u32, target: u32, handicap: bool) -> String {
+        if handicap {
+            format!("{points}/{target}")
+        } else {
+            points.to_string()
+        }
+    }
     /// Player, points, innings, run, high run, average (short).
     fn board_columns(&self) -> [&'static str; 6];
     /// A general average, points an inning, to three decimals: "0.714".
@@ -435,6 +446,21 @@ pub trait Words: Sync {
     fn history_not_kept(&self, problem: &FileError) -> String;
     /// The chart's caption, its top at `top_mm`.
     fn lag_chart(&self, top_mm: f64) -> String;
+
+    // --- player records ---
+    /// A person's profile in `game`: their matches, general average over all and over
+    /// the last ten, best run, and the computer level nearest their recent average.
+    fn profile(
+        &self,
+        name: &str,
+        game: &str,
+        summary: Option<&GameSummary>,
+        suggested: Option<&str>,
+    ) -> Vec<String>;
+    /// A profile that could not be read or written.
+    fn profile_not_kept(&self, problem: &FileError) -> String;
+    /// The average chart's caption, its top at `top`.
+    fn profile_chart(&self, top: f64) -> String;
 
     // --- on the cloth ---
     fn head_string(&self) -> &'static str;
@@ -567,3 +593,9 @@ pub fn words() -> &'static dyn Words {
 
 #[cfg(test)]
 mod tests;
+
+/// Each player's target of a handicap match, "25 / 13".
+fn each_target(targets: &[u32]) -> String {
+    let each: Vec<String> = targets.iter().map(u32::to_string).collect();
+    each.join(" / ")
+}

@@ -11,6 +11,7 @@ use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
 use crate::config::Level;
+use crate::play::profiles::GameSummary;
 use std::time::Duration;
 use crate::config::Action;
 use crate::config::{Keyed, Translated};
@@ -1570,14 +1571,18 @@ impl Words for Russian {
         )
     }
 
-    fn board_title(&self, game: &str, target: u32, innings_limit: Option<u32>) -> String {
+    fn board_title(&self, game: &str, targets: &[u32], innings_limit: Option<u32>) -> String {
         let limit = innings_limit.map_or("без лимита подходов".to_owned(), |n| {
             format!(
                 "не более {n} {}",
                 plural(u64::from(n), "подхода", "подходов", "подходов")
             )
         });
-        format!("{game}: {}, {limit}", up_to_points(target))
+        let distance = match targets {
+            [first, rest @ ..] if rest.iter().all(|t| t == first) => up_to_points(*first),
+            _ => format!("фора {}", super::each_target(targets)),
+        };
+        format!("{game}: {distance}, {limit}")
     }
 
     fn average(&self, points_per_inning: f64) -> String {
@@ -1878,6 +1883,46 @@ impl Words for Russian {
             "Расстояние до переднего борта по раскатам (верх {} мм; красным — фол)",
             dec(top_mm, 0)
         )
+    }
+
+    fn profile(
+        &self,
+        name: &str,
+        game: &str,
+        summary: Option<&GameSummary>,
+        suggested: Option<&str>,
+    ) -> Vec<String> {
+        let Some(s) = summary else {
+            return vec![format!("{name}: партий в игре «{game}» пока нет")];
+        };
+        let mut lines = vec![
+            format!(
+                "{name}, {game}: {} {}, {} {}",
+                s.matches,
+                plural(s.matches as u64, "партия", "партии", "партий"),
+                plural(s.won as u64, "выиграна", "выиграны", "выиграно"),
+                s.won
+            ),
+            format!(
+                "общая средняя {}, за последние {} — {}, лучшая серия {}",
+                dec(s.average, 3),
+                s.matches.min(crate::play::profiles::RECENT_MATCHES),
+                dec(s.recent_average, 3),
+                s.best_run
+            ),
+        ];
+        if let Some(level) = suggested {
+            lines.push(format!("Компьютер вашего уровня: {level}"));
+        }
+        lines
+    }
+
+    fn profile_not_kept(&self, problem: &FileError) -> String {
+        format!("Профиль не сохраняется: {}", file_error(problem))
+    }
+
+    fn profile_chart(&self, top: f64) -> String {
+        format!("Средняя каждой партии, слева старые (верх {})", dec(top, 2))
     }
 
     fn head_string(&self) -> &'static str {

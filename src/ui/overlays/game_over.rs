@@ -4,7 +4,10 @@
 
 use super::{text, title};
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings};
+use crate::game::{
+    GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
+};
+use crate::ui::profiles::{ProfileTroubles, profiles_panel};
 use crate::input::Actions;
 use crate::play::Command;
 use crate::rules::Outcome;
@@ -81,6 +84,8 @@ fn show_game_over(
     session: Res<Session>,
     settings: Res<Settings>,
     config: Res<GameConfig>,
+    files: Option<Res<UserFiles>>,
+    troubles: Res<ProfileTroubles>,
 ) {
     let config = &config.0;
     let style = settings.ball_style;
@@ -96,6 +101,7 @@ fn show_game_over(
                 height: percent(100),
                 justify_content: JustifyContent::Center,
                 align_items: AlignItems::Center,
+                column_gap: px(16),
                 ..default()
             },
             BackgroundColor(Color::srgb(0.02, 0.02, 0.03)),
@@ -123,6 +129,7 @@ fn show_game_over(
                     let referee = session.referee().expect("a sheet comes with a referee");
                     let players = &score.players;
                     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+                    let handicap = players.iter().any(|p| p.target != score.target);
                     let heading = score
                         .outcome
                         .map_or(String::new(), |o| words().outcome(o, &names));
@@ -143,7 +150,7 @@ fn show_game_over(
                             let tone = if winner { Tone::Good } else { Tone::Plain };
                             let cells = [
                                 p.name.clone(),
-                                p.points.to_string(),
+                                words().points_of(p.points, p.target, handicap),
                                 p.innings.to_string(),
                                 p.high_run.to_string(),
                                 words().average(p.average()),
@@ -221,6 +228,7 @@ fn show_game_over(
                                 .insert(EndButton::Menu);
                         });
                 });
+            profiles_panel(screen, &session, files.as_deref(), config, &troubles);
         });
 }
 

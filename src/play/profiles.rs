@@ -1,0 +1,368 @@
+//! Player records: each person's profile in the data folder (`players/NAME.ron`, one
+//! file each), every finished match they played with its date, game, opponents,
+//! points, target, innings, high run and result; per game, the general average (points
+//! per inning) over all of them and over the last ten, and the best run. A profile is
+//! written after every match; a file that cannot be read is named and kept aside
+//! (`NAME.ron.unreadable-1`), a fresh profile taking its place.
+
+use super::files::{FileError, keep_aside, read_ron_or_default, write_ron};
+use crate::config::{Config, Level};
+use crate::rules::{Outcome, ScoreSheet};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// One person's record.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub name: String,
+    /// Oldest first.
+    pub matches: Vec<MatchRecord>,
+}
+
+/// One finished match, as the person played it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchRecord {
+    /// When it ended, seconds since 1970 (UTC).
+    pub ended_s: u64,
+    /// A key of games.ron.
+    pub game: String,
+    /// The others at the table (a computer's name is its level's).
+    pub opponents: Vec<String>,
+    pub points: u32,
+    /// The points played to (the person's own in a handicap match).
+    pub target: u32,
+    pub innings: u32,
+    pub high_run: u32,
+    pub result: MatchResult,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MatchResult {
+    Won,
+    Lost,
+    Drawn,
+}
+
+impl MatchRecord {
+    /// Points per inning.
+    pub fn average(&self) -> f64 {
+        f64::from(self.points) / f64::from(self.innings.max(1))
+    }
+}
+
+/// A profile's figures in one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameSummary {
+    pub matches: usize,
+    pub won: usize,
+    /// Over every match of the game.
+    pub average: f64,
+    /// Over the last ten (or fewer).
+    pub recent_average: f64,
+    pub best_run: u32,
+}
+
+/// Matches the recent average is taken over.
+pub const RECENT_MATCHES: usize = 10;
+
+impl Profile {
+    /// The matches of `game`, oldest first.
+    pub fn in_game<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a MatchRecord> + 'a {
+        self.matches.iter().filter(move |m| m.game == game)
+    }
+
+    /// The figures in `game`; None before a match of it.
+    pub fn summary(&self, game: &str) -> Option<GameSummary> {
+        let matches: Vec<&MatchRecord> = self.in_game(game).collect();
+        let general = |ms: &[&MatchRecord]| {
+            let points: u32 = ms.iter().map(|m| m.points).sum();
+            let innings: u32 = ms.iter().map(|m| m.innings).sum();
+            f64::from(points) / f64::from(innings.max(1))
+        };
+        let last = matches.len().saturating_sub(RECENT_MATCHES);
+        (!matches.is_empty()).then(|| GameSummary {
+            matches: matches.len(),
+            won: matches
+                .iter()
+                .filter(|m| m.result == MatchResult::Won)
+                .count(),
+            average: general(&matches),
+            recent_average: general(&matches[last..]),
+            best_run: matches.iter().map(|m| m.high_run).max().unwrap_or(0),
+        })
+    }
+
+    /// The games played, in the order first played.
+    pub fn games(&self) -> Vec<&str> {
+        let mut games: Vec<&str> = Vec::new();
+        for m in &self.matches {
+            if !games.contains(&m.game.as_str()) {
+                games.push(&m.game);
+            }
+        }
+        games
+    }
+}
+
+/// Where `name`'s profile is kept in the data folder: its name with every character
+/// that is not a letter, a digit, `-` or `_` written as `_`.
+pub fn profile_path(data: &Path, name: &str) -> PathBuf {
+    let file: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    data.join("players").join(format!("{file}.ron"))
+}
+
+/// `name`'s profile (an empty one before their first match).
+pub fn read_profile(data: &Path, name: &str) -> Result<Profile, FileError> {
+    let mut profile: Profile = read_ron_or_default(&profile_path(data, name))?;
+    if profile.name.is_empty() {
+        profile.name = name.trim().to_owned();
+    }
+    Ok(profile)
+}
+
+/// A profile could not be used as it was, and what became of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProfileTrouble {
+    pub error: FileError,
+    /// Where the unreadable file was kept (None: it could not be moved).
+    pub kept_at: Option<PathBuf>,
+}
+
+/// Adds the finished match on `sheet` of `game` to the profile of each person at the
+/// table (the seats `computers` marks as a computer's have none), writing each profile
+/// at once. A profile that cannot be read is kept aside and started again.
+pub fn record_match(
+    data: &Path,
+    game: &str,
+    sheet: &ScoreSheet,
+    computers: &[Option<String>],
+    ended_s: u64,
+) -> Vec<ProfileTrouble> {
+    let mut troubles = Vec::new();
+    let Some(outcome) = sheet.outcome else {
+        return troubles;
+    };
+    for (i, player) in sheet.players.iter().enumerate() {
+        if computers.get(i).is_some_and(Option::is_some) {
+            continue;
+        }
+        let path = profile_path(data, &player.name);
+        let mut profile = match read_profile(data, &player.name) {
+            Ok(profile) => profile,
+            Err(error) => {
+                let kept_at = keep_aside(&path).ok();
+                let moved = kept_at.is_some();
+                troubles.push(ProfileTrouble { error, kept_at });
+                if !moved {
+                    // Never written over a file that could not be read.
+                    continue;
+                }
+                Profile {
+                    name: player.name.clone(),
+                    matches: Vec::new(),
+                }
+            }
+        };
+        profile.matches.push(MatchRecord {
+            ended_s,
+            game: game.to_owned(),
+            opponents: sheet
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, p)| p.name.clone())
+                .collect(),
+            points: player.points,
+            target: player.target,
+            innings: player.innings,
+            high_run: player.high_run,
+            result: match outcome {
+                Outcome::Winner(w) if w == i => MatchResult::Won,
+                Outcome::Winner(_) => MatchResult::Lost,
+                Outcome::Draw | Outcome::NotReached => MatchResult::Drawn,
+            },
+        });
+        if let Err(error) = write_ron(&path, &profile) {
+            troubles.push(ProfileTrouble {
+                error,
+                kept_at: None,
+            });
+        }
+    }
+    troubles
+}
+
+/// The level whose average in `game` (as calibrated; in three-cushion its ladder rung
+/// where it was not) lies nearest `average`; None when no level has one in that game.
+pub fn nearest_level<'a>(config: &'a Config, game: &str, average: f64) -> Option<&'a Level> {
+    config
+        .computer
+        .levels
+        .iter()
+        .filter_map(|level| level_average(level, game).map(|a| (level, (a - average).abs())))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(level, _)| level)
+}
+
+/// The general average `level` plays in `game`: as calibrated, else (three-cushion)
+/// the rung it is tuned to.
+pub fn level_average(level: &Level, game: &str) -> Option<f64> {
+    level
+        .measured
+        .get(game)
+        .copied()
+        .or(level.ladder.filter(|_| game == "three_cushion"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{PlayerScore, ScoreSheet};
+    use crate::shot::BallId;
+
+    fn player(name: &str, points: u32, innings: u32, high_run: u32) -> PlayerScore {
+        PlayerScore {
+            name: name.into(),
+            target: 10,
+            points,
+            innings,
+            current_run: 0,
+            high_run,
+            warnings: 0,
+            obligation: None,
+        }
+    }
+
+    fn sheet(anna: (u32, u32, u32), outcome: Outcome) -> ScoreSheet {
+        ScoreSheet {
+            game: "Three-cushion".into(),
+            target: 10,
+            innings_limit: None,
+            equalising_inning: true,
+            breaker: 0,
+            breaker_ball: BallId::White,
+            players: vec![
+                player("Anna K.", anna.0, anna.1, anna.2),
+                player("Club 0.5", 4, anna.1, 2),
+            ],
+            rows: Vec::new(),
+            outcome: Some(outcome),
+        }
+    }
+
+    #[test]
+    fn a_finished_match_goes_into_the_persons_profile_not_the_computers() {
+        let dir = crate::test_support::fresh_dir("profiles");
+        let computers = [None, Some("club".to_owned())];
+        let troubles = record_match(
+            &dir,
+            "three_cushion",
+            &sheet((10, 20, 3), Outcome::Winner(0)),
+            &computers,
+            1_800_000_000,
+        );
+        assert_eq!(troubles, Vec::new());
+        record_match(
+            &dir,
+            "three_cushion",
+            &sheet((5, 20, 4), Outcome::Winner(1)),
+            &computers,
+            1_800_000_100,
+        );
+        let profile = read_profile(&dir, "Anna K.").unwrap();
+        assert_eq!(profile.name, "Anna K.");
+        assert_eq!(profile.matches.len(), 2);
+        assert_eq!(profile.matches[0].opponents, vec!["Club 0.5".to_owned()]);
+        assert_eq!(profile.matches[1].result, MatchResult::Lost);
+        let summary = profile.summary("three_cushion").unwrap();
+        assert_eq!((summary.matches, summary.won, summary.best_run), (2, 1, 4));
+        assert_eq!(summary.average, 15.0 / 40.0);
+        assert_eq!(profile.summary("straight_rail"), None);
+        assert!(!profile_path(&dir, "Club 0.5").exists());
+        assert!(profile_path(&dir, "Anna K.").ends_with("players/Anna_K_.ron"));
+    }
+
+    #[test]
+    fn the_recent_average_is_over_the_last_ten_matches() {
+        let dir = crate::test_support::fresh_dir("profiles-recent");
+        let computers = [None, Some("club".to_owned())];
+        for n in 0..12 {
+            // Two early matches of 0 points, then ten of 10 in 20 innings.
+            let points = if n < 2 { 0 } else { 10 };
+            record_match(
+                &dir,
+                "three_cushion",
+                &sheet((points, 20, 2), Outcome::Draw),
+                &computers,
+                n,
+            );
+        }
+        let summary = read_profile(&dir, "Anna K.")
+            .unwrap()
+            .summary("three_cushion")
+            .unwrap();
+        assert_eq!(summary.recent_average, 0.5);
+        assert_eq!(summary.average, 100.0 / 240.0);
+    }
+
+    #[test]
+    fn a_corrupt_profile_is_named_kept_aside_and_started_again() {
+        let dir = crate::test_support::fresh_dir("profiles-corrupt");
+        let path = profile_path(&dir, "Anna K.");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "(name: \"Anna K.\", matches: [(ended_s: oops").unwrap();
+        let troubles = record_match(
+            &dir,
+            "three_cushion",
+            &sheet((10, 20, 3), Outcome::Winner(0)),
+            &[None, Some("club".to_owned())],
+            7,
+        );
+        assert_eq!(troubles.len(), 1);
+        let message = troubles[0].error.to_string();
+        assert!(message.contains("Anna_K_.ron:1:"), "{message}");
+        let kept = troubles[0].kept_at.as_ref().unwrap();
+        assert!(
+            std::fs::read_to_string(kept).unwrap().contains("oops"),
+            "the corrupt file is kept as it was"
+        );
+        let profile = read_profile(&dir, "Anna K.").unwrap();
+        assert_eq!(profile.matches.len(), 1);
+    }
+
+    #[test]
+    fn the_suggested_level_is_the_one_whose_average_is_nearest() {
+        let config = Config::defaults();
+        let nearest = |average| {
+            nearest_level(&config, "three_cushion", average)
+                .unwrap()
+                .key
+                .clone()
+        };
+        // Every level's own average suggests it; between two, the nearer.
+        for level in &config.computer.levels {
+            if let Some(a) = level_average(level, "three_cushion") {
+                assert_eq!(nearest(a), level.key, "{a}");
+            }
+        }
+        let club = level_average(config.computer.level("club").unwrap(), "three_cushion");
+        let league = level_average(config.computer.level("league").unwrap(), "three_cushion");
+        let (club, league) = (club.unwrap(), league.unwrap());
+        assert_eq!(nearest(club + 0.4 * (league - club)), "club");
+        assert_eq!(nearest(club + 0.6 * (league - club)), "league");
+        assert_eq!(nearest(0.0), "beginner");
+    }
+}

@@ -1,0 +1,151 @@
+//! Player records at the table: a finished match goes into each person's profile in
+//! the data folder (`play::profiles`), and the game-over screen shows the profile of
+//! each person who played: their figures in the game, a chart of their average match
+//! by match, and the computer level nearest their recent average.
+
+use crate::config::Config;
+use crate::game::{GameSystems, PlayEvent, Session, UserFiles, at_table};
+use crate::play::profiles::{self, Profile, ProfileTrouble};
+use crate::play::{Event, Mode};
+use crate::ui::widgets::{Tone, panel, toned};
+use crate::words::{named, words};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ProfileTroubles>();
+    app.add_systems(
+        Update,
+        record_finished_match
+            .run_if(at_table)
+            .in_set(GameSystems::Present),
+    );
+}
+
+/// What went wrong writing the profiles of the last match (shown on its game-over
+/// screen).
+#[derive(Resource, Default)]
+pub struct ProfileTroubles(pub Vec<ProfileTrouble>);
+
+fn record_finished_match(
+    mut events: MessageReader<PlayEvent>,
+    session: Res<Session>,
+    files: Option<Res<UserFiles>>,
+    mut troubles: ResMut<ProfileTroubles>,
+) {
+    if !events.read().any(|PlayEvent(e)| *e == Event::GameEnded) {
+        return;
+    }
+    let settings = session.settings();
+    let (Some(files), Some(sheet), Mode::Match) = (files, session.sheet(), settings.mode) else {
+        return;
+    };
+    troubles.0 = profiles::record_match(
+        &files.data,
+        &settings.game,
+        &sheet,
+        &settings.seated_computers(),
+        crate::play::now_s(),
+    );
+    for trouble in &troubles.0 {
+        eprintln!("{}", trouble.error);
+    }
+}
+
+/// Height of the chart, px; matches it shows (the last ones).
+const CHART_PX: f32 = 60.0;
+const CHART_MATCHES: usize = 30;
+
+/// The profiles of the people who played the match just over, as a panel beside the
+/// score sheet (nothing when no person played or their files are not kept).
+pub fn profiles_panel(
+    screen: &mut ChildSpawnerCommands,
+    session: &Session,
+    files: Option<&UserFiles>,
+    config: &Config,
+    troubles: &ProfileTroubles,
+) {
+    let settings = session.settings();
+    let Some(files) = files else { return };
+    if settings.mode != Mode::Match {
+        return;
+    }
+    let people: Vec<String> = settings
+        .seated()
+        .into_iter()
+        .zip(settings.seated_computers())
+        .filter(|(_, computer)| computer.is_none())
+        .map(|(name, _)| name)
+        .collect();
+    if people.is_empty() {
+        return;
+    }
+    let game = &settings.game;
+    let game_name = config
+        .games
+        .games
+        .get(game)
+        .map_or(game.as_str(), named);
+    screen
+        .spawn((
+            Name::new("Profiles"),
+            panel(Node {
+                row_gap: px(6),
+                width: px(400),
+                max_height: percent(96),
+                ..default()
+            }),
+        ))
+        .with_children(|panel| {
+            for name in &people {
+                let profile = profiles::read_profile(&files.data, name);
+                let lines = match &profile {
+                    Ok(profile) => {
+                        let summary = profile.summary(game);
+                        let suggested = summary.and_then(|s| {
+                            profiles::nearest_level(config, game, s.recent_average)
+                        });
+                        words().profile(name, game_name, summary.as_ref(), suggested.map(named))
+                    }
+                    Err(e) => vec![name.clone(), words().profile_not_kept(e)],
+                };
+                panel.spawn(toned(lines.join("\n"), 15.0, Tone::Plain));
+                if let Ok(profile) = &profile {
+                    average_chart(panel, profile, game);
+                }
+            }
+            for trouble in &troubles.0 {
+                panel.spawn(toned(words().profile_not_kept(&trouble.error), 13.0, Tone::Bad));
+            }
+        });
+}
+
+/// Each match's average in `game`, oldest on the left, against the best of them.
+fn average_chart(panel: &mut ChildSpawnerCommands, profile: &Profile, game: &str) {
+    let matches: Vec<f64> = profile.in_game(game).map(|m| m.average()).collect();
+    if matches.is_empty() {
+        return;
+    }
+    let shown = &matches[matches.len().saturating_sub(CHART_MATCHES)..];
+    let top = shown.iter().copied().fold(0.0, f64::max).max(0.1);
+    panel
+        .spawn(Node {
+            height: px(CHART_PX),
+            align_items: AlignItems::End,
+            column_gap: px(3),
+            border: UiRect::bottom(px(1)),
+            ..default()
+        })
+        .with_children(|chart| {
+            for average in shown {
+                chart.spawn((
+                    Node {
+                        width: px(9),
+                        height: px(((average / top) as f32 * CHART_PX).max(2.0)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.55, 0.75, 0.95)),
+                ));
+            }
+        });
+    panel.spawn(toned(words().profile_chart(top), 12.0, Tone::Dim));
+}
