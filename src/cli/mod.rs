@@ -308,7 +308,9 @@ pub fn calibrate(
                     level,
                     innings,
                     threads,
-                    |innings, points| eprintln!("  {}: {points} points in {innings} innings", level.key),
+                    |innings, points| {
+                        eprintln!("  {}: {points} points in {innings} innings", level.key)
+                    },
                 )?;
                 words().calibrated(level, &average, started.elapsed())
             }

@@ -192,7 +192,10 @@ mod tests {
         assert!(few.interval.0 < 0.5 && 0.5 < few.interval.1, "{few:?}");
         let width = |a: &Average| a.interval.1 - a.interval.0;
         // 25 times the innings: a fifth of the width.
-        assert!((width(&few) / width(&many) - 5.0).abs() < 0.6, "{few:?} {many:?}");
+        assert!(
+            (width(&few) / width(&many) - 5.0).abs() < 0.6,
+            "{few:?} {many:?}"
+        );
         assert_eq!(many.high_run, 2);
     }
 }

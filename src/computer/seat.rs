@@ -72,7 +72,7 @@ impl Snapshot {
                 let setup = MatchSetup {
                     players: settings.seated(),
                     target: settings.target,
-                    targets: Vec::new(),
+                    targets: settings.seated_targets(),
                     innings_limit: settings.innings_limit,
                     breaker: seat,
                     breaker_ball: BallId::White,

@@ -25,7 +25,11 @@ fn share_scored(game: &str, level: &str, lay_outs: usize) -> f64 {
         }
     }
     let share = calibrate::share_scored(&tries);
-    println!("{game}, {}: scores from {:.1} % of {lay_outs} lay-outs", level.key, share * 100.0);
+    println!(
+        "{game}, {}: scores from {:.1} % of {lay_outs} lay-outs",
+        level.key,
+        share * 100.0
+    );
     share
 }
 

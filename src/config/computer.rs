@@ -165,10 +165,16 @@ impl ComputerConfig {
                     ));
                 }
             }
-            if let Some((game, v)) = level.measured.iter().find(|(_, v)| !(0.0..=1e6).contains(*v)) {
+            if let Some((game, v)) = level
+                .measured
+                .iter()
+                .find(|(_, v)| !(0.0..=1e6).contains(*v))
+            {
                 return Err(at(
                     "measured",
-                    format!("`measured` has {v} for \"{game}\"; allowed 0 ..= 1000000 points an inning"),
+                    format!(
+                        "`measured` has {v} for \"{game}\"; allowed 0 ..= 1000000 points an inning"
+                    ),
                 ));
             }
             if level.leave_weight > 0.0 && level.leave_scan == 0 {

@@ -96,7 +96,7 @@ impl Game {
         let setup = MatchSetup {
             players: settings.seated(),
             target: settings.target,
-            targets: Vec::new(),
+            targets: settings.seated_targets(),
             innings_limit: settings.innings_limit,
             breaker,
             breaker_ball,

@@ -53,6 +53,10 @@ pub struct MatchSettings {
     /// None or absent: a person. In matches only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub computers: Vec<Option<String>>,
+    /// A handicap match: each entry of `players`' own target, by index; empty: everyone
+    /// plays to `target`. In matches only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<u32>,
 }
 
 /// Players a match can have.
@@ -75,23 +79,39 @@ impl MatchSettings {
             players,
             ball_style: BallStyle::Dotted,
             computers: Vec::new(),
+            targets: Vec::new(),
         }
     }
 
     /// The players at the table for the mode: one for practice, else the named ones.
     pub fn seated(&self) -> Vec<String> {
-        self.seats().into_iter().map(|(name, _)| name).collect()
+        self.seats().into_iter().map(|(name, _, _)| name).collect()
     }
 
     /// The computer level of each player at the table (None: a person), in the order
     /// of [`MatchSettings::seated`].
     pub fn seated_computers(&self) -> Vec<Option<String>> {
-        self.seats().into_iter().map(|(_, level)| level).collect()
+        self.seats()
+            .into_iter()
+            .map(|(_, level, _)| level)
+            .collect()
     }
 
-    /// Each player at the table with their computer level.
-    fn seats(&self) -> Vec<(String, Option<String>)> {
-        let named: Vec<(String, Option<String>)> = self
+    /// Each player's own target in a handicap match, in the order of
+    /// [`MatchSettings::seated`]; empty when everyone plays to `target`.
+    pub fn seated_targets(&self) -> Vec<u32> {
+        if self.targets.is_empty() || self.mode != Mode::Match {
+            return Vec::new();
+        }
+        self.seats()
+            .into_iter()
+            .map(|(_, _, target)| target)
+            .collect()
+    }
+
+    /// Each player at the table with their computer level and target.
+    fn seats(&self) -> Vec<(String, Option<String>, u32)> {
+        let named: Vec<(String, Option<String>, u32)> = self
             .players
             .iter()
             .enumerate()
@@ -99,17 +119,18 @@ impl MatchSettings {
                 (
                     n.trim().to_owned(),
                     self.computers.get(i).cloned().flatten(),
+                    self.targets.get(i).copied().unwrap_or(self.target),
                 )
             })
-            .filter(|(n, _)| !n.is_empty())
+            .filter(|(n, _, _)| !n.is_empty())
             .take(MAX_PLAYERS)
             .collect();
         match self.mode {
             Mode::Practice | Mode::LagTraining => {
                 let name = named
                     .first()
-                    .map_or_else(|| "Player".into(), |(n, _)| n.clone());
-                vec![(name, None)]
+                    .map_or_else(|| "Player".into(), |(n, _, _)| n.clone());
+                vec![(name, None, self.target)]
             }
             Mode::Match => named,
         }
@@ -124,7 +145,7 @@ impl MatchSettings {
         if config.tables.preset(&self.table).is_none() {
             return Err(SettingsProblem::NoTable(self.table.clone()));
         }
-        if self.target == 0 {
+        if self.target == 0 || self.targets.contains(&0) {
             return Err(SettingsProblem::NoTarget);
         }
         if self.innings_limit == Some(0) {

@@ -11,14 +11,16 @@ use super::widgets::{
 use crate::config::{Action, Config};
 use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
+use crate::play::profiles;
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, SettingsProblem, StoragePaths,
 };
 use crate::words::{
-    Language, MenuLabel, MenuNote, PlayerEntry, ResumeOffer, named, speak, spoken, words,
+    Handicap, Language, MenuLabel, MenuNote, PlayerEntry, ResumeOffer, named, speak, spoken, words,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use std::path::Path;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MenuInput>();
@@ -46,6 +48,10 @@ enum Row {
     Table,
     Target,
     InningsLimit,
+    /// One target for all, or each player's own (a handicap match).
+    Handicap,
+    /// A player's own target in a handicap match.
+    SeatTarget(usize),
     /// A player's name, typed.
     Player(usize),
     Start,
@@ -53,13 +59,17 @@ enum Row {
     Settings,
 }
 
-const ALL_ROWS: [Row; 12] = [
+const ALL_ROWS: [Row; 16] = [
     Row::Language,
     Row::Mode,
     Row::Game,
     Row::Table,
     Row::Target,
     Row::InningsLimit,
+    Row::Handicap,
+    Row::SeatTarget(0),
+    Row::SeatTarget(1),
+    Row::SeatTarget(2),
     Row::Player(0),
     Row::Player(1),
     Row::Player(2),
@@ -68,18 +78,37 @@ const ALL_ROWS: [Row; 12] = [
     Row::Settings,
 ];
 
-/// The rows that matter in `mode`: lag training has no game, match length or saved
-/// match, practice one player.
-fn rows(mode: Mode) -> Vec<Row> {
+/// The rows that matter: lag training has no game, match length or saved match,
+/// practice one player and no handicap; a seat's own target shows in a handicap match.
+fn rows(settings: &MatchSettings) -> Vec<Row> {
+    let mode = settings.mode;
     ALL_ROWS
         .into_iter()
         .filter(|row| match row {
             Row::Game | Row::Target | Row::InningsLimit | Row::Resume => mode != Mode::LagTraining,
+            Row::Handicap => mode == Mode::Match,
+            Row::SeatTarget(i) => {
+                mode == Mode::Match
+                    && !settings.targets.is_empty()
+                    && settings
+                        .players
+                        .get(*i)
+                        .is_some_and(|n| !n.trim().is_empty())
+            }
             Row::Player(i) => *i == 0 || mode == Mode::Match,
             _ => true,
         })
         .collect()
 }
+
+/// The handicap row's choices.
+const HANDICAPS: [Handicap; 5] = [
+    Handicap::Off,
+    Handicap::Own,
+    Handicap::FromAverages(20),
+    Handicap::FromAverages(30),
+    Handicap::FromAverages(50),
+];
 
 /// What the player did in the menu, by keyboard or mouse.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
@@ -98,6 +127,8 @@ struct MenuState {
     message: Option<(String, Tone)>,
     /// What Resume would resume.
     resume_label: String,
+    /// How the targets are set.
+    handicap: Handicap,
 }
 
 #[derive(Component)]
@@ -119,6 +150,7 @@ fn open_menu(
     mut commands: Commands,
     config: Res<GameConfig>,
     paths: Res<UserFiles>,
+    settings: Res<Settings>,
     before: Option<Res<MenuState>>,
 ) {
     let players;
@@ -139,14 +171,20 @@ fn open_menu(
     };
     let resume_label = words().resume_offer(&offer);
     // The menu built again in a new language keeps its language row chosen.
-    let selected = match before {
+    let selected = match &before {
         Some(before) if before.selected == Row::Language => Row::Language,
         _ => Row::Start,
+    };
+    let handicap = match before {
+        _ if settings.targets.is_empty() => Handicap::Off,
+        Some(before) if before.handicap != Handicap::Off => before.handicap,
+        _ => Handicap::Own,
     };
     commands.insert_resource(MenuState {
         selected,
         message: None,
         resume_label,
+        handicap,
     });
 }
 
@@ -250,7 +288,7 @@ fn read_keys(
     settings: Res<Settings>,
     mut input: MessageWriter<MenuInput>,
 ) {
-    let rows = rows(settings.mode);
+    let rows = rows(&settings);
     let at = rows.iter().position(|r| *r == state.selected).unwrap_or(0);
     if actions.just_pressed(Action::MenuUp) {
         input.write(MenuInput::Select(rows[at.saturating_sub(1)]));
@@ -312,7 +350,48 @@ fn apply_menu_input(
                 }
                 screen.set(Screen::Menu);
             }
-            MenuInput::Change(row, step) => change(row, step, &mut settings.0, &config.0),
+            MenuInput::Change(Row::Handicap, step) => {
+                let at = HANDICAPS
+                    .iter()
+                    .position(|h| *h == state.handicap)
+                    .unwrap_or(0);
+                state.handicap = HANDICAPS[(at as i32 + step).rem_euclid(5) as usize];
+                state.message =
+                    set_targets(state.handicap, &mut settings.0, &config.0, &paths.data);
+            }
+            MenuInput::Change(Row::SeatTarget(i), step) => {
+                if let Some(target) = settings.targets.get_mut(i) {
+                    *target = step_count(*target, step).max(1);
+                    state.handicap = Handicap::Own;
+                }
+            }
+            MenuInput::Change(row, step) => {
+                let averages = seat_averages(&settings, &config.0, &paths.data);
+                let suggested = match row {
+                    Row::Player(i) => suggestion(&settings, &config.0, &averages, i),
+                    _ => None,
+                };
+                let was = settings.computers.clone();
+                let level = suggested.as_ref().map(|s| s.1);
+                change(row, step, &mut settings.0, &config.0, level);
+                if let (Row::Player(i), Some((person, level, average))) = (row, suggested)
+                    && was.get(i).cloned().flatten().is_none()
+                    && settings.computers.get(i).cloned().flatten().as_deref() == Some(level)
+                {
+                    let level = config.0.computer.level(level).map_or(level, named);
+                    let note = words().menu_note(&MenuNote::Suggested {
+                        person: &person,
+                        average,
+                        level,
+                    });
+                    state.message = Some((note, Tone::Plain));
+                }
+                if let Handicap::FromAverages(_) = state.handicap {
+                    state.message =
+                        set_targets(state.handicap, &mut settings.0, &config.0, &paths.data)
+                            .or(state.message.take());
+                }
+            }
             MenuInput::Activate(Row::Start) => match start(&mut settings.0, &config.0, &paths.0) {
                 Ok(()) => screen.set(Screen::Table),
                 Err(problem) => {
@@ -343,20 +422,27 @@ fn apply_menu_input(
                 }
             }
             MenuInput::Activate(row) => {
-                let rows = rows(settings.mode);
+                let rows = rows(&settings);
                 let at = rows.iter().position(|r| *r == row).unwrap_or(0);
                 state.selected = rows[(at + 1).min(rows.len() - 1)];
             }
         }
     }
     // A row that the mode no longer shows cannot stay selected.
-    if !rows(settings.mode).contains(&state.selected) {
+    if !rows(&settings).contains(&state.selected) {
         state.selected = Row::Mode;
     }
 }
 
 /// Steps through a row's choices; a new game brings its own target and innings limit.
-fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
+/// A seat turned from a person to the computer takes the `suggested` level first.
+fn change(
+    row: Row,
+    step: i32,
+    settings: &mut MatchSettings,
+    config: &Config,
+    suggested: Option<&str>,
+) {
     fn cycle<T: PartialEq + Clone>(choices: &[T], current: &T, step: i32) -> Option<T> {
         let at = choices.iter().position(|c| c == current).unwrap_or(0) as i32;
         let n = choices.len() as i32;
@@ -389,8 +475,16 @@ fn change(row: Row, step: i32, settings: &mut MatchSettings, config: &Config) {
                 Some(n) => Some(step_count(n, step)).filter(|n| *n > 0),
             }
         }
-        Row::Player(i) if settings.mode == Mode::Match => seat(i, step, settings, config),
-        Row::Player(_) | Row::Language | Row::Start | Row::Resume | Row::Settings => {}
+        Row::Player(i) if settings.mode == Mode::Match => {
+            seat(i, step, settings, config, suggested)
+        }
+        Row::Player(_)
+        | Row::Language
+        | Row::Handicap
+        | Row::SeatTarget(_)
+        | Row::Start
+        | Row::Resume
+        | Row::Settings => {}
     }
 }
 
@@ -414,7 +508,13 @@ pub fn default_settings(config: &Config) -> MatchSettings {
 
 /// A match seat's player: a person, or the computer at each level in turn. The
 /// computer goes by its level's name unless the seat has a name of its own.
-fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
+fn seat(
+    i: usize,
+    step: i32,
+    settings: &mut MatchSettings,
+    config: &Config,
+    suggested: Option<&str>,
+) {
     let levels = &config.computer.levels;
     let kinds: Vec<Option<&str>> = std::iter::once(None)
         .chain(levels.iter().map(|l| Some(l.key.as_str())))
@@ -427,7 +527,10 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
     }
     let now = settings.computers[i].as_deref();
     let at = kinds.iter().position(|k| *k == now).unwrap_or(0) as i32;
-    let next = kinds[(at + step).rem_euclid(kinds.len() as i32) as usize];
+    let next = match (now, suggested) {
+        (None, Some(level)) => Some(level),
+        _ => kinds[(at + step).rem_euclid(kinds.len() as i32) as usize],
+    };
     settings.computers[i] = next.map(str::to_owned);
     let name = &settings.players[i];
     let given = !name.is_empty()
@@ -459,6 +562,76 @@ fn seat(i: usize, step: i32, settings: &mut MatchSettings, config: &Config) {
     };
 }
 
+/// The general average each entry of `players` plays in the game chosen: a computer's
+/// level's, a person's over their last matches (None: no record).
+fn seat_averages(settings: &MatchSettings, config: &Config, data: &Path) -> Vec<Option<f64>> {
+    (0..settings.players.len())
+        .map(|i| match settings.computers.get(i).cloned().flatten() {
+            Some(key) => config
+                .computer
+                .level(&key)
+                .ok()
+                .and_then(|l| profiles::level_average(l, &settings.game)),
+            None => profiles::read_profile(data, &settings.players[i])
+                .ok()?
+                .summary(&settings.game)
+                .map(|s| s.recent_average),
+        })
+        .collect()
+}
+
+/// For the computer at `seat`: the first other person seated with a record in the
+/// game, the level nearest their recent average, and that average.
+fn suggestion<'a>(
+    settings: &MatchSettings,
+    config: &'a Config,
+    averages: &[Option<f64>],
+    seat: usize,
+) -> Option<(String, &'a str, f64)> {
+    (0..settings.players.len())
+        .filter(|&i| i != seat)
+        .find_map(|i| {
+            let person = settings.computers.get(i).cloned().flatten().is_none();
+            let average = averages.get(i).copied().flatten().filter(|_| person)?;
+            let level = profiles::nearest_level(config, &settings.game, average)?;
+            Some((settings.players[i].clone(), level.key.as_str(), average))
+        })
+}
+
+/// Sets each player's target as `handicap` says; a note when some have no average.
+fn set_targets(
+    handicap: Handicap,
+    settings: &mut MatchSettings,
+    config: &Config,
+    data: &Path,
+) -> Option<(String, Tone)> {
+    let n = settings.players.len();
+    match handicap {
+        Handicap::Off => settings.targets.clear(),
+        Handicap::Own => settings.targets.resize(n, settings.target),
+        Handicap::FromAverages(innings) => {
+            let averages = seat_averages(settings, config, data);
+            settings.targets = averages
+                .iter()
+                .map(|a| {
+                    a.map_or(settings.target, |a| {
+                        ((a * f64::from(innings)).round() as u32).max(1)
+                    })
+                })
+                .collect();
+            let missing: Vec<String> = (0..n)
+                .filter(|&i| averages[i].is_none() && !settings.players[i].trim().is_empty())
+                .map(|i| settings.players[i].clone())
+                .collect();
+            if !missing.is_empty() {
+                let note = words().menu_note(&MenuNote::NoAverage(&missing));
+                return Some((note, Tone::Warn));
+            }
+        }
+    }
+    None
+}
+
 /// One at a time up to 20, then in fives (to 1000).
 fn step_count(n: u32, step: i32) -> u32 {
     match (step > 0, n) {
@@ -481,6 +654,11 @@ fn start(
     }
     while settings.players.last().is_some_and(String::is_empty) {
         settings.players.pop();
+    }
+    if !settings.targets.is_empty() {
+        settings
+            .targets
+            .resize(settings.players.len(), settings.target);
     }
     settings.check(config)?;
     if let Err(e) = settings.save(&paths.menu) {
@@ -554,7 +732,7 @@ fn show_menu(
     >,
 ) {
     let config = &config.0;
-    let shown = rows(settings.mode);
+    let shown = rows(&settings);
     for (MenuRow(row), mut node, background, children) in &mut rows_shown {
         // Left out: the other rows close up.
         let wanted = if shown.contains(row) {
@@ -594,7 +772,10 @@ fn show_menu(
     }
     for (RowValue(row), mut text) in &mut values {
         let caret = if *row == state.selected { "_" } else { "" };
-        set_text(&mut text, row_value(*row, &settings, config, caret));
+        set_text(
+            &mut text,
+            row_value(*row, &settings, state.handicap, config, caret),
+        );
     }
     let (text, colour) = &mut *message;
     let (words, tone) = state
@@ -613,6 +794,8 @@ fn row_label(row: Row, mode: Mode) -> String {
         Row::Table => MenuLabel::Table,
         Row::Target => MenuLabel::Target,
         Row::InningsLimit => MenuLabel::InningsLimit,
+        Row::Handicap => MenuLabel::Handicap,
+        Row::SeatTarget(i) => MenuLabel::SeatTarget(i),
         Row::Player(_) if mode != Mode::Match => MenuLabel::Player(None),
         Row::Player(i) => MenuLabel::Player(Some(i)),
         Row::Settings => MenuLabel::Settings,
@@ -622,7 +805,13 @@ fn row_label(row: Row, mode: Mode) -> String {
 }
 
 /// What a row shows; `caret` ends a name being typed.
-fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -> String {
+fn row_value(
+    row: Row,
+    settings: &MatchSettings,
+    handicap: Handicap,
+    config: &Config,
+    caret: &str,
+) -> String {
     match row {
         Row::Language => spoken().own_name().to_owned(),
         Row::Mode => words().mode(settings.mode).to_owned(),
@@ -637,6 +826,10 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
         ),
         Row::Target => words().points(settings.target),
         Row::InningsLimit => words().innings_limit(settings.innings_limit),
+        Row::Handicap => words().handicap(handicap),
+        Row::SeatTarget(i) => {
+            words().points(settings.targets.get(i).copied().unwrap_or(settings.target))
+        }
         Row::Player(i) => {
             let name = settings.players.get(i).map_or("", String::as_str);
             let computer = settings.computers.get(i).cloned().flatten();
@@ -656,7 +849,16 @@ fn row_value(row: Row, settings: &MatchSettings, config: &Config, caret: &str) -
             } else {
                 PlayerEntry::Person { name, caret }
             };
+            let average = settings
+                .computers
+                .get(i)
+                .cloned()
+                .flatten()
+                .filter(|_| settings.mode == Mode::Match)
+                .and_then(|key| config.computer.level(&key).ok())
+                .and_then(|level| profiles::level_average(level, &settings.game));
             words().player_entry(&entry)
+                + &average.map_or(String::new(), |a| words().level_average(a))
         }
         Row::Start | Row::Resume | Row::Settings => String::new(),
     }
@@ -671,7 +873,7 @@ mod tests {
         let config = Config::defaults();
         let mut settings = default_settings(&config);
         settings.target = 3;
-        change(Row::Game, 1, &mut settings, &config);
+        change(Row::Game, 1, &mut settings, &config, None);
         assert_ne!(settings.game, "three_cushion");
         let rules = &config.games.games[&settings.game];
         assert_eq!(settings.target, rules.target.get());
@@ -682,10 +884,10 @@ mod tests {
     fn a_seat_steps_through_the_computer_levels_and_back_to_a_person() {
         let config = Config::defaults();
         let mut settings = default_settings(&config);
-        change(Row::Player(1), -1, &mut settings, &config);
+        change(Row::Player(1), -1, &mut settings, &config, None);
         assert_eq!(settings.computers, vec![None, Some("perfect".to_owned())]);
         assert_eq!(settings.players[1], "Perfect");
-        change(Row::Player(0), -1, &mut settings, &config);
+        change(Row::Player(0), -1, &mut settings, &config, None);
         // Two computers of one level get names of their own.
         assert_eq!(settings.players[0], "Perfect 1");
         assert_eq!(
@@ -693,12 +895,12 @@ mod tests {
             vec![Some("perfect".to_owned()), Some("perfect".to_owned())]
         );
         settings.check(&config).unwrap();
-        change(Row::Player(1), 1, &mut settings, &config);
+        change(Row::Player(1), 1, &mut settings, &config, None);
         assert_eq!(settings.computers[1], None);
         assert_eq!(settings.players[1], "Player 2");
         // A name typed stays whatever plays in the seat.
         settings.players[1] = "Ann".into();
-        change(Row::Player(1), 1, &mut settings, &config);
+        change(Row::Player(1), 1, &mut settings, &config, None);
         assert_eq!(
             (
                 settings.players[1].as_str(),
@@ -708,7 +910,7 @@ mod tests {
         );
         // In practice the seat is the player's.
         settings.mode = Mode::Practice;
-        change(Row::Player(0), 1, &mut settings, &config);
+        change(Row::Player(0), 1, &mut settings, &config, None);
         assert_eq!(settings.computers[0].as_deref(), Some("perfect"));
         assert_eq!(settings.seated_computers(), vec![None]);
     }
@@ -717,9 +919,9 @@ mod tests {
     fn choices_wrap_around() {
         let config = Config::defaults();
         let mut settings = default_settings(&config);
-        change(Row::Mode, -1, &mut settings, &config);
+        change(Row::Mode, -1, &mut settings, &config, None);
         assert_eq!(settings.mode, Mode::LagTraining);
-        change(Row::Mode, 1, &mut settings, &config);
+        change(Row::Mode, 1, &mut settings, &config, None);
         assert_eq!(settings.mode, Mode::Match);
     }
 
@@ -733,7 +935,7 @@ mod tests {
         let config = Config::defaults();
         let mut settings = default_settings(&config);
         settings.target = 1;
-        change(Row::Target, -1, &mut settings, &config);
+        change(Row::Target, -1, &mut settings, &config, None);
         assert_eq!(settings.target, 1);
     }
 
@@ -742,21 +944,106 @@ mod tests {
         let config = Config::defaults();
         let mut settings = default_settings(&config);
         settings.innings_limit = None;
-        change(Row::InningsLimit, 1, &mut settings, &config);
+        change(Row::InningsLimit, 1, &mut settings, &config, None);
         assert_eq!(settings.innings_limit, Some(1));
-        change(Row::InningsLimit, -1, &mut settings, &config);
+        change(Row::InningsLimit, -1, &mut settings, &config, None);
         assert_eq!(settings.innings_limit, None);
-        change(Row::InningsLimit, -1, &mut settings, &config);
+        change(Row::InningsLimit, -1, &mut settings, &config, None);
         assert_eq!(settings.innings_limit, None);
     }
 
     #[test]
     fn one_player_modes_show_one_name_and_lag_training_no_match_length() {
+        let config = Config::defaults();
+        let rows = |mode| {
+            rows(&MatchSettings {
+                mode,
+                ..default_settings(&config)
+            })
+        };
         assert!(rows(Mode::Match).contains(&Row::Player(2)));
         assert!(!rows(Mode::Practice).contains(&Row::Player(1)));
+        assert!(!rows(Mode::Practice).contains(&Row::Handicap));
         assert!(!rows(Mode::LagTraining).contains(&Row::Target));
         assert!(!rows(Mode::LagTraining).contains(&Row::Resume));
         assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Settings));
+    }
+
+    /// A person with a record of `matches` three-cushion matches, each `points` in 20
+    /// innings against the computer, in a fresh data folder.
+    fn person_with_record(points: u32) -> std::path::PathBuf {
+        use crate::rules::{Outcome, PlayerScore, ScoreSheet};
+        let dir = crate::test_support::fresh_dir("menu-profiles");
+        let score = |name: &str, points| PlayerScore {
+            name: String::from(name),
+            target: 15,
+            points,
+            innings: 20,
+            current_run: 0,
+            high_run: 2,
+            warnings: 0,
+            obligation: None,
+        };
+        let sheet = ScoreSheet {
+            game: "Three-cushion".into(),
+            target: 15,
+            innings_limit: Some(20),
+            equalising_inning: true,
+            breaker: 0,
+            breaker_ball: crate::shot::BallId::White,
+            players: vec![score("Player 1", points), score("Club 0.5", 10)],
+            rows: Vec::new(),
+            outcome: Some(Outcome::Winner(1)),
+        };
+        profiles::record_match(
+            &dir,
+            "three_cushion",
+            &sheet,
+            &[None, Some("club".into())],
+            1,
+        );
+        dir
+    }
+
+    #[test]
+    fn a_person_sitting_down_against_the_computer_gets_the_nearest_level() {
+        let config = Config::defaults();
+        // 6 points in 20 innings: 0.3, the amateur's rung.
+        let data = person_with_record(6);
+        let mut settings = default_settings(&config);
+        let averages = seat_averages(&settings, &config, &data);
+        assert_eq!(averages, vec![Some(0.3), None]);
+        let (person, level, average) = suggestion(&settings, &config, &averages, 1).unwrap();
+        assert_eq!((person.as_str(), average), ("Player 1", 0.3));
+        let nearest = profiles::nearest_level(&config, "three_cushion", 0.3).unwrap();
+        assert_eq!(level, nearest.key);
+        change(Row::Player(1), 1, &mut settings, &config, Some(level));
+        assert_eq!(settings.computers[1].as_deref(), Some(level));
+    }
+
+    #[test]
+    fn the_targets_come_from_the_averages_for_the_innings_chosen() {
+        let config = Config::defaults();
+        let data = person_with_record(10);
+        let mut settings = default_settings(&config);
+        change(Row::Player(1), 1, &mut settings, &config, Some("master"));
+        let master =
+            profiles::level_average(config.computer.level("master").unwrap(), "three_cushion");
+        let note = set_targets(Handicap::FromAverages(30), &mut settings, &config, &data);
+        assert_eq!(note, None);
+        // 0.5 × 30 = 15 for the person, the master's average × 30 for the computer.
+        let expected = (master.unwrap() * 30.0).round() as u32;
+        assert_eq!(settings.targets, vec![15, expected]);
+        assert_eq!(settings.seated_targets(), vec![15, expected]);
+        assert!(rows(&settings).contains(&Row::SeatTarget(1)));
+        // Someone without a record plays to the match's target, and is told so.
+        settings.players[0] = "Newcomer".into();
+        let note = set_targets(Handicap::FromAverages(30), &mut settings, &config, &data);
+        assert!(note.unwrap().0.contains("Newcomer"));
+        assert_eq!(settings.targets[0], settings.target);
+        set_targets(Handicap::Off, &mut settings, &config, &data);
+        assert!(settings.seated_targets().is_empty());
+        assert!(!rows(&settings).contains(&Row::SeatTarget(0)));
     }
 
     #[test]

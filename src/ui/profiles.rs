@@ -80,11 +80,7 @@ pub fn profiles_panel(
         return;
     }
     let game = &settings.game;
-    let game_name = config
-        .games
-        .games
-        .get(game)
-        .map_or(game.as_str(), named);
+    let game_name = config.games.games.get(game).map_or(game.as_str(), named);
     screen
         .spawn((
             Name::new("Profiles"),
@@ -101,9 +97,8 @@ pub fn profiles_panel(
                 let lines = match &profile {
                     Ok(profile) => {
                         let summary = profile.summary(game);
-                        let suggested = summary.and_then(|s| {
-                            profiles::nearest_level(config, game, s.recent_average)
-                        });
+                        let suggested = summary
+                            .and_then(|s| profiles::nearest_level(config, game, s.recent_average));
                         words().profile(name, game_name, summary.as_ref(), suggested.map(named))
                     }
                     Err(e) => vec![name.clone(), words().profile_not_kept(e)],
@@ -114,7 +109,11 @@ pub fn profiles_panel(
                 }
             }
             for trouble in &troubles.0 {
-                panel.spawn(toned(words().profile_not_kept(&trouble.error), 13.0, Tone::Bad));
+                panel.spawn(toned(
+                    words().profile_not_kept(&trouble.error),
+                    13.0,
+                    Tone::Bad,
+                ));
             }
         });
 }

@@ -200,7 +200,11 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
     if let Some(referee) = session.referee() {
         let title = words().board_title(
             named(referee.game()),
-            &referee.players().iter().map(|p| p.target).collect::<Vec<_>>(),
+            &referee
+                .players()
+                .iter()
+                .map(|p| p.target)
+                .collect::<Vec<_>>(),
             referee.innings_limit(),
         );
         let heading = words().board_columns().map(String::from).to_vec();

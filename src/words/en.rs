@@ -8,15 +8,14 @@ use super::{
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
-use crate::config::Level;
-use crate::play::profiles::GameSummary;
-use std::time::Duration;
 use crate::config::Action;
+use crate::config::Level;
 use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::drills::DrillProgress;
 use crate::play::positions::{Miss, Target, Touch};
+use crate::play::profiles::GameSummary;
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
@@ -26,6 +25,8 @@ use crate::rules::{
 };
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
+use crate::words::Handicap;
+use std::time::Duration;
 
 /// The English words of the game.
 pub struct English;
@@ -1694,6 +1695,8 @@ impl Words for English {
             MenuLabel::Table => "Table".into(),
             MenuLabel::Target => "Target".into(),
             MenuLabel::InningsLimit => "Innings limit".into(),
+            MenuLabel::Handicap => "Handicap".into(),
+            MenuLabel::SeatTarget(seat) => format!("  target of {}", self.default_player(seat)),
             MenuLabel::Player(None) => "Player".into(),
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Settings".into(),
@@ -1730,7 +1733,30 @@ impl Words for English {
             MenuNote::NoSavedMatch => "No saved match".into(),
             MenuNote::SaveUnreadable(why) => format!("{why} (the file is kept as it is)"),
             MenuNote::NotStarted(problem) => problem.to_string(),
+            MenuNote::Suggested {
+                person,
+                average,
+                level,
+            } => format!(
+                "{person} plays {average:.3} an inning over their last matches: the computer plays at the nearest level, {level}"
+            ),
+            MenuNote::NoAverage(people) => format!(
+                "No finished match of this game on record for {}: the match's target for them",
+                people.join(", ")
+            ),
         }
+    }
+
+    fn handicap(&self, handicap: Handicap) -> String {
+        match handicap {
+            Handicap::Off => "none: one target for all".into(),
+            Handicap::Own => "each player's own target".into(),
+            Handicap::FromAverages(n) => format!("targets from the averages × {n} innings"),
+        }
+    }
+
+    fn level_average(&self, average: f64) -> String {
+        format!(" · {average:.2} an inning")
     }
 
     fn mode(&self, mode: Mode) -> &'static str {
@@ -2018,4 +2044,3 @@ fn side_name(side: Side) -> &'static str {
         Side::Right => "right",
     }
 }
-

@@ -17,23 +17,22 @@ pub use language::{Language, named, speak, spoken};
 pub use ru::Russian;
 pub use rules_book::{RulesBook, Section};
 pub use screens::{
-    CameraChoice, GraphicsChoice, Guide, GuideKeys, MenuLabel, MenuNote, PlayerEntry, ResumeOffer,
-    Setting, SettingValue,
+    CameraChoice, GraphicsChoice, Guide, GuideKeys, Handicap, MenuLabel, MenuNote, PlayerEntry,
+    ResumeOffer, Setting, SettingValue,
 };
 
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
-use crate::config::Level;
-use crate::play::profiles::GameSummary;
-use std::time::Duration;
 use crate::config::Action;
+use crate::config::Level;
 use crate::config::UnknownKey;
 use crate::diagram::Contact;
 use crate::physics::bench::BenchResult;
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::{DrillProgress, MissingPosition};
 use crate::play::positions::{Miss, Target};
+use crate::play::profiles::GameSummary;
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
@@ -46,6 +45,7 @@ use crate::rules::{JudgeError, LagError, SetupError};
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What a line of text means, which the screen shows by its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -559,6 +559,10 @@ pub trait Words: Sync {
     fn table_size(&self, name: &str, width_mm: f64, length_mm: f64) -> String;
     fn innings_limit(&self, limit: Option<u32>) -> String;
     fn player_entry(&self, entry: &PlayerEntry) -> String;
+    /// The menu's handicap row.
+    fn handicap(&self, handicap: Handicap) -> String;
+    /// After a computer seat's entry: its level's general average in the game chosen.
+    fn level_average(&self, average: f64) -> String;
     /// The name a seat gets until its player types one (`seat` from 0).
     fn default_player(&self, seat: usize) -> String;
     fn settings_title(&self) -> &'static str;

@@ -10,10 +10,8 @@ use super::{
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
-use crate::config::Level;
-use crate::play::profiles::GameSummary;
-use std::time::Duration;
 use crate::config::Action;
+use crate::config::Level;
 use crate::config::{Keyed, Translated};
 use crate::diagram::{Contact, Touched};
 use crate::math::DVec2;
@@ -21,6 +19,7 @@ use crate::physics::bench::BenchResult;
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::DrillProgress;
 use crate::play::positions::{Miss, Target, Touch};
+use crate::play::profiles::GameSummary;
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
@@ -33,6 +32,8 @@ use crate::rules::{JudgeError, LagError, SetupError};
 use crate::shot::StrokeError;
 use crate::shot::{BallId, Cushion, EventKind, OffTableReason, ShotRecord, Spot, Stroke, Surface};
 use crate::table::TableGeometry;
+use crate::words::Handicap;
+use std::time::Duration;
 
 /// A file that cannot be read or written, and why (the system's reason, in its own
 /// words where it has them).
@@ -2159,6 +2160,8 @@ impl Words for Russian {
             MenuLabel::Table => "Стол".into(),
             MenuLabel::Target => "Цель".into(),
             MenuLabel::InningsLimit => "Лимит подходов".into(),
+            MenuLabel::Handicap => "Фора".into(),
+            MenuLabel::SeatTarget(seat) => format!("  цель: {}", self.default_player(seat)),
             MenuLabel::Player(None) => "Игрок".into(),
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Настройки".into(),
@@ -2202,7 +2205,31 @@ impl Words for Russian {
                 )
             }
             MenuNote::NotStarted(problem) => self.trouble(Trouble::Settings(problem)),
+            MenuNote::Suggested {
+                person,
+                average,
+                level,
+            } => format!(
+                "{person} набирает {} за подход в последних партиях: компьютер играет на ближайшем уровне — {level}",
+                dec(*average, 3)
+            ),
+            MenuNote::NoAverage(people) => format!(
+                "Законченных партий в этой игре нет у: {}; им — цель партии",
+                people.join(", ")
+            ),
         }
+    }
+
+    fn handicap(&self, handicap: Handicap) -> String {
+        match handicap {
+            Handicap::Off => "нет: одна цель для всех".into(),
+            Handicap::Own => "у каждого своя цель".into(),
+            Handicap::FromAverages(n) => format!("цели по средним × {n} подходов"),
+        }
+    }
+
+    fn level_average(&self, average: f64) -> String {
+        format!(" · {} за подход", dec(average, 2))
     }
 
     fn mode(&self, mode: Mode) -> &'static str {

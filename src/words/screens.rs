@@ -12,11 +12,27 @@ pub enum MenuLabel {
     Table,
     Target,
     InningsLimit,
+    /// Whether each player has a target of their own.
+    Handicap,
+    /// The own target of a match seat's player (a handicap match).
+    SeatTarget(usize),
     /// The one player of practice and lag training (`None`) or a seat of a match.
     Player(Option<usize>),
     Settings,
     Start,
     Resume,
+}
+
+/// How a match's targets are set (the menu's handicap row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handicap {
+    /// Everyone plays to the match's target.
+    Off,
+    /// Each player's target as set on their row.
+    Own,
+    /// Each player's average (a computer's level's, a person's over their last
+    /// matches) times this many innings, as clubs set handicaps.
+    FromAverages(u32),
 }
 
 /// What the menu's Resume button offers.
@@ -58,6 +74,16 @@ pub enum MenuNote<'a> {
     SaveUnreadable(&'a ResumeError),
     /// The choices cannot make a game.
     NotStarted(&'a SettingsProblem),
+    /// A person sits down against the computer: the level nearest their recent
+    /// average (points per inning) was chosen for the seat.
+    Suggested {
+        person: &'a str,
+        average: f64,
+        level: &'a str,
+    },
+    /// Targets from the averages: these people have no finished match of the game
+    /// yet and play to the match's target.
+    NoAverage(&'a [String]),
 }
 
 /// A row of the settings screen.

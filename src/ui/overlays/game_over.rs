@@ -7,10 +7,10 @@ use crate::config::Action;
 use crate::game::{
     GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
 };
-use crate::ui::profiles::{ProfileTroubles, profiles_panel};
 use crate::input::Actions;
 use crate::play::Command;
 use crate::rules::Outcome;
+use crate::ui::profiles::{ProfileTroubles, profiles_panel};
 use crate::ui::widgets::{Tone, button, clicked, keys, panel, swatch, toned};
 use crate::words::words;
 use bevy::input::mouse::AccumulatedMouseScroll;
