@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::ui::{ComputedUiRenderTargetInfo, UiSystems};
 
 /// Widths of the columns, px at the layout's 1280 × 720 (they scale with the window).
-pub const LEFT_PX: f32 = 340.0;
+pub const LEFT_PX: f32 = 364.0;
 pub const RIGHT_PX: f32 = 360.0;
 /// Space around and between the panels, px.
 const MARGIN_PX: f32 = 8.0;

@@ -262,7 +262,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
         MenuRow(row),
         Button,
         Node {
-            height: px(34),
+            height: px(30),
             padding: UiRect::axes(px(10), px(0)),
             column_gap: px(10),
             align_items: AlignItems::Center,
@@ -969,11 +969,11 @@ mod tests {
         assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Settings));
     }
 
-    /// A person with a record of `matches` three-cushion matches, each `points` in 20
-    /// innings against the computer, in a fresh data folder.
-    fn person_with_record(points: u32) -> std::path::PathBuf {
+    /// "Player 1" with a record of one three-cushion match, `points` in 20 innings
+    /// against the computer, in a fresh data folder of its own.
+    fn person_with_record(folder: &str, points: u32) -> std::path::PathBuf {
         use crate::rules::{Outcome, PlayerScore, ScoreSheet};
-        let dir = crate::test_support::fresh_dir("menu-profiles");
+        let dir = crate::test_support::fresh_dir(folder);
         let score = |name: &str, points| PlayerScore {
             name: String::from(name),
             target: 15,
@@ -1009,7 +1009,7 @@ mod tests {
     fn a_person_sitting_down_against_the_computer_gets_the_nearest_level() {
         let config = Config::defaults();
         // 6 points in 20 innings: 0.3, the amateur's rung.
-        let data = person_with_record(6);
+        let data = person_with_record("menu-suggestion", 6);
         let mut settings = default_settings(&config);
         let averages = seat_averages(&settings, &config, &data);
         assert_eq!(averages, vec![Some(0.3), None]);
@@ -1024,7 +1024,7 @@ mod tests {
     #[test]
     fn the_targets_come_from_the_averages_for_the_innings_chosen() {
         let config = Config::defaults();
-        let data = person_with_record(10);
+        let data = person_with_record("menu-handicap", 10);
         let mut settings = default_settings(&config);
         change(Row::Player(1), 1, &mut settings, &config, Some("master"));
         let master =

@@ -35,9 +35,9 @@ fn spawn_scoreboard(mut commands: Commands) {
 }
 
 /// Widths of the columns, px: marker, ball, name, points, innings, run, high run, average.
-/// Together no wider than the board's inside (288 px: the fold mark's room on the right):
+/// Together no wider than the board's inside (312 px: the fold mark's room on the right):
 /// a row wider than that had the board measure its title word by word, and grow as tall.
-const COLUMNS: [f32; 8] = [10.0, 18.0, 80.0, 32.0, 36.0, 30.0, 38.0, 44.0];
+const COLUMNS: [f32; 8] = [10.0, 18.0, 106.0, 30.0, 34.0, 28.0, 36.0, 50.0];
 /// Size of the board's text, px.
 const TEXT_PX: f32 = 15.0;
 /// Size of the column headings, px: smaller, so that a heading keeps apart from the next.
