@@ -758,7 +758,7 @@ fn suggest_refuses_what_it_cannot_play_naming_the_file_and_what_is_allowed() {
 
 #[test]
 fn a_bad_computer_level_is_named_with_its_line_and_what_is_allowed() {
-    let computer = include_str!("../config/computer.ron").replacen("scan: 1500,", "scan: 0,", 1);
+    let computer = include_str!("../config/computer.ron").replacen("scan: 2500,", "scan: 0,", 1);
     assert_ne!(computer, include_str!("../config/computer.ron"));
     let dir = temp_file("computer-level", "computer.ron", &computer)
         .parent()

@@ -86,40 +86,30 @@ fn a_stronger_level_scores_more_points_an_inning() {
 
 #[test]
 #[ignore = "tens of minutes: run with cargo test --release -- --ignored"]
-fn over_500_innings_the_average_rises_with_the_level() {
-    // CAROM_LEVELS=club,master runs only those, CAROM_INNINGS=50 fewer innings; the
-    // rise with the level is checked when every level played 500 (the perfect level,
-    // which hardly misses, is stopped at 5 000 strokes).
+fn over_500_innings_each_level_plays_near_its_rung_of_the_ladder() {
+    // CAROM_LEVELS=club,master runs only those, CAROM_INNINGS=50 fewer innings (the
+    // figures in the README come from `carom calibrate`, 1 000 innings a level up to
+    // expert). Each level within 20 % of its rung (the lowest 25 %).
     let config = Config::defaults();
     let wanted = std::env::var("CAROM_LEVELS").ok();
     let innings: u32 = std::env::var("CAROM_INNINGS")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(500);
-    let levels: Vec<&Level> = config
-        .computer
-        .levels
-        .iter()
-        .filter(|l| {
-            wanted
-                .as_ref()
-                .is_none_or(|w| w.split(',').any(|k| k == l.key))
-        })
-        .collect();
-    let averages: Vec<f64> = levels
-        .iter()
-        .map(|level| average(&config, "three_cushion", level, innings))
-        .collect();
-    for (level, average) in levels.iter().zip(&averages) {
-        println!("{:<9} {average:.3} points an inning", level.key);
-        match level.key.as_str() {
-            "beginner" => assert!(*average < 0.3, "beginner {average}"),
-            "master" => assert!(*average >= 1.5, "master {average}"),
-            _ => {}
-        }
-    }
-    if levels.len() == config.computer.levels.len() && innings == 500 {
-        assert!(averages.windows(2).all(|w| w[1] > w[0]), "{averages:?}");
+    let lowest = config.computer.levels.iter().find_map(|l| l.ladder);
+    for level in config.computer.levels.iter().filter(|l| {
+        wanted
+            .as_ref()
+            .is_none_or(|w| w.split(',').any(|k| k == l.key))
+    }) {
+        let Some(rung) = level.ladder else { continue };
+        let average = average(&config, "three_cushion", level, innings);
+        let allowed = if Some(rung) == lowest { 0.25 } else { 0.2 };
+        assert!(
+            (average / rung - 1.0).abs() <= allowed,
+            "{}: {average:.3} an inning against its rung {rung}",
+            level.key
+        );
     }
 }
 
