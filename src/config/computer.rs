@@ -154,7 +154,7 @@ impl ComputerConfig {
                 }
             }
             if let Some(average) = level.ladder {
-                let below = self.levels[..i].iter().filter_map(|l| l.ladder).last();
+                let below = self.levels[..i].iter().rev().find_map(|l| l.ladder);
                 if !(average > below.unwrap_or(0.0) && average <= 100.0) {
                     return Err(at(
                         "ladder",
