@@ -1751,7 +1751,7 @@ impl Words for English {
         match handicap {
             Handicap::Off => "none: one target for all".into(),
             Handicap::Own => "each player's own target".into(),
-            Handicap::FromAverages(n) => format!("targets from the averages x {n} innings"),
+            Handicap::FromAverages(n) => format!("targets from the averages × {n} innings"),
         }
     }
 

@@ -2224,7 +2224,7 @@ impl Words for Russian {
         match handicap {
             Handicap::Off => "нет: одна цель для всех".into(),
             Handicap::Own => "у каждого своя цель".into(),
-            Handicap::FromAverages(n) => format!("цели по средним x {n} подходов"),
+            Handicap::FromAverages(n) => format!("цели по средним × {n} подходов"),
         }
     }
 
