@@ -680,7 +680,7 @@ impl Words for Russian {
             (Some(rung), "three_cushion") => format!(
                 ", ступень {}: {}{} %",
                 dec(rung, 2),
-                if average.average >= rung { "+" } else { "−" },
+                if average.average >= rung { "+" } else { "-" },
                 dec(((average.average / rung - 1.0) * 100.0).abs(), 0)
             ),
             _ => String::new(),

@@ -1,0 +1,213 @@
+//! What each menu row's choices are and how a step moves through them: the game with its
+//! target, a seat between a person and the computer's levels (the level nearest a
+//! person's average first), the handicap's targets from the players' averages.
+
+use super::Row;
+use crate::config::Config;
+use crate::play::profiles;
+use crate::play::{MAX_PLAYERS, MatchSettings, Mode};
+use crate::ui::widgets::Tone;
+use crate::words::{Handicap, MenuNote, named, words};
+use std::path::Path;
+
+/// The handicap row's choices.
+pub(super) const HANDICAPS: [Handicap; 5] = [
+    Handicap::Off,
+    Handicap::Own,
+    Handicap::FromAverages(20),
+    Handicap::FromAverages(30),
+    Handicap::FromAverages(50),
+];
+
+/// What the player did in the menu, by keyboard or mouse.
+
+/// Steps through a row's choices; a new game brings its own target and innings limit.
+/// A seat turned from a person to the computer takes the `suggested` level first.
+pub(super) fn change(
+    row: Row,
+    step: i32,
+    settings: &mut MatchSettings,
+    config: &Config,
+    suggested: Option<&str>,
+) {
+    fn cycle<T: PartialEq + Clone>(choices: &[T], current: &T, step: i32) -> Option<T> {
+        let at = choices.iter().position(|c| c == current).unwrap_or(0) as i32;
+        let n = choices.len() as i32;
+        (n > 0).then(|| choices[(at + step).rem_euclid(n) as usize].clone())
+    }
+    match row {
+        Row::Mode => {
+            settings.mode = cycle(&Mode::ALL, &settings.mode, step).unwrap_or_default();
+        }
+        Row::Game => {
+            let games: Vec<&String> = config.games.games.keys().collect();
+            if let Some(game) = cycle(&games, &&settings.game, step) {
+                let rules = &config.games.games[game];
+                settings.game = game.clone();
+                settings.target = rules.target.get();
+                settings.innings_limit = rules.innings_limit.map(|n| n.get());
+            }
+        }
+        Row::Table => {
+            let tables: Vec<&String> = config.tables.presets.iter().map(|p| &p.name).collect();
+            if let Some(table) = cycle(&tables, &&settings.table, step) {
+                settings.table = table.clone();
+            }
+        }
+        Row::Target => settings.target = step_count(settings.target, step).max(1),
+        Row::InningsLimit => {
+            settings.innings_limit = match settings.innings_limit {
+                None if step > 0 => Some(1),
+                None => None,
+                Some(n) => Some(step_count(n, step)).filter(|n| *n > 0),
+            }
+        }
+        Row::Player(i) if settings.mode == Mode::Match => {
+            seat(i, step, settings, config, suggested)
+        }
+        Row::Player(_)
+        | Row::Language
+        | Row::Handicap
+        | Row::SeatTarget(_)
+        | Row::Start
+        | Row::Resume
+        | Row::Settings => {}
+    }
+}
+
+/// A match seat's player: a person, or the computer at each level in turn. The
+/// computer goes by its level's name unless the seat has a name of its own.
+fn seat(
+    i: usize,
+    step: i32,
+    settings: &mut MatchSettings,
+    config: &Config,
+    suggested: Option<&str>,
+) {
+    let levels = &config.computer.levels;
+    let kinds: Vec<Option<&str>> = std::iter::once(None)
+        .chain(levels.iter().map(|l| Some(l.key.as_str())))
+        .collect();
+    if settings.computers.len() <= i {
+        settings.computers.resize(i + 1, None);
+    }
+    if settings.players.len() <= i {
+        settings.players.resize(i + 1, String::new());
+    }
+    let now = settings.computers[i].as_deref();
+    let at = kinds.iter().position(|k| *k == now).unwrap_or(0) as i32;
+    let next = match (now, suggested) {
+        (None, Some(level)) => Some(level),
+        _ => kinds[(at + step).rem_euclid(kinds.len() as i32) as usize],
+    };
+    settings.computers[i] = next.map(str::to_owned);
+    let name = &settings.players[i];
+    let given = !name.is_empty()
+        && !(0..MAX_PLAYERS).any(|seat| *name == words().default_player(seat))
+        && !levels
+            .iter()
+            .any(|l| name.starts_with(&l.name) || name.starts_with(named(l)));
+    if given {
+        return;
+    }
+    let base = match next {
+        Some(key) => config
+            .computer
+            .level(key)
+            .map_or_else(|_| key.to_owned(), |l| named(l).to_owned()),
+        None => words().default_player(i),
+    };
+    let taken = |n: &str| {
+        settings
+            .players
+            .iter()
+            .enumerate()
+            .any(|(j, p)| j != i && p == n)
+    };
+    settings.players[i] = if taken(&base) {
+        format!("{base} {}", i + 1)
+    } else {
+        base
+    };
+}
+
+/// The general average each entry of `players` plays in the game chosen: a computer's
+/// level's, a person's over their last matches (None: no record).
+pub(super) fn seat_averages(settings: &MatchSettings, config: &Config, data: &Path) -> Vec<Option<f64>> {
+    (0..settings.players.len())
+        .map(|i| match settings.computers.get(i).cloned().flatten() {
+            Some(key) => config
+                .computer
+                .level(&key)
+                .ok()
+                .and_then(|l| profiles::level_average(l, &settings.game)),
+            None => profiles::read_profile(data, &settings.players[i])
+                .ok()?
+                .summary(&settings.game)
+                .map(|s| s.recent_average),
+        })
+        .collect()
+}
+
+/// For the computer at `seat`: the first other person seated with a record in the
+/// game, the level nearest their recent average, and that average.
+pub(super) fn suggestion<'a>(
+    settings: &MatchSettings,
+    config: &'a Config,
+    averages: &[Option<f64>],
+    seat: usize,
+) -> Option<(String, &'a str, f64)> {
+    (0..settings.players.len())
+        .filter(|&i| i != seat)
+        .find_map(|i| {
+            let person = settings.computers.get(i).cloned().flatten().is_none();
+            let average = averages.get(i).copied().flatten().filter(|_| person)?;
+            let level = profiles::nearest_level(config, &settings.game, average)?;
+            Some((settings.players[i].clone(), level.key.as_str(), average))
+        })
+}
+
+/// Sets each player's target as `handicap` says; a note when some have no average.
+pub(super) fn set_targets(
+    handicap: Handicap,
+    settings: &mut MatchSettings,
+    config: &Config,
+    data: &Path,
+) -> Option<(String, Tone)> {
+    let n = settings.players.len();
+    match handicap {
+        Handicap::Off => settings.targets.clear(),
+        Handicap::Own => settings.targets.resize(n, settings.target),
+        Handicap::FromAverages(innings) => {
+            let averages = seat_averages(settings, config, data);
+            settings.targets = averages
+                .iter()
+                .map(|a| {
+                    a.map_or(settings.target, |a| {
+                        ((a * f64::from(innings)).round() as u32).max(1)
+                    })
+                })
+                .collect();
+            let missing: Vec<String> = (0..n)
+                .filter(|&i| averages[i].is_none() && !settings.players[i].trim().is_empty())
+                .map(|i| settings.players[i].clone())
+                .collect();
+            if !missing.is_empty() {
+                let note = words().menu_note(&MenuNote::NoAverage(&missing));
+                return Some((note, Tone::Warn));
+            }
+        }
+    }
+    None
+}
+
+/// One at a time up to 20, then in fives (to 1000).
+pub(super) fn step_count(n: u32, step: i32) -> u32 {
+    match (step > 0, n) {
+        (true, n) if n < 20 => n + 1,
+        (true, n) => (n / 5 + 1) * 5,
+        (false, n) if n <= 20 => n.saturating_sub(1),
+        (false, n) => (n - 1) / 5 * 5,
+    }
+    .min(1000)
+}
