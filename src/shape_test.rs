@@ -199,7 +199,7 @@ const NOT_WORDS: &[(&str, &str)] = &[
     // The renderer's kind as wgpu names it.
     ("ui/settings.rs", "Cpu"),
     // A computer's name numbered by its seat where two have the same level: "Perfect 2".
-    ("ui/menu.rs", "{base} {}"),
+    ("ui/menu/choices.rs", "{base} {}"),
     // The lamp's parts are found by their entity names.
     ("view/room.rs", "Lamp"),
     (

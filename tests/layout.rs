@@ -568,56 +568,6 @@ fn the_key_that_closes_the_guide_does_nothing_else() {
     assert_eq!(turn(&app), Some(1), "Enter at the table readies the lag");
 }
 
-#[test]
-fn the_key_that_closes_the_last_verdict_shows_the_game_over_and_no_rematch() {
-    // A match of one point: the Enter that closes the verdict of the point shows the
-    // game-over sheet; only the next Enter starts a rematch.
-    let settings = MatchSettings {
-        mode: Mode::Match,
-        target: 1,
-        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
-    };
-    let mut app = shell("last-verdict", settings, UVec2::new(1280, 720));
-    press(&mut app, KeyCode::Enter); // closes the match's guide
-    send(
-        &mut app,
-        Command::LagReady(Stroke::new(BallId::White, 0.0, 1.3)),
-    );
-    send(
-        &mut app,
-        Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 1.1)),
-    );
-    roll(&mut app);
-    send(&mut app, Command::Continue);
-    send(
-        &mut app,
-        Command::ChooseBreak {
-            break_it: true,
-            ball: BallId::White,
-        },
-    );
-    let mut verdicts = 0;
-    for direction in 0..720 {
-        let ball = app.world().resource::<Session>().cue_ball();
-        send(
-            &mut app,
-            Command::Strike(Stroke::new(ball, direction as f64 * 0.5, 3.0)),
-        );
-        roll(&mut app);
-        while matches!(phase(&app), Phase::Verdict | Phase::Spotting) {
-            verdicts += 1;
-            press(&mut app, KeyCode::Enter);
-        }
-        if phase(&app) != Phase::Aiming {
-            break;
-        }
-    }
-    assert!(verdicts > 0, "the strokes were judged");
-    assert_eq!(phase(&app), Phase::GameOver, "after {verdicts} verdicts");
-    press(&mut app, KeyCode::Enter);
-    assert_eq!(phase(&app), Phase::Lag, "Enter at the game over starts a rematch");
-}
-
 /// A key pressed for a frame and let go, as the window reports it.
 fn press(app: &mut App, key: KeyCode) {
     let world = app.world_mut();

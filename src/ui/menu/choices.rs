@@ -1,14 +1,76 @@
-//! What each menu row's choices are and how a step moves through them: the game with its
+//! The menu's rows, what each one's choices are and how a step moves through them: the game with its
 //! target, a seat between a person and the computer's levels (the level nearest a
 //! person's average first), the handicap's targets from the players' averages.
 
-use super::Row;
 use crate::config::Config;
 use crate::play::profiles;
 use crate::play::{MAX_PLAYERS, MatchSettings, Mode};
 use crate::ui::widgets::Tone;
 use crate::words::{Handicap, MenuNote, named, words};
 use std::path::Path;
+
+/// A row of the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Row {
+    /// The language of the screens (a setting, shown here so a newcomer finds it).
+    Language,
+    Mode,
+    Game,
+    Table,
+    Target,
+    InningsLimit,
+    /// One target for all, or each player's own (a handicap match).
+    Handicap,
+    /// A player's own target in a handicap match.
+    SeatTarget(usize),
+    /// A player's name, typed.
+    Player(usize),
+    Start,
+    Resume,
+    Settings,
+}
+
+pub(super) const ALL_ROWS: [Row; 16] = [
+    Row::Language,
+    Row::Mode,
+    Row::Game,
+    Row::Table,
+    Row::Target,
+    Row::InningsLimit,
+    Row::Handicap,
+    Row::SeatTarget(0),
+    Row::SeatTarget(1),
+    Row::SeatTarget(2),
+    Row::Player(0),
+    Row::Player(1),
+    Row::Player(2),
+    Row::Start,
+    Row::Resume,
+    Row::Settings,
+];
+
+/// The rows that matter: lag training has no game, match length or saved match,
+/// practice one player and no handicap; a seat's own target shows in a handicap match.
+pub(super) fn rows(settings: &MatchSettings) -> Vec<Row> {
+    let mode = settings.mode;
+    ALL_ROWS
+        .into_iter()
+        .filter(|row| match row {
+            Row::Game | Row::Target | Row::InningsLimit | Row::Resume => mode != Mode::LagTraining,
+            Row::Handicap => mode == Mode::Match,
+            Row::SeatTarget(i) => {
+                mode == Mode::Match
+                    && !settings.targets.is_empty()
+                    && settings
+                        .players
+                        .get(*i)
+                        .is_some_and(|n| !n.trim().is_empty())
+            }
+            Row::Player(i) => *i == 0 || mode == Mode::Match,
+            _ => true,
+        })
+        .collect()
+}
 
 /// The handicap row's choices.
 pub(super) const HANDICAPS: [Handicap; 5] = [
@@ -18,8 +80,6 @@ pub(super) const HANDICAPS: [Handicap; 5] = [
     Handicap::FromAverages(30),
     Handicap::FromAverages(50),
 ];
-
-/// What the player did in the menu, by keyboard or mouse.
 
 /// Steps through a row's choices; a new game brings its own target and innings limit.
 /// A seat turned from a person to the computer takes the `suggested` level first.
@@ -133,7 +193,11 @@ fn seat(
 
 /// The general average each entry of `players` plays in the game chosen: a computer's
 /// level's, a person's over their last matches (None: no record).
-pub(super) fn seat_averages(settings: &MatchSettings, config: &Config, data: &Path) -> Vec<Option<f64>> {
+pub(super) fn seat_averages(
+    settings: &MatchSettings,
+    config: &Config,
+    data: &Path,
+) -> Vec<Option<f64>> {
     (0..settings.players.len())
         .map(|i| match settings.computers.get(i).cloned().flatten() {
             Some(key) => config

@@ -6,7 +6,6 @@
 
 mod choices;
 
-use choices::{HANDICAPS, change, set_targets, seat_averages, step_count, suggestion};
 use super::widgets::{
     BUTTON_COLOUR, Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text,
     stepper, toned,
@@ -23,6 +22,9 @@ use crate::words::{
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use choices::{
+    ALL_ROWS, HANDICAPS, Row, change, rows, seat_averages, set_targets, step_count, suggestion,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<MenuInput>();
@@ -40,69 +42,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A row of the menu.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Row {
-    /// The language of the screens (a setting, shown here so a newcomer finds it).
-    Language,
-    Mode,
-    Game,
-    Table,
-    Target,
-    InningsLimit,
-    /// One target for all, or each player's own (a handicap match).
-    Handicap,
-    /// A player's own target in a handicap match.
-    SeatTarget(usize),
-    /// A player's name, typed.
-    Player(usize),
-    Start,
-    Resume,
-    Settings,
-}
-
-const ALL_ROWS: [Row; 16] = [
-    Row::Language,
-    Row::Mode,
-    Row::Game,
-    Row::Table,
-    Row::Target,
-    Row::InningsLimit,
-    Row::Handicap,
-    Row::SeatTarget(0),
-    Row::SeatTarget(1),
-    Row::SeatTarget(2),
-    Row::Player(0),
-    Row::Player(1),
-    Row::Player(2),
-    Row::Start,
-    Row::Resume,
-    Row::Settings,
-];
-
-/// The rows that matter: lag training has no game, match length or saved match,
-/// practice one player and no handicap; a seat's own target shows in a handicap match.
-fn rows(settings: &MatchSettings) -> Vec<Row> {
-    let mode = settings.mode;
-    ALL_ROWS
-        .into_iter()
-        .filter(|row| match row {
-            Row::Game | Row::Target | Row::InningsLimit | Row::Resume => mode != Mode::LagTraining,
-            Row::Handicap => mode == Mode::Match,
-            Row::SeatTarget(i) => {
-                mode == Mode::Match
-                    && !settings.targets.is_empty()
-                    && settings
-                        .players
-                        .get(*i)
-                        .is_some_and(|n| !n.trim().is_empty())
-            }
-            Row::Player(i) => *i == 0 || mode == Mode::Match,
-            _ => true,
-        })
-        .collect()
-}
-
+/// What the player did in the menu, by keyboard or mouse.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 enum MenuInput {
     Select(Row),
@@ -347,7 +287,8 @@ fn apply_menu_input(
                     .iter()
                     .position(|h| *h == state.handicap)
                     .unwrap_or(0);
-                state.handicap = HANDICAPS[(at as i32 + step).rem_euclid(HANDICAPS.len() as i32) as usize];
+                state.handicap =
+                    HANDICAPS[(at as i32 + step).rem_euclid(HANDICAPS.len() as i32) as usize];
                 state.message =
                     set_targets(state.handicap, &mut settings.0, &config.0, &paths.data);
             }
