@@ -8,9 +8,10 @@ use crate::shape_test::{before_tests, source_files};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The top-level modules that must run without Bevy.
-const PURE: [&str; 15] = [
+const PURE: [&str; 16] = [
     "shot",
     "diagram",
+    "diamond_systems",
     "fit",
     "math",
     "random",
@@ -93,7 +94,7 @@ const LAYERS: [&[&str]; 14] = [
     &["config"],
     &["table"],
     &["physics", "rules"],
-    &["diagram", "fit"],
+    &["diagram", "diamond_systems", "fit"],
     &["play"],
     &["computer"],
     &["sound", "words"],

@@ -7,7 +7,8 @@
 //! - `physics` (the simulation, writes the record) and `rules` (the referee, reads it);
 //!   neither uses the other.
 //! - `fit`: real tracked shots replayed through the simulation; `diagram`: a stroke's
-//!   top view as SVG, its contacts read in diamonds.
+//!   top view as SVG, its contacts read in diamonds; `diamond_systems`: the systems'
+//!   arithmetic and their strokes played in the simulation.
 //! - `play`: one table core (simulation, referee, events, save) and a state machine per
 //!   mode (a match, practice, lag training), each taking only its own commands.
 //! - `computer`: the computer player and coach (searches with the simulation, judges
@@ -24,6 +25,7 @@ pub mod computer;
 pub mod config;
 pub mod cue;
 pub mod diagram;
+pub mod diamond_systems;
 pub mod fit;
 pub mod game;
 #[cfg(test)]
