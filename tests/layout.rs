@@ -697,12 +697,22 @@ fn check_screen_text(app: &mut App, what: &str) {
 #[test]
 fn the_menu_and_the_settings_keep_their_text_on_its_line_and_in_the_window() {
     let settings = MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()]);
+    // The longest menu: three players in a handicap match, a target row for each.
+    let handicap = MatchSettings {
+        players: vec!["One".into(), "Two".into(), "Three".into()],
+        targets: vec![40, 30, 20],
+        ..settings.clone()
+    };
     in_each_language_and_size(|size, language| {
-        for screen in [Screen::Menu, Screen::Settings] {
+        for (screen, settings, what) in [
+            (Screen::Menu, &settings, "menu"),
+            (Screen::Menu, &handicap, "handicap menu"),
+            (Screen::Settings, &settings, "settings"),
+        ] {
             let mut app = shell_at("screens", settings.clone(), size, screen);
             check_screen_text(
                 &mut app,
-                &format!("{}x{} {language}, {screen:?}", size.x, size.y),
+                &format!("{}x{} {language}, {what}", size.x, size.y),
             );
         }
     });

@@ -51,5 +51,5 @@ fn the_corner_five_stroke_goes_round_the_table_near_the_systems_arrival() {
     let played = play_corner_five(&mut sim, &table, 5.0, 3.0, corner_five::SPEED).unwrap();
     let arrived = played.simulated.expect("left, foot, right");
     println!("corner 5 through 3: the system says 2, the simulation {arrived:.2}");
-    assert!((arrived - played.predicted).abs() < 1.5, "{arrived}");
+    assert!((arrived - played.predicted).abs() < 1.0, "{arrived}");
 }

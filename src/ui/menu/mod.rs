@@ -143,7 +143,7 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     commands
         .spawn((
             Name::new("Menu"),
-            screen_column(10.0),
+            screen_column(6.0),
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {
@@ -180,7 +180,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
         list.spawn(button("", 18.0)).insert((
             MenuRow(row),
             Node {
-                margin: UiRect::top(px(if row == Row::Start { 10 } else { 4 })),
+                margin: UiRect::top(px(if row == Row::Start { 8 } else { 3 })),
                 padding: UiRect::axes(px(14), px(6)),
                 border: UiRect::all(px(2)),
                 border_radius: BorderRadius::all(px(6)),
@@ -193,8 +193,9 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     list.spawn((
         MenuRow(row),
         Button,
+        // 26 px so that three players with a target each fit at 720 px high.
         Node {
-            height: px(30),
+            height: px(26),
             padding: UiRect::axes(px(10), px(0)),
             column_gap: px(10),
             align_items: AlignItems::Center,
