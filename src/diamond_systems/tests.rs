@@ -39,7 +39,9 @@ fn the_numbers_lie_on_the_lines_of_diamonds() {
     // A path crossing the right rail's line reads back in diamonds from the foot.
     let at = sight.long_rail(Cushion::Right, 2.5);
     let from = at + DVec2::new(-0.3, 0.6);
-    let read = sight.right_rail_crossing(from, from + (at - from) * 0.5).unwrap();
+    let read = sight
+        .right_rail_crossing(from, from + (at - from) * 0.5)
+        .unwrap();
     assert!((read - 2.5).abs() < 1e-9, "{read}");
 }
 
