@@ -7,7 +7,7 @@
 use super::widgets::{
     Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text, stepper, toned,
 };
-use crate::config::Action;
+use crate::config::{Action, Config};
 use crate::game::{
     CameraView, GameConfig, GameSystems, Graphics, Preferences, Quality, Screen, Settings,
     UserFiles, WindowMode,
@@ -232,9 +232,8 @@ fn row_value(
     words().setting_value(&value)
 }
 
-/// One step of a row's choice; a part of the graphics makes them custom. `cloths`: the
-/// names the config offers.
-fn change(row: Row, step: i32, p: &mut Preferences, menu: &mut MatchSettings, cloths: &[&str]) {
+/// One step of a row's choice; a part of the graphics makes them custom.
+fn change(row: Row, step: i32, p: &mut Preferences, menu: &mut MatchSettings, config: &Config) {
     fn cycle<T: PartialEq + Copy>(choices: &[T], current: T, step: i32) -> T {
         let at = choices.iter().position(|c| *c == current).unwrap_or(0) as i32;
         choices[(at + step).rem_euclid(choices.len() as i32) as usize]
@@ -242,7 +241,7 @@ fn change(row: Row, step: i32, p: &mut Preferences, menu: &mut MatchSettings, cl
     let g = &mut p.graphics;
     match row {
         Row::Language => {
-            super::menu::respeak(spoken().step(step), menu);
+            super::menu::respeak(spoken().step(step), menu, &config.computer.levels);
             p.language = Some(spoken());
         }
         Row::Quality => {
@@ -302,7 +301,7 @@ fn change(row: Row, step: i32, p: &mut Preferences, menu: &mut MatchSettings, cl
                 step,
             )
         }
-        Row::Cloth => p.cloth = cycle(cloths, p.cloth.as_str(), step).to_string(),
+        Row::Cloth => p.cloth = cycle(&cloth_names(config), p.cloth.as_str(), step).to_string(),
         Row::FrameRate => p.show_frame_rate = !p.show_frame_rate,
         Row::Back => {}
     }
@@ -316,9 +315,8 @@ fn respell(row: Row, screen: &mut NextState<Screen>) {
     }
 }
 
-fn cloth_names(config: &GameConfig) -> Vec<&str> {
+fn cloth_names(config: &Config) -> Vec<&str> {
     config
-        .0
         .tables
         .cloths
         .iter()
@@ -348,7 +346,7 @@ fn read_keys(
                 step,
                 &mut preferences,
                 &mut settings.0,
-                &cloth_names(&config),
+                &config.0,
             );
             respell(selected.0, &mut screen);
         }
@@ -371,13 +369,7 @@ fn read_clicks(
     for (interaction, Arrow(row, step)) in &arrows {
         if clicked(interaction) {
             selected.0 = *row;
-            change(
-                *row,
-                *step,
-                &mut preferences,
-                &mut settings.0,
-                &cloth_names(&config),
-            );
+            change(*row, *step, &mut preferences, &mut settings.0, &config.0);
             respell(*row, &mut screen);
         }
     }
@@ -441,17 +433,17 @@ mod tests {
         let mut p = Preferences::default();
         let config = crate::config::Config::defaults();
         let mut menu = MatchSettings::defaults(&config, Vec::new());
-        change(Row::Quality, -1, &mut p, &mut menu, &[]);
+        change(Row::Quality, -1, &mut p, &mut menu, &config);
         assert_eq!(p.graphics, Graphics::of(Quality::Low));
-        change(Row::Shadows, 1, &mut p, &mut menu, &[]);
+        change(Row::Shadows, 1, &mut p, &mut menu, &config);
         assert_eq!(p.graphics.quality, Quality::Custom);
         assert!(p.graphics.shadows);
-        change(Row::Volume, 1, &mut p, &mut menu, &[]);
-        change(Row::Volume, 5, &mut p, &mut menu, &[]);
+        change(Row::Volume, 1, &mut p, &mut menu, &config);
+        change(Row::Volume, 5, &mut p, &mut menu, &config);
         assert_eq!(p.volume, 1.0);
-        change(Row::Camera, 1, &mut p, &mut menu, &[]);
+        change(Row::Camera, 1, &mut p, &mut menu, &config);
         assert_eq!(p.camera, CameraView::Top);
-        change(Row::BallStyle, 1, &mut p, &mut menu, &[]);
+        change(Row::BallStyle, 1, &mut p, &mut menu, &config);
         assert_eq!(menu.ball_style, BallStyle::Yellow);
     }
 }

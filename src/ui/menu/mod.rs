@@ -10,7 +10,7 @@ use super::widgets::{
     BUTTON_COLOUR, Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text,
     stepper, toned,
 };
-use crate::config::{Action, Config};
+use crate::config::{Action, Config, Level, Translated};
 use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
 use crate::play::profiles;
@@ -276,7 +276,11 @@ fn apply_menu_input(
         match *input {
             MenuInput::Select(row) => state.selected = row,
             MenuInput::Change(Row::Language, step) => {
-                respeak(spoken().step(step), &mut settings.0);
+                respeak(
+                    spoken().step(step),
+                    &mut settings.0,
+                    &config.0.computer.levels,
+                );
                 preferences.language = Some(spoken());
                 if let Err(e) = preferences.save(&paths.settings) {
                     warn!("the settings are not saved: {e}");
@@ -368,16 +372,28 @@ fn apply_menu_input(
     }
 }
 
-/// Speak `language` from now on; a seat still under the old language's default name
-/// takes the new one's.
-pub(super) fn respeak(language: Language, settings: &mut MatchSettings) {
-    let (old, new) = (words(), language.words());
+/// Speak `language` from now on, the seats' names renamed into it.
+pub(super) fn respeak(language: Language, settings: &mut MatchSettings, levels: &[Level]) {
+    rename_seats(settings, levels, spoken(), language);
+    speak(language);
+}
+
+/// A seat still under `old`'s default name, or a computer's under its level's name in
+/// `old`, takes the name in `new`.
+fn rename_seats(settings: &mut MatchSettings, levels: &[Level], old: Language, new: Language) {
     for (seat, name) in settings.players.iter_mut().enumerate() {
-        if *name == old.default_player(seat) {
-            *name = new.default_player(seat);
+        if *name == old.words().default_player(seat) {
+            *name = new.words().default_player(seat);
+        }
+        let computer = settings.computers.get(seat).cloned().flatten();
+        let level = computer.and_then(|key| levels.iter().find(|l| l.key == key));
+        if let Some(level) = level {
+            // The level's name with the number a second seat at the same level adds.
+            if let Some(rest) = name.strip_prefix(level.name_in(old.code())) {
+                *name = format!("{}{rest}", level.name_in(new.code()));
+            }
         }
     }
-    speak(language);
 }
 
 /// The menu's first settings: three-cushion, two players with the names a seat has
@@ -656,6 +672,27 @@ mod tests {
         change(Row::Player(0), 1, &mut settings, &config, None);
         assert_eq!(settings.computers[0].as_deref(), Some("perfect"));
         assert_eq!(settings.seated_computers(), vec![None]);
+    }
+
+    #[test]
+    fn a_new_language_renames_the_seats_that_carry_a_default_or_a_levels_name() {
+        let config = Config::defaults();
+        let levels = &config.computer.levels;
+        let mut settings = default_settings(&config);
+        settings.players.push("Ann".into());
+        change(Row::Player(0), 1, &mut settings, &config, None);
+        change(Row::Player(1), 1, &mut settings, &config, None);
+        assert_eq!(
+            settings.players,
+            ["Beginner 0.15", "Beginner 0.15 2", "Ann"]
+        );
+        rename_seats(&mut settings, levels, Language::English, Language::Russian);
+        assert_eq!(settings.players, ["Новичок 0,15", "Новичок 0,15 2", "Ann"]);
+        // Back to a person: the seat's default name in the new language.
+        settings.computers[1] = None;
+        settings.players[1] = Language::Russian.words().default_player(1);
+        rename_seats(&mut settings, levels, Language::Russian, Language::English);
+        assert_eq!(settings.players, ["Beginner 0.15", "Player 2", "Ann"]);
     }
 
     #[test]
