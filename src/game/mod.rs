@@ -35,6 +35,8 @@ pub enum Screen {
     Menu,
     /// The settings screen, from the menu.
     Settings,
+    /// The player records screen, from the menu.
+    Records,
     Table,
 }
 

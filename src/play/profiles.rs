@@ -5,7 +5,7 @@
 //! written after every match; a file that cannot be read is named and kept aside
 //! (`NAME.ron.unreadable-1`), a fresh profile taking its place.
 
-use super::files::{FileError, keep_aside, read_ron_or_default, write_ron};
+use super::files::{FileError, keep_aside, read_ron_folder, read_ron_or_default, write_ron};
 use crate::config::{Config, Level};
 use crate::rules::{Outcome, ScoreSheet};
 use serde::{Deserialize, Serialize};
@@ -130,6 +130,15 @@ pub fn read_profile(data: &Path, name: &str) -> Result<Profile, FileError> {
         profile.name = name.trim().to_owned();
     }
     Ok(profile)
+}
+
+/// Every profile in the data folder, by name, and an error naming each file that
+/// cannot be read (left as it is).
+pub fn all_profiles(data: &Path) -> (Vec<Profile>, Vec<FileError>) {
+    let (read, errors) = read_ron_folder(&data.join("players"), crate::config::parse::<Profile>);
+    let mut profiles: Vec<Profile> = read.into_iter().map(|(_, profile)| profile).collect();
+    profiles.sort_by_key(|p| p.name.to_lowercase());
+    (profiles, errors)
 }
 
 /// A profile could not be used as it was, and what became of it.
@@ -341,6 +350,34 @@ mod tests {
         );
         let profile = read_profile(&dir, "Anna K.").unwrap();
         assert_eq!(profile.matches.len(), 1);
+    }
+
+    #[test]
+    fn every_profile_is_listed_by_name_and_a_corrupt_one_is_named_and_left_alone() {
+        let dir = crate::test_support::fresh_dir("profiles-all");
+        for name in ["bob", "Anna K."] {
+            let mut sheet = sheet((10, 20, 3), Outcome::Winner(0));
+            sheet.players[0].name = name.into();
+            record_match(
+                &dir,
+                "three_cushion",
+                &sheet,
+                &[None, Some("club".into())],
+                1,
+            );
+        }
+        let broken = dir.join("players/zed.ron");
+        std::fs::write(&broken, "(name: 7").unwrap();
+        let (profiles, errors) = all_profiles(&dir);
+        let names: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Anna K.", "bob"]);
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0].to_string().contains("zed.ron:1:"),
+            "{}",
+            errors[0]
+        );
+        assert_eq!(std::fs::read_to_string(&broken).unwrap(), "(name: 7");
     }
 
     #[test]

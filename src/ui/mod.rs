@@ -13,6 +13,7 @@ mod menu;
 mod overlays;
 mod positions;
 mod profiles;
+mod records;
 mod replay;
 mod rules;
 mod scoreboard;

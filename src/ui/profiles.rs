@@ -12,6 +12,7 @@ use crate::words::{named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    super::records::plugin(app);
     app.init_resource::<ProfileTroubles>();
     app.add_systems(
         Update,
@@ -80,7 +81,6 @@ pub fn profiles_panel(
         return;
     }
     let game = &settings.game;
-    let game_name = config.games.games.get(game).map_or(game.as_str(), named);
     screen
         .spawn((
             Name::new("Profiles"),
@@ -93,19 +93,12 @@ pub fn profiles_panel(
         ))
         .with_children(|panel| {
             for name in &people {
-                let profile = profiles::read_profile(&files.data, name);
-                let lines = match &profile {
-                    Ok(profile) => {
-                        let summary = profile.summary(game);
-                        let suggested = summary
-                            .and_then(|s| profiles::nearest_level(config, game, s.recent_average));
-                        words().profile(name, game_name, summary.as_ref(), suggested.map(named))
+                match profiles::read_profile(&files.data, name) {
+                    Ok(profile) => profile_in_game(panel, &profile, game, config),
+                    Err(e) => {
+                        let lines = [name.clone(), words().profile_not_kept(&e)];
+                        panel.spawn(toned(lines.join("\n"), 15.0, Tone::Plain));
                     }
-                    Err(e) => vec![name.clone(), words().profile_not_kept(e)],
-                };
-                panel.spawn(toned(lines.join("\n"), 15.0, Tone::Plain));
-                if let Ok(profile) = &profile {
-                    average_chart(panel, profile, game);
                 }
             }
             for trouble in &troubles.0 {
@@ -116,6 +109,27 @@ pub fn profiles_panel(
                 ));
             }
         });
+}
+
+/// `profile`'s figures in `game`, the chart of its matches' averages and the computer
+/// level nearest its recent average.
+pub(super) fn profile_in_game(
+    panel: &mut ChildSpawnerCommands,
+    profile: &Profile,
+    game: &str,
+    config: &Config,
+) {
+    let game_name = config.games.games.get(game).map_or(game, named);
+    let summary = profile.summary(game);
+    let suggested = summary.and_then(|s| profiles::nearest_level(config, game, s.recent_average));
+    let lines = words().profile(
+        &profile.name,
+        game_name,
+        summary.as_ref(),
+        suggested.map(named),
+    );
+    panel.spawn(toned(lines.join("\n"), 15.0, Tone::Plain));
+    average_chart(panel, profile, game);
 }
 
 /// Each match's average in `game`, oldest on the left, against the best of them.

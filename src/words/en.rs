@@ -1478,6 +1478,20 @@ impl Words for English {
         format!("Average of each match, oldest first (top {top:.2})")
     }
 
+    fn records_title(&self) -> &'static str {
+        "Player records"
+    }
+
+    fn records_hint(&self, choose: &str, leave: &str) -> String {
+        format!("{choose}: another player    {leave}: back to the menu")
+    }
+
+    fn records_empty(&self, folder: &str) -> String {
+        format!(
+            "No records yet: a person's record starts with their first finished match ({folder})"
+        )
+    }
+
     fn head_string(&self) -> &'static str {
         "head string"
     }
@@ -1700,6 +1714,7 @@ impl Words for English {
             MenuLabel::Player(None) => "Player".into(),
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Settings".into(),
+            MenuLabel::Records => "Player records".into(),
             MenuLabel::Start => "Start".into(),
             MenuLabel::Resume => "Resume".into(),
         }
@@ -1711,6 +1726,10 @@ impl Words for English {
 
     fn settings_button(&self) -> &'static str {
         "Settings (graphics, sound, camera, balls, keys)"
+    }
+
+    fn records_button(&self) -> &'static str {
+        "Player records"
     }
 
     fn resume_offer(&self, offer: &ResumeOffer) -> String {

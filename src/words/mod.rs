@@ -461,6 +461,12 @@ pub trait Words: Sync {
     fn profile_not_kept(&self, problem: &FileError) -> String;
     /// The average chart's caption, its top at `top`.
     fn profile_chart(&self, top: f64) -> String;
+    /// The player records screen's title.
+    fn records_title(&self) -> &'static str;
+    /// The records screen's keys: `choose` another person, `leave` for the menu.
+    fn records_hint(&self, choose: &str, leave: &str) -> String;
+    /// No profile in `folder` yet.
+    fn records_empty(&self, folder: &str) -> String;
 
     // --- on the cloth ---
     fn head_string(&self) -> &'static str;
@@ -551,6 +557,8 @@ pub trait Words: Sync {
     fn versus(&self, names: &[String]) -> String;
     /// The Settings button, with what is behind it.
     fn settings_button(&self) -> &'static str;
+    /// The button to the player records screen.
+    fn records_button(&self) -> &'static str;
     fn resume_offer(&self, offer: &ResumeOffer) -> String;
     fn menu_note(&self, note: &MenuNote) -> String;
     /// How the table is used.

@@ -1926,6 +1926,20 @@ impl Words for Russian {
         format!("Средняя каждой партии, слева старые (верх {})", dec(top, 2))
     }
 
+    fn records_title(&self) -> &'static str {
+        "Статистика игроков"
+    }
+
+    fn records_hint(&self, choose: &str, leave: &str) -> String {
+        format!("{choose}: другой игрок    {leave}: назад в меню")
+    }
+
+    fn records_empty(&self, folder: &str) -> String {
+        format!(
+            "Записей пока нет: статистика игрока начинается с его первой сыгранной партии ({folder})"
+        )
+    }
+
     fn head_string(&self) -> &'static str {
         "передняя линия"
     }
@@ -2165,6 +2179,7 @@ impl Words for Russian {
             MenuLabel::Player(None) => "Игрок".into(),
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Настройки".into(),
+            MenuLabel::Records => "Статистика игроков".into(),
             MenuLabel::Start => "Начать".into(),
             MenuLabel::Resume => "Продолжить".into(),
         }
@@ -2176,6 +2191,10 @@ impl Words for Russian {
 
     fn settings_button(&self) -> &'static str {
         "Настройки (графика, звук, камера, шары, клавиши)"
+    }
+
+    fn records_button(&self) -> &'static str {
+        "Статистика игроков"
     }
 
     fn resume_offer(&self, offer: &ResumeOffer) -> String {

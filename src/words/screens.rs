@@ -19,6 +19,8 @@ pub enum MenuLabel {
     /// The one player of practice and lag training (`None`) or a seat of a match.
     Player(Option<usize>),
     Settings,
+    /// The player records screen.
+    Records,
     Start,
     Resume,
 }

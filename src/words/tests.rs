@@ -701,6 +701,7 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         MenuLabel::Player(None),
         MenuLabel::Player(Some(1)),
         MenuLabel::Settings,
+        MenuLabel::Records,
         MenuLabel::Start,
         MenuLabel::Resume,
     ] {
@@ -708,6 +709,10 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     }
     say("versus", words.versus(&players));
     say("settings_button", words.settings_button().into());
+    say("records_button", words.records_button().into());
+    say("records_title", words.records_title().into());
+    say("records_hint", words.records_hint("← / →", "Esc"));
+    say("records_empty", words.records_empty("/data/players"));
     let versus = words.versus(&players);
     for offer in [
         ResumeOffer::Ready {

@@ -28,9 +28,21 @@ pub(super) enum Row {
     Start,
     Resume,
     Settings,
+    /// The player records screen (a button beside Settings).
+    Records,
 }
 
-pub(super) const ALL_ROWS: [Row; 16] = [
+impl Row {
+    /// A button rather than a row with a choice.
+    pub(super) fn is_button(self) -> bool {
+        matches!(
+            self,
+            Row::Start | Row::Resume | Row::Settings | Row::Records
+        )
+    }
+}
+
+pub(super) const ALL_ROWS: [Row; 17] = [
     Row::Language,
     Row::Mode,
     Row::Game,
@@ -47,6 +59,7 @@ pub(super) const ALL_ROWS: [Row; 16] = [
     Row::Start,
     Row::Resume,
     Row::Settings,
+    Row::Records,
 ];
 
 /// The rows that matter: lag training has no game, match length or saved match,
@@ -131,7 +144,8 @@ pub(super) fn change(
         | Row::SeatTarget(_)
         | Row::Start
         | Row::Resume
-        | Row::Settings => {}
+        | Row::Settings
+        | Row::Records => {}
     }
 }
 

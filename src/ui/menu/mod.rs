@@ -176,19 +176,37 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
 }
 
 fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
-    if matches!(row, Row::Start | Row::Resume | Row::Settings) {
-        list.spawn(button("", 18.0)).insert((
+    let spawn_button = |line: &mut ChildSpawnerCommands, row: Row, top: i32| {
+        line.spawn(button("", 18.0)).insert((
             MenuRow(row),
             Node {
-                margin: UiRect::top(px(if row == Row::Start { 8 } else { 3 })),
+                margin: UiRect::top(px(top)),
                 padding: UiRect::axes(px(14), px(6)),
                 border: UiRect::all(px(2)),
                 border_radius: BorderRadius::all(px(6)),
                 justify_content: JustifyContent::Center,
+                flex_grow: 1.0,
                 ..default()
             },
         ));
-        return;
+    };
+    match row {
+        Row::Start => return spawn_button(list, row, 8),
+        Row::Resume => return spawn_button(list, row, 3),
+        // Settings and Records share a line, so that the menu is no taller.
+        Row::Settings => {
+            list.spawn(Node {
+                column_gap: px(6),
+                ..default()
+            })
+            .with_children(|line| {
+                spawn_button(line, Row::Settings, 3);
+                spawn_button(line, Row::Records, 3);
+            });
+            return;
+        }
+        Row::Records => return,
+        _ => {}
     }
     list.spawn((
         MenuRow(row),
@@ -249,7 +267,7 @@ fn read_clicks(
     for (interaction, MenuRow(row)) in &rows {
         if clicked(interaction) {
             input.write(MenuInput::Select(*row));
-            if matches!(row, Row::Start | Row::Resume | Row::Settings) {
+            if row.is_button() {
                 input.write(MenuInput::Activate(*row));
             }
         }
@@ -338,6 +356,7 @@ fn apply_menu_input(
                 }
             },
             MenuInput::Activate(Row::Settings) => screen.set(Screen::Settings),
+            MenuInput::Activate(Row::Records) => screen.set(Screen::Records),
             MenuInput::Activate(Row::Resume) => {
                 match Resumable::check(&config.0, &paths.saved_match) {
                     Resumable::Ready(saved) => {
@@ -506,20 +525,21 @@ fn show_menu(
         if let Some(mut background) = background {
             let colour = match (row, selected) {
                 (_, true) => Color::srgb(0.22, 0.34, 0.55),
-                (Row::Start | Row::Resume | Row::Settings, false) => BUTTON_COLOUR,
+                (row, false) if row.is_button() => BUTTON_COLOUR,
                 _ => Color::NONE,
             };
             if background.0 != colour {
                 background.0 = colour;
             }
             // A button's text is its first child.
-            if let (Row::Start | Row::Resume | Row::Settings, Some(children)) = (row, children)
+            if let (true, Some(children)) = (row.is_button(), children)
                 && let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok())
             {
                 let start = words().menu_label(MenuLabel::Start);
                 let shown = match row {
                     Row::Start => &start,
                     Row::Settings => words().settings_button(),
+                    Row::Records => words().records_button(),
                     _ => &state.resume_label,
                 };
                 set_text(&mut text, shown);
@@ -558,6 +578,7 @@ fn row_label(row: Row, mode: Mode) -> String {
         Row::Player(_) if mode != Mode::Match => MenuLabel::Player(None),
         Row::Player(i) => MenuLabel::Player(Some(i)),
         Row::Settings => MenuLabel::Settings,
+        Row::Records => MenuLabel::Records,
         Row::Start => MenuLabel::Start,
         Row::Resume => MenuLabel::Resume,
     })
@@ -619,7 +640,7 @@ fn row_value(
             words().player_entry(&entry)
                 + &average.map_or(String::new(), |a| words().level_average(a))
         }
-        Row::Start | Row::Resume | Row::Settings => String::new(),
+        Row::Start | Row::Resume | Row::Settings | Row::Records => String::new(),
     }
 }
 
@@ -746,7 +767,7 @@ mod tests {
         assert!(!rows(Mode::Practice).contains(&Row::Handicap));
         assert!(!rows(Mode::LagTraining).contains(&Row::Target));
         assert!(!rows(Mode::LagTraining).contains(&Row::Resume));
-        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Settings));
+        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Records));
     }
 
     /// "Player 1" with a record of one three-cushion match, `points` in 20 innings
