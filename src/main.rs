@@ -185,6 +185,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A diamond system against the simulation: where its stroke really takes the cue
+    /// ball over the system's inputs, at its speed and a slower and a faster one; with
+    /// --from and --to, the system's aim beside the one that really gets there.
+    System {
+        /// five-and-half (or corner-five).
+        name: String,
+        /// A table preset of tables.ron.
+        #[arg(long, default_value = "match")]
+        table: String,
+        /// The cue ball's origin in the system's numbers (1.5 to 8).
+        #[arg(long, requires = "to")]
+        from: Option<f64>,
+        /// The third-rail arrival wanted (0 to 7).
+        #[arg(long, requires = "from")]
+        to: Option<f64>,
+        /// Print one JSON object: each speed's strokes and deviations, the aim check.
+        #[arg(long)]
+        json: bool,
+    },
     /// Validate the config files of DIR (default: ./config, else the built-in ones).
     CheckConfig { dir: Option<PathBuf> },
     /// Replay real tracked shots (tailuge/billiards' dist/fit/trajectories.json): fit each
@@ -262,6 +281,15 @@ fn main() -> ExitCode {
             json,
         }) => cli::load_config(cli.config)
             .and_then(|c| cli::suggest(&c, &position, game.as_deref(), level.as_deref(), json, out))
+            .map_err(Into::into),
+        Some(Command::System {
+            name,
+            table,
+            from,
+            to,
+            json,
+        }) => cli::load_config(cli.config)
+            .and_then(|c| cli::system(&c, &name, &table, from.zip(to), json, out))
             .map_err(Into::into),
         Some(Command::CheckConfig { dir }) => {
             cli::check_config(dir.or(cli.config), out).map_err(Into::into)

@@ -62,6 +62,15 @@ pub enum Problem {
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
+    /// `carom system` names a system it does not know.
+    UnknownSystem(String),
+    /// A number given on the command line outside what is allowed.
+    OutOfRange {
+        what: &'static str,
+        value: f64,
+        low: f64,
+        high: f64,
+    },
 }
 
 impl CliError {
@@ -172,6 +181,17 @@ impl fmt::Display for Problem {
             Problem::Bench(e) => e.fmt(f),
             Problem::Decisions(e) => e.fmt(f),
             Problem::Json(e) => e.fmt(f),
+            Problem::UnknownSystem(name) => write!(
+                f,
+                "no system `{name}`; known: {}",
+                super::system::SYSTEMS.join(", ")
+            ),
+            Problem::OutOfRange {
+                what,
+                value,
+                low,
+                high,
+            } => write!(f, "{what} is {value}; allowed: {low} to {high}"),
         }
     }
 }

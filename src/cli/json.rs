@@ -2,6 +2,7 @@
 //! never renamed or dropped, and they read the same in every language: their reasons
 //! are English whatever `--lang` says.
 
+use crate::diamond_systems;
 use crate::rules::{self, Rule, ScoreSheet};
 use crate::shot::{BallId, ShotRecord, Spot, Stroke};
 use crate::words::Language;
@@ -174,4 +175,112 @@ pub struct Suggestion<'a> {
     pub ms: f64,
     pub declare_safety: bool,
     pub level: &'a str,
+    /// The three-cushion pattern of the stroke's path (`around_the_table`, ...).
+    pub pattern: &'static str,
+    /// The next-best strokes that score, best first.
+    pub alternatives: Vec<SuggestedAlternative<'a>>,
+    /// The corner-five numbers where the path goes round the table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system: Option<SystemReading>,
+    /// The share of strokes that score from the lay-out the count leaves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leave_share: Option<f64>,
+}
+
+#[derive(Serialize)]
+pub struct SuggestedAlternative<'a> {
+    pub stroke: &'a Stroke,
+    pub p_score: f64,
+    pub pattern: &'static str,
+}
+
+/// A path read in the corner-five system: origin less aim gives `predicted`; the ball
+/// really `arrived`.
+#[derive(Serialize)]
+pub struct SystemReading {
+    pub system: &'static str,
+    pub origin: f64,
+    pub aim: f64,
+    pub predicted: f64,
+    pub arrived: f64,
+}
+
+/// `carom system --json`: the table, each speed's strokes and deviation, the aim check.
+#[derive(Serialize)]
+pub struct SystemReport {
+    system: &'static str,
+    table: String,
+    speeds: Vec<SystemSweep>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    aim: Option<SystemAim>,
+}
+
+#[derive(Serialize)]
+struct SystemSweep {
+    speed: f64,
+    mean: f64,
+    mean_distance: f64,
+    worst: f64,
+    /// The same over origins 3-6 and arrivals 1-4.
+    middle_mean: f64,
+    middle_mean_distance: f64,
+    strokes: Vec<SystemStroke>,
+}
+
+/// One stroke: the system's numbers, the simulated arrival (null: not round the table).
+#[derive(Serialize)]
+struct SystemStroke {
+    origin: f64,
+    aim: f64,
+    predicted: f64,
+    simulated: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct SystemAim {
+    from: f64,
+    to: f64,
+    system: f64,
+    simulated: Option<f64>,
+}
+
+impl From<&diamond_systems::SystemReport> for SystemReport {
+    fn from(report: &diamond_systems::SystemReport) -> SystemReport {
+        use diamond_systems::{Deviation, in_the_middle};
+        SystemReport {
+            system: "corner_five",
+            table: report.table.clone(),
+            speeds: report
+                .sweeps
+                .iter()
+                .map(|(speed, played)| {
+                    let all = Deviation::of(played);
+                    let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
+                    SystemSweep {
+                        speed: *speed,
+                        mean: all.mean,
+                        mean_distance: all.mean_distance,
+                        worst: all.worst,
+                        middle_mean: middle.mean,
+                        middle_mean_distance: middle.mean_distance,
+                        strokes: played
+                            .iter()
+                            .map(|p| SystemStroke {
+                                origin: p.origin,
+                                aim: p.aim,
+                                predicted: p.predicted,
+                                simulated: p.simulated,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+            aim: report.aim.map(|a| SystemAim {
+                from: a.origin,
+                to: a.target,
+                system: a.system,
+                simulated: a.simulated,
+            }),
+        }
+    }
 }

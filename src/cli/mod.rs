@@ -10,11 +10,13 @@ pub(crate) mod json;
 mod match_file;
 mod shot_file;
 mod sounds;
+mod system;
 
 pub use error::{CliError, Problem};
 pub use match_file::{Call, Format, MatchFile, MatchFileError, MatchProblem, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
 pub use sounds::sounds;
+pub use system::system;
 
 use crate::computer;
 use crate::config::{Config, FILE_NAMES};
@@ -347,6 +349,7 @@ pub fn suggest(
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let decision = computer::choose(config, &referee, level, 1, threads)
         .ok_or_else(|| CliError::at(path, Problem::CueBallOff))?;
+    let explanation = computer::explain::explain(config, &referee, &decision);
     let text = if json {
         let suggestion = json::Suggestion {
             stroke: &decision.stroke,
@@ -355,10 +358,29 @@ pub fn suggest(
             ms: decision.elapsed.as_secs_f64() * 1e3,
             declare_safety: decision.declare_safety,
             level: &level.key,
+            pattern: explanation.pattern.key(),
+            alternatives: explanation
+                .alternatives
+                .iter()
+                .map(|a| json::SuggestedAlternative {
+                    stroke: &a.stroke,
+                    p_score: a.p_score,
+                    pattern: a.pattern.key(),
+                })
+                .collect(),
+            system: explanation.system.map(|r| json::SystemReading {
+                system: "corner_five",
+                origin: r.origin,
+                aim: r.aim,
+                predicted: r.predicted,
+                arrived: r.arrived,
+            }),
+            leave_share: explanation.leave_share,
         };
         serde_json::to_string(&suggestion)? + "\n"
     } else {
-        words().suggestion(crate::words::named(level), &decision)
+        let lines = words().explanation(&explanation, BallStyle::default());
+        words().suggestion(crate::words::named(level), &decision) + &lines.join("\n") + "\n"
     };
     emit(out, &text)
 }

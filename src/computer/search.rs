@@ -26,6 +26,12 @@ pub struct Decision {
     pub evaluated: usize,
     /// How long the decision took.
     pub elapsed: Duration,
+    /// The next-best strokes that score when played as chosen, best first (up to two),
+    /// with their chances under the level's error.
+    pub alternatives: Vec<(Stroke, f64)>,
+    /// Of the strokes tried from the lay-out the chosen stroke's count leaves, the share
+    /// that scores; None where the level does not look at the leave.
+    pub leave_share: Option<f64>,
 }
 
 /// A grid stroke as the scan found it.
@@ -57,7 +63,12 @@ struct Finalist {
     width: usize,
     p: f64,
     value: f64,
+    /// The share of strokes that score from the lay-out its count leaves, when rated.
+    leave_share: Option<f64>,
 }
+
+/// Strokes a decision names beside the chosen one.
+const ALTERNATIVES: usize = 2;
 
 /// The stroke `level` chooses for the player at the table of `referee`'s match; None
 /// once the match is over or its cue ball is not on the table. `seed` makes the choice
@@ -92,13 +103,14 @@ pub fn choose(
     let tips = &grid_config.tips[..];
     let level_grid = search.grid(cue_ball, directions, phase, tips, RAISED_FROM_DEG);
     let speeds = grid_config.speeds.len();
-    let (scan, mut best) = search.pass(&level_grid, directions, per_direction, &mut rng);
-    if best.is_none() {
+    let (scan, mut scoring) = search.pass(&level_grid, directions, per_direction, &mut rng);
+    if scoring.is_empty() {
         // Nothing scored as played: a level scan can mislead where the cue is raised
         // even a little. Again with every cue raised as it will be.
         let raised = search.grid(cue_ball, directions, phase, &tips[..1], 0.0);
-        best = search.pass(&raised, directions, speeds, &mut rng).1;
+        scoring = search.pass(&raised, directions, speeds, &mut rng).1;
     }
+    let best = scoring.first().copied();
     let best_p = best.map_or(0.0, |f| f.p);
     let decision = |stroke: Stroke, declare_safety, p_score, evaluated| Decision {
         stroke,
@@ -106,6 +118,8 @@ pub fn choose(
         p_score,
         evaluated,
         elapsed: started.elapsed(),
+        alternatives: Vec::new(),
+        leave_share: None,
     };
     if best_p < level.safety_below
         && base.may_declare_safety()
@@ -114,7 +128,11 @@ pub fn choose(
         return Some(decision(safety, true, 0.0, search.evaluated));
     }
     if let Some(best) = best {
-        return Some(decision(best.stroke, false, best.p, search.evaluated));
+        return Some(Decision {
+            alternatives: scoring[1..].iter().map(|f| (f.stroke, f.p)).collect(),
+            leave_share: best.leave_share,
+            ..decision(best.stroke, false, best.p, search.evaluated)
+        });
     }
     // No count found: the stroke that touches most balls without a foul.
     let fallback = scan
@@ -145,15 +163,16 @@ struct Search<'a> {
 impl Search<'_> {
     /// Scans `grid` (`directions` × `per_direction` strokes), rates the middles of the
     /// widest scoring runs raised over the rail, and returns the scan and the best
-    /// finalist that scores when played exactly as chosen on a table of its own (the
-    /// scan's table is reused; this is the one `carom sim` would build).
+    /// finalists (the chosen one and its alternatives, best first) that score when
+    /// played exactly as chosen on a table of its own (the scan's table is reused; this
+    /// is the one `carom sim` would build).
     fn pass(
         &mut self,
         grid: &[Stroke],
         directions: usize,
         per_direction: usize,
         rng: &mut Rng,
-    ) -> (Vec<Option<Scanned>>, Option<Finalist>) {
+    ) -> (Vec<Option<Scanned>>, Vec<Finalist>) {
         // Raised, a stroke hops the ball: only the middle speeds are scanned; steep, only
         // the first tip.
         let speeds = &self.config.computer.grid.speeds;
@@ -181,11 +200,13 @@ impl Search<'_> {
         self.rate(rng, &mut finalists);
         finalists.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.width.cmp(&a.width)));
         let mut fresh = Trial::new(self.config, self.base);
-        let best = finalists
+        let scoring = finalists
             .into_iter()
-            .find(|f| fresh.play(&f.stroke, false).is_some_and(|t| t.scores()));
+            .filter(|f| fresh.play(&f.stroke, false).is_some_and(|t| t.scores()))
+            .take(1 + ALTERNATIVES)
+            .collect();
         self.evaluated += fresh.played;
-        (scan, best)
+        (scan, scoring)
     }
 
     /// Every grid stroke, direction by direction (`directions` of them evenly round the
@@ -299,6 +320,7 @@ impl Search<'_> {
             if let Some((ease, played)) = ease {
                 self.evaluated += played;
                 f.value = f.p * (1.0 + level.leave_weight * ease.share);
+                f.leave_share = Some(ease.share);
             }
         }
     }
@@ -420,6 +442,7 @@ fn widest_runs(
             width,
             p: 0.0,
             value: 0.0,
+            leave_share: None,
         })
         .collect();
     finalists.sort_by_key(|f| std::cmp::Reverse(f.width));

@@ -1,10 +1,12 @@
 //! The coach in practice: on request it looks for the stroke its level (computer.ron's
 //! `coach`) would play from the balls as they lie — off the game's thread — and draws
-//! it beside the player's own aim, with its chance of scoring; asked again, it hands
-//! the stroke over as the aim.
+//! it beside the player's own aim, with its chance of scoring and its explanation (the
+//! pattern, the system's numbers, the next-best strokes, the leave); asked again, it
+//! hands the stroke over as the aim.
 
 use super::Aim;
 use super::prediction::{draw_path, predict_drawn};
+use crate::computer::explain::{Explanation, explain};
 use crate::computer::{Decision, choose};
 use crate::config::Action;
 use crate::diagram::Contact;
@@ -20,7 +22,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 struct Coach {
     /// The lay-out asked about.
     lay_out: Vec<(BallId, DVec2)>,
-    thinking: Option<Task<Option<Decision>>>,
+    thinking: Option<Task<Option<(Decision, Explanation)>>>,
     /// The stroke shown, as it plays.
     shown: Option<(Decision, ShotRecord, Vec<Contact>)>,
 }
@@ -72,14 +74,16 @@ fn ask_the_coach(
             let config = config.0.clone();
             let workers = std::thread::available_parallelism().map_or(1, |n| n.get().max(2) - 1);
             let level_now = level.clone();
-            coach.thinking = Some(
-                AsyncComputeTaskPool::get()
-                    .spawn(async move { choose(&config, &referee, &level_now, 1, workers) }),
-            );
+            coach.thinking = Some(AsyncComputeTaskPool::get().spawn(async move {
+                let decision = choose(&config, &referee, &level_now, 1, workers)?;
+                let explanation = explain(&config, &referee, &decision);
+                Some((decision, explanation))
+            }));
             advising.0 = Some(Advice {
                 level: crate::words::named(&level).to_owned(),
                 coach: true,
                 decision: None,
+                explanation: None,
             });
         }
     }
@@ -87,16 +91,17 @@ fn ask_the_coach(
         && let Some(decided) = check_ready(task)
     {
         coach.thinking = None;
-        let shown = decided.and_then(|decision| {
+        let shown = decided.and_then(|(decision, explanation)| {
             let (record, contacts) = predict_drawn(&session, decision.stroke)?;
-            Some((decision, record, contacts))
+            Some((decision, explanation, record, contacts))
         });
-        advising.0 = shown.as_ref().map(|(decision, _, _)| Advice {
+        advising.0 = shown.as_ref().map(|(decision, explanation, _, _)| Advice {
             level: crate::words::named(&level).to_owned(),
             coach: true,
             decision: Some(decision.clone()),
+            explanation: Some(explanation.clone()),
         });
-        coach.shown = shown;
+        coach.shown = shown.map(|(decision, _, record, contacts)| (decision, record, contacts));
     }
 }
 

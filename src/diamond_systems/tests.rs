@@ -55,3 +55,88 @@ fn the_corner_five_stroke_goes_round_the_table_near_the_systems_arrival() {
     println!("corner 5 through 3: the system says 2, the simulation {arrived:.2}");
     assert!((arrived - played.predicted).abs() < 1.0, "{arrived}");
 }
+
+#[test]
+fn a_stroke_round_the_table_is_read_back_in_the_systems_numbers() {
+    let config = Config::defaults();
+    let table = TableGeometry::new(&config.tables, Some("match"), &config.balls).unwrap();
+    let mut sim = TableSim::new(&config, table.clone());
+    let played = play_corner_five(&mut sim, &table, 4.5, 2.0, corner_five::SPEED).unwrap();
+    // The same stroke again, sampled, and mirrored end for end and side for side.
+    for (flip, name) in [(1.0, "as drawn"), (-1.0, "mirrored")] {
+        let from = corner_five_start(&table, 4.5, 2.0).0 * flip;
+        sim.place(&[(BallId::White, from)]).unwrap();
+        let stroke = Stroke {
+            direction_deg: if flip > 0.0 {
+                played.stroke.direction_deg
+            } else {
+                played.stroke.direction_deg + 180.0
+            },
+            ..played.stroke
+        };
+        sim.strike(&[stroke], Some(200.0)).unwrap();
+        let record = sim.run_to_rest();
+        let reading = read_corner_five(&table, &record, BallId::White).expect(name);
+        println!("{name}: {reading:?}, the sweep {:?}", played.simulated);
+        assert!((reading.origin - 4.5).abs() < 0.1, "{name}: {reading:?}");
+        // The ball leaves the cue's line by its squirt (running side pushes it off
+        // the other way): its own line crosses the first rail a little past the aim.
+        assert!((reading.aim - 2.0).abs() < 0.2, "{name}: {reading:?}");
+        assert!(
+            (reading.arrived - played.simulated.unwrap()).abs() < 0.05,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn routes_are_recognised_as_the_patterns_players_name() {
+    use patterns::{Contact, Pattern, recognise};
+    let ball = |b| Contact::Ball(b);
+    let c = Contact::Cushion;
+    let (red, dotted) = (ball(BallId::Red), ball(BallId::Dotted));
+    use Cushion::{Foot, Head, Left, Right};
+    for (route, pattern) in [
+        (
+            vec![red, c(Left), c(Foot), c(Right), dotted],
+            Pattern::AroundTheTable,
+        ),
+        (
+            vec![c(Right), c(Head), c(Left), red, dotted],
+            Pattern::RailFirstAroundTheTable,
+        ),
+        (
+            vec![c(Right), c(Foot), c(Right), red, dotted],
+            Pattern::Bricole,
+        ),
+        (
+            vec![c(Left), c(Foot), red, c(Right), dotted],
+            Pattern::Umbrella,
+        ),
+        (
+            vec![red, c(Foot), c(Left), c(Head), dotted],
+            Pattern::ShortLongShort,
+        ),
+        (
+            vec![red, c(Foot), c(Right), c(Left), dotted],
+            Pattern::ShortLongLong,
+        ),
+        (
+            vec![red, c(Left), c(Right), c(Foot), dotted],
+            Pattern::AcrossTheTable,
+        ),
+        (
+            vec![red, c(Left), c(Right), c(Left), dotted],
+            Pattern::DoubleTheRail,
+        ),
+        (
+            vec![c(Left), red, c(Left), c(Right), dotted],
+            Pattern::Ticky,
+        ),
+        // Two long cushions after a corner is not round the table: the same long one.
+        (vec![red, c(Left), c(Foot), c(Left), dotted], Pattern::Other),
+        (vec![red, dotted], Pattern::Other),
+    ] {
+        assert_eq!(recognise(&route), pattern, "{route:?}");
+    }
+}

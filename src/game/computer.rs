@@ -7,6 +7,7 @@
 
 use super::session::{apply_commands, step};
 use super::{GameConfig, GameSystems, PlayerCommand, Preferences, Session, at_table};
+use crate::computer::explain::Explanation;
 use crate::computer::{Decision, Move, Snapshot, seat_to_act};
 use crate::config::Level;
 use crate::play::{Command, Phase};
@@ -39,6 +40,8 @@ pub struct Advice {
     pub coach: bool,
     /// None while it thinks.
     pub decision: Option<Decision>,
+    /// The coach's explanation of its stroke, once decided.
+    pub explanation: Option<Explanation>,
 }
 
 #[derive(Resource, Default)]
@@ -305,6 +308,7 @@ fn play_the_computers_seat(
         level: crate::words::named(&level).to_owned(),
         coach: false,
         decision,
+        explanation: None,
     };
     match change {
         None => {}

@@ -6,6 +6,7 @@
 use super::files::FileError;
 use crate::config::{self, ConfigError};
 use crate::shot::{BallAt, BallId, Cushion, EventKind, ShotRecord, Stroke};
+use crate::table::TableGeometry;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -46,6 +47,19 @@ pub enum Target {
     Score,
     /// Score, with every ball coming to rest inside the area.
     ScoreAndLeave(Area),
+    /// The systems trainer: the cue ball round the table to this third-rail arrival,
+    /// in the corner-five system's numbers (no count needed).
+    Arrive(Arrival),
+}
+
+/// A target diamond of the systems trainer.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arrival {
+    /// The third-rail arrival wanted, diamonds from the corner (0 to 8).
+    pub diamond: f64,
+    /// How near it counts as a hit, diamonds.
+    pub within: f64,
 }
 
 /// A rectangle of the bed, m in the table frame.
@@ -85,10 +99,27 @@ impl Touch {
     }
 }
 
+/// A stroke that did what its position asks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Met {
+    Done,
+    /// The systems trainer's target: where the ball arrived, in diamonds.
+    Arrived {
+        at: f64,
+        target: f64,
+    },
+}
+
 /// Why a stroke did not do what its position asks.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Miss {
     NoScore,
+    /// The systems trainer's target missed: where the ball arrived (None: it did not
+    /// go round the table).
+    Arrived {
+        at: Option<f64>,
+        target: f64,
+    },
     /// The cue ball's route went otherwise: what it touched first.
     Route(Vec<Touch>),
     /// This ball stopped outside the area.
@@ -101,9 +132,27 @@ impl Position {
         config::parse(file_name, text)
     }
 
-    /// Whether a stroke whose record is `record` and which scored `points` did what the
-    /// position asks.
-    pub fn check(&self, record: &ShotRecord, points: u32) -> Result<(), Miss> {
+    /// Whether a stroke whose record is `record` and which scored `points` on `table`
+    /// did what the position asks.
+    pub fn check(
+        &self,
+        record: &ShotRecord,
+        points: u32,
+        table: &TableGeometry,
+    ) -> Result<Met, Miss> {
+        if let Target::Arrive(Arrival { diamond, within }) = self.target {
+            let at = crate::diamond_systems::arrival(table, record, self.cue_ball);
+            return match at {
+                Some(at) if (at - diamond).abs() <= within => Ok(Met::Arrived {
+                    at,
+                    target: diamond,
+                }),
+                _ => Err(Miss::Arrived {
+                    at,
+                    target: diamond,
+                }),
+            };
+        }
         if points == 0 {
             return Err(Miss::NoScore);
         }
@@ -127,7 +176,7 @@ impl Position {
         {
             return Err(Miss::LeftOutside(ball));
         }
-        Ok(())
+        Ok(Met::Done)
     }
 }
 
@@ -287,12 +336,17 @@ mod tests {
             final_positions: [(BallId::White, end(0.5)), (BallId::Red, end(1.0))].into(),
             ..Default::default()
         };
-        assert_eq!(p.check(&record, 1), Ok(()));
-        assert_eq!(p.check(&record, 0), Err(Miss::NoScore));
+        let config = crate::config::Config::defaults();
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        assert_eq!(p.check(&record, 1, &table), Ok(Met::Done));
+        assert_eq!(p.check(&record, 0, &table), Err(Miss::NoScore));
         record.final_positions.insert(BallId::Red, end(-0.5));
-        assert_eq!(p.check(&record, 1), Err(Miss::LeftOutside(BallId::Red)));
+        assert_eq!(
+            p.check(&record, 1, &table),
+            Err(Miss::LeftOutside(BallId::Red))
+        );
         record.final_positions.insert(BallId::Red, end(1.0));
         record.events.swap(1, 2);
-        assert!(matches!(p.check(&record, 1), Err(Miss::Route(_))));
+        assert!(matches!(p.check(&record, 1, &table), Err(Miss::Route(_))));
     }
 }

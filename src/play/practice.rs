@@ -3,7 +3,7 @@
 
 use super::drills::{DrillProgress, DrillRun};
 use super::game::Game;
-use super::positions::{Miss, Position};
+use super::positions::{Met, Miss, Position};
 use super::table_core::TableCore;
 use super::{Command, Event, Notice, Phase, SetUpRefusal};
 use crate::math::DVec2;
@@ -39,7 +39,7 @@ pub struct Practice {
     /// The position the lay-out was set up from (until a ball is moved).
     position: Option<Box<Position>>,
     /// Whether the last stroke did what its position asks.
-    target_result: Option<Result<(), Miss>>,
+    target_result: Option<Result<Met, Miss>>,
 }
 
 impl Practice {
@@ -60,9 +60,18 @@ impl Practice {
         self.drill.as_ref()
     }
 
+    /// The position played from: the drill's current one, or the one set up (until a
+    /// ball is moved).
+    pub fn position(&self) -> Option<&Position> {
+        self.drill
+            .as_ref()
+            .map(|d| d.current())
+            .or(self.position.as_deref())
+    }
+
     /// Whether the last stroke did what the position it was played from asks (None
     /// without a position, or before its stroke).
-    pub fn target_result(&self) -> Option<&Result<(), Miss>> {
+    pub fn target_result(&self) -> Option<&Result<Met, Miss>> {
         self.target_result.as_ref()
     }
 
@@ -314,15 +323,10 @@ impl Practice {
     /// From a position (a drill's or one set up): whether the stroke did what the
     /// position asks; a drill's attempt counted, its run told when it is over.
     fn check_target(&mut self, points: u32) {
-        let position = self
-            .drill
-            .as_ref()
-            .map(|d| d.current())
-            .or(self.position.as_deref());
-        let (Some(position), Some(record)) = (position, self.core.last_stroke()) else {
+        let (Some(position), Some(record)) = (self.position(), self.core.last_stroke()) else {
             return;
         };
-        let result = position.check(record, points);
+        let result = position.check(record, points, self.core.table());
         let made = result.is_ok();
         self.target_result = Some(result);
         let Some(drill) = self.drill.as_mut() else {

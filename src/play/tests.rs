@@ -529,9 +529,16 @@ fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
     play.apply(Command::Strike(umbrella.stroke.unwrap()));
     roll(&mut play);
     let points = play.last_verdict().unwrap().points;
-    assert_eq!(umbrella.check(play.last_stroke().unwrap(), points), Ok(()));
+    let table = play.practice().unwrap().core.table().clone();
+    assert_eq!(
+        umbrella.check(play.last_stroke().unwrap(), points, &table),
+        Ok(crate::play::positions::Met::Done)
+    );
     // The verdict says that the position's target was met.
-    assert_eq!(play.practice().unwrap().target_result(), Some(&Ok(())));
+    assert_eq!(
+        play.practice().unwrap().target_result(),
+        Some(&Ok(crate::play::positions::Met::Done))
+    );
     play.apply(Command::Continue);
     // Rule 22 takes the stroke back to the position, not to the break.
     play.apply(Command::RestorePositions);

@@ -261,7 +261,13 @@ fn update_hud(
     // take the place of the "ready" line.
     let advice = advising.0.as_ref().map(|a| {
         let take_key = keys(&config.0, Action::Coach);
-        let advice = words().advice(&a.level, a.coach, a.decision.as_ref(), &take_key);
+        let mut advice = words().advice(&a.level, a.coach, a.decision.as_ref(), &take_key);
+        if let Some(explanation) = &a.explanation {
+            for line in words().explanation(explanation, settings.ball_style) {
+                advice += "\n";
+                advice += &line;
+            }
+        }
         (a.coach, advice)
     });
     let ready = match &advice {

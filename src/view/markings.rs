@@ -9,14 +9,16 @@
 
 use crate::config::Action;
 use crate::diagram::{Touched, cue_ball_contacts, path};
+use crate::diamond_systems::Sighting;
 use crate::game::frame::to_bevy;
 use crate::game::{GameSystems, Phase, Session, Settings, Watching, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::BallStyle;
 use crate::play::LagResult;
+use crate::play::positions::Target;
 use crate::rules::{BalkSpace, LagBall, Side};
-use crate::shot::{BallId, EventKind};
+use crate::shot::{BallId, Cushion, EventKind};
 use crate::table::TableGeometry;
 use crate::words::words;
 use bevy::prelude::*;
@@ -61,6 +63,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_break_segment.run_if(in_state(Phase::BreakSetup).and_then(breaker_on_head_string)),
             draw_spots.run_if(in_state(Phase::Spotting)),
             draw_balk_lines,
+            draw_system_numbers,
             (show_trails_for_the_phase, toggle_trails).chain(),
             // A replay draws the stroke's paths as they grow, in their place.
             draw_last_stroke
@@ -392,4 +395,76 @@ fn draw_last_stroke(
         let inward = -contact.at.signum() * DVec2::new(0.07, 0.05);
         write(&mut labels, contact.at + inward, label, HIGHLIGHT);
     }
+}
+
+/// The systems trainer (a practice position with an arrival target): the corner-five
+/// numbers beside the rails' diamonds (origins on the right and head rails, aims on the
+/// left, arrivals on the right, written "arrival / origin"), the system's line from the
+/// cue ball's origin through its aim, and the target on the third rail.
+fn draw_system_numbers(
+    session: Res<Session>,
+    mut gizmos: Gizmos<ClothGizmos>,
+    mut labels: ResMut<Labels>,
+) {
+    let Some(position) = session.practice().and_then(|p| p.position()) else {
+        return;
+    };
+    let Target::Arrive(arrival) = position.target else {
+        return;
+    };
+    let table = session.table();
+    let sight = Sighting::new(table);
+    let number = |v: f64| words().number(v);
+    let aim_colour = Color::srgb(1.0, 0.85, 0.3);
+    let origin_colour = Color::srgb(0.6, 0.85, 1.0);
+    for k in 0..=table.long_intervals {
+        let k = f64::from(k);
+        write(
+            &mut labels,
+            sight.long_rail(Cushion::Left, k),
+            number(k),
+            aim_colour,
+        );
+        let right = sight.long_rail(Cushion::Right, k);
+        let origin = k / 2.0 + 1.0;
+        let text = if k <= 7.0 {
+            format!("{} / {}", number(k), number(origin))
+        } else {
+            number(origin)
+        };
+        write(&mut labels, right, text, origin_colour);
+    }
+    for origin in [6.0, 7.0, 8.0] {
+        let at = sight.corner_five_origin(origin);
+        write(&mut labels, at, number(origin), origin_colour);
+    }
+    // The system's line: the position's stroke from the cue ball, back to its origin
+    // and on to its aim, with the subtraction that gives the aim.
+    let cue = session
+        .sim()
+        .lay_out()
+        .into_iter()
+        .find(|(b, _)| *b == position.cue_ball);
+    if let (Some((_, from)), Some(stroke)) = (cue, position.stroke) {
+        let along = DVec2::from_angle(stroke.direction_deg.to_radians());
+        let origin = sight.corner_five_number(from, from - along);
+        let aim = sight.left_rail_crossing(from, from + along);
+        if let (Some(origin), Some(aim)) = (origin, aim) {
+            let aim_at = sight.long_rail(Cushion::Left, aim);
+            gizmos.line(
+                on_cloth(sight.corner_five_origin(origin)),
+                on_cloth(aim_at),
+                HIGHLIGHT,
+            );
+            let sum = format!(
+                "{} - {} = {}",
+                number((origin * 10.0).round() / 10.0),
+                number(arrival.diamond),
+                number((aim * 10.0).round() / 10.0)
+            );
+            write(&mut labels, aim_at - DVec2::new(0.0, 0.12), sum, HIGHLIGHT);
+        }
+    }
+    let target = sight.long_rail(Cushion::Right, arrival.diamond);
+    ring(&mut gizmos, target, 0.04, HIGHLIGHT);
 }

@@ -8,13 +8,16 @@ use super::{
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
+use crate::computer::explain::Explanation;
 use crate::config::Action;
 use crate::config::Level;
 use crate::diagram::{Contact, Touched};
+use crate::diamond_systems::SystemReport;
+use crate::diamond_systems::patterns::Pattern;
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::drills::DrillProgress;
-use crate::play::positions::{Miss, Target, Touch};
+use crate::play::positions::{Met, Miss, Target, Touch};
 use crate::play::profiles::GameSummary;
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
@@ -105,8 +108,15 @@ impl Words for English {
     }
 
     fn target(&self, target: &Target, table: &TableGeometry) -> String {
-        let Target::ScoreAndLeave(area) = target else {
-            return "Target: score".to_owned();
+        let area = match target {
+            Target::Score => return "Target: score".to_owned(),
+            Target::Arrive(arrival) => {
+                return format!(
+                    "Target: round the table to {} on the third rail (corner-five numbers), within {}",
+                    arrival.diamond, arrival.within
+                );
+            }
+            Target::ScoreAndLeave(area) => area,
         };
         // Along the table from the head end (0 to 8), across from the right (0 to 4).
         let along = |x: f64| table.diamond_at(Cushion::Left, DVec2::new(x, 0.0));
@@ -138,9 +148,30 @@ impl Words for English {
         )
     }
 
-    fn target_result(&self, result: &Result<(), Miss>, style: BallStyle) -> Line {
+    fn target_result(&self, result: &Result<Met, Miss>, style: BallStyle) -> Line {
         match result {
-            Ok(()) => Line::new("Target met", Tone::Good),
+            Ok(Met::Done) => Line::new("Target met", Tone::Good),
+            Ok(Met::Arrived { at, target }) => Line::new(
+                format!(
+                    "Target met: arrived at {at:.2}, {:.2} from {target}",
+                    (at - target).abs()
+                ),
+                Tone::Good,
+            ),
+            Err(Miss::Arrived {
+                at: Some(at),
+                target,
+            }) => Line::new(
+                format!(
+                    "Target missed: arrived at {at:.2}, {:+.2} from {target}",
+                    at - target
+                ),
+                Tone::Bad,
+            ),
+            Err(Miss::Arrived { at: None, .. }) => Line::new(
+                "Target missed: the cue ball did not go round the table (long, short, long)",
+                Tone::Bad,
+            ),
             Err(Miss::NoScore) => Line::new("Target missed: no count", Tone::Bad),
             Err(Miss::Route(route)) => {
                 let touched: Vec<&str> = route.iter().map(|t| touch(*t)).collect();
@@ -340,6 +371,58 @@ impl Words for English {
         )
     }
 
+    fn system_report(&self, report: &SystemReport) -> String {
+        use crate::diamond_systems::{Deviation, corner_five, in_the_middle};
+        let mut text = format!(
+            "Corner-five (five-and-a-half) system on the {} table: third-rail arrivals, the \
+             system's (origin - aim) against the simulation's, in diamonds from the foot corner\n\
+             Its stroke: {} m/s, {} R of running side, {} R above centre, a level cue\n\n",
+            report.table,
+            corner_five::SPEED,
+            corner_five::SIDE,
+            corner_five::HEIGHT
+        );
+        if let Some((speed, played)) = report
+            .sweeps
+            .iter()
+            .find(|(speed, _)| *speed == corner_five::SPEED)
+        {
+            text += &format!("Simulated arrival at {speed} m/s (- : not round the table)\n");
+            text += &super::sweep_grid(played, "origin", "first-rail aim", false);
+        }
+        text += "\nSimulated less system, diamonds\n";
+        for (speed, played) in &report.sweeps {
+            let all = Deviation::of(played);
+            let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
+            text += &format!(
+                "{speed:.1} m/s: mean {:+.2}, mean distance {:.2}, worst {:+.2} ({} of {} round); \
+                 origins 3-6, arrivals 1-4: mean {:+.2}, mean distance {:.2}, worst {:+.2}\n",
+                all.mean,
+                all.mean_distance,
+                all.worst,
+                all.round,
+                all.strokes,
+                middle.mean,
+                middle.mean_distance,
+                middle.worst
+            );
+        }
+        if let Some(check) = report.aim {
+            text += &format!(
+                "\nFrom {} to {}: the system aims at {:.2}; ",
+                check.origin, check.target, check.system
+            );
+            text += &match check.simulated {
+                Some(aim) => format!(
+                    "the simulation gets there aiming at {aim:.2} ({:+.2})\n",
+                    aim - check.system
+                ),
+                None => "no aim within two diamonds of it gets there\n".to_owned(),
+            };
+        }
+        text
+    }
+
     fn share_scored(
         &self,
         level: &Level,
@@ -404,6 +487,59 @@ impl Words for English {
                 d.p_score * 100.0
             ),
         }
+    }
+
+    fn number(&self, value: f64) -> String {
+        let text = format!("{value:.2}");
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
+
+    fn pattern(&self, pattern: Pattern) -> &'static str {
+        match pattern {
+            Pattern::AroundTheTable => "around the table",
+            Pattern::RailFirstAroundTheTable => "cushion first around the table",
+            Pattern::Bricole => "bricole (three cushions first)",
+            Pattern::Umbrella => "umbrella",
+            Pattern::ShortLongShort => "short, long, short",
+            Pattern::ShortLongLong => "short, long, long",
+            Pattern::AcrossTheTable => "across the table (long, long, short)",
+            Pattern::DoubleTheRail => "double the rail",
+            Pattern::Ticky => "ticky",
+            Pattern::Other => "a route of its own",
+        }
+    }
+
+    fn explanation(&self, e: &Explanation, style: BallStyle) -> Vec<String> {
+        let mut pattern = self.pattern(e.pattern).to_owned();
+        pattern[..1].make_ascii_uppercase();
+        let mut lines = vec![format!(
+            "{pattern}: {}",
+            super::route_text(self, &e.route, style)
+        )];
+        if let Some(r) = e.system {
+            lines.push(format!(
+                "Corner-five: {:.1} - {:.1} = {:.1}; the ball arrives at {:.1}",
+                r.origin, r.aim, r.predicted, r.arrived
+            ));
+        }
+        lines.push(format!("Chance to score {:.0} %", e.p_score * 100.0));
+        if e.alternatives.is_empty() {
+            lines.push("No other stroke found that scores".to_owned());
+        } else {
+            let others: Vec<String> = e
+                .alternatives
+                .iter()
+                .map(|a| format!("{} {:.0} %", self.pattern(a.pattern), a.p_score * 100.0))
+                .collect();
+            lines.push(format!("Next best: {}", others.join("; ")));
+        }
+        if let Some(share) = e.leave_share {
+            lines.push(format!(
+                "After the count: {:.0} % of the strokes tried from the lay-out left score",
+                share * 100.0
+            ));
+        }
+        lines
     }
 
     fn suggestion(&self, level: &str, decision: &Decision) -> String {

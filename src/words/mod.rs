@@ -24,14 +24,17 @@ pub use screens::{
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
+use crate::computer::explain::Explanation;
 use crate::config::Action;
 use crate::config::Level;
 use crate::config::UnknownKey;
 use crate::diagram::Contact;
+use crate::diamond_systems::patterns::{Contact as RouteContact, Pattern};
+use crate::diamond_systems::{Played, SystemReport};
 use crate::physics::bench::BenchResult;
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::{DrillProgress, MissingPosition};
-use crate::play::positions::{Miss, Target};
+use crate::play::positions::{Met, Miss, Target};
 use crate::play::profiles::GameSummary;
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
@@ -279,6 +282,9 @@ pub trait Words: Sync {
     /// `carom calibrate`'s line for a level that played itself: its average with the
     /// interval, against its ladder rung in three-cushion.
     fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String;
+    /// `carom system`'s report: the sweep's grid at the system's speed, the deviation
+    /// at each speed, the aim check.
+    fn system_report(&self, report: &SystemReport) -> String;
     /// `carom calibrate --lay-outs`'s line: the share scored from random lay-outs.
     fn share_scored(
         &self,
@@ -298,6 +304,13 @@ pub trait Words: Sync {
         take_key: &str,
     ) -> String;
     /// `carom suggest`: the stroke a level chose, its chance and what it cost.
+    /// A number as written, to two decimals at most ("2.5", "2,5").
+    fn number(&self, value: f64) -> String;
+    /// A three-cushion pattern's name.
+    fn pattern(&self, pattern: Pattern) -> &'static str;
+    /// The coach's explanation of its stroke, a line each: the pattern and the route,
+    /// the system's numbers, the chance, the next-best strokes, the leave.
+    fn explanation(&self, explanation: &Explanation, style: BallStyle) -> Vec<String>;
     fn suggestion(&self, level: &str, decision: &Decision) -> String;
 
     // --- the referee ---
@@ -368,7 +381,7 @@ pub trait Words: Sync {
     /// read the table.
     fn target(&self, target: &Target, table: &TableGeometry) -> String;
     /// Whether the stroke did what its position asks, and if not, why.
-    fn target_result(&self, result: &Result<(), Miss>, style: BallStyle) -> Line;
+    fn target_result(&self, result: &Result<Met, Miss>, style: BallStyle) -> Line;
 
     // --- the match ---
     /// The count kept while the balls roll: the cue ball's cushions and the balls it hit.
@@ -610,4 +623,54 @@ mod tests;
 fn each_target(targets: &[u32]) -> String {
     let each: Vec<String> = targets.iter().map(u32::to_string).collect();
     each.join(" / ")
+}
+
+/// A sweep's simulated arrivals as a grid: a row for each origin, a column for each
+/// aim; "-" where the ball did not go round, blank where the system's arrival is out of
+/// its range. `comma` writes the decimal comma.
+fn sweep_grid(played: &[Played], origin: &str, aim: &str, comma: bool) -> String {
+    let number = |v: f64| {
+        let text = format!("{v:.2}");
+        if comma { text.replace('.', ",") } else { text }
+    };
+    let mut aims: Vec<f64> = played.iter().map(|p| p.aim).collect();
+    aims.sort_by(f64::total_cmp);
+    aims.dedup();
+    let mut origins: Vec<f64> = played.iter().map(|p| p.origin).collect();
+    origins.sort_by(f64::total_cmp);
+    origins.dedup();
+    let mut text = format!("{origin:>6} | {aim}\n       |");
+    for a in &aims {
+        text += &format!("{:>6}", number(*a));
+    }
+    text += "\n";
+    for o in origins {
+        text += &format!("{:>6} |", number(o));
+        for a in &aims {
+            let cell = played.iter().find(|p| p.origin == o && p.aim == *a);
+            text += &match cell {
+                None => format!("{:>6}", ""),
+                Some(Played {
+                    simulated: None, ..
+                }) => format!("{:>6}", "-"),
+                Some(Played {
+                    simulated: Some(s), ..
+                }) => format!("{:>6}", number(*s)),
+            };
+        }
+        text += "\n";
+    }
+    text
+}
+
+/// A route as "red, left, foot, right, white", in `words`.
+fn route_text(words: &dyn Words, route: &[RouteContact], style: BallStyle) -> String {
+    let each: Vec<String> = route
+        .iter()
+        .map(|c| match c {
+            RouteContact::Ball(ball) => words.ball(*ball, style),
+            RouteContact::Cushion(cushion) => words.cushion(*cushion),
+        })
+        .collect();
+    each.join(", ")
 }

@@ -10,15 +10,18 @@ use super::{
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
 use crate::computer::calibrate::Average;
+use crate::computer::explain::Explanation;
 use crate::config::Action;
 use crate::config::Level;
 use crate::config::{Keyed, Translated};
 use crate::diagram::{Contact, Touched};
+use crate::diamond_systems::SystemReport;
+use crate::diamond_systems::patterns::Pattern;
 use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::DrillProgress;
-use crate::play::positions::{Miss, Target, Touch};
+use crate::play::positions::{Met, Miss, Target, Touch};
 use crate::play::profiles::GameSummary;
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
@@ -424,8 +427,16 @@ impl Words for Russian {
     }
 
     fn target(&self, target: &Target, table: &TableGeometry) -> String {
-        let Target::ScoreAndLeave(area) = target else {
-            return "Задание: карамболь".to_owned();
+        let area = match target {
+            Target::Score => return "Задание: карамболь".to_owned(),
+            Target::Arrive(arrival) => {
+                return format!(
+                    "Задание: вокруг стола в {} на третьем борту (числа системы «угол пять»), с точностью {}",
+                    dec(arrival.diamond, 1),
+                    dec(arrival.within, 2)
+                );
+            }
+            Target::ScoreAndLeave(area) => area,
         };
         // Along the table from the head end (0 to 8), across from the right (0 to 4).
         let along = |x: f64| table.diamond_at(Cushion::Left, DVec2::new(x, 0.0));
@@ -457,9 +468,34 @@ impl Words for Russian {
         )
     }
 
-    fn target_result(&self, result: &Result<(), Miss>, style: BallStyle) -> Line {
+    fn target_result(&self, result: &Result<Met, Miss>, style: BallStyle) -> Line {
         match result {
-            Ok(()) => Line::new("Задание выполнено", Tone::Good),
+            Ok(Met::Done) => Line::new("Задание выполнено", Tone::Good),
+            Ok(Met::Arrived { at, target }) => Line::new(
+                format!(
+                    "Задание выполнено: приход в {}, {} от {}",
+                    dec(*at, 2),
+                    dec((at - target).abs(), 2),
+                    dec(*target, 1)
+                ),
+                Tone::Good,
+            ),
+            Err(Miss::Arrived {
+                at: Some(at),
+                target,
+            }) => Line::new(
+                format!(
+                    "Задание не выполнено: приход в {}, {} от {}",
+                    dec(*at, 2),
+                    signed(at - target, 2),
+                    dec(*target, 1)
+                ),
+                Tone::Bad,
+            ),
+            Err(Miss::Arrived { at: None, .. }) => Line::new(
+                "Задание не выполнено: биток не обошёл стол (длинный, короткий, длинный)",
+                Tone::Bad,
+            ),
             Err(Miss::NoScore) => Line::new("Задание не выполнено: карамболя нет", Tone::Bad),
             Err(Miss::Route(route)) => {
                 let touched: Vec<&str> = route.iter().map(|t| touch(*t)).collect();
@@ -705,6 +741,67 @@ impl Words for Russian {
         )
     }
 
+    fn system_report(&self, report: &SystemReport) -> String {
+        use crate::diamond_systems::{Deviation, corner_five, in_the_middle};
+        let mut text = format!(
+            "Система «угол пять» (пять с половиной) на столе {}: приход на третий борт по \
+             системе (исход - прицел) и в симуляции, в ромбах от угла у нижнего борта\n\
+             Её удар: {} м/с, {} R накатного бокового, {} R выше центра, кий горизонтален\n\n",
+            report.table,
+            dec(corner_five::SPEED, 1),
+            dec(corner_five::SIDE, 1),
+            dec(corner_five::HEIGHT, 1)
+        );
+        if let Some((speed, played)) = report
+            .sweeps
+            .iter()
+            .find(|(speed, _)| *speed == corner_five::SPEED)
+        {
+            text += &format!(
+                "Приход в симуляции при {} м/с (- : шар не обошёл стол)\n",
+                dec(*speed, 1)
+            );
+            text += &super::sweep_grid(played, "исход", "прицел на первый борт", true);
+        }
+        text += "\nСимуляция минус система, ромбы\n";
+        for (speed, played) in &report.sweeps {
+            let all = Deviation::of(played);
+            let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
+            text += &format!(
+                "{} м/с: среднее {}, среднее расстояние {}, худшее {} ({} из {} обошли стол); \
+                 исход 3-6, приход 1-4: среднее {}, среднее расстояние {}, худшее {}\n",
+                dec(*speed, 1),
+                signed(all.mean, 2),
+                dec(all.mean_distance, 2),
+                signed(all.worst, 2),
+                all.round,
+                all.strokes,
+                signed(middle.mean, 2),
+                dec(middle.mean_distance, 2),
+                signed(middle.worst, 2)
+            );
+        }
+        if let Some(check) = report.aim {
+            text += &format!(
+                "\nИз {} в {}: система целит в {}; ",
+                dec(check.origin, 1),
+                dec(check.target, 1),
+                dec(check.system, 2)
+            );
+            text += &match check.simulated {
+                Some(aim) => format!(
+                    "в симуляции шар приходит туда при прицеле {} ({})\n",
+                    dec(aim, 2),
+                    signed(aim - check.system, 2)
+                ),
+                None => {
+                    "ни один прицел в пределах двух ромбов от него туда не приводит\n".to_owned()
+                }
+            };
+        }
+        text
+    }
+
     fn share_scored(
         &self,
         level: &Level,
@@ -770,6 +867,74 @@ impl Words for Russian {
                 dec(d.p_score * 100.0, 0)
             ),
         }
+    }
+
+    fn number(&self, value: f64) -> String {
+        let text = format!("{value:.2}");
+        text.trim_end_matches('0')
+            .trim_end_matches('.')
+            .replace('.', ",")
+    }
+
+    fn pattern(&self, pattern: Pattern) -> &'static str {
+        match pattern {
+            Pattern::AroundTheTable => "вокруг стола",
+            Pattern::RailFirstAroundTheTable => "от борта вокруг стола",
+            Pattern::Bricole => "бриколь (сначала три борта)",
+            Pattern::Umbrella => "зонтик",
+            Pattern::ShortLongShort => "короткий, длинный, короткий",
+            Pattern::ShortLongLong => "короткий, длинный, длинный",
+            Pattern::AcrossTheTable => "поперёк стола (длинный, длинный, короткий)",
+            Pattern::DoubleTheRail => "дважды поперёк стола",
+            Pattern::Ticky => "тики",
+            Pattern::Other => "свой путь",
+        }
+    }
+
+    fn explanation(&self, e: &Explanation, style: BallStyle) -> Vec<String> {
+        let pattern = self.pattern(e.pattern);
+        let mut first = pattern.chars();
+        let pattern: String = first
+            .next()
+            .map(|c| c.to_uppercase().chain(first).collect())
+            .unwrap_or_default();
+        let mut lines = vec![format!(
+            "{pattern}: {}",
+            super::route_text(self, &e.route, style)
+        )];
+        if let Some(r) = e.system {
+            lines.push(format!(
+                "«Угол пять»: {} - {} = {}; шар приходит в {}",
+                dec(r.origin, 1),
+                dec(r.aim, 1),
+                dec(r.predicted, 1),
+                dec(r.arrived, 1)
+            ));
+        }
+        lines.push(format!("Шанс на очко {} %", dec(e.p_score * 100.0, 0)));
+        if e.alternatives.is_empty() {
+            lines.push("Другого удара с очком не найдено".to_owned());
+        } else {
+            let others: Vec<String> = e
+                .alternatives
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} {} %",
+                        self.pattern(a.pattern),
+                        dec(a.p_score * 100.0, 0)
+                    )
+                })
+                .collect();
+            lines.push(format!("Следующие по силе: {}", others.join("; ")));
+        }
+        if let Some(share) = e.leave_share {
+            lines.push(format!(
+                "После очка: {} % ударов из оставленной позиции приносят очко",
+                dec(share * 100.0, 0)
+            ));
+        }
+        lines
     }
 
     fn suggestion(&self, level: &str, decision: &Decision) -> String {

@@ -7,7 +7,7 @@ use crate::diagram::Contact;
 use crate::math::DVec2;
 use crate::physics::TableSim;
 use crate::play::drills::{Drill, DrillProgress, MissingPosition};
-use crate::play::positions::{Area, Miss, Position, Touch};
+use crate::play::positions::{Area, Met, Miss, Position, Touch};
 use crate::play::{FileError, LagSummary, SetUpRefusal, StartError};
 use crate::rules::{
     BalkSpace, CountMiss, Foul, JudgeError, LagBall, LagFault, LagOutcome, Obligation, Outcome,
@@ -266,12 +266,58 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         p_score: 0.42,
         evaluated: 1200,
         elapsed: std::time::Duration::from_millis(850),
+        alternatives: vec![(stroke, 0.3)],
+        leave_share: Some(0.2),
     };
     say(
         "advice",
         words.advice(game, false, Some(&decision), "Enter"),
     );
     say("suggestion", words.suggestion(game, &decision));
+    for n in [0.0, 2.5, 4.25, 7.0] {
+        say("number", words.number(n));
+    }
+    {
+        use crate::computer::explain::{Alternative, Explanation};
+        use crate::diamond_systems::Reading;
+        use crate::diamond_systems::patterns::{Contact, Pattern};
+        let explanation = Explanation {
+            cue_ball: BallId::White,
+            route: vec![
+                Contact::Ball(BallId::Red),
+                Contact::Cushion(Cushion::Left),
+                Contact::Cushion(Cushion::Foot),
+                Contact::Cushion(Cushion::Right),
+                Contact::Ball(BallId::Dotted),
+            ],
+            pattern: Pattern::AroundTheTable,
+            system: Some(Reading {
+                origin: 4.5,
+                aim: 2.0,
+                predicted: 2.5,
+                arrived: 2.7,
+            }),
+            p_score: 0.31,
+            alternatives: vec![Alternative {
+                stroke,
+                p_score: 0.22,
+                pattern: Pattern::Umbrella,
+            }],
+            leave_share: Some(0.18),
+        };
+        say(
+            "explanation",
+            words.explanation(&explanation, style).join("\n"),
+        );
+        let alone = Explanation {
+            pattern: Pattern::Other,
+            system: None,
+            alternatives: Vec::new(),
+            leave_share: None,
+            ..explanation
+        };
+        say("explanation", words.explanation(&alone, style).join("\n"));
+    }
 
     for rule in [Rule::General(8), Rule::Balkline, Rule::KoreanFourBall] {
         say("rule", words.rule(rule));
@@ -373,11 +419,27 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     for target in [
         crate::play::positions::Target::Score,
         crate::play::positions::Target::ScoreAndLeave(area),
+        crate::play::positions::Target::Arrive(crate::play::positions::Arrival {
+            diamond: 2.5,
+            within: 0.25,
+        }),
     ] {
         say("target", words.target(&target, &table));
     }
     for result in [
-        Ok(()),
+        Ok(Met::Done),
+        Ok(Met::Arrived {
+            at: 2.6,
+            target: 2.5,
+        }),
+        Err(Miss::Arrived {
+            at: Some(3.1),
+            target: 2.5,
+        }),
+        Err(Miss::Arrived {
+            at: None,
+            target: 2.5,
+        }),
         Err(Miss::NoScore),
         Err(Miss::Route(vec![Touch::Long, Touch::Red, Touch::Short])),
         Err(Miss::LeftOutside(BallId::Red)),
@@ -711,8 +773,14 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     say("settings_button", words.settings_button().into());
     say("records_button", words.records_button().into());
     say("records_title", words.records_title().into());
-    say("records_hint", words.records_hint("← / →", "Esc"));
-    say("records_empty", words.records_empty("/data/players"));
+    say(
+        "records_hint",
+        words.records_hint(&arrows("ArrowLeft", "ArrowRight"), "Escape"),
+    );
+    say(
+        "records_empty",
+        words.records_empty("/home/anna/.local/share/carom/positions"),
+    );
     let versus = words.versus(&players);
     for offer in [
         ResumeOffer::Ready {
@@ -1060,4 +1128,46 @@ fn russian_plurals_agree_with_their_number() {
         let text = Russian.innings_limit(Some(n));
         assert!(text.contains(said), "{n}: {text}");
     }
+}
+
+/// The coach names patterns as the bundled positions do (issue 24).
+#[test]
+fn each_bundled_three_cushion_position_is_named_after_its_strokes_pattern() {
+    use crate::config::Translated;
+    use crate::diamond_systems::patterns;
+    use crate::play::positions::load_folder;
+    use crate::table::TableGeometry;
+    let config = Config::defaults();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let (positions, errors) = load_folder(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut checked = 0;
+    for (path, position) in positions.iter().filter(|(_, p)| p.game == "three_cushion") {
+        let table =
+            TableGeometry::new(&config.tables, position.table.as_deref(), &config.balls).unwrap();
+        let mut sim = TableSim::new(&config, table);
+        let lay_out: Vec<_> = position
+            .balls
+            .iter()
+            .map(|b| (b.ball, DVec2::new(b.x, b.y)))
+            .collect();
+        sim.place(&lay_out).unwrap();
+        let stroke = position.stroke.expect("a bundled position has its stroke");
+        sim.strike(&[stroke], None).unwrap();
+        let record = sim.run_to_rest();
+        let pattern = patterns::recognise(&patterns::route(&record, position.cue_ball));
+        println!("{}: {pattern:?}", path.display());
+        for language in Language::ALL {
+            let words = language.words();
+            let name = position.name_in(language.code()).to_lowercase();
+            assert!(
+                name.contains(words.pattern(pattern)),
+                "{}: \"{name}\" does not name its pattern, {}",
+                path.display(),
+                words.pattern(pattern)
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} positions");
 }

@@ -1,0 +1,61 @@
+//! `carom system NAME`: a diamond system against the simulation on a table preset.
+
+use super::{CliError, Problem, emit, json};
+use crate::config::Config;
+use crate::diamond_systems::{self, SweepError};
+use crate::words::words;
+use std::io::Write;
+
+/// The systems `carom system` knows, by the names players call them.
+pub const SYSTEMS: [&str; 2] = ["five-and-half", "corner-five"];
+
+/// Where `--from` (an origin) and `--to` (a third-rail arrival) may lie.
+const ORIGINS: (f64, f64) = (1.5, 8.0);
+const ARRIVALS: (f64, f64) = (0.0, 7.0);
+
+/// `carom system NAME --table PRESET [--from O --to T] [--json]`.
+pub fn system(
+    config: &Config,
+    name: &str,
+    table: &str,
+    from_to: Option<(f64, f64)>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if !SYSTEMS.contains(&name) {
+        return Err(Problem::UnknownSystem(name.to_owned()).into());
+    }
+    if let Some((from, to)) = from_to {
+        check_range("--from", from, ORIGINS)?;
+        check_range("--to", to, ARRIVALS)?;
+        check_range("--from less --to (the aim)", from - to, (0.0, 8.0))?;
+    }
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; build with --release for a quick sweep");
+    }
+    let report =
+        diamond_systems::corner_five_report(config, table, from_to).map_err(|e| match e {
+            SweepError::Table(e) => Problem::Unknown(e),
+            SweepError::Place(e) => Problem::Place(e),
+            SweepError::Strike(e) => Problem::Strike(e),
+        })?;
+    let text = if json {
+        serde_json::to_string(&json::SystemReport::from(&report))? + "\n"
+    } else {
+        words().system_report(&report)
+    };
+    emit(out, &text)
+}
+
+fn check_range(option: &'static str, value: f64, (low, high): (f64, f64)) -> Result<(), Problem> {
+    if (low..=high).contains(&value) {
+        Ok(())
+    } else {
+        Err(Problem::OutOfRange {
+            what: option,
+            value,
+            low,
+            high,
+        })
+    }
+}
