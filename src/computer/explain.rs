@@ -1,8 +1,8 @@
 //! Why a stroke: the coach's explanation of the stroke it chose. The stroke is played
 //! once more, its path sampled, and read: the pattern (around the table, umbrella, ...),
-//! the corner-five system's numbers where the path goes round the table, the chance of
-//! scoring, the next-best strokes with their patterns and chances, and what the lay-out
-//! the count leaves offers.
+//! the corner-five system's numbers where the path goes round the table, the next-best
+//! strokes with their patterns and chances, and what the lay-out the count leaves
+//! offers (the stroke's own chance is the decision's).
 
 use super::Decision;
 use crate::config::Config;
@@ -24,7 +24,6 @@ pub struct Explanation {
     pub pattern: Pattern,
     /// The corner-five numbers of a path round the table.
     pub system: Option<Reading>,
-    pub p_score: f64,
     pub alternatives: Vec<Alternative>,
     /// The share of strokes that score from the lay-out the count leaves.
     pub leave_share: Option<f64>,
@@ -70,7 +69,6 @@ pub fn explain(config: &Config, referee: &Referee, decision: &Decision) -> Expla
         pattern: patterns::recognise(&route),
         route,
         system: read_corner_five(referee.table(), &record, cue_ball),
-        p_score: decision.p_score,
         alternatives,
         leave_share: decision.leave_share,
     }

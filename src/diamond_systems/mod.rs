@@ -13,7 +13,7 @@
 use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
 use crate::physics::{PlaceError, StrikeError, TableSim};
-use crate::shot::{BallId, Cushion, ShotRecord, Stroke};
+use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 use std::fmt;
 
@@ -171,15 +171,27 @@ pub struct Reading {
 type CushionContact = (f64, Cushion, Option<[f64; 2]>);
 
 /// Where `ball`'s path goes round the table (a long cushion, a short one, the other
-/// long one, in any of the table's four mirror images): the three contacts, and the
-/// mirror (-1 on an axis it flips) that turns them into the system's frame, where the
-/// ball goes left, foot, right.
+/// long one, no ball met between, in any of the table's four mirror images): the three
+/// contacts, and the mirror (-1 on an axis it flips) that turns them into the system's
+/// frame, where the ball goes left, foot, right.
 fn round_the_table(record: &ShotRecord, ball: BallId) -> Option<([CushionContact; 3], DVec2)> {
     let contacts: Vec<CushionContact> = record.cushion_contacts(ball).collect();
     let long = |c: Cushion| matches!(c, Cushion::Left | Cushion::Right);
-    let three = contacts
-        .windows(3)
-        .find(|w| long(w[0].1) && !long(w[1].1) && long(w[2].1) && w[0].1 != w[2].1)?;
+    // No ball met on the way: a path a ball deflects is not the system's.
+    let met_a_ball = |from: f64, to: f64| {
+        record.events.iter().any(|e| {
+            matches!(e.kind, EventKind::BallBall { a, b, .. } if a == ball || b == ball)
+                && e.t > from
+                && e.t < to
+        })
+    };
+    let three = contacts.windows(3).find(|w| {
+        long(w[0].1)
+            && !long(w[1].1)
+            && long(w[2].1)
+            && w[0].1 != w[2].1
+            && !met_a_ball(w[0].0, w[2].0)
+    })?;
     let flip = DVec2::new(
         if three[1].1 == Cushion::Head {
             -1.0

@@ -332,12 +332,9 @@ fn step_through(
         .and_then(|i| library.positions.get(i))
         .cloned();
     if actions.just_pressed(Action::PositionStroke) {
-        // The drill's position while one runs, else the one set up.
-        let shown = session
-            .practice()
-            .and_then(|p| p.drill())
-            .map(|d| d.current())
-            .or(current.as_ref().map(|(_, p, _)| p));
+        // The drill's position while one runs, else the one set up (from the library
+        // or the command line).
+        let shown = session.practice().and_then(|p| p.position());
         match shown.and_then(|p| p.stroke) {
             Some(stroke) => aim.take(&stroke),
             None => library.said = Some(LibraryNote::NoStroke),

@@ -414,6 +414,13 @@ fn draw_system_numbers(
     };
     let table = session.table();
     let sight = Sighting::new(table);
+    // The numbers' points lie on the rails' lines of diamonds: marked on the rail's top.
+    let on_rail = |p: DVec2| to_bevy(p.extend(table.rail_height + 0.001));
+    let mark = |gizmos: &mut Gizmos<ClothGizmos>, p: DVec2, colour: Color| {
+        gizmos
+            .circle(Isometry3d::new(on_rail(p), flat()), 0.02, colour)
+            .resolution(24);
+    };
     let number = |v: f64| words().number(v);
     let aim_colour = Color::srgb(1.0, 0.85, 0.3);
     let origin_colour = Color::srgb(0.6, 0.85, 1.0);
@@ -438,24 +445,20 @@ fn draw_system_numbers(
         let at = sight.corner_five_origin(origin);
         write(&mut labels, at, number(origin), origin_colour);
     }
-    // The system's line: the position's stroke from the cue ball, back to its origin
-    // and on to its aim, with the subtraction that gives the aim.
-    let cue = session
-        .sim()
-        .lay_out()
-        .into_iter()
-        .find(|(b, _)| *b == position.cue_ball);
-    if let (Some((_, from)), Some(stroke)) = (cue, position.stroke) {
+    // The system's line: the position's stroke from where its cue ball lies, back to
+    // its origin and on to its aim, with the subtraction that gives the aim.
+    let cue = position.balls.iter().find(|b| b.ball == position.cue_ball);
+    if let (Some(cue), Some(stroke)) = (cue, position.stroke) {
+        let from = DVec2::new(cue.x, cue.y);
         let along = DVec2::from_angle(stroke.direction_deg.to_radians());
         let origin = sight.corner_five_number(from, from - along);
         let aim = sight.left_rail_crossing(from, from + along);
         if let (Some(origin), Some(aim)) = (origin, aim) {
             let aim_at = sight.long_rail(Cushion::Left, aim);
-            gizmos.line(
-                on_cloth(sight.corner_five_origin(origin)),
-                on_cloth(aim_at),
-                HIGHLIGHT,
-            );
+            let origin_at = sight.corner_five_origin(origin);
+            mark(&mut gizmos, origin_at, HIGHLIGHT);
+            mark(&mut gizmos, aim_at, HIGHLIGHT);
+            gizmos.line(on_cloth(origin_at), on_cloth(aim_at), HIGHLIGHT);
             let sum = format!(
                 "{} - {} = {}",
                 number((origin * 10.0).round() / 10.0),
@@ -465,6 +468,9 @@ fn draw_system_numbers(
             write(&mut labels, aim_at - DVec2::new(0.0, 0.12), sum, HIGHLIGHT);
         }
     }
-    let target = sight.long_rail(Cushion::Right, arrival.diamond);
-    ring(&mut gizmos, target, 0.04, HIGHLIGHT);
+    mark(
+        &mut gizmos,
+        sight.long_rail(Cushion::Right, arrival.diamond),
+        TAKEN,
+    );
 }

@@ -522,7 +522,6 @@ impl Words for English {
                 r.origin, r.aim, r.predicted, r.arrived
             ));
         }
-        lines.push(format!("Chance to score {:.0} %", e.p_score * 100.0));
         if e.alternatives.is_empty() {
             lines.push("No other stroke found that scores".to_owned());
         } else {

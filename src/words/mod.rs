@@ -309,7 +309,7 @@ pub trait Words: Sync {
     /// A three-cushion pattern's name.
     fn pattern(&self, pattern: Pattern) -> &'static str;
     /// The coach's explanation of its stroke, a line each: the pattern and the route,
-    /// the system's numbers, the chance, the next-best strokes, the leave.
+    /// the system's numbers, the next-best strokes, the leave.
     fn explanation(&self, explanation: &Explanation, style: BallStyle) -> Vec<String>;
     fn suggestion(&self, level: &str, decision: &Decision) -> String;
 

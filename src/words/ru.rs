@@ -911,7 +911,6 @@ impl Words for Russian {
                 dec(r.arrived, 1)
             ));
         }
-        lines.push(format!("Шанс на очко {} %", dec(e.p_score * 100.0, 0)));
         if e.alternatives.is_empty() {
             lines.push("Другого удара с очком не найдено".to_owned());
         } else {

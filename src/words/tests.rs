@@ -297,7 +297,6 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
                 predicted: 2.5,
                 arrived: 2.7,
             }),
-            p_score: 0.31,
             alternatives: vec![Alternative {
                 stroke,
                 p_score: 0.22,
