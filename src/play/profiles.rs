@@ -50,6 +50,31 @@ impl MatchRecord {
     pub fn average(&self) -> f64 {
         f64::from(self.points) / f64::from(self.innings.max(1))
     }
+
+    /// The day it ended (UTC): year, month, day.
+    pub fn date(&self) -> (i64, u32, u32) {
+        civil_date(self.ended_s / 86_400)
+    }
+}
+
+/// The calendar date `days` after 1970-01-01 (the proleptic Gregorian calendar, by
+/// the days-to-civil reckoning of whole 400-year eras).
+fn civil_date(days: u64) -> (i64, u32, u32) {
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
 }
 
 /// A profile's figures in one game.
@@ -69,7 +94,10 @@ pub const RECENT_MATCHES: usize = 10;
 
 impl Profile {
     /// The matches of `game`, oldest first.
-    pub fn in_game<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a MatchRecord> + 'a {
+    pub fn in_game<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> impl DoubleEndedIterator<Item = &'a MatchRecord> + 'a {
         self.matches.iter().filter(move |m| m.game == game)
     }
 
@@ -302,6 +330,27 @@ mod tests {
         assert_eq!(profile.summary("straight_rail"), None);
         assert!(!profile_path(&dir, "Club 0.5").exists());
         assert!(profile_path(&dir, "Anna K.").ends_with("players/Anna_K_.ron"));
+    }
+
+    #[test]
+    fn a_match_is_dated_by_the_day_it_ended() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(59), (1970, 3, 1));
+        // 2000 was a leap year, 2100 will not be.
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(47_541), (2100, 3, 1));
+        let record = |ended_s| MatchRecord {
+            ended_s,
+            game: "three_cushion".into(),
+            opponents: Vec::new(),
+            points: 0,
+            target: 1,
+            innings: 1,
+            high_run: 0,
+            result: MatchResult::Drawn,
+        };
+        // 2026-12-04 11:49:43 UTC.
+        assert_eq!(record(1_796_384_983).date(), (2026, 12, 4));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The player records screen, from the menu: one person's profile at a time (the
 //! menu's first person first), each game they played with its figures, the chart of
-//! their average match by match and the computer level nearest their recent average.
+//! their average match by match, the computer level nearest their recent average and
+//! their last matches.
 //! Files that cannot be read are named under it. Keyboard: left/right another person,
 //! Escape or Enter back to the menu.
 
@@ -25,6 +26,9 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Records)),
     );
 }
+
+/// Matches listed under each game, the newest first.
+const MATCHES_LISTED: usize = 8;
 
 /// The profiles read when the screen opened, and the one shown.
 #[derive(Resource)]
@@ -170,6 +174,13 @@ fn show_person(
                 panel.spawn(label(of, 20.0));
                 for game in profile.games() {
                     profile_in_game(panel, profile, game, config);
+                    let newest: Vec<String> = profile
+                        .in_game(game)
+                        .rev()
+                        .take(MATCHES_LISTED)
+                        .map(|m| words().profile_match(m))
+                        .collect();
+                    panel.spawn(toned(newest.join("\n"), 13.0, Tone::Dim));
                 }
             }
             for error in &records.unreadable {

@@ -18,7 +18,7 @@ use crate::math::DVec2;
 use crate::physics::bench::BenchResult;
 use crate::play::drills::DrillProgress;
 use crate::play::positions::{Met, Miss, Target, Touch};
-use crate::play::profiles::GameSummary;
+use crate::play::profiles::{GameSummary, MatchRecord, MatchResult};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
@@ -1611,6 +1611,25 @@ impl Words for English {
 
     fn profile_chart(&self, top: f64) -> String {
         format!("Average of each match, oldest first (top {top:.2})")
+    }
+
+    fn profile_match(&self, m: &MatchRecord) -> String {
+        let (year, month, day) = m.date();
+        let result = match m.result {
+            MatchResult::Won => "won",
+            MatchResult::Lost => "lost",
+            MatchResult::Drawn => "drawn",
+        };
+        format!(
+            "{year}-{month:02}-{day:02}  vs {}: {} of {} in {} {} ({:.3}), high run {}, {result}",
+            m.opponents.join(", "),
+            m.points,
+            m.target,
+            m.innings,
+            if m.innings == 1 { "inning" } else { "innings" },
+            m.average(),
+            m.high_run
+        )
     }
 
     fn records_title(&self) -> &'static str {

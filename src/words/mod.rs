@@ -35,7 +35,7 @@ use crate::physics::bench::BenchResult;
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::{DrillProgress, MissingPosition};
 use crate::play::positions::{Met, Miss, Target};
-use crate::play::profiles::GameSummary;
+use crate::play::profiles::{GameSummary, MatchRecord};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
@@ -474,6 +474,8 @@ pub trait Words: Sync {
     fn profile_not_kept(&self, problem: &FileError) -> String;
     /// The average chart's caption, its top at `top`.
     fn profile_chart(&self, top: f64) -> String;
+    /// One finished match of a profile, as the records screen lists it.
+    fn profile_match(&self, record: &MatchRecord) -> String;
     /// The player records screen's title.
     fn records_title(&self) -> &'static str;
     /// The records screen's keys: `choose` another person, `leave` for the menu.

@@ -22,7 +22,7 @@ use crate::physics::bench::BenchResult;
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::DrillProgress;
 use crate::play::positions::{Met, Miss, Target, Touch};
-use crate::play::profiles::GameSummary;
+use crate::play::profiles::{GameSummary, MatchRecord, MatchResult};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,
 };
@@ -2088,6 +2088,39 @@ impl Words for Russian {
 
     fn profile_chart(&self, top: f64) -> String {
         format!("Средняя каждой партии, слева старые (верх {})", dec(top, 2))
+    }
+
+    fn profile_match(&self, m: &MatchRecord) -> String {
+        let (year, month, day) = m.date();
+        let result = match m.result {
+            MatchResult::Won => "победа",
+            MatchResult::Lost => "поражение",
+            MatchResult::Drawn => "ничья",
+        };
+        const MONTHS: [&str; 12] = [
+            "января",
+            "февраля",
+            "марта",
+            "апреля",
+            "мая",
+            "июня",
+            "июля",
+            "августа",
+            "сентября",
+            "октября",
+            "ноября",
+            "декабря",
+        ];
+        let month = MONTHS[(month as usize).clamp(1, 12) - 1];
+        format!(
+            "{day} {month} {year}  против {}: {} из {} за {} ({}), лучшая серия {}, {result}",
+            m.opponents.join(", "),
+            m.points,
+            m.target,
+            count(u64::from(m.innings), "подход", "подхода", "подходов"),
+            dec(m.average(), 3),
+            m.high_run
+        )
     }
 
     fn records_title(&self) -> &'static str {

@@ -772,6 +772,22 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     say("settings_button", words.settings_button().into());
     say("records_button", words.records_button().into());
     say("records_title", words.records_title().into());
+    for (result, innings) in [
+        (crate::play::profiles::MatchResult::Won, 1),
+        (crate::play::profiles::MatchResult::Drawn, 23),
+    ] {
+        let record = crate::play::profiles::MatchRecord {
+            ended_s: 1_796_384_983,
+            game: "three_cushion".into(),
+            opponents: vec![players[1].clone()],
+            points: 7,
+            target: 15,
+            innings,
+            high_run: 3,
+            result,
+        };
+        say("profile_match", words.profile_match(&record));
+    }
     say(
         "records_hint",
         words.records_hint(&arrows("ArrowLeft", "ArrowRight"), "Escape"),
