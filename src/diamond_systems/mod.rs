@@ -231,8 +231,7 @@ pub fn read_corner_five(
         .trajectories
         .get(&ball)?
         .iter()
-        .filter(|s| s[0] <= first.0 - 0.2)
-        .next_back()
+        .rfind(|s| s[0] <= first.0 - 0.2)
         .map(|s| DVec2::new(s[1], s[2]) * flip)?;
     let hit = DVec2::from(first.2?) * flip;
     let sight = Sighting::new(table);

@@ -67,7 +67,8 @@ enum Stage {
     Thinking(Task<Option<Move>>),
     /// The move decided shows on the cue, from `since`.
     Showing {
-        decided: Move,
+        // Boxed: a decision with its alternatives is far larger than the other stages.
+        decided: Box<Move>,
         since: Duration,
     },
 }
@@ -100,14 +101,14 @@ impl Stage {
                 Some(None) => (Stage::Done, None),
                 Some(Some(decided)) => (
                     Stage::Showing {
-                        decided: decided.clone(),
+                        decided: Box::new(decided.clone()),
                         since: now,
                     },
                     Some(Change::Decided(decided)),
                 ),
             },
             Stage::Showing { decided, since } if now >= since + SHOW => {
-                (Stage::Done, Some(Change::Play(decided)))
+                (Stage::Done, Some(Change::Play(*decided)))
             }
             stage => (stage, None),
         }
@@ -117,16 +118,13 @@ impl Stage {
 impl ComputerTurn {
     /// The stroke the computer has chosen and is about to play, for the cue to show.
     pub fn stroke_shown(&self) -> Option<&Stroke> {
-        match &self.stage {
-            Stage::Showing {
-                decided: Move::Lag(stroke),
-                ..
-            } => Some(stroke),
-            Stage::Showing {
-                decided: Move::Break { decision, .. } | Move::Stroke { decision, .. },
-                ..
-            } => Some(&decision.stroke),
-            _ => None,
+        let Stage::Showing { decided, .. } = &self.stage else {
+            return None;
+        };
+        match decided.as_ref() {
+            Move::Lag(stroke) => Some(stroke),
+            Move::Break { decision, .. } | Move::Stroke { decision, .. } => Some(&decision.stroke),
+            Move::ChooseBreak { .. } => None,
         }
     }
 }
