@@ -936,6 +936,20 @@ fn every_stroke_ends_within_the_guard_whatever_its_numbers() {
         let events = record["events"].as_array().unwrap();
         assert_eq!(events.last().unwrap()["kind"], "rest", "{tag}");
     }
+    // Beyond any stroke: refused where the file is read, naming the field and the range
+    // (a spin of 1e300 rad/s used to run the event loop for ever).
+    for (tag, spin) in [("huge", "1e300"), ("negative", "-6000.0")] {
+        let play = format!("launch: (ball: White, vx: 1.0, vy: 0.0, wz: {spin})");
+        let shot = temp_file(tag, "shot.ron", &format!("(balls: {ball}, {play})"));
+        let started = std::time::Instant::now();
+        let (ok, _, err) = carom(&["sim", shot.to_str().unwrap()]);
+        assert!(!ok, "{tag}");
+        assert!(
+            err.contains("shot.ron: `launch.wz`, rad/s, is") && err.contains("-5000 to 5000"),
+            "{tag}: {err}"
+        );
+        assert!(started.elapsed().as_secs() < 10, "{tag}");
+    }
 }
 
 #[test]

@@ -54,6 +54,10 @@ pub struct Launch {
     pub wz: f64,
 }
 
+/// The fastest spin a launch may give about each axis, rad/s: ten times the most a cue
+/// gives a ball (about 500 rad/s at 15 m/s); beyond it a launch is not a stroke.
+const MAX_LAUNCH_SPIN: f64 = 5_000.0;
+
 /// Highest trajectory sampling rate accepted, Hz.
 const MAX_SAMPLE_HZ: f64 = 10_000.0;
 
@@ -93,12 +97,28 @@ impl ShotSpec {
         sim.place(&positions)?;
         match (&self.stroke, &self.launch) {
             (Some(stroke), None) => sim.strike(&[*stroke], sample_hz),
-            (None, Some(l)) => sim.launch(
-                l.ball,
-                DVec3::new(l.vx, l.vy, l.vz),
-                DVec3::new(l.wx, l.wy, l.wz),
-                sample_hz,
-            ),
+            (None, Some(l)) => {
+                for (what, w) in [
+                    ("`launch.wx`, rad/s,", l.wx),
+                    ("`launch.wy`, rad/s,", l.wy),
+                    ("`launch.wz`, rad/s,", l.wz),
+                ] {
+                    if !(w.abs() <= MAX_LAUNCH_SPIN) {
+                        return Err(Problem::OutOfRange {
+                            what,
+                            value: w,
+                            low: -MAX_LAUNCH_SPIN,
+                            high: MAX_LAUNCH_SPIN,
+                        });
+                    }
+                }
+                sim.launch(
+                    l.ball,
+                    DVec3::new(l.vx, l.vy, l.vz),
+                    DVec3::new(l.wx, l.wy, l.wz),
+                    sample_hz,
+                )
+            }
             (None, None) if self.cue_ball.is_some() => return Err(Problem::PositionNotShot),
             _ => return Err(Problem::StrokeOrLaunch),
         }?;

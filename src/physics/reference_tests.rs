@@ -965,3 +965,33 @@ fn a_hop_over_open_cloth_lands_where_rapiers_steps_land_it() {
     assert!((open_cushion / stepped_cushion - 1.0).abs() < 0.02);
     assert!(open_steps * 10 < stepped_steps);
 }
+
+#[test]
+fn a_launch_far_beyond_any_stroke_still_ends_by_the_step_guard() {
+    // Launched directly (a shot file refuses such spins), spins of 1e300 and 1e12 rad/s
+    // bring events so close together that time hardly moves: the event loop's step
+    // guard ends the stroke where the time guard cannot.
+    for spin in [
+        DVec3::new(0.0, 0.0, 1e300),
+        DVec3::new(0.0, 0.0, 1e12),
+        DVec3::splat(1e300),
+    ] {
+        let mut sim = sim(&[(White, 0.0, 0.0), (Red, 0.5, 0.2)]);
+        sim.launch(White, DVec3::new(1.0, 0.0, 0.0), spin, None)
+            .unwrap();
+        let started = std::time::Instant::now();
+        let record = sim.run_to_rest();
+        let took = started.elapsed();
+        println!(
+            "spin {spin:?} rad/s: {} steps, {:.3} s simulated, {took:?}",
+            sim.steps(),
+            record.duration
+        );
+        assert!(sim.steps() <= super::sim::MAX_STROKE_STEPS);
+        assert!(record.duration <= 120.0);
+        assert!(matches!(
+            record.events.last().unwrap().kind,
+            EventKind::Rest
+        ));
+    }
+}

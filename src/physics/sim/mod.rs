@@ -25,6 +25,12 @@ mod resolve;
 
 use airborne::Flight;
 
+/// Event-loop steps after which a stroke is stopped where it is, whatever its time: a
+/// stroke on the cloth takes tens, a ball in the air one a flight step (0.25 ms, so a
+/// second of flight takes 4 000); only input far outside anything physical (a spin of
+/// 1e300 rad/s launched directly) comes near.
+pub const MAX_STROKE_STEPS: u64 = 1_000_000;
+
 #[derive(Clone, Copy, Debug)]
 enum Phase {
     Cloth(Motion),
@@ -405,11 +411,14 @@ impl TableSim {
                 }
             };
             // A stroke still moving at the guard time stops there, whatever comes next
-            // (a spin that would last minutes, a motion that never ends).
-            if target >= guard && next.is_none_or(|(t, _)| t > guard) {
-                self.take_samples(guard);
-                self.advance_balls(guard);
-                self.clock = guard;
+            // (a spin that would last minutes, a motion that never ends); so does one
+            // whose events come so close together that time hardly moves.
+            let out_of_steps = self.steps >= MAX_STROKE_STEPS;
+            if out_of_steps || (target >= guard && next.is_none_or(|(t, _)| t > guard)) {
+                let end = if out_of_steps { self.clock } else { guard };
+                self.take_samples(end);
+                self.advance_balls(end);
+                self.clock = end;
                 self.pending = None;
                 self.stop_everything();
                 break;
