@@ -630,10 +630,40 @@ fn check_config_names_the_file_line_field_and_range() {
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
-    // The repository's own folder is valid.
+    // The repository's own folder is valid, its positions and drills listed.
     let (ok, out, err) = carom(&["check-config", "config"]);
     assert!(ok, "{err}");
     assert!(out.contains("games.ron"), "{out}");
+    assert!(out.contains("positions/umbrella.ron"), "{out}");
+    assert!(out.contains("drills/breaks.ron"), "{out}");
+    // A broken position, one of an unknown game and a drill naming a missing position
+    // are each named with their place; the good ones are still listed.
+    let dir = temp_file("config-practice", "notes.txt", "")
+        .parent()
+        .unwrap()
+        .to_owned();
+    let umbrella = std::fs::read_to_string("config/positions/umbrella.ron").unwrap();
+    std::fs::create_dir_all(dir.join("positions")).unwrap();
+    std::fs::write(dir.join("positions/good.ron"), &umbrella).unwrap();
+    std::fs::write(dir.join("positions/broken.ron"), "(name: \"half\", game: ").unwrap();
+    let snooker = umbrella.replace("game: \"three_cushion\"", "game: \"snooker\"");
+    std::fs::write(dir.join("positions/snooker.ron"), snooker).unwrap();
+    std::fs::create_dir_all(dir.join("drills")).unwrap();
+    std::fs::write(
+        dir.join("drills/missing.ron"),
+        "(name: \"Missing\", game: \"three_cushion\", attempts: 1, positions: [\"nowhere\"])",
+    )
+    .unwrap();
+    let (ok, out, err) = carom(&["check-config", dir.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.contains("positions/good.ron"), "{out}");
+    assert!(err.contains("3 file(s) cannot be used"), "{err}");
+    assert!(err.contains("broken.ron:1:"), "{err}");
+    assert!(err.contains("snooker.ron: `game`: "), "{err}");
+    assert!(
+        err.contains("missing.ron: Missing: no position \"nowhere\""),
+        "{err}"
+    );
 }
 
 #[test]

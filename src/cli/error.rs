@@ -62,6 +62,8 @@ pub enum Problem {
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
+    /// Practice files of the config folder that cannot be used, each with its reason.
+    BadFiles(Vec<String>),
     /// `carom system` names a system it does not know.
     UnknownSystem(String),
     /// A number given on the command line outside what is allowed.
@@ -181,6 +183,12 @@ impl fmt::Display for Problem {
             Problem::Bench(e) => e.fmt(f),
             Problem::Decisions(e) => e.fmt(f),
             Problem::Json(e) => e.fmt(f),
+            Problem::BadFiles(each) => write!(
+                f,
+                "{} file(s) cannot be used:\n{}",
+                each.len(),
+                each.join("\n")
+            ),
             Problem::UnknownSystem(name) => write!(
                 f,
                 "no system `{name}`; known: {}",

@@ -71,7 +71,42 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), Cl
             None => format!("ok  {name} (built-in)\n"),
         };
     }
-    emit(out, &text)
+    let bad = match &dir {
+        Some(dir) => check_practice_files(&config, dir, &mut text),
+        None => Vec::new(),
+    };
+    emit(out, &text)?;
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(Problem::BadFiles(bad).into())
+    }
+}
+
+/// The config folder's `positions/` and `drills/`: each good file listed in `text`, and
+/// what is wrong with each bad one (a file that cannot be read, a position of a game
+/// games.ron does not have, a drill naming a position the folder does not have).
+fn check_practice_files(config: &Config, dir: &Path, text: &mut String) -> Vec<String> {
+    use crate::play::drills::Drill;
+    use crate::play::positions;
+    let mut bad = Vec::new();
+    let (library, errors) = positions::load_folder(&dir.join("positions"));
+    bad.extend(errors.iter().map(ToString::to_string));
+    for (path, position) in &library {
+        match config.games.game(&position.game) {
+            Ok(_) => *text += &format!("ok  {}\n", path.display()),
+            Err(e) => bad.push(format!("{}: `game`: {e}", path.display())),
+        }
+    }
+    let (drills, errors) = crate::play::read_ron_folder(&dir.join("drills"), Drill::parse);
+    bad.extend(errors.iter().map(ToString::to_string));
+    for (path, drill) in &drills {
+        match drill.positions(&library) {
+            Ok(_) => *text += &format!("ok  {}\n", path.display()),
+            Err(e) => bad.push(format!("{}: {e}", path.display())),
+        }
+    }
+    bad
 }
 
 /// `carom sim SHOT`: one stroke headless, its events, final positions and, when the
