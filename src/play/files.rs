@@ -133,12 +133,20 @@ impl StoragePaths {
 
 /// Writes `bytes` to `path` through a temporary file in the same folder, flushed to
 /// disk before it takes the file's place: a reader sees the old file or the new one.
+/// Where a file is written before it takes the place of `path`: beside it, its whole
+/// name and `.tmp` (so that `match.json` and `match.ron` never share one).
+pub fn temporary_of(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     let fail = FileError::write(path);
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }
-    let temporary = path.with_extension("tmp");
+    let temporary = temporary_of(path);
     let mut file = std::fs::File::create(&temporary).map_err(fail)?;
     file.write_all(bytes).map_err(fail)?;
     file.sync_all().map_err(fail)?;
@@ -246,6 +254,32 @@ mod tests {
         std::fs::write(&paths.settings, "(mute: true)").unwrap();
         paths.move_old_menu_choices();
         assert!(paths.settings.exists());
+    }
+
+    #[test]
+    fn a_write_killed_at_any_byte_never_replaces_or_damages_the_last_good_file() {
+        use crate::play::profiles::{Profile, read_profile};
+        let dir = crate::test_support::fresh_dir("interrupted-writes");
+        let path = crate::play::profiles::profile_path(&dir, "Anna");
+        let good = Profile {
+            name: "Anna".into(),
+            matches: Vec::new(),
+        };
+        write_ron(&path, &good).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let next = ron::ser::to_string_pretty(&good, Default::default()).unwrap() + "// more";
+        let mut rng = crate::random::Rng(7);
+        for _ in 0..200 {
+            // Killed after writing `cut` bytes of the temporary file, before the rename.
+            let cut = rng.below(next.len() as u64 + 1) as usize;
+            std::fs::write(temporary_of(&path), &next.as_bytes()[..cut]).unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), before, "cut at {cut}");
+            assert_eq!(read_profile(&dir, "Anna").unwrap(), good, "cut at {cut}");
+        }
+        // The next write that finishes replaces it whole, over the leftover.
+        write_atomically(&path, next.as_bytes()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), next);
+        assert!(!temporary_of(&path).exists());
     }
 
     #[test]

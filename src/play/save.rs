@@ -130,7 +130,7 @@ mod tests {
         let path = folder("roundtrip").join("match.json");
         sample().write(&path).unwrap();
         assert_eq!(SavedMatch::read(&path).unwrap(), Some(sample()));
-        assert!(!path.with_extension("tmp").exists());
+        assert!(!crate::play::files::temporary_of(&path).exists());
     }
 
     #[test]
@@ -166,7 +166,11 @@ mod tests {
         let path = folder("interrupted").join("match.json");
         sample().write(&path).unwrap();
         // A crash mid-write leaves only the temporary file behind.
-        std::fs::write(path.with_extension("tmp"), "{\"format\": \"carom ma").unwrap();
+        std::fs::write(
+            crate::play::files::temporary_of(&path),
+            "{\"format\": \"carom ma",
+        )
+        .unwrap();
         assert_eq!(SavedMatch::read(&path).unwrap(), Some(sample()));
     }
 }
