@@ -49,11 +49,20 @@ fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> PlayedStroke {
     for _ in 0..rng.below(14) {
         t += rng.range(0.0, 0.4);
         let kind = match rng.below(10) {
-            0..=3 => EventKind::BallBall {
-                a: if rng.chance(70) { cue } else { ball(rng) },
-                b: ball(rng),
-                speed: 1.0,
-            },
+            0..=3 => {
+                let a = if rng.chance(70) { cue } else { ball(rng) };
+                // Now and then a ball meeting itself: a record to refuse.
+                let b = if rng.chance(1) {
+                    a
+                } else {
+                    let mut b = ball(rng);
+                    while b == a {
+                        b = ball(rng);
+                    }
+                    b
+                };
+                EventKind::BallBall { a, b, speed: 1.0 }
+            }
             4..=6 => EventKind::Cushion {
                 ball: if rng.chance(70) { cue } else { ball(rng) },
                 cushion: rng.pick(&Cushion::ALL),
@@ -252,7 +261,13 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
                     scored += v.points;
                 }
                 Err(JudgeError::GameOver) => assert!(r.is_over(), "round {round}"),
-                Err(JudgeError::NoStrike | JudgeError::NotInPlay(_) | JudgeError::NotAtRest) => {
+                Err(
+                    JudgeError::NoStrike
+                    | JudgeError::NotInPlay(_)
+                    | JudgeError::NotAtRest
+                    | JudgeError::MeetsItself(_)
+                    | JudgeError::RestNotANumber(_),
+                ) => {
                     assert_eq!(r.players(), before, "a refused stroke changes nothing");
                 }
             }

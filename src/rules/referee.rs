@@ -78,6 +78,10 @@ pub enum JudgeError {
     NotInPlay(BallId),
     /// Rule 11: the record does not end with every ball at rest.
     NotAtRest,
+    /// A ball is said to meet itself.
+    MeetsItself(BallId),
+    /// A ball's resting place is not a number.
+    RestNotANumber(BallId),
 }
 
 impl From<RecordError> for JudgeError {
@@ -85,6 +89,7 @@ impl From<RecordError> for JudgeError {
         match e {
             RecordError::NoStrike => JudgeError::NoStrike,
             RecordError::NotAtRest => JudgeError::NotAtRest,
+            RecordError::MeetsItself(ball) => JudgeError::MeetsItself(ball),
         }
     }
 }
@@ -97,6 +102,14 @@ impl fmt::Display for JudgeError {
                 f.write_str("no `strike` event: a stroke starts with the tip striking a cue ball")
             }
             JudgeError::NotInPlay(ball) => write!(f, "{ball} is not in play in this game"),
+            JudgeError::MeetsItself(ball) => write!(
+                f,
+                "a `ball_ball` event has {ball} meet itself: a contact is of two balls"
+            ),
+            JudgeError::RestNotANumber(ball) => write!(
+                f,
+                "`final`: {ball}'s resting place is not a number (metres on the table)"
+            ),
             JudgeError::NotAtRest => f.write_str(
                 "the record does not end with every ball at rest (a `rest` event, nothing \
                  after it): the stroke is not complete (rule 11)",
@@ -404,7 +417,18 @@ impl Referee {
             return Err(JudgeError::GameOver);
         }
         self.check_balls(&stroke.record)?;
-        let facts = Facts::read(&stroke.record)?;
+        let mut facts = Facts::read(&stroke.record)?;
+        // Rule 21 from where each ball lies, not only from what the record says of it:
+        // a ball at rest beyond the bed has left the table.
+        for (&ball, at) in &stroke.record.final_positions {
+            if ![at.x, at.y, at.z].iter().all(|v| v.is_finite()) {
+                return Err(JudgeError::RestNotANumber(ball));
+            }
+            // Beyond the cushions' noses a centre is on a rail, the frame or the floor.
+            if at.x.abs() > self.table.half_length() || at.y.abs() > self.table.half_width() {
+                facts.jumped.insert(ball);
+            }
+        }
         let shooter = self.shooter;
         let (verdict, run) = if stroke.calls.outside_interference {
             let run = if self.in_inning {
@@ -727,6 +751,52 @@ mod tests {
 
     fn four_ball_carom(cue: BallId) -> ShotRecord {
         Shot::new(cue).hit(Red).hit(Red2).rest()
+    }
+
+    #[test]
+    fn a_record_that_contradicts_itself_or_the_table_is_refused_or_judged_by_the_facts() {
+        let at = |x: f64, y: f64| crate::shot::FinalPosition {
+            x,
+            y,
+            z: 0.03,
+            on_table: true,
+        };
+        // A ball said to be on the table at rest 120 m away has left it (rule 21).
+        let mut far = Shot::new(White).hit(Red).cushions(3).hit(Dotted).rest();
+        far.final_positions.insert(Red, at(120.0, 0.0));
+        let mut r = referee("three_cushion", setup(&["Anna", "Boris"]))
+            .at_layout(BTreeMap::from([
+                (White, DVec2::new(-0.5, 0.0)),
+                (Dotted, DVec2::new(0.2, 0.3)),
+                (Red, DVec2::new(0.4, -0.2)),
+            ]))
+            .unwrap();
+        let v = r.judge(&played(far)).unwrap();
+        assert!(
+            v.fouls.iter().any(|f| f.rule() == Rule::General(21)) || !v.spot.is_empty(),
+            "{v:?}"
+        );
+        // A resting place that is not a number, and a ball meeting itself: refused.
+        let mut nan = Shot::new(White).hit(Red).rest();
+        nan.final_positions.insert(Red, at(f64::NAN, 0.0));
+        let before = r.players().to_vec();
+        assert_eq!(r.judge(&played(nan)), Err(JudgeError::RestNotANumber(Red)));
+        let mut itself = Shot::new(White).hit(Red).rest();
+        itself.events.insert(
+            1,
+            crate::shot::ShotEvent {
+                t: 0.1,
+                kind: crate::shot::EventKind::BallBall {
+                    a: Red,
+                    b: Red,
+                    speed: 1.0,
+                },
+            },
+        );
+        let refused = r.judge(&played(itself)).unwrap_err();
+        assert_eq!(refused, JudgeError::MeetsItself(Red));
+        assert!(refused.to_string().contains("meet itself"), "{refused}");
+        assert_eq!(r.players(), before, "a refused record changes nothing");
     }
 
     #[test]

@@ -81,6 +81,8 @@ pub enum RecordError {
     /// Rule 11: the record does not end with every ball at rest (no `rest` event, or
     /// something moved after it): the stroke is not complete.
     NotAtRest,
+    /// A ball is said to meet itself.
+    MeetsItself(BallId),
 }
 
 impl Facts {
@@ -128,6 +130,12 @@ impl Facts {
         };
         let mut rested = false;
         let mut moved_after_rest = false;
+        if let Some(ball) = events.iter().find_map(|e| match e.kind {
+            EventKind::BallBall { a, b, .. } if a == b => Some(a),
+            _ => None,
+        }) {
+            return Err(RecordError::MeetsItself(ball));
+        }
         for event in &events[first + 1..] {
             let touched_first = facts.first_contact().is_some();
             match event.kind {

@@ -244,6 +244,14 @@ impl Words for Russian {
                 }
                 JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары:                                           удар не завершён (правило 11)"
                     .into(),
+                JudgeError::MeetsItself(ball) => format!(
+                    "в событии `ball_ball` {} шар касается сам себя: касание — это два шара",
+                    ball_word(*ball)
+                ),
+                JudgeError::RestNotANumber(ball) => format!(
+                    "`final`: место, где остановился {} шар, — не число (метры на столе)",
+                    ball_word(*ball)
+                ),
             },
             Trouble::Lag(e) => match e {
                 LagError::NoLag => "в этой игре нет раската".into(),
