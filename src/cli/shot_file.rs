@@ -103,7 +103,7 @@ impl ShotSpec {
                     ("`launch.wy`, rad/s,", l.wy),
                     ("`launch.wz`, rad/s,", l.wz),
                 ] {
-                    if !(w.abs() <= MAX_LAUNCH_SPIN) {
+                    if w.abs() > MAX_LAUNCH_SPIN {
                         return Err(Problem::OutOfRange {
                             what,
                             value: w,
