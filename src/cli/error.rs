@@ -192,7 +192,7 @@ impl fmt::Display for Problem {
             Problem::UnknownSystem(name) => write!(
                 f,
                 "no system `{name}`; known: {}",
-                super::system::SYSTEMS.join(", ")
+                crate::diamond_systems::NAMES.join(", ")
             ),
             Problem::OutOfRange {
                 what,

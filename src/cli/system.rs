@@ -6,9 +6,6 @@ use crate::diamond_systems::{self, SweepError};
 use crate::words::words;
 use std::io::Write;
 
-/// The systems `carom system` knows, by the names players call them.
-pub const SYSTEMS: [&str; 2] = ["five-and-half", "corner-five"];
-
 /// Where `--from` (an origin) and `--to` (a third-rail arrival) may lie.
 const ORIGINS: (f64, f64) = (1.5, 8.0);
 const ARRIVALS: (f64, f64) = (0.0, 7.0);
@@ -22,7 +19,7 @@ pub fn system(
     json: bool,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    if !SYSTEMS.contains(&name) {
+    if !diamond_systems::NAMES.contains(&name) {
         return Err(Problem::UnknownSystem(name.to_owned()).into());
     }
     if let Some((from, to)) = from_to {

@@ -65,6 +65,9 @@ pub mod corner_five {
     pub const ELEVATION_DEG: f64 = 0.0;
 }
 
+/// The systems by the names players call them (`carom system NAME`).
+pub const NAMES: [&str; 2] = ["five-and-half", "corner-five"];
+
 /// Where the systems' numbers lie on the table: the lines of diamonds along each rail.
 pub struct Sighting<'a> {
     table: &'a TableGeometry,

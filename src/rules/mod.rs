@@ -68,7 +68,7 @@ pub use referee::{JudgeError, MatchSetup, Referee};
 pub use setup::{SetupError, balls_in_play, break_positions, check_setups};
 pub use sheet::{Inning, PlayerScore, ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
-pub use stroke::{Calls, PlayedStroke};
+pub use stroke::{Calls, PlayedStroke, RecordError};
 pub use verdict::{
     CountMiss, Foul, Obligation, Outcome, Placement, Remark, Rule, Verdict, Warning,
 };

@@ -78,10 +78,8 @@ pub enum JudgeError {
     NotInPlay(BallId),
     /// Rule 11: the record does not end with every ball at rest.
     NotAtRest,
-    /// A ball is said to meet itself.
-    MeetsItself(BallId),
-    /// A ball's resting place is not a number.
-    RestNotANumber(BallId),
+    /// The record contradicts itself or the table.
+    Impossible(RecordError),
 }
 
 impl From<RecordError> for JudgeError {
@@ -89,7 +87,7 @@ impl From<RecordError> for JudgeError {
         match e {
             RecordError::NoStrike => JudgeError::NoStrike,
             RecordError::NotAtRest => JudgeError::NotAtRest,
-            RecordError::MeetsItself(ball) => JudgeError::MeetsItself(ball),
+            impossible => JudgeError::Impossible(impossible),
         }
     }
 }
@@ -102,14 +100,7 @@ impl fmt::Display for JudgeError {
                 f.write_str("no `strike` event: a stroke starts with the tip striking a cue ball")
             }
             JudgeError::NotInPlay(ball) => write!(f, "{ball} is not in play in this game"),
-            JudgeError::MeetsItself(ball) => write!(
-                f,
-                "a `ball_ball` event has {ball} meet itself: a contact is of two balls"
-            ),
-            JudgeError::RestNotANumber(ball) => write!(
-                f,
-                "`final`: {ball}'s resting place is not a number (metres on the table)"
-            ),
+            JudgeError::Impossible(e) => e.fmt(f),
             JudgeError::NotAtRest => f.write_str(
                 "the record does not end with every ball at rest (a `rest` event, nothing \
                  after it): the stroke is not complete (rule 11)",
@@ -417,18 +408,7 @@ impl Referee {
             return Err(JudgeError::GameOver);
         }
         self.check_balls(&stroke.record)?;
-        let mut facts = Facts::read(&stroke.record)?;
-        // Rule 21 from where each ball lies, not only from what the record says of it:
-        // a ball at rest beyond the bed has left the table.
-        for (&ball, at) in &stroke.record.final_positions {
-            if ![at.x, at.y, at.z].iter().all(|v| v.is_finite()) {
-                return Err(JudgeError::RestNotANumber(ball));
-            }
-            // Beyond the cushions' noses a centre is on a rail, the frame or the floor.
-            if at.x.abs() > self.table.half_length() || at.y.abs() > self.table.half_width() {
-                facts.jumped.insert(ball);
-            }
-        }
+        let facts = Facts::read_on(&stroke.record, &self.table)?;
         let shooter = self.shooter;
         let (verdict, run) = if stroke.calls.outside_interference {
             let run = if self.in_inning {
@@ -525,10 +505,8 @@ impl Referee {
             .chain(record.final_positions.keys().copied())
             .chain(record.trajectories.keys().copied())
             .collect();
-        match named.into_iter().find(|b| !self.in_play.contains(b)) {
-            Some(ball) => Err(JudgeError::NotInPlay(ball)),
-            None => Ok(()),
-        }
+        let outside = named.into_iter().find(|b| !self.in_play.contains(b));
+        outside.map_or(Ok(()), |ball| Err(JudgeError::NotInPlay(ball)))
     }
 
     /// Starts the shooter's inning unless it is under way; the obligation that binds
@@ -780,7 +758,10 @@ mod tests {
         let mut nan = Shot::new(White).hit(Red).rest();
         nan.final_positions.insert(Red, at(f64::NAN, 0.0));
         let before = r.players().to_vec();
-        assert_eq!(r.judge(&played(nan)), Err(JudgeError::RestNotANumber(Red)));
+        assert_eq!(
+            r.judge(&played(nan)),
+            Err(JudgeError::Impossible(RecordError::RestNotANumber(Red)))
+        );
         let mut itself = Shot::new(White).hit(Red).rest();
         itself.events.insert(
             1,
@@ -794,7 +775,10 @@ mod tests {
             },
         );
         let refused = r.judge(&played(itself)).unwrap_err();
-        assert_eq!(refused, JudgeError::MeetsItself(Red));
+        assert_eq!(
+            refused,
+            JudgeError::Impossible(RecordError::MeetsItself(Red))
+        );
         assert!(refused.to_string().contains("meet itself"), "{refused}");
         assert_eq!(r.players(), before, "a refused record changes nothing");
     }

@@ -3,6 +3,7 @@
 //! the record's events.
 
 use crate::shot::{BallId, EventKind, ShotEvent, ShotRecord};
+use crate::table::TableGeometry;
 use std::collections::BTreeSet;
 
 /// A stroke to judge.
@@ -83,6 +84,25 @@ pub enum RecordError {
     NotAtRest,
     /// A ball is said to meet itself.
     MeetsItself(BallId),
+    /// A ball's resting place is not a number.
+    RestNotANumber(BallId),
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::NoStrike => f.write_str("no `strike` event"),
+            RecordError::NotAtRest => f.write_str("the record does not end at rest (rule 11)"),
+            RecordError::MeetsItself(ball) => write!(
+                f,
+                "a `ball_ball` event has {ball} meet itself: a contact is of two balls"
+            ),
+            RecordError::RestNotANumber(ball) => write!(
+                f,
+                "`final`: {ball}'s resting place is not a number (metres on the table)"
+            ),
+        }
+    }
 }
 
 impl Facts {
@@ -181,6 +201,22 @@ impl Facts {
             .filter(|(_, p)| !p.on_table)
             .map(|(ball, _)| *ball);
         facts.jumped = off_table_events.chain(off_table_at_rest).collect();
+        Ok(facts)
+    }
+
+    /// [`Facts::read`], and rule 21 from where each ball lies on `table`, not only from
+    /// what the record says of it: a ball at rest beyond the cushions' noses is on a
+    /// rail, the frame or the floor.
+    pub fn read_on(record: &ShotRecord, table: &TableGeometry) -> Result<Facts, RecordError> {
+        let mut facts = Facts::read(record)?;
+        for (&ball, at) in &record.final_positions {
+            if ![at.x, at.y, at.z].iter().all(|v| v.is_finite()) {
+                return Err(RecordError::RestNotANumber(ball));
+            }
+            if at.x.abs() > table.half_length() || at.y.abs() > table.half_width() {
+                facts.jumped.insert(ball);
+            }
+        }
         Ok(facts)
     }
 

@@ -12,7 +12,6 @@ use crate::words::{named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    super::records::plugin(app);
     app.init_resource::<ProfileTroubles>();
     app.add_systems(
         Update,

@@ -31,7 +31,7 @@ use crate::rules::{
     BalkSpace, BalkTally, CountMiss, Foul, LagBall, LagFault, LagOutcome, LagVerdict, Obligation,
     Outcome, Placement, Remark, Repeat, Rule, ScoreSheet, Side, Verdict, Warning,
 };
-use crate::rules::{JudgeError, LagError, SetupError};
+use crate::rules::{JudgeError, LagError, RecordError, SetupError};
 use crate::shot::StrokeError;
 use crate::shot::{BallId, Cushion, EventKind, OffTableReason, ShotRecord, Spot, Stroke, Surface};
 use crate::table::TableGeometry;
@@ -244,14 +244,16 @@ impl Words for Russian {
                 }
                 JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары:                                           удар не завершён (правило 11)"
                     .into(),
-                JudgeError::MeetsItself(ball) => format!(
+                JudgeError::Impossible(RecordError::MeetsItself(ball)) => format!(
                     "в событии `ball_ball` {} шар касается сам себя: касание — это два шара",
                     ball_word(*ball)
                 ),
-                JudgeError::RestNotANumber(ball) => format!(
+                JudgeError::Impossible(RecordError::RestNotANumber(ball)) => format!(
                     "`final`: место, где остановился {} шар, — не число (метры на столе)",
                     ball_word(*ball)
                 ),
+                JudgeError::Impossible(RecordError::NoStrike) => self.trouble(Trouble::Judge(&JudgeError::NoStrike)),
+                JudgeError::Impossible(RecordError::NotAtRest) => self.trouble(Trouble::Judge(&JudgeError::NotAtRest)),
             },
             Trouble::Lag(e) => match e {
                 LagError::NoLag => "в этой игре нет раската".into(),
