@@ -224,6 +224,11 @@ struct SystemSweep {
     /// The same over origins 3-6 and arrivals 1-4.
     middle_mean: f64,
     middle_mean_distance: f64,
+    /// The same with each arrival read where the ball meets the cushion's nose.
+    nose_mean: f64,
+    nose_mean_distance: f64,
+    nose_middle_mean: f64,
+    nose_middle_mean_distance: f64,
     strokes: Vec<SystemStroke>,
 }
 
@@ -234,6 +239,7 @@ struct SystemStroke {
     aim: f64,
     predicted: f64,
     simulated: Option<f64>,
+    simulated_at_nose: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -256,6 +262,9 @@ impl From<&diamond_systems::SystemReport> for SystemReport {
                 .map(|(speed, played)| {
                     let all = Deviation::of(played);
                     let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
+                    let nose = Deviation::at_nose(played);
+                    let nose_middle =
+                        Deviation::at_nose(played.iter().filter(|p| in_the_middle(p)));
                     SystemSweep {
                         speed: *speed,
                         mean: all.mean,
@@ -263,6 +272,10 @@ impl From<&diamond_systems::SystemReport> for SystemReport {
                         worst: all.worst,
                         middle_mean: middle.mean,
                         middle_mean_distance: middle.mean_distance,
+                        nose_mean: nose.mean,
+                        nose_mean_distance: nose.mean_distance,
+                        nose_middle_mean: nose_middle.mean,
+                        nose_middle_mean_distance: nose_middle.mean_distance,
                         strokes: played
                             .iter()
                             .map(|p| SystemStroke {
@@ -270,6 +283,7 @@ impl From<&diamond_systems::SystemReport> for SystemReport {
                                 aim: p.aim,
                                 predicted: p.predicted,
                                 simulated: p.simulated,
+                                simulated_at_nose: p.at_nose,
                             })
                             .collect(),
                     }

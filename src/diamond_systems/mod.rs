@@ -259,6 +259,9 @@ pub struct Played {
     /// Where the cue ball's path from the second to the third cushion crosses the right
     /// rail's line of diamonds; None when it did not go left, foot, right.
     pub simulated: Option<f64>,
+    /// Where it met the third cushion, read along the rail at the nose (the convention
+    /// some books use for arrival rails).
+    pub at_nose: Option<f64>,
     pub stroke: Stroke,
 }
 
@@ -323,13 +326,18 @@ pub fn play_corner_five(
         origin,
         aim,
         predicted: corner_five::arrival(origin, aim),
-        simulated: third_rail_arrival(table, &record),
+        simulated: third_rail_arrival(table, &record, ArrivalRead::Diamonds),
+        at_nose: third_rail_arrival(table, &record, ArrivalRead::Nose),
         stroke,
     })
 }
 
 /// The arrival on the right rail of a path that went left, foot, right (first).
-fn third_rail_arrival(table: &TableGeometry, record: &ShotRecord) -> Option<f64> {
+fn third_rail_arrival(
+    table: &TableGeometry,
+    record: &ShotRecord,
+    read: ArrivalRead,
+) -> Option<f64> {
     let order: Vec<Cushion> = record
         .cushion_contacts(BallId::White)
         .take(3)
@@ -338,7 +346,26 @@ fn third_rail_arrival(table: &TableGeometry, record: &ShotRecord) -> Option<f64>
     if order != [Cushion::Left, Cushion::Foot, Cushion::Right] {
         return None;
     }
-    arrival(table, record, BallId::White)
+    match read {
+        ArrivalRead::Diamonds => arrival(table, record, BallId::White),
+        ArrivalRead::Nose => arrival_at_nose(table, record, BallId::White),
+    }
+}
+
+/// How an arrival is read: where the path crosses the rail's line of diamonds, or where
+/// the ball meets the cushion's nose.
+#[derive(Clone, Copy)]
+enum ArrivalRead {
+    Diamonds,
+    Nose,
+}
+
+/// Where `ball`'s path round the table meets the third cushion, read along the rail in
+/// diamonds from the corner the second cushion meets it at.
+pub fn arrival_at_nose(table: &TableGeometry, record: &ShotRecord, ball: BallId) -> Option<f64> {
+    let ([_, _, third], flip) = round_the_table(record, ball)?;
+    let at = DVec2::from(third.2?) * flip;
+    Some((table.half_length() - at.x) / (table.length / f64::from(table.long_intervals)))
 }
 
 /// The corner-five system over its inputs on `preset` (origins every half unit from 1.5
@@ -392,12 +419,25 @@ pub struct Deviation {
 }
 
 impl Deviation {
+    /// The arrivals read on the line of diamonds.
     pub fn of<'a>(played: impl IntoIterator<Item = &'a Played>) -> Deviation {
+        Deviation::reading(played, |p| p.simulated)
+    }
+
+    /// The arrivals read at the cushion's nose.
+    pub fn at_nose<'a>(played: impl IntoIterator<Item = &'a Played>) -> Deviation {
+        Deviation::reading(played, |p| p.at_nose)
+    }
+
+    fn reading<'a>(
+        played: impl IntoIterator<Item = &'a Played>,
+        read: impl Fn(&Played) -> Option<f64>,
+    ) -> Deviation {
         let mut strokes = 0;
         let deviations: Vec<f64> = played
             .into_iter()
             .inspect(|_| strokes += 1)
-            .filter_map(|p| Some(p.simulated? - p.predicted))
+            .filter_map(|p| Some(read(p)? - p.predicted))
             .collect();
         let n = deviations.len().max(1) as f64;
         Deviation {

@@ -54,6 +54,11 @@ fn the_corner_five_stroke_goes_round_the_table_near_the_systems_arrival() {
     let arrived = played.simulated.expect("left, foot, right");
     println!("corner 5 through 3: the system says 2, the simulation {arrived:.2}");
     assert!((arrived - played.predicted).abs() < 1.0, "{arrived}");
+    // Read where it meets the cushion, the arrival lies nearer the corner it comes
+    // from: the line of diamonds is further out along its way.
+    let at_nose = played.at_nose.expect("left, foot, right");
+    println!("at the nose {at_nose:.2}");
+    assert!(at_nose < arrived && at_nose > arrived - 1.0, "{at_nose}");
 }
 
 #[test]

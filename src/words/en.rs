@@ -407,6 +407,21 @@ impl Words for English {
                 middle.worst
             );
         }
+        text += "\nThe same read where the ball meets the third cushion's nose\n";
+        for (speed, played) in &report.sweeps {
+            let all = Deviation::at_nose(played);
+            let middle = Deviation::at_nose(played.iter().filter(|p| in_the_middle(p)));
+            text += &format!(
+                "{speed:.1} m/s: mean {:+.2}, mean distance {:.2}, worst {:+.2}; \
+                 origins 3-6, arrivals 1-4: mean {:+.2}, mean distance {:.2}, worst {:+.2}\n",
+                all.mean,
+                all.mean_distance,
+                all.worst,
+                middle.mean,
+                middle.mean_distance,
+                middle.worst
+            );
+        }
         if let Some(check) = report.aim {
             text += &format!(
                 "\nFrom {} to {}: the system aims at {:.2}; ",

@@ -791,6 +791,22 @@ impl Words for Russian {
                 signed(middle.worst, 2)
             );
         }
+        text += "\nТо же, с приходом там, где шар касается носа третьего борта\n";
+        for (speed, played) in &report.sweeps {
+            let all = Deviation::at_nose(played);
+            let middle = Deviation::at_nose(played.iter().filter(|p| in_the_middle(p)));
+            text += &format!(
+                "{} м/с: среднее {}, среднее расстояние {}, худшее {}; \
+                 исход 3-6, приход 1-4: среднее {}, среднее расстояние {}, худшее {}\n",
+                dec(*speed, 1),
+                signed(all.mean, 2),
+                dec(all.mean_distance, 2),
+                signed(all.worst, 2),
+                signed(middle.mean, 2),
+                dec(middle.mean_distance, 2),
+                signed(middle.worst, 2)
+            );
+        }
         if let Some(check) = report.aim {
             text += &format!(
                 "\nИз {} в {}: система целит в {}; ",
