@@ -547,7 +547,7 @@ fn show_menu(
         }
     }
     for (RowLabel(row), mut text) in &mut labels {
-        set_text(&mut text, row_label(*row, settings.mode));
+        set_text(&mut text, row_label(*row, &settings));
     }
     for (RowValue(row), mut text) in &mut values {
         let caret = if *row == state.selected { "_" } else { "" };
@@ -565,7 +565,14 @@ fn show_menu(
     colour.0 = super::widgets::tone_colour(tone);
 }
 
-fn row_label(row: Row, mode: Mode) -> String {
+fn row_label(row: Row, settings: &MatchSettings) -> String {
+    let mode = settings.mode;
+    // A handicap row names its player once a name is typed.
+    if let Row::SeatTarget(i) = row
+        && let Some(name) = settings.players.get(i).filter(|n| !n.trim().is_empty())
+    {
+        return words().seat_target(name.trim());
+    }
     words().menu_label(match row {
         Row::Language => MenuLabel::Language,
         Row::Mode => MenuLabel::Mode,
