@@ -1879,7 +1879,7 @@ impl Words for English {
             MenuLabel::Target => "Target".into(),
             MenuLabel::InningsLimit => "Innings limit".into(),
             MenuLabel::Handicap => "Handicap".into(),
-            MenuLabel::SeatTarget(seat) => self.seat_target(&self.default_player(seat)),
+            MenuLabel::SeatTarget(seat) => format!("  target of {}", self.default_player(seat)),
             MenuLabel::Player(None) => "Player".into(),
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Settings".into(),
@@ -1895,10 +1895,6 @@ impl Words for English {
 
     fn settings_button(&self) -> &'static str {
         "Settings (graphics, sound, camera, balls, keys)"
-    }
-
-    fn seat_target(&self, player: &str) -> String {
-        format!("  target of {player}")
     }
 
     fn records_button(&self) -> &'static str {

@@ -572,8 +572,6 @@ pub trait Words: Sync {
     fn versus(&self, names: &[String]) -> String;
     /// The Settings button, with what is behind it.
     fn settings_button(&self) -> &'static str;
-    /// The menu row of a handicap match player's own target, the player named.
-    fn seat_target(&self, player: &str) -> String;
     /// The button to the player records screen.
     fn records_button(&self) -> &'static str;
     fn resume_offer(&self, offer: &ResumeOffer) -> String;

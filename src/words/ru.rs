@@ -2398,7 +2398,7 @@ impl Words for Russian {
             MenuLabel::Target => "Цель".into(),
             MenuLabel::InningsLimit => "Лимит подходов".into(),
             MenuLabel::Handicap => "Фора".into(),
-            MenuLabel::SeatTarget(seat) => self.seat_target(&self.default_player(seat)),
+            MenuLabel::SeatTarget(seat) => format!("  цель: {}", self.default_player(seat)),
             MenuLabel::Player(None) => "Игрок".into(),
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Настройки".into(),
@@ -2414,10 +2414,6 @@ impl Words for Russian {
 
     fn settings_button(&self) -> &'static str {
         "Настройки (графика, звук, камера, шары, клавиши)"
-    }
-
-    fn seat_target(&self, player: &str) -> String {
-        format!("  цель: {player}")
     }
 
     fn records_button(&self) -> &'static str {

@@ -771,7 +771,6 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     say("versus", words.versus(&players));
     say("settings_button", words.settings_button().into());
     say("records_button", words.records_button().into());
-    say("seat_target", words.seat_target(&players[0]));
     say("records_title", words.records_title().into());
     for (result, innings) in [
         (crate::play::profiles::MatchResult::Won, 1),

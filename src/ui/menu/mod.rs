@@ -567,11 +567,18 @@ fn show_menu(
 
 fn row_label(row: Row, settings: &MatchSettings) -> String {
     let mode = settings.mode;
-    // A handicap row names its player once a name is typed.
+    // Under the Handicap row, a player's own target is named by the player once a name
+    // is typed (cut to fit the label).
     if let Row::SeatTarget(i) = row
         && let Some(name) = settings.players.get(i).filter(|n| !n.trim().is_empty())
     {
-        return words().seat_target(name.trim());
+        const MOST: usize = 14;
+        let name = name.trim();
+        return if name.chars().count() <= MOST {
+            format!("  {name}")
+        } else {
+            format!("  {}…", name.chars().take(MOST - 1).collect::<String>())
+        };
     }
     words().menu_label(match row {
         Row::Language => MenuLabel::Language,
