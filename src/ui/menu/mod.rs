@@ -574,10 +574,14 @@ fn row_label(row: Row, settings: &MatchSettings) -> String {
     {
         const MOST: usize = 14;
         let name = name.trim();
+        let indent = "  ".chars();
         return if name.chars().count() <= MOST {
-            format!("  {name}")
+            indent.chain(name.chars()).collect()
         } else {
-            format!("  {}…", name.chars().take(MOST - 1).collect::<String>())
+            indent
+                .chain(name.chars().take(MOST - 1))
+                .chain(['…'])
+                .collect()
         };
     }
     words().menu_label(match row {
