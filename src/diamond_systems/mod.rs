@@ -365,7 +365,8 @@ enum ArrivalRead {
 pub fn arrival_at_nose(table: &TableGeometry, record: &ShotRecord, ball: BallId) -> Option<f64> {
     let ([_, _, third], flip) = round_the_table(record, ball)?;
     let at = DVec2::from(third.2?) * flip;
-    Some((table.half_length() - at.x) / (table.length / f64::from(table.long_intervals)))
+    let sight = Sighting::new(table);
+    Some((table.half_length() - at.x) / sight.diamond_length())
 }
 
 /// The corner-five system over its inputs on `preset` (origins every half unit from 1.5
