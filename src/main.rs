@@ -150,6 +150,9 @@ enum Command {
         /// Runs of each stroke; the median is reported.
         #[arg(long, default_value_t = 21)]
         repeats: usize,
+        /// Seeded random strokes played one after another on one reused table.
+        #[arg(long, default_value_t = 2000)]
+        strokes: usize,
         /// Random three-cushion lay-outs each computer level decides from.
         #[arg(long, default_value_t = 5)]
         decisions: usize,
@@ -257,8 +260,12 @@ fn main() -> ExitCode {
         Some(Command::Sim { shot, json, svg }) => cli::load_config(cli.config)
             .and_then(|c| cli::sim(&c, &shot, json, svg.as_deref(), out))
             .map_err(Into::into),
-        Some(Command::Bench { repeats, decisions }) => cli::load_config(cli.config)
-            .and_then(|c| cli::bench(&c, repeats, decisions, out))
+        Some(Command::Bench {
+            repeats,
+            strokes,
+            decisions,
+        }) => cli::load_config(cli.config)
+            .and_then(|c| cli::bench(&c, repeats, strokes, decisions, out))
             .map_err(Into::into),
         Some(Command::Calibrate {
             game,

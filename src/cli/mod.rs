@@ -283,6 +283,7 @@ pub fn fit(config: &Config, task: FitTask, out: &mut impl Write) -> Result<(), C
 pub fn bench(
     config: &Config,
     repeats: usize,
+    random_strokes: usize,
     decisions: usize,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
@@ -290,7 +291,8 @@ pub fn bench(
         eprintln!("note: a debug build; build with --release for the figures that count");
     }
     let results = bench::run(config, repeats)?;
-    emit(out, &words().bench_text(&results))?;
+    let random = bench::random_strokes(config, random_strokes)?;
+    emit(out, &words().bench_text(&results, &random))?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers: Vec<usize> = if threads > 1 {
         vec![1, threads]

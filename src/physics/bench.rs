@@ -9,6 +9,7 @@ use super::error::ShotError;
 use super::sim::TableSim;
 use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
+use crate::random::Rng;
 use crate::shot::BallId;
 use crate::shot::Spot;
 use crate::shot::Stroke;
@@ -174,4 +175,59 @@ pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, BenchErr
         });
     }
     Ok(results)
+}
+
+/// Random strokes from the break lay-out played one after another on one reused table:
+/// how long a stroke takes once the table exists (the computer's search plays this way).
+pub struct RandomStrokes {
+    pub strokes: usize,
+    /// Mean wall time of one stroke, strike to rest.
+    pub per_stroke: Duration,
+    /// Mean events a stroke.
+    pub events: f64,
+}
+
+/// Seed of the random strokes, fixed so that every run times the same strokes.
+const RANDOM_SEED: u64 = 0x0CA2_0B5E;
+
+/// `count` seeded strokes from rule 7's break lay-out (the white 6 in right of the head
+/// spot) on one table: direction 0-360°, 2-6 m/s, tip anywhere within 0.4 R of the
+/// centre, level cue; each run to rest and the balls put back.
+pub fn random_strokes(config: &Config, count: usize) -> Result<RandomStrokes, BenchError> {
+    let table =
+        TableGeometry::new(&config.tables, None, &config.balls).map_err(BenchError::Table)?;
+    let rack = [
+        (BallId::White, table.break_position(-table.break_offset)),
+        (BallId::Dotted, table.spot(Spot::Head)),
+        (BallId::Red, table.spot(Spot::Foot)),
+    ];
+    let mut rng = Rng(RANDOM_SEED);
+    let strokes: Vec<Stroke> = (0..count)
+        .map(|_| {
+            let (side, height) = loop {
+                let (x, y) = (rng.range(-0.4, 0.4), rng.range(-0.4, 0.4));
+                if x * x + y * y <= 0.16 {
+                    break (x, y);
+                }
+            };
+            let direction = rng.range(0.0, 360.0);
+            stroke(BallId::White, direction, rng.range(2.0, 6.0), side, height)
+        })
+        .collect();
+    let mut sim = TableSim::new(config, table);
+    let refused = |e: ShotError| BenchError::Shot(e);
+    let mut events = 0;
+    let start = Instant::now();
+    for s in &strokes {
+        sim.place(&rack).map_err(|e| refused(e.into()))?;
+        sim.strike(std::slice::from_ref(s), None)
+            .map_err(|e| refused(e.into()))?;
+        events += sim.run_to_rest().events.len();
+    }
+    let took = start.elapsed();
+    Ok(RandomStrokes {
+        strokes: count,
+        per_stroke: took / count.max(1) as u32,
+        events: events as f64 / count.max(1) as f64,
+    })
 }

@@ -41,10 +41,11 @@ pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
     if eval(c, a) <= 0.0 && eval(&d, a) < 0.0 {
         return Some(a);
     }
-    let mut points = vec![a];
+    let mut points = Points::starting_at(a);
     critical_points(c, a, b, &mut points);
     points.push(b);
     points
+        .as_slice()
         .windows(2)
         .find(|w| {
             eval(c, w[0]) > 0.0 && eval(c, w[1]) < -GRAZE
@@ -54,37 +55,63 @@ pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
 }
 
 /// Pushes the roots of c' in (a, b), sorted: the ends of c's monotone pieces.
-fn critical_points(c: &Poly, a: f64, b: f64, out: &mut Vec<f64>) {
+fn critical_points(c: &Poly, a: f64, b: f64, out: &mut Points) {
     let d = derivative(c);
     match degree(&d, (b - a).abs().max(1e-9)) {
         0 => {}
-        1 => push_inside(out, -d[0] / d[1], a, b),
+        1 => out.push_inside(-d[0] / d[1], a, b),
         2 => {
             let (r1, r2) = quadratic_roots(d[2], d[1], d[0]);
             for r in [r1, r2].into_iter().flatten() {
-                push_inside(out, r, a, b);
+                out.push_inside(r, a, b);
             }
         }
         _ => {
             // Roots of c' lie where c' changes sign between the roots of c''.
-            let mut inner = vec![a];
+            let mut inner = Points::starting_at(a);
             critical_points(&d, a, b, &mut inner);
             inner.push(b);
-            for w in inner.windows(2) {
+            for w in inner.as_slice().windows(2) {
                 let (fl, fr) = (eval(&d, w[0]), eval(&d, w[1]));
                 if fl == 0.0 {
-                    push_inside(out, w[0], a, b);
+                    out.push_inside(w[0], a, b);
                 } else if fl * fr < 0.0 {
-                    push_inside(out, bisect_sign(&d, w[0], w[1]), a, b);
+                    out.push_inside(bisect_sign(&d, w[0], w[1]), a, b);
                 }
             }
         }
     }
 }
 
-fn push_inside(out: &mut Vec<f64>, t: f64, a: f64, b: f64) {
-    if t > a && t < b && out.last().is_none_or(|&last| t > last) {
-        out.push(t);
+/// Increasing times on an interval: its ends and a quartic's (at most three) critical
+/// points between them. On the stack, as detection asks for them at every event.
+struct Points {
+    at: [f64; 5],
+    len: usize,
+}
+
+impl Points {
+    fn starting_at(a: f64) -> Points {
+        Points {
+            at: [a, 0.0, 0.0, 0.0, 0.0],
+            len: 1,
+        }
+    }
+
+    fn push(&mut self, t: f64) {
+        self.at[self.len] = t;
+        self.len += 1;
+    }
+
+    /// Adds `t` when it lies strictly inside (a, b) and after the last point.
+    fn push_inside(&mut self, t: f64, a: f64, b: f64) {
+        if t > a && t < b && self.as_slice().last().is_none_or(|&last| t > last) {
+            self.push(t);
+        }
+    }
+
+    fn as_slice(&self) -> &[f64] {
+        &self.at[..self.len]
     }
 }
 

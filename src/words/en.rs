@@ -15,7 +15,7 @@ use crate::diagram::{Contact, Touched};
 use crate::diamond_systems::SystemReport;
 use crate::diamond_systems::patterns::Pattern;
 use crate::math::DVec2;
-use crate::physics::bench::BenchResult;
+use crate::physics::bench::{BenchResult, RandomStrokes};
 use crate::play::drills::DrillProgress;
 use crate::play::positions::{Met, Miss, Target, Touch};
 use crate::play::profiles::{GameSummary, MatchRecord, MatchResult};
@@ -323,7 +323,7 @@ impl Words for English {
         text
     }
 
-    fn bench_text(&self, results: &[BenchResult]) -> String {
+    fn bench_text(&self, results: &[BenchResult], random: &RandomStrokes) -> String {
         let mut text = format!(
             "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  stroke\n",
             "name", "wall/stroke", "simulated", "steps", "events", "real-time"
@@ -340,7 +340,12 @@ impl Words for English {
                 r.what
             );
         }
-        text
+        text + &format!(
+            "random {:>9.1} us {:>8.1} events a stroke, mean of {} seeded strokes from the break lay-out on one reused table (0-360°, 2-6 m/s, tip within 0.4 R, level cue)\n",
+            random.per_stroke.as_secs_f64() * 1e6,
+            random.events,
+            random.strokes
+        )
     }
 
     fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String {

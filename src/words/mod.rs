@@ -31,7 +31,7 @@ use crate::config::UnknownKey;
 use crate::diagram::Contact;
 use crate::diamond_systems::patterns::{Contact as RouteContact, Pattern};
 use crate::diamond_systems::{Played, SystemReport};
-use crate::physics::bench::BenchResult;
+use crate::physics::bench::{BenchResult, RandomStrokes};
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::{DrillProgress, MissingPosition};
 use crate::play::positions::{Met, Miss, Target};
@@ -275,8 +275,8 @@ pub trait Words: Sync {
     /// A stroke's record as `carom sim` prints it: the events, where the balls ended,
     /// and the verdict in `game` when it was judged.
     fn shot_text(&self, record: &ShotRecord, judged: Option<(&str, &Verdict)>) -> String;
-    /// `carom bench`'s table.
-    fn bench_text(&self, results: &[BenchResult]) -> String;
+    /// `carom bench`'s table, and the random strokes on one reused table.
+    fn bench_text(&self, results: &[BenchResult], random: &RandomStrokes) -> String;
     /// `carom bench`'s decision timings, level by level.
     fn decisions_text(&self, game: &str, timings: &[LevelTiming]) -> String;
     /// `carom calibrate`'s line for a level that played itself: its average with the

@@ -18,7 +18,7 @@ use crate::diagram::{Contact, Touched};
 use crate::diamond_systems::SystemReport;
 use crate::diamond_systems::patterns::Pattern;
 use crate::math::DVec2;
-use crate::physics::bench::BenchResult;
+use crate::physics::bench::{BenchResult, RandomStrokes};
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::DrillProgress;
 use crate::play::positions::{Met, Miss, Target, Touch};
@@ -701,7 +701,7 @@ impl Words for Russian {
         text
     }
 
-    fn bench_text(&self, results: &[BenchResult]) -> String {
+    fn bench_text(&self, results: &[BenchResult], random: &RandomStrokes) -> String {
         let mut text = format!(
             "{:<7} {:>12} {:>10} {:>7} {:>7} {:>12}  удар\n",
             "тест", "время/удар", "модель", "шагов", "событий", "× реального"
@@ -718,7 +718,12 @@ impl Words for Russian {
                 r.what
             );
         }
-        text
+        text + &format!(
+            "случ.  {:>9} мкс {:>8} событий за удар, среднее по {} ударам из расстановки начального удара на одном столе (0-360°, 2-6 м/с, наклейка в пределах 0,4 R от центра, кий горизонтально)\n",
+            dec(random.per_stroke.as_secs_f64() * 1e6, 1),
+            dec(random.events, 1),
+            random.strokes
+        )
     }
 
     fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String {

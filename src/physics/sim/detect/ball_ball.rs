@@ -1,7 +1,7 @@
 //! Ball on ball: two balls' distance closes to a diameter, on the cloth or in flight
 //! (a flying ball on its parabola, or on rapier's chord of it).
 
-use super::{Earliest, moves};
+use super::{ByBall, Earliest, moves};
 use crate::math::DVec3;
 use crate::physics::poly::{Poly, first_closing};
 use crate::physics::sim::{Ball, Next, Phase, TableSim};
@@ -11,8 +11,11 @@ impl TableSim {
     pub(super) fn next_between_balls(&self, span: f64, earliest: &mut Earliest) {
         let movers = self.movers();
         let diameter = 2.0 * self.table.ball_radius;
-        for (x, &(i, pi, vi, ai, mi)) in movers.iter().enumerate() {
-            for &(j, pj, vj, aj, mj) in &movers[x + 1..] {
+        for (x, mover) in movers.iter().enumerate() {
+            let &Some((i, pi, vi, ai, mi)) = mover else {
+                continue;
+            };
+            for &(j, pj, vj, aj, mj) in movers[x + 1..].iter().flatten() {
                 if !mi && !mj {
                     continue;
                 }
@@ -28,14 +31,12 @@ impl TableSim {
         }
     }
 
-    /// Every ball in play as it moves from now: index, position, velocity and
-    /// acceleration, and whether it moves at all.
-    fn movers(&self) -> Vec<(usize, DVec3, DVec3, DVec3, bool)> {
+    /// Every ball in play as it moves from now.
+    fn movers(&self) -> ByBall<Mover> {
         let g = self.physics.gravity_m_s2;
-        self.balls
-            .iter()
-            .enumerate()
-            .filter_map(|(i, b)| match b {
+        let mut movers = [None; 4];
+        for (i, b) in self.balls.iter().enumerate() {
+            movers[i] = match b {
                 Some(Ball {
                     k,
                     phase: Phase::Cloth(m),
@@ -61,10 +62,15 @@ impl TableSim {
                     Some((i, k.pos, vel, acc, true))
                 }
                 _ => None,
-            })
-            .collect()
+            };
+        }
+        movers
     }
 }
+
+/// A ball in play as it moves from now: index, position, velocity and acceleration, and
+/// whether it moves at all.
+type Mover = (usize, DVec3, DVec3, DVec3, bool);
 
 /// |dp + dv·t + ½·da·t²|² − d²: positive while two bodies are more than d apart.
 pub(super) fn gap_poly(dp: DVec3, dv: DVec3, da: DVec3, d: f64) -> Poly {

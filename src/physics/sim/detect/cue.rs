@@ -2,16 +2,20 @@
 //! tip leaves a ball it pushed.
 
 use super::ball_ball::gap_poly;
-use super::{Earliest, OnCloth};
+use super::{ByBall, Earliest, OnCloth};
 use crate::physics::poly::first_closing;
 use crate::physics::sim::{Next, TableSim};
 
 impl TableSim {
     /// The first touch of a follow-through, or the end of a push, within `span` s.
-    pub(super) fn next_of_the_cue(&self, cloth: &[OnCloth], span: f64, earliest: &mut Earliest) {
+    pub(super) fn next_of_the_cue(
+        &self,
+        cloth: &ByBall<OnCloth>,
+        span: f64,
+        earliest: &mut Earliest,
+    ) {
         for (f, follow) in self.follow.iter().enumerate() {
-            let i = follow.ball.index();
-            let Some(&(_, k, m)) = cloth.iter().find(|c| c.0 == i) else {
+            let Some((_, k, m)) = cloth[follow.ball.index()] else {
                 continue;
             };
             let from = (follow.since + self.cue.tip_contact_ms / 1000.0 - self.clock).max(0.0);

@@ -1,25 +1,53 @@
 //! Ball on cushion: a moving ball's gap to each cushion's nose line closes.
 
-use super::{Earliest, OnCloth, moves};
-use crate::physics::poly::first_closing;
+use super::{ByBall, Earliest, OnCloth, moves};
+use crate::physics::poly::{Poly, first_closing};
 use crate::physics::sim::{Next, TableSim};
 use crate::shot::Cushion;
 
 impl TableSim {
     /// The first ball to reach a cushion within `span` s.
-    pub(super) fn next_on_cushions(&self, cloth: &[OnCloth], span: f64, earliest: &mut Earliest) {
-        for &(i, k, m) in cloth {
+    pub(super) fn next_on_cushions(
+        &self,
+        cloth: &ByBall<OnCloth>,
+        span: f64,
+        earliest: &mut Earliest,
+    ) {
+        let reach = self.table.cushion_reach();
+        for &(i, k, m) in cloth.iter().flatten() {
             if !moves(m) {
                 continue;
             }
             let a = self.cloth.acceleration(&k, m);
             for c in Cushion::ALL {
                 let n = c.inward_normal();
-                let gap = k.pos.truncate().dot(n) + self.table.nose_distance(c)
-                    - self.table.cushion_reach();
+                let gap = k.pos.truncate().dot(n) + self.table.nose_distance(c) - reach;
                 let poly = [gap, k.vel.truncate().dot(n), 0.5 * a.dot(n), 0.0, 0.0];
+                if stays_clear(&poly, span) {
+                    continue;
+                }
                 earliest.consider(first_closing(&poly, 0.0, span), Next::Cushion(i, c));
             }
         }
     }
+}
+
+/// A gap `g + v·t + a·t²` (m) that cannot close within `span` s, by a margin far above
+/// rounding: apart and opening, or its lowest point on [0, span] a micrometre clear. The
+/// cheap answer first: most of a ball's four cushions are behind it or out of reach.
+fn stays_clear(poly: &Poly, span: f64) -> bool {
+    const MARGIN: f64 = 1e-6;
+    let [g, v, a, ..] = *poly;
+    if g <= MARGIN {
+        return false;
+    }
+    let at = |t: f64| g + v * t + a * t * t;
+    // A parabola opening upwards is lowest at its vertex (or the nearer end); any other
+    // at one of the ends.
+    let lowest = if a > 0.0 {
+        at((-v / (2.0 * a)).clamp(0.0, span))
+    } else {
+        g.min(at(span))
+    };
+    lowest > MARGIN
 }

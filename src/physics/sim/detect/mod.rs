@@ -15,6 +15,10 @@ use crate::physics::cloth::{Kinematics, Motion};
 /// A ball on the cloth: its index, where it is and how it moves.
 type OnCloth = (usize, Kinematics, Motion);
 
+/// Something of each ball, by ball index; None for a ball it does not apply to. A fixed
+/// array rather than a list, as detection builds these at every event.
+type ByBall<T> = [Option<T>; 4];
+
 /// The earliest event found so far, at an absolute time.
 struct Earliest {
     clock: f64,
@@ -41,19 +45,17 @@ impl TableSim {
             clock: self.clock,
             best: self.next_flight_step.map(|t| (t, Next::Flight)),
         };
-        let cloth: Vec<OnCloth> = self
-            .balls
-            .iter()
-            .enumerate()
-            .filter_map(|(i, b)| match b {
-                Some(Ball {
-                    k,
-                    phase: Phase::Cloth(m),
-                }) => Some((i, *k, *m)),
-                _ => None,
-            })
-            .collect();
-        for &(_, k, m) in &cloth {
+        let mut cloth: ByBall<OnCloth> = [None; 4];
+        for (i, b) in self.balls.iter().enumerate() {
+            if let Some(Ball {
+                k,
+                phase: Phase::Cloth(m),
+            }) = b
+            {
+                cloth[i] = Some((i, *k, *m));
+            }
+        }
+        for &(_, k, m) in cloth.iter().flatten() {
             let dt = self.cloth.time_to_change(&k, m);
             earliest.consider(dt.is_finite().then_some(dt), Next::Change);
         }
