@@ -668,11 +668,27 @@ fn check_config_names_the_file_line_field_and_range() {
 
 #[test]
 fn bench_reports_every_stroke_and_every_levels_decisions() {
-    let (ok, out, err) = carom(&["bench", "--repeats", "1", "--decisions", "1"]);
+    let (ok, out, err) = carom(&[
+        "bench",
+        "--repeats",
+        "1",
+        "--strokes",
+        "50",
+        "--decisions",
+        "1",
+    ]);
     assert!(ok, "{err}");
     for name in ["soft", "medium", "hard", "break", "lag"] {
         assert!(out.lines().any(|l| l.starts_with(name)), "{out}");
     }
+    let random = out
+        .lines()
+        .find(|l| l.starts_with("random"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        random.contains(" us ") && random.contains("of 50 seeded strokes"),
+        "{random}"
+    );
     for level in [
         "beginner", "amateur", "club", "league", "expert", "master", "world", "perfect",
     ] {

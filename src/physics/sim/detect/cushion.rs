@@ -51,3 +51,35 @@ fn stays_clear(poly: &Poly, span: f64) -> bool {
     };
     lowest > MARGIN
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    #[test]
+    fn a_gap_said_to_stay_clear_never_closes() {
+        let mut rng = Rng(25);
+        let mut clear = 0;
+        for _ in 0..20_000 {
+            let poly = [
+                rng.range(-0.1, 2.0),
+                rng.range(-6.0, 6.0),
+                rng.range(-3.0, 3.0),
+                0.0,
+                0.0,
+            ];
+            let span = rng.range(0.0, 10.0);
+            if stays_clear(&poly, span) {
+                clear += 1;
+                assert_eq!(
+                    first_closing(&poly, 0.0, span),
+                    None,
+                    "{poly:?} over {span} s"
+                );
+            }
+        }
+        // Most draws close or stay clear; both must have been tried.
+        assert!((2_000..18_000).contains(&clear), "{clear} of 20 000 clear");
+    }
+}
