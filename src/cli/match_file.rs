@@ -41,6 +41,8 @@ pub enum MatchProblem {
     Ron(Box<ron::error::SpannedError>),
     /// RON whose fields are not a match's (read through JSON's data model).
     RonData(serde_json::Error),
+    /// A RON number that is not finite (`inf`, `NaN`).
+    NotFinite(f64),
     /// The game or the table preset it names.
     Unknown(UnknownKey),
     Setup(SetupError),
@@ -73,6 +75,12 @@ impl fmt::Display for MatchProblem {
                     f.write_str(" (in a RON match file, names are strings: \"white\", not white)")?;
                 }
                 Ok(())
+            }
+            MatchProblem::NotFinite(number) => {
+                write!(
+                    f,
+                    "{number} is not a finite number; allowed: finite numbers only"
+                )
             }
             MatchProblem::Unknown(e) => e.fmt(f),
             MatchProblem::Setup(e) => e.fmt(f),
@@ -218,8 +226,17 @@ impl MatchFile {
                 .from_str(text)
                 .map_err(|e| error(None, MatchProblem::Ron(Box::new(e))))?,
         };
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            let at = e.path().to_string();
+        serde_path_to_error::deserialize(&value).map_err(|e| {
+            if format == Format::Ron
+                && let Ok(ron) = ron::Options::default().from_str::<ron::Value>(text)
+                && let Some((at, number)) = non_finite(&ron, String::new())
+            {
+                return error(Some(at), MatchProblem::NotFinite(number));
+            }
+            let mut at = e.path().to_string();
+            if let Some(field) = event_field_at_fault(&value, e.path()) {
+                at = format!("{at}.{field}");
+            }
             let at = (at != ".").then_some(at);
             let e = e.into_inner();
             error(
@@ -230,6 +247,68 @@ impl MatchFile {
                 },
             )
         })
+    }
+}
+
+/// The field of an event that fails to read, where `path` leads to an event. An event's
+/// fields depend on its `kind`, and serde reads such an object whole, so its errors stop
+/// at the event: the field at fault is the one whose removal changes the error.
+fn event_field_at_fault(file: &Value, path: &serde_path_to_error::Path) -> Option<String> {
+    use serde_path_to_error::Segment;
+    let mut value = file;
+    for segment in path.iter() {
+        value = match segment {
+            Segment::Seq { index } => value.get(index)?,
+            Segment::Map { key } => value.get(key)?,
+            _ => return None,
+        };
+    }
+    let Value::Object(fields) = value else {
+        return None;
+    };
+    if !fields.contains_key("kind") {
+        return None;
+    }
+    let read = |event: &Value| ShotEvent::deserialize(event).err().map(|e| e.to_string());
+    let failure = read(value)?;
+    // A missing field names itself (and removing any other would change the message).
+    if failure.starts_with("missing field") {
+        return None;
+    }
+    fields
+        .keys()
+        .filter(|&key| key != "kind")
+        .find(|&key| {
+            let mut without = fields.clone();
+            without.remove(key);
+            read(&Value::Object(without)).as_ref() != Some(&failure)
+        })
+        .cloned()
+}
+
+/// The first number in a RON value that is not finite (`inf`, `NaN`: RON writes them,
+/// JSON's data model, which a match is read through, has none), with its place.
+fn non_finite(value: &ron::Value, at: String) -> Option<(String, f64)> {
+    match value {
+        ron::Value::Number(n) if !n.into_f64().is_finite() => Some((at, n.into_f64())),
+        ron::Value::Seq(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| non_finite(item, format!("{at}[{i}]"))),
+        ron::Value::Map(map) => map.iter().find_map(|(key, item)| {
+            let name = match key {
+                ron::Value::String(name) => name.clone(),
+                other => format!("{other:?}"),
+            };
+            let at = if at.is_empty() {
+                name
+            } else {
+                format!("{at}.{name}")
+            };
+            non_finite(item, at)
+        }),
+        ron::Value::Option(Some(inner)) => non_finite(inner, at),
+        _ => None,
     }
 }
 
@@ -264,6 +343,43 @@ mod tests {
             error(&no_strokes, Format::Json),
             "m: missing field `strokes`"
         );
+    }
+
+    /// A match of one stroke whose strike's speed is written `speed` (in JSON or RON).
+    fn one_stroke(speed: &str, format: Format) -> String {
+        match format {
+            Format::Json => format!(
+                r#"{{{HEADER}, "strokes": [{{"events": [{{"t": 0.0, "kind": "strike", "ball": "white", "speed": {speed}, "direction_deg": 0.0, "side": 0.0, "height": 0.0, "elevation_deg": 0.0, "tip_contact_s": 0.001}}], "final": {{}}, "duration": 1.0, "declared_safety": false}}]}}"#
+            ),
+            Format::Ron => format!(
+                r#"(game: "three_cushion", players: ["A", "B"], target: 3, breaker: 0, breaker_ball: "white", strokes: [(events: [(t: 0.0, kind: "strike", ball: "white", speed: {speed}, direction_deg: 0.0, side: 0.0, height: 0.0, elevation_deg: 0.0, tip_contact_s: 0.001)], final: {{}}, duration: 1.0, declared_safety: false)])"#
+            ),
+        }
+    }
+
+    #[test]
+    fn an_error_inside_an_event_names_its_field() {
+        assert_eq!(
+            error(&one_stroke(r#""fast""#, Format::Json), Format::Json),
+            "m: strokes[0].events[0].speed: invalid type: string \"fast\", expected f64"
+        );
+        let missing = one_stroke("1.0", Format::Json).replace(r#""side": 0.0, "#, "");
+        assert_eq!(
+            error(&missing, Format::Json),
+            "m: strokes[0].events[0]: missing field `side`"
+        );
+    }
+
+    #[test]
+    fn a_ron_number_that_is_not_finite_is_told_so() {
+        for (written, shown) in [("inf", "inf"), ("-inf", "-inf"), ("NaN", "NaN")] {
+            assert_eq!(
+                error(&one_stroke(written, Format::Ron), Format::Ron),
+                format!(
+                    "m: strokes[0].events[0].speed: {shown} is not a finite number; allowed: finite numbers only"
+                )
+            );
+        }
     }
 
     #[test]
