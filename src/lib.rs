@@ -24,6 +24,8 @@ pub mod cli;
 pub mod computer;
 pub mod config;
 pub mod cue;
+#[cfg(test)]
+mod damaged_files_test;
 pub mod diagram;
 pub mod diamond_systems;
 pub mod fit;

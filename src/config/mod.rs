@@ -30,7 +30,7 @@ pub use physics::{
     BallBallConfig, ClothConfig, CushionConfig, CushionModel, PhysicsConfig, SlateConfig,
     StepConfig,
 };
-pub use source::Source;
+pub use source::{MAX_FILE_BYTES, Source, TextError, read_text};
 pub use tables::{
     ClothColour, CushionProfile, DiamondConfig, RailConfig, TablePreset, TablesConfig,
 };
@@ -186,8 +186,15 @@ fn source_name(dir: Option<&Path>, file: &ConfigFile) -> String {
 fn read(dir: Option<&Path>, file: &ConfigFile) -> Result<Source, ConfigError> {
     let name = source_name(dir, file);
     let text = match dir.map(|d| d.join(file.name)) {
-        Some(path) if path.exists() => std::fs::read_to_string(&path)
-            .map_err(|e| ConfigError::whole_file(&name, format!("cannot be read: {e}")))?,
+        Some(path) if path.exists() => read_text(&path).map_err(|e| {
+            let why = match e {
+                TextError::Io(e) => format!("cannot be read: {e}"),
+                TextError::TooLarge { bytes } => {
+                    format!("{bytes} bytes; a config file holds at most {MAX_FILE_BYTES}")
+                }
+            };
+            ConfigError::whole_file(&name, why)
+        })?,
         _ => file.default_text.to_owned(),
     };
     Ok(Source { name, text })

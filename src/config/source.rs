@@ -2,6 +2,32 @@
 //! spans fields can point at the field it is about (`file:line:column`).
 
 use super::ConfigError;
+use std::path::Path;
+
+/// The most a file the game reads may hold, bytes: far above anything it writes (a saved
+/// match of a long game is under a megabyte), low enough that a stray file is refused
+/// before it is read into memory.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Why a file's text could not be had.
+#[derive(Debug)]
+pub enum TextError {
+    Io(std::io::Error),
+    /// It holds more than `MAX_FILE_BYTES` (it was not read).
+    TooLarge {
+        bytes: u64,
+    },
+}
+
+/// The text of the file at `path`, refused unread when it is larger than
+/// `MAX_FILE_BYTES`; bytes that are not UTF-8 are an `InvalidData` error.
+pub fn read_text(path: &Path) -> Result<String, TextError> {
+    let bytes = std::fs::metadata(path).map_err(TextError::Io)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(TextError::TooLarge { bytes });
+    }
+    std::fs::read_to_string(path).map_err(TextError::Io)
+}
 
 /// A config file's name (its path, or `<built-in NAME>`) and text.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,7 +2,7 @@
 //! cut mid-write leaves the last good file) and never over a file that could not be
 //! read (it is kept aside).
 
-use crate::config::ConfigError;
+use crate::config::{ConfigError, MAX_FILE_BYTES, TextError, read_text};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt;
@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 pub enum FileError {
     /// It is there (or should be) but cannot be read.
     Read { path: PathBuf, kind: ErrorKind },
+    /// It holds more than any file of the game may (`MAX_FILE_BYTES`); it was not read.
+    TooLarge { path: PathBuf, bytes: u64 },
     /// It cannot be written (nor its folder made).
     Write { path: PathBuf, kind: ErrorKind },
     /// An unreadable file could not be moved out of the way.
@@ -26,10 +28,16 @@ pub enum FileError {
 }
 
 impl FileError {
-    fn read(path: &Path) -> impl Fn(std::io::Error) -> FileError + Copy + '_ {
-        move |e| FileError::Read {
-            path: path.to_owned(),
-            kind: e.kind(),
+    fn read(path: &Path) -> impl Fn(TextError) -> FileError + Copy + '_ {
+        move |e| match e {
+            TextError::Io(e) => FileError::Read {
+                path: path.to_owned(),
+                kind: e.kind(),
+            },
+            TextError::TooLarge { bytes } => FileError::TooLarge {
+                path: path.to_owned(),
+                bytes,
+            },
         }
     }
 
@@ -58,9 +66,17 @@ impl From<ConfigError> for FileError {
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            FileError::Read { path, kind } if *kind == ErrorKind::InvalidData => {
+                write!(f, "{}: cannot be read: not UTF-8 text", path.display())
+            }
             FileError::Read { path, kind } => {
                 write!(f, "{}: cannot be read: {kind}", path.display())
             }
+            FileError::TooLarge { path, bytes } => write!(
+                f,
+                "{}: {bytes} bytes, not read; a file of the game holds at most {MAX_FILE_BYTES}",
+                path.display()
+            ),
             FileError::Write { path, kind } => {
                 write!(f, "{}: cannot be written: {kind}", path.display())
             }
@@ -172,7 +188,7 @@ pub fn read_ron_folder<T>(
     let (mut read, mut errors) = (Vec::new(), Vec::new());
     for path in paths {
         let name = path.display().to_string();
-        match std::fs::read_to_string(&path)
+        match read_text(&path)
             .map_err(FileError::read(&path))
             .and_then(|text| Ok(parse(&name, &text)?))
         {
@@ -185,8 +201,8 @@ pub fn read_ron_folder<T>(
 
 /// The text of the file at `path`; None while there is no such file.
 pub fn read_if_there(path: &Path) -> Result<Option<String>, FileError> {
-    match std::fs::read_to_string(path) {
-        Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+    match read_text(path) {
+        Err(TextError::Io(e)) if e.kind() == ErrorKind::NotFound => Ok(None),
         other => other.map(Some).map_err(FileError::read(path)),
     }
 }

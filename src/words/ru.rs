@@ -46,6 +46,13 @@ fn file_error(e: &FileError) -> String {
         FileError::Write { path, kind } => (path, "не записывается", kind),
         FileError::MoveAside { path, kind } => (path, "не переносится в сторону", kind),
         FileError::Delete { path, kind } => (path, "не удаляется", kind),
+        FileError::TooLarge { path, bytes } => {
+            return format!(
+                "{}: {bytes} байт, файл не прочитан: файл игры может быть не больше {} байт",
+                path.display(),
+                crate::config::MAX_FILE_BYTES
+            );
+        }
         // The parser's own message, with the file, line and column.
         FileError::Content(e) => return format!("содержимое файла не подходит: {e}"),
     };

@@ -192,8 +192,12 @@ fn file_errors() -> Vec<FileError> {
             kind: std::io::ErrorKind::PermissionDenied,
         },
         FileError::Delete {
-            path,
+            path: path.clone(),
             kind: std::io::ErrorKind::NotFound,
+        },
+        FileError::TooLarge {
+            path,
+            bytes: 104_857_600,
         },
     ]
 }
