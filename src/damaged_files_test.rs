@@ -211,7 +211,10 @@ fn every_damaged_file_is_named_kept_as_it_was_and_the_game_goes_on() {
             if damage == "100 MB" {
                 // Refused by its size, unread (not parsed into memory first).
                 let limit = MAX_FILE_BYTES.to_string();
-                assert!(shown.iter().all(|m| m.contains(&limit)), "{case}: {shown:?}");
+                assert!(
+                    shown.iter().all(|m| m.contains(&limit)),
+                    "{case}: {shown:?}"
+                );
             }
             assert_eq!(contents(&path), before, "{case}: the file changed");
             tried += 1;

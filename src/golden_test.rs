@@ -11,14 +11,8 @@ use crate::play::positions::load_folder;
 use crate::play::tests::roll;
 use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, Stroke};
+use crate::test_support::fnv1a;
 use std::path::Path;
-
-/// FNV-1a, 64 bits: a hash that is the same on every platform and Rust release.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 fn repo(path: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)

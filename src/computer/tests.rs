@@ -176,3 +176,104 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
         play.practice().unwrap().target_result()
     );
 }
+
+/// `lay_outs` random three-cushion lay-outs, one in three with the cue ball frozen to
+/// another ball and one in three with it against a cushion: `level`'s stroke from each,
+/// decided on one core, is one the table takes (a valid stroke, struck without a
+/// miscue and without the cue touching another ball) and, in a release build, comes
+/// within a second. Returns the slowest decision.
+fn suggestions_are_legal_and_quick(level: &str, lay_outs: usize) -> std::time::Duration {
+    use super::{random_lay_out, referee_at};
+    use crate::math::DVec2;
+    use crate::physics::TableSim;
+    use crate::random::Rng;
+    use crate::shot::EventKind;
+    use crate::table::TableGeometry;
+    let config = Config::defaults();
+    let level = config.computer.level(level).unwrap();
+    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+    let (r, limits) = (table.ball_radius, table.centre_limits());
+    let mut rng = Rng(1000);
+    let mut slowest = std::time::Duration::ZERO;
+    let mut n = 0;
+    while n < lay_outs {
+        let mut lay_out = random_lay_out(&config, "three_cushion", &table, &mut rng).unwrap();
+        let white = lay_out[&BallId::White];
+        let moved = match n % 3 {
+            // Frozen: touching the red, on a random side of it.
+            1 => {
+                let angle = rng.range(0.0, std::f64::consts::TAU);
+                lay_out[&BallId::Red] + 2.0 * r * DVec2::new(angle.cos(), angle.sin())
+            }
+            // Against the nearest cushion.
+            2 if white.x.abs() / limits.x > white.y.abs() / limits.y => {
+                DVec2::new(limits.x.copysign(white.x), white.y)
+            }
+            2 => DVec2::new(white.x, limits.y.copysign(white.y)),
+            _ => white,
+        };
+        let clear = lay_out
+            .iter()
+            .filter(|(b, _)| **b != BallId::White)
+            .all(|(_, p)| p.distance(moved) >= 2.0 * r - 1e-9);
+        if !table.fits_on_bed(moved) || !clear {
+            continue;
+        }
+        lay_out.insert(BallId::White, moved);
+        let referee = referee_at(
+            &config,
+            "three_cushion",
+            &table,
+            lay_out.clone(),
+            BallId::White,
+        )
+        .unwrap();
+        let decision = choose(&config, &referee, level, n as u64, 1)
+            .unwrap_or_else(|| panic!("lay-out {n}: nothing chosen from {lay_out:?}"));
+        slowest = slowest.max(decision.elapsed);
+        if !cfg!(debug_assertions) {
+            assert!(
+                decision.elapsed.as_secs_f64() <= 1.0,
+                "lay-out {n}: {:?} to decide from {lay_out:?}",
+                decision.elapsed
+            );
+        }
+        let stroke = decision.stroke;
+        stroke.validate().unwrap();
+        let mut sim = TableSim::new(&config, table.clone());
+        let balls: Vec<(BallId, DVec2)> = lay_out.into_iter().collect();
+        sim.place(&balls).unwrap();
+        sim.strike(&[stroke], None)
+            .unwrap_or_else(|e| panic!("lay-out {n}: {stroke:?} refused: {e}"));
+        let record = sim.run_to_rest();
+        for event in &record.events {
+            match &event.kind {
+                EventKind::Strike { cue_touched, .. } => {
+                    assert!(
+                        cue_touched.is_empty(),
+                        "lay-out {n}: {stroke:?} touches {cue_touched:?}"
+                    )
+                }
+                EventKind::Miscue { .. } => panic!("lay-out {n}: {stroke:?} miscues"),
+                _ => {}
+            }
+        }
+        n += 1;
+    }
+    println!(
+        "{lay_outs} lay-outs at {}: slowest decision {slowest:?}",
+        level.key
+    );
+    slowest
+}
+
+#[test]
+fn suggestions_from_frozen_and_cushioned_lay_outs_are_legal() {
+    suggestions_are_legal_and_quick("club", 6);
+}
+
+#[test]
+#[ignore = "minutes: run with cargo test --release -- --ignored"]
+fn a_thousand_master_suggestions_are_legal_and_each_within_a_second() {
+    suggestions_are_legal_and_quick("master", 1000);
+}

@@ -573,9 +573,11 @@ fn cushion_penetration(table: &TableGeometry, p: DVec3) -> f64 {
 /// Random strokes from random lay-outs: each ends at rest within the guard, on the bed
 /// or reported off it, with no NaN; sampled at 1 kHz, no ball is ever inside another
 /// or inside a cushion or a rail by more than 0.1 mm (in the air included); a miscue never launches the ball faster than the stroke struck clean.
-fn fuzz_strokes(seed: u64, strokes: usize) {
+/// Returns a digest of every record's JSON, for telling a rerun bit for bit.
+fn fuzz_strokes(seed: u64, strokes: usize, preset: Option<&str>) -> u64 {
     let config = Config::defaults();
-    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+    let table = TableGeometry::new(&config.tables, preset, &config.balls).unwrap();
+    let mut digest = 0u64;
     let limits = table.centre_limits();
     let r = table.ball_radius;
     let guard = config.physics.step.max_stroke_s;
@@ -615,6 +617,7 @@ fn fuzz_strokes(seed: u64, strokes: usize) {
         s.strike(&[stroke], Some(1000.0)).unwrap();
         let record = s.run_to_rest();
         let json = serde_json::to_string(&record).unwrap();
+        digest = digest.rotate_left(7) ^ crate::test_support::fnv1a(json.as_bytes());
         assert!(
             !json.contains("null") && !json.contains("NaN"),
             "stroke {n}: {stroke:?} gave NaN"
@@ -693,21 +696,29 @@ fn fuzz_strokes(seed: u64, strokes: usize) {
         }
     }
     println!(
-        "{strokes} strokes: deepest overlap {:.4} mm",
+        "{} table, {strokes} strokes: deepest overlap {:.4} mm",
+        table.preset,
         deepest.max(0.0) * 1000.0
     );
+    digest
 }
 
 #[test]
 fn fuzz_random_strokes_end_at_rest_never_overlapping() {
-    fuzz_strokes(2026, 200);
+    fuzz_strokes(2026, 200, None);
 }
 
-/// The long fuzz: `cargo test --release -- --ignored fuzz_many`.
+/// The long fuzz, on every table preset, each run twice to the same bits:
+/// `cargo test --release -- --ignored fuzz_many`.
 #[test]
-#[ignore]
+#[ignore = "minutes: run with cargo test --release -- --ignored"]
 fn fuzz_many_random_strokes_end_at_rest_never_overlapping() {
-    fuzz_strokes(7, 20_000);
+    let config = Config::defaults();
+    for preset in &config.tables.presets {
+        let first = fuzz_strokes(7, 10_000, Some(&preset.name));
+        let again = fuzz_strokes(7, 10_000, Some(&preset.name));
+        assert_eq!(first, again, "{}: a rerun gave other bits", preset.name);
+    }
 }
 
 /// A ball set flying from near the foot cushion (launch: velocity m/s, spin rad/s).

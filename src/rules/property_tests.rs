@@ -124,6 +124,9 @@ fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> PlayedStroke {
             record.final_positions.insert(*b, p);
         }
     }
+    if rng.chance(4) {
+        spoil_a_number(rng, &mut record);
+    }
     PlayedStroke {
         record,
         declared_safety: rng.chance(15),
@@ -132,6 +135,38 @@ fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> PlayedStroke {
             touched_ball: rng.chance(3),
             outside_interference: rng.chance(3),
         },
+    }
+}
+
+/// An adversarial record: one of its numbers (an event's time, a strike's speed, a
+/// resting place, the duration) made absurd.
+fn spoil_a_number(rng: &mut Rng, record: &mut ShotRecord) {
+    let absurd = rng.pick(&[
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -1.0,
+        1e300,
+        -1e300,
+    ]);
+    match rng.below(4) {
+        0 if !record.events.is_empty() => {
+            let i = rng.below(record.events.len() as u64) as usize;
+            record.events[i].t = absurd;
+        }
+        1 => {
+            if let Some(EventKind::Strike { speed, .. }) =
+                record.events.first_mut().map(|e| &mut e.kind)
+            {
+                *speed = absurd;
+            }
+        }
+        2 => {
+            if let Some(p) = record.final_positions.values_mut().next() {
+                p.x = absurd;
+            }
+        }
+        _ => record.duration = absurd,
     }
 }
 
@@ -217,7 +252,7 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
     let config = config();
     let mut rng = Rng(0x00C0_FFEE);
     let names = ["Anna", "Boris", "Chen", "Dana"];
-    let (mut judged, mut scored, mut already) = (0, 0, 0);
+    let (mut judged, mut scored, mut already, mut refused) = (0, 0, 0, 0);
     for round in 0..400 {
         let key = rng
             .pick(&config.games.games.keys().collect::<Vec<_>>())
@@ -268,12 +303,14 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
                     | JudgeError::Impossible(_),
                 ) => {
                     assert_eq!(r.players(), before, "a refused stroke changes nothing");
+                    refused += 1;
                 }
             }
         }
         let points: Vec<u32> = r.players().iter().map(|p| p.points).collect();
         assert_eq!(points, totals, "round {round} ({key})");
     }
+    println!("{judged} judged, {refused} refused, {scored} points");
     assert!(judged > 10_000, "only {judged} strokes were judged");
     assert!(scored > 200, "only {scored} strokes scored");
     assert!(already > 100, "only {already} strokes were fouls already");

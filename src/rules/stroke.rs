@@ -86,6 +86,12 @@ pub enum RecordError {
     MeetsItself(BallId),
     /// A ball's resting place is not a number.
     RestNotANumber(BallId),
+    /// Event `index` (as listed) happens at a time that is not a number, or before the
+    /// first strike: nothing moves before the tip meets the ball.
+    EventTime { index: usize },
+    /// A number of the strike (its speed, direction, offsets, elevation or contact time)
+    /// is not a finite number.
+    StrikeNotANumber,
 }
 
 impl std::fmt::Display for RecordError {
@@ -101,6 +107,13 @@ impl std::fmt::Display for RecordError {
                 f,
                 "`final`: {ball}'s resting place is not a number (metres on the table)"
             ),
+            RecordError::EventTime { index } => write!(
+                f,
+                "events[{index}]: its time `t` must be a finite number of seconds, not before the first strike"
+            ),
+            RecordError::StrikeNotANumber => {
+                f.write_str("the `strike` event's numbers must be finite numbers")
+            }
         }
     }
 }
@@ -110,6 +123,10 @@ impl Facts {
     /// keep the order the simulation gave them). What the rules judge starts at the
     /// first strike; a ball that left the table counts whenever it did.
     pub fn read(record: &ShotRecord) -> Result<Facts, RecordError> {
+        let time_error = |index: usize| RecordError::EventTime { index };
+        if let Some(index) = record.events.iter().position(|e| !e.t.is_finite()) {
+            return Err(time_error(index));
+        }
         let mut events: Vec<&ShotEvent> = record.events.iter().collect();
         events.sort_by(|a, b| a.t.total_cmp(&b.t));
         let (first, strike) = events
@@ -137,6 +154,33 @@ impl Facts {
                 _ => None,
             })
             .ok_or(RecordError::NoStrike)?;
+        if let Some(index) = record.events.iter().position(|e| e.t < strike.t) {
+            return Err(time_error(index));
+        }
+        let finite_strikes = record.events.iter().all(|e| match e.kind {
+            EventKind::Strike {
+                speed,
+                direction_deg,
+                side,
+                height,
+                elevation_deg,
+                tip_contact_s,
+                ..
+            } => [
+                speed,
+                direction_deg,
+                side,
+                height,
+                elevation_deg,
+                tip_contact_s,
+            ]
+            .iter()
+            .all(|x| x.is_finite()),
+            _ => true,
+        });
+        if !finite_strikes {
+            return Err(RecordError::StrikeNotANumber);
+        }
         let cue = strike.ball;
         let mut facts = Facts {
             strike,

@@ -249,7 +249,7 @@ impl Words for Russian {
                 JudgeError::NotInPlay(ball) => {
                     format!("{} шар не участвует в этой игре", ball_word(*ball))
                 }
-                JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары:                                           удар не завершён (правило 11)"
+                JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары: удар не завершён (правило 11)"
                     .into(),
                 JudgeError::Impossible(RecordError::MeetsItself(ball)) => format!(
                     "в событии `ball_ball` {} шар касается сам себя: касание — это два шара",
@@ -259,6 +259,12 @@ impl Words for Russian {
                     "`final`: место, где остановился {} шар, — не число (метры на столе)",
                     ball_word(*ball)
                 ),
+                JudgeError::Impossible(RecordError::EventTime { index }) => format!(
+                    "events[{index}]: время `t` должно быть конечным числом секунд не раньше первого удара наклейки"
+                ),
+                JudgeError::Impossible(RecordError::StrikeNotANumber) => {
+                    "числа события `strike` должны быть конечными".into()
+                }
                 JudgeError::Impossible(RecordError::NoStrike) => self.trouble(Trouble::Judge(&JudgeError::NoStrike)),
                 JudgeError::Impossible(RecordError::NotAtRest) => self.trouble(Trouble::Judge(&JudgeError::NotAtRest)),
             },
