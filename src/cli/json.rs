@@ -252,7 +252,7 @@ struct SystemAim {
 
 impl From<&diamond_systems::SystemReport> for SystemReport {
     fn from(report: &diamond_systems::SystemReport) -> SystemReport {
-        use diamond_systems::{Deviation, in_the_middle};
+        use diamond_systems::SweepSummary;
         SystemReport {
             system: "corner_five",
             table: report.table.clone(),
@@ -260,11 +260,12 @@ impl From<&diamond_systems::SystemReport> for SystemReport {
                 .sweeps
                 .iter()
                 .map(|(speed, played)| {
-                    let all = Deviation::of(played);
-                    let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
-                    let nose = Deviation::at_nose(played);
-                    let nose_middle =
-                        Deviation::at_nose(played.iter().filter(|p| in_the_middle(p)));
+                    let SweepSummary {
+                        all,
+                        middle,
+                        nose,
+                        nose_middle,
+                    } = SweepSummary::of(played);
                     SystemSweep {
                         speed: *speed,
                         mean: all.mean,

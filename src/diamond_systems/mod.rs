@@ -454,6 +454,28 @@ impl Deviation {
     }
 }
 
+/// One sweep's deviations four ways: over the whole range and over its middle, each with
+/// the arrivals read on the line of diamonds and at the cushion's nose.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SweepSummary {
+    pub all: Deviation,
+    pub middle: Deviation,
+    pub nose: Deviation,
+    pub nose_middle: Deviation,
+}
+
+impl SweepSummary {
+    pub fn of(played: &[Played]) -> SweepSummary {
+        let middle = || played.iter().filter(|p| in_the_middle(p));
+        SweepSummary {
+            all: Deviation::of(played),
+            middle: Deviation::of(middle()),
+            nose: Deviation::at_nose(played),
+            nose_middle: Deviation::at_nose(middle()),
+        }
+    }
+}
+
 /// The first-rail aim from `origin` that really brings the cue ball to `arrival` at
 /// `speed`: the simulated arrival over aims two diamonds either side of the system's,
 /// every twentieth of a diamond, read between the two aims that bracket `arrival`.

@@ -377,7 +377,7 @@ impl Words for English {
     }
 
     fn system_report(&self, report: &SystemReport) -> String {
-        use crate::diamond_systems::{Deviation, corner_five, in_the_middle};
+        use crate::diamond_systems::{SweepSummary, corner_five};
         let mut text = format!(
             "Corner-five (five-and-a-half) system on the {} table: third-rail arrivals, the \
              system's (origin - aim) against the simulation's, in diamonds from the foot corner\n\
@@ -396,9 +396,13 @@ impl Words for English {
             text += &super::sweep_grid(played, "origin", "first-rail aim", false);
         }
         text += "\nSimulated less system, diamonds\n";
-        for (speed, played) in &report.sweeps {
-            let all = Deviation::of(played);
-            let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
+        let summaries: Vec<(f64, SweepSummary)> = report
+            .sweeps
+            .iter()
+            .map(|(speed, played)| (*speed, SweepSummary::of(played)))
+            .collect();
+        for (speed, summary) in &summaries {
+            let (all, middle) = (summary.all, summary.middle);
             text += &format!(
                 "{speed:.1} m/s: mean {:+.2}, mean distance {:.2}, worst {:+.2} ({} of {} round); \
                  origins 3-6, arrivals 1-4: mean {:+.2}, mean distance {:.2}, worst {:+.2}\n",
@@ -413,9 +417,8 @@ impl Words for English {
             );
         }
         text += "\nThe same read where the ball meets the third cushion's nose\n";
-        for (speed, played) in &report.sweeps {
-            let all = Deviation::at_nose(played);
-            let middle = Deviation::at_nose(played.iter().filter(|p| in_the_middle(p)));
+        for (speed, summary) in &summaries {
+            let (all, middle) = (summary.nose, summary.nose_middle);
             text += &format!(
                 "{speed:.1} m/s: mean {:+.2}, mean distance {:.2}, worst {:+.2}; \
                  origins 3-6, arrivals 1-4: mean {:+.2}, mean distance {:.2}, worst {:+.2}\n",

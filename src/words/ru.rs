@@ -770,7 +770,7 @@ impl Words for Russian {
     }
 
     fn system_report(&self, report: &SystemReport) -> String {
-        use crate::diamond_systems::{Deviation, corner_five, in_the_middle};
+        use crate::diamond_systems::{SweepSummary, corner_five};
         let mut text = format!(
             "Система «угол пять» (пять с половиной) на столе {}: приход на третий борт по \
              системе (исход - прицел) и в симуляции, в ромбах от угла у нижнего борта\n\
@@ -792,9 +792,13 @@ impl Words for Russian {
             text += &super::sweep_grid(played, "исход", "прицел на первый борт", true);
         }
         text += "\nСимуляция минус система, ромбы\n";
-        for (speed, played) in &report.sweeps {
-            let all = Deviation::of(played);
-            let middle = Deviation::of(played.iter().filter(|p| in_the_middle(p)));
+        let summaries: Vec<(f64, SweepSummary)> = report
+            .sweeps
+            .iter()
+            .map(|(speed, played)| (*speed, SweepSummary::of(played)))
+            .collect();
+        for (speed, summary) in &summaries {
+            let (all, middle) = (summary.all, summary.middle);
             text += &format!(
                 "{} м/с: среднее {}, среднее расстояние {}, худшее {} ({} из {} обошли стол); \
                  исход 3-6, приход 1-4: среднее {}, среднее расстояние {}, худшее {}\n",
@@ -810,9 +814,8 @@ impl Words for Russian {
             );
         }
         text += "\nТо же, с приходом там, где шар касается носа третьего борта\n";
-        for (speed, played) in &report.sweeps {
-            let all = Deviation::at_nose(played);
-            let middle = Deviation::at_nose(played.iter().filter(|p| in_the_middle(p)));
+        for (speed, summary) in &summaries {
+            let (all, middle) = (summary.nose, summary.nose_middle);
             text += &format!(
                 "{} м/с: среднее {}, среднее расстояние {}, худшее {}; \
                  исход 3-6, приход 1-4: среднее {}, среднее расстояние {}, худшее {}\n",
