@@ -93,6 +93,20 @@ impl Cloth {
         self.motion_end(k, motion).min(self.spin_end(k))
     }
 
+    /// Where a ball is after `dt` within one motion, as `advance` puts it (the
+    /// trajectories' samples need no more than this).
+    pub fn position_after(&self, k: &Kinematics, motion: Motion, dt: f64) -> DVec3 {
+        if dt <= 0.0 {
+            return k.pos;
+        }
+        self.moved(k, self.acceleration(k, motion), dt)
+    }
+
+    /// A ball's centre after `dt` at acceleration `a` from `k`, on the cloth.
+    fn moved(&self, k: &Kinematics, a: DVec2, dt: f64) -> DVec3 {
+        (k.pos.truncate() + k.vel.truncate() * dt + 0.5 * a * dt * dt).extend(self.radius)
+    }
+
     /// Advances a ball by `dt` within one motion (dt ≤ `time_to_change`). What ends at
     /// `dt` is snapped exactly (slip zero, speed zero, spin zero), so the next motion
     /// starts clean.
@@ -122,11 +136,11 @@ impl Cloth {
             spin_z,
         );
         let v0 = k.vel.truncate();
-        let p = k.pos.truncate() + v0 * dt + 0.5 * a * dt * dt;
+        let p = self.moved(k, a, dt);
         k.orientation =
             (DQuat::from_scaled_axis(0.5 * (k.spin + spin_end) * dt) * k.orientation).normalize();
         k.spin = spin_end;
-        k.pos = p.extend(r);
+        k.pos = p;
         k.vel = (v0 + a * dt).extend(0.0);
         if motion_ends {
             match motion {

@@ -89,15 +89,16 @@ impl TableSim {
             .min(MAX_STEP_TRAVEL / fastest.max(1e-9));
         for &i in &flying {
             let k = self.balls[i].expect("flying").k;
-            self.rapier.sync(BallId::ALL[i], Some(&k), true);
+            self.rapier().sync(BallId::ALL[i], Some(&k), true);
         }
-        self.rapier.step(dt);
+        self.rapier().step(dt);
+        let rapier = self.rapier.as_mut().expect("made for the step above");
         for &i in &flying {
             let (Some(ball), Some(flight)) = (self.balls[i], self.flights[i].as_mut()) else {
                 continue;
             };
             let mut to = ball.k;
-            self.rapier.read(BallId::ALL[i], &mut to);
+            rapier.read(BallId::ALL[i], &mut to);
             flight.from = ball.k;
             flight.since = self.clock;
             flight.to = Some(to);
@@ -138,7 +139,7 @@ impl TableSim {
             self.flights[i] = Some(flight);
             return;
         };
-        let contacts = self.rapier.touching(id);
+        let contacts = self.rapier().touching(id);
         let mask = contacts.iter().fold(0u8, |m, (p, _)| m | 1 << p.code());
         let support = contacts
             .iter()

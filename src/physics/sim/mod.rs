@@ -79,7 +79,9 @@ pub struct TableSim {
     balls: [Option<Ball>; 4],
     /// How each ball off the cloth flies.
     flights: [Option<Flight>; 4],
-    rapier: RapierTable,
+    /// Made when a ball first flies near the table's parts: most strokes never need it,
+    /// and building its colliders took most of an aim prediction's time.
+    rapier: Option<RapierTable>,
     /// Seconds since the current stroke's strike: the time callers have advanced to.
     time: f64,
     /// The time of the balls' stored state: the last event (≤ `time`). Between events
@@ -120,7 +122,7 @@ impl TableSim {
             spin_decel: physics.cloth.spin_decel_rad_s2,
         };
         TableSim {
-            rapier: RapierTable::new(&table, &physics, body.mass),
+            rapier: None,
             table,
             body,
             cloth,
@@ -194,8 +196,10 @@ impl TableSim {
         self.pending = None;
         self.rested = true;
         // Rapier only ever holds balls in flight.
-        for id in BallId::ALL {
-            self.rapier.sync(id, None, false);
+        if let Some(rapier) = &mut self.rapier {
+            for id in BallId::ALL {
+                rapier.sync(id, None, false);
+            }
         }
         Ok(())
     }
@@ -385,6 +389,16 @@ impl TableSim {
         }
     }
 
+    /// Where ball `i` is at time `t`, as `state_at` has it, without the rest of its state.
+    fn position_at(&self, i: usize, t: f64) -> DVec3 {
+        let b = self.balls[i].expect("a ball in play");
+        match (b.phase, self.flights[i]) {
+            (Phase::Cloth(m), _) => self.cloth.position_after(&b.k, m, t - self.clock),
+            (Phase::Flying, Some(flight)) => flight.at(t, self.physics.gravity_m_s2).pos,
+            _ => b.k.pos,
+        }
+    }
+
     /// Runs the stroke to rest (or to the configured guard time).
     pub fn run_to_rest(&mut self) -> ShotRecord {
         while !self.rested {
@@ -442,6 +456,13 @@ impl TableSim {
         } else {
             target.max(self.time)
         };
+    }
+
+    /// The rapier world, made on first use.
+    fn rapier(&mut self) -> &mut RapierTable {
+        let (table, physics, mass) = (&self.table, &self.physics, self.body.mass);
+        self.rapier
+            .get_or_insert_with(|| RapierTable::new(table, physics, mass))
     }
 
     fn in_play(&self) -> impl Iterator<Item = (BallId, &Ball)> + '_ {

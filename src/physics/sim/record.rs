@@ -107,24 +107,23 @@ impl TableSim {
 
     /// Takes the samples due up to time `t` (≤ the next event), from the stored state.
     pub(super) fn take_samples(&mut self, t: f64) {
-        let Some(sampling) = &self.sampling else {
+        let Some(mut sampling) = self.sampling.take() else {
             return;
         };
-        let (period, mut taken) = (sampling.period, sampling.taken);
-        let mut samples = Vec::new();
-        while taken as f64 * period <= t {
-            let at = taken as f64 * period;
-            for (id, _) in self.in_play() {
-                let k = self.state_at(id.index(), at);
-                samples.push((id, [at, k.pos.x, k.pos.y, k.pos.z]));
-            }
-            taken += 1;
+        let first = sampling.taken;
+        let mut due = first;
+        while due as f64 * sampling.period <= t {
+            due += 1;
         }
-        if let Some(sampling) = &mut self.sampling {
-            sampling.taken = taken;
-            for (id, sample) in samples {
-                sampling.trajectories.entry(id).or_default().push(sample);
+        for (id, _) in self.in_play().filter(|_| due > first) {
+            let path = sampling.trajectories.entry(id).or_default();
+            for n in first..due {
+                let at = n as f64 * sampling.period;
+                let p = self.position_at(id.index(), at);
+                path.push([at, p.x, p.y, p.z]);
             }
         }
+        sampling.taken = due;
+        self.sampling = Some(sampling);
     }
 }
