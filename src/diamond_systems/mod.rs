@@ -526,6 +526,16 @@ pub struct SystemReport {
     pub aim: Option<AimCheck>,
 }
 
+impl SystemReport {
+    /// Each sweep's speed with its deviations.
+    pub fn summaries(&self) -> Vec<(f64, SweepSummary)> {
+        self.sweeps
+            .iter()
+            .map(|(speed, played)| (*speed, SweepSummary::of(played)))
+            .collect()
+    }
+}
+
 /// The system's aim and the simulation's for one origin and target.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AimCheck {

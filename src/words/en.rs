@@ -377,7 +377,7 @@ impl Words for English {
     }
 
     fn system_report(&self, report: &SystemReport) -> String {
-        use crate::diamond_systems::{SweepSummary, corner_five};
+        use crate::diamond_systems::corner_five;
         let mut text = format!(
             "Corner-five (five-and-a-half) system on the {} table: third-rail arrivals, the \
              system's (origin - aim) against the simulation's, in diamonds from the foot corner\n\
@@ -396,11 +396,7 @@ impl Words for English {
             text += &super::sweep_grid(played, "origin", "first-rail aim", false);
         }
         text += "\nSimulated less system, diamonds\n";
-        let summaries: Vec<(f64, SweepSummary)> = report
-            .sweeps
-            .iter()
-            .map(|(speed, played)| (*speed, SweepSummary::of(played)))
-            .collect();
+        let summaries = report.summaries();
         for (speed, summary) in &summaries {
             let (all, middle) = (summary.all, summary.middle);
             text += &format!(

@@ -770,7 +770,7 @@ impl Words for Russian {
     }
 
     fn system_report(&self, report: &SystemReport) -> String {
-        use crate::diamond_systems::{SweepSummary, corner_five};
+        use crate::diamond_systems::corner_five;
         let mut text = format!(
             "Система «угол пять» (пять с половиной) на столе {}: приход на третий борт по \
              системе (исход - прицел) и в симуляции, в ромбах от угла у нижнего борта\n\
@@ -792,11 +792,7 @@ impl Words for Russian {
             text += &super::sweep_grid(played, "исход", "прицел на первый борт", true);
         }
         text += "\nСимуляция минус система, ромбы\n";
-        let summaries: Vec<(f64, SweepSummary)> = report
-            .sweeps
-            .iter()
-            .map(|(speed, played)| (*speed, SweepSummary::of(played)))
-            .collect();
+        let summaries = report.summaries();
         for (speed, summary) in &summaries {
             let (all, middle) = (summary.all, summary.middle);
             text += &format!(
