@@ -219,9 +219,14 @@ impl MatchFile {
         };
         let value: Value = match format {
             // serde_json's messages end with the line and column.
-            Format::Json => {
-                serde_json::from_str(text).map_err(|e| error(None, MatchProblem::Json(e)))?
-            }
+            Format::Json => serde_json::from_str(text).map_err(|e| {
+                let at = with_number_quoted(text, &e).and_then(|quoted| {
+                    let value: Value = serde_json::from_str(&quoted).ok()?;
+                    let failure = serde_path_to_error::deserialize::<_, MatchFile>(&value).err()?;
+                    place(&value, failure.path())
+                });
+                error(at, MatchProblem::Json(e))
+            })?,
             Format::Ron => ron::Options::default()
                 .from_str(text)
                 .map_err(|e| error(None, MatchProblem::Ron(Box::new(e))))?,
@@ -233,11 +238,7 @@ impl MatchFile {
             {
                 return error(Some(at), MatchProblem::NotFinite(number));
             }
-            let mut at = e.path().to_string();
-            if let Some(field) = event_field_at_fault(&value, e.path()) {
-                at = format!("{at}.{field}");
-            }
-            let at = (at != ".").then_some(at);
+            let at = place(&value, e.path());
             let e = e.into_inner();
             error(
                 at,
@@ -248,6 +249,48 @@ impl MatchFile {
             )
         })
     }
+}
+
+/// Where in the file `path` leads, down to an event's field; None for the whole file.
+fn place(file: &Value, path: &serde_path_to_error::Path) -> Option<String> {
+    let mut at = path.to_string();
+    if let Some(field) = event_field_at_fault(file, path) {
+        at = format!("{at}.{field}");
+    }
+    (at != ".").then_some(at)
+}
+
+/// The JSON text with the number that `error` found out of range (such as 1e999) put
+/// in quotes, so that reading it again finds the field it is in; None for other errors.
+fn with_number_quoted(text: &str, error: &serde_json::Error) -> Option<String> {
+    if !error.to_string().starts_with("number out of range") {
+        return None;
+    }
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(error.line().saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let bytes = text.as_bytes();
+    let in_number = |i: usize| bytes.get(i).is_some_and(|b| b"0123456789+-.eE".contains(b));
+    let mut start = (line_start + error.column())
+        .min(bytes.len())
+        .saturating_sub(1);
+    while start > 0 && in_number(start - 1) {
+        start -= 1;
+    }
+    let mut end = start;
+    while in_number(end) {
+        end += 1;
+    }
+    (end > start).then(|| {
+        format!(
+            "{}\"{}\"{}",
+            &text[..start],
+            &text[start..end],
+            &text[end..]
+        )
+    })
 }
 
 /// The field of an event that fails to read, where `path` leads to an event. An event's
@@ -367,6 +410,21 @@ mod tests {
         assert_eq!(
             error(&missing, Format::Json),
             "m: strokes[0].events[0]: missing field `side`"
+        );
+    }
+
+    #[test]
+    fn a_json_number_out_of_range_is_placed_by_its_field() {
+        let err = error(&one_stroke("1e999", Format::Json), Format::Json);
+        assert!(
+            err.starts_with("m: strokes[0].events[0].speed: number out of range at line 1"),
+            "{err}"
+        );
+        let split = one_stroke("-1e999", Format::Json).replace(", \"speed\"", ",\n\"speed\"");
+        let err = error(&split, Format::Json);
+        assert!(
+            err.starts_with("m: strokes[0].events[0].speed: number out of range at line 2"),
+            "{err}"
         );
     }
 
