@@ -314,8 +314,8 @@ fn event_field_at_fault(file: &Value, path: &serde_path_to_error::Path) -> Optio
     }
     let read = |event: &Value| ShotEvent::deserialize(event).err().map(|e| e.to_string());
     let failure = read(value)?;
-    // A missing field names itself (and removing any other would change the message).
-    if failure.starts_with("missing field") {
+    // A missing field or an unknown kind names itself.
+    if failure.starts_with("missing field") || failure.starts_with("unknown variant") {
         return None;
     }
     fields
@@ -324,7 +324,8 @@ fn event_field_at_fault(file: &Value, path: &serde_path_to_error::Path) -> Optio
         .find(|&key| {
             let mut without = fields.clone();
             without.remove(key);
-            read(&Value::Object(without)).as_ref() != Some(&failure)
+            read(&Value::Object(without))
+                .is_none_or(|e| e.starts_with(&format!("missing field `{key}`")))
         })
         .cloned()
 }
