@@ -115,12 +115,14 @@ impl TableSim {
         while due as f64 * sampling.period <= t {
             due += 1;
         }
-        for (id, _) in self.in_play().filter(|_| due > first) {
-            let path = sampling.trajectories.entry(id).or_default();
-            for n in first..due {
-                let at = n as f64 * sampling.period;
-                let p = self.position_at(id.index(), at);
-                path.push([at, p.x, p.y, p.z]);
+        if due > first {
+            for (id, _) in self.in_play() {
+                let path = sampling.trajectories.entry(id).or_default();
+                for n in first..due {
+                    let at = n as f64 * sampling.period;
+                    let p = self.position_at(id.index(), at);
+                    path.push([at, p.x, p.y, p.z]);
+                }
             }
         }
         sampling.taken = due;
