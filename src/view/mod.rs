@@ -3,6 +3,7 @@
 
 pub mod balls;
 mod camera;
+mod census;
 pub use camera::{CameraPlaced, Cameras, Framing};
 mod graphics;
 mod lights;
@@ -32,6 +33,7 @@ pub fn plugin(app: &mut App) {
         screenshot::plugin,
         staging::plugin,
         sound::plugin,
+        census::plugin,
     ));
 }
 
