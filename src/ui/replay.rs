@@ -38,6 +38,11 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Strokes kept for replay, the oldest dropped first.
 const KEPT: usize = 100;
+/// Path samples kept for replay in all, the oldest strokes dropped first (the last
+/// stroke is kept whatever its length). A sample is 32 bytes: at most 32 MB. A stroke
+/// sampled at the diagram's 200 Hz keeps 6 kB a ball and second (10 s of three balls:
+/// 192 kB), so the count (`KEPT`) is what bounds a session's usual strokes.
+const KEPT_SAMPLES: usize = 1_000_000;
 /// The speeds a replay plays at, slowest first, and the one it starts at.
 const SPEEDS: [f64; 6] = [0.1, 0.2, 0.5, 1.0, 1.5, 2.0];
 const NORMAL: usize = 3;
@@ -68,6 +73,23 @@ impl Default for Replay {
     }
 }
 
+impl Replay {
+    /// Keeps `record` as the newest stroke, within `KEPT` and `KEPT_SAMPLES`.
+    fn keep(&mut self, record: ShotRecord) {
+        self.strokes.push(record);
+        let samples = |r: &ShotRecord| r.trajectories.values().map(Vec::len).sum::<usize>();
+        let mut kept: usize = self.strokes.iter().map(samples).sum();
+        let mut dropped = 0;
+        while self.strokes.len() - dropped > 1
+            && (self.strokes.len() - dropped > KEPT || kept > KEPT_SAMPLES)
+        {
+            kept -= samples(&self.strokes[dropped]);
+            dropped += 1;
+        }
+        self.strokes.drain(..dropped);
+    }
+}
+
 fn start(mut commands: Commands) {
     commands.insert_resource(Replay::default());
     commands.spawn((
@@ -95,10 +117,7 @@ fn keep_strokes(
         if *event == Event::Verdict
             && let Some(record) = session.last_stroke()
         {
-            if replay.strokes.len() == KEPT {
-                replay.strokes.remove(0);
-            }
-            replay.strokes.push(record.clone());
+            replay.keep(record.clone());
         }
         if matches!(event, Event::Phase(_) | Event::Spotted(_)) {
             replay.playing = None;
@@ -242,5 +261,44 @@ fn draw_paths(replay: Res<Replay>, session: Res<Session>, mut gizmos: Gizmos) {
                 .chain(position_at(record, ball, t).map(|p| to_bevy(p.extend(lift)))),
             Color::srgba(1.0, 0.9, 0.4, 0.9),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shot::BallId;
+
+    /// A record whose white ball has `samples` path samples; its duration tells it apart.
+    fn record(samples: usize, duration: f64) -> ShotRecord {
+        ShotRecord {
+            trajectories: [(BallId::White, vec![[0.0; 4]; samples])].into(),
+            duration,
+            ..ShotRecord::default()
+        }
+    }
+
+    #[test]
+    fn the_replay_keeps_the_last_strokes_within_their_count() {
+        let mut replay = Replay::default();
+        for n in 0..KEPT + 30 {
+            replay.keep(record(1_000, n as f64));
+        }
+        assert_eq!(replay.strokes.len(), KEPT);
+        assert_eq!(replay.strokes[0].duration, 30.0);
+        assert_eq!(replay.strokes[KEPT - 1].duration, (KEPT + 29) as f64);
+    }
+
+    #[test]
+    fn long_strokes_are_kept_within_the_samples_and_the_last_one_always() {
+        let mut replay = Replay::default();
+        for n in 0..10 {
+            replay.keep(record(KEPT_SAMPLES / 3, n as f64));
+        }
+        let durations: Vec<f64> = replay.strokes.iter().map(|r| r.duration).collect();
+        assert_eq!(durations, [7.0, 8.0, 9.0]);
+        replay.keep(record(2 * KEPT_SAMPLES, 10.0));
+        assert_eq!(replay.strokes.len(), 1);
+        assert_eq!(replay.strokes[0].duration, 10.0);
     }
 }
