@@ -13,32 +13,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, log_census);
 }
 
-/// What the game holds at one moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Census {
-    entities: usize,
-    meshes: usize,
-    /// Standard, cloth and wood materials together.
-    materials: usize,
-    images: usize,
-    /// The process's resident set, kB; None where the system does not tell it.
-    resident_kb: Option<u64>,
-}
-
-impl std::fmt::Display for Census {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} entities, {} meshes, {} materials, {} images",
-            self.entities, self.meshes, self.materials, self.images
-        )?;
-        match self.resident_kb {
-            Some(kb) => write!(f, ", resident {kb} kB"),
-            None => write!(f, ", resident unknown"),
-        }
-    }
-}
-
 /// The resident set of this process, from Linux's `/proc/self/status` (`VmRSS`).
 fn resident_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -65,14 +39,15 @@ fn log_census(
             continue;
         }
         *judged += 1;
-        let census = Census {
-            entities: entities.iter().count(),
-            meshes: meshes.len(),
-            materials: standard.len() + cloths.len() + woods.len(),
-            images: images.len(),
-            resident_kb: resident_kb(),
-        };
-        info!("census after stroke {}: {census}", *judged);
+        let resident = resident_kb().map_or("?".to_owned(), |kb| kb.to_string());
+        info!(
+            "census after stroke {}: {} entities, {} meshes, {} materials, {} images, resident {resident} kB",
+            *judged,
+            entities.iter().count(),
+            meshes.len(),
+            standard.len() + cloths.len() + woods.len(),
+            images.len(),
+        );
     }
 }
 
