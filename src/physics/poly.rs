@@ -9,8 +9,10 @@ pub type Poly = [f64; 5];
 /// graze, not a contact.
 const GRAZE: f64 = 1e-15;
 
+/// Horner's rule from the leading coefficient: the same value, bit for bit, as starting
+/// from zero (0·t + c₄ is c₄ for any finite t), one multiplication and addition sooner.
 pub fn eval(c: &Poly, t: f64) -> f64 {
-    c.iter().rev().fold(0.0, |acc, &k| acc * t + k)
+    c[..4].iter().rev().fold(c[4], |acc, &k| acc * t + k)
 }
 
 fn derivative(c: &Poly) -> Poly {
@@ -127,36 +129,60 @@ fn quadratic_roots(a: f64, b: f64, c: f64) -> (Option<f64>, Option<f64>) {
 }
 
 /// Narrows [l, r] with c(l) > 0 ≥ c(r) to the last time the gap is still ≥ 0.
-fn bisect(c: &Poly, mut l: f64, mut r: f64) -> f64 {
-    for _ in 0..200 {
-        let m = 0.5 * (l + r);
-        if m <= l || m >= r {
-            break;
-        }
-        if eval(c, m) > 0.0 {
-            l = m;
-        } else {
-            r = m;
-        }
-    }
-    l
+fn bisect(c: &Poly, l: f64, r: f64) -> f64 {
+    halve(l, r, |t| eval(c, t) > 0.0).0
 }
 
 /// A sign change of c between l and r, to machine precision.
-fn bisect_sign(c: &Poly, mut l: f64, mut r: f64) -> f64 {
+fn bisect_sign(c: &Poly, l: f64, r: f64) -> f64 {
     let left_sign = eval(c, l) > 0.0;
-    for _ in 0..200 {
-        let m = 0.5 * (l + r);
-        if m <= l || m >= r {
-            break;
-        }
-        if (eval(c, m) > 0.0) == left_sign {
-            l = m;
-        } else {
-            r = m;
+    let (l, r) = halve(l, r, |t| (eval(c, t) > 0.0) == left_sign);
+    0.5 * (l + r)
+}
+
+/// The most halvings of one bisection (a bracket of doubles is down to two neighbours
+/// long before).
+const MAX_HALVINGS: usize = 200;
+
+/// Bisects [l, r], keeping the right half where `keep_right(midpoint)`, until the
+/// midpoint is one of the ends (l and r are neighbouring doubles) or after
+/// `MAX_HALVINGS`. It takes three halvings a round: the seven midpoints a round can
+/// reach are judged first, as independent evaluations the processor runs side by side
+/// (a halving otherwise waits for the one before), then walked in the order a plain
+/// bisection takes them, so the bracket it ends with is bit for bit the plain one.
+fn halve(mut l: f64, mut r: f64, keep_right: impl Fn(f64) -> bool) -> (f64, f64) {
+    let mid = |a: f64, b: f64| 0.5 * (a + b);
+    let mut done = 0;
+    loop {
+        let m = mid(l, r);
+        let (ml, mr) = (mid(l, m), mid(m, r));
+        let quarters = [mid(l, ml), mid(ml, m), mid(m, mr), mid(mr, r)];
+        let judged = (
+            keep_right(m),
+            [keep_right(ml), keep_right(mr)],
+            quarters.map(&keep_right),
+        );
+        // The round's path: the midpoint, then the one of its half that the judgement
+        // kept, then the one of that quarter.
+        let second = usize::from(judged.0);
+        let third = 2 * second + usize::from(judged.1[second]);
+        let path = [
+            (m, judged.0),
+            ([ml, mr][second], judged.1[second]),
+            (quarters[third], judged.2[third]),
+        ];
+        for (point, right) in path {
+            if done == MAX_HALVINGS || point <= l || point >= r {
+                return (l, r);
+            }
+            if right {
+                l = point;
+            } else {
+                r = point;
+            }
+            done += 1;
         }
     }
-    0.5 * (l + r)
 }
 
 #[cfg(test)]
@@ -198,5 +224,58 @@ mod tests {
             first_closing(&[0.0, -1.0, 0.0, 0.0, 0.0], 0.0, 5.0),
             Some(0.0)
         );
+    }
+
+    /// The bisection as it was written before `halve` took three halvings a round.
+    fn halve_one_at_a_time(mut l: f64, mut r: f64, keep_right: impl Fn(f64) -> bool) -> (f64, f64) {
+        for _ in 0..MAX_HALVINGS {
+            let m = 0.5 * (l + r);
+            if m <= l || m >= r {
+                break;
+            }
+            if keep_right(m) {
+                l = m;
+            } else {
+                r = m;
+            }
+        }
+        (l, r)
+    }
+
+    #[test]
+    fn halving_by_rounds_ends_where_halving_one_at_a_time_does() {
+        let mut rng = crate::random::Rng(20);
+        for case in 0..100_000 {
+            let c: Poly = std::array::from_fn(|_| rng.range(-3.0, 3.0));
+            let l = rng.range(-1.0, 2.0);
+            let r = l + 10f64.powf(rng.range(-17.0, 1.0));
+            let keep_right = |t| eval(&c, t) > 0.0;
+            let rounds = halve(l, r, keep_right);
+            let single = halve_one_at_a_time(l, r, keep_right);
+            assert_eq!(rounds.0.to_bits(), single.0.to_bits(), "case {case}: {c:?}");
+            assert_eq!(rounds.1.to_bits(), single.1.to_bits(), "case {case}: {c:?}");
+        }
+        // A root so near the left end that the halvings run out before the ends meet.
+        let keep_right = |t: f64| t < 1e-200;
+        assert_eq!(
+            halve(0.0, 1.0, keep_right),
+            halve_one_at_a_time(0.0, 1.0, keep_right)
+        );
+        assert!(halve(0.0, 1.0, keep_right).1 > 1e-61);
+    }
+
+    #[test]
+    fn horner_from_the_leading_coefficient_is_horner_from_zero() {
+        let mut rng = crate::random::Rng(21);
+        for _ in 0..100_000 {
+            let mut c: Poly = std::array::from_fn(|_| rng.range(-3.0, 3.0));
+            // Zero leading terms, as a straight line or a parabola has.
+            for k in (1..5).rev().take(rng.next_u64() as usize % 4) {
+                c[k] = 0.0;
+            }
+            let t = rng.range(-10.0, 10.0);
+            let from_zero = c.iter().rev().fold(0.0, |acc, &k| acc * t + k);
+            assert_eq!(eval(&c, t), from_zero, "{c:?} at {t}");
+        }
     }
 }
