@@ -6,9 +6,10 @@
 use super::dock::Slot;
 use super::widgets::{Tone, toned};
 use crate::cue::Aim;
-use crate::game::{GameSystems, Phase, PlayerCommand, Preferences, Session};
+use crate::game::{Phase, PlayerCommand, Preferences, Session};
 use crate::play::Command;
 use crate::shot::Stroke;
+use bevy::app::{RunFixedMainLoop, RunFixedMainLoopSystems, SpawnScene};
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -77,15 +78,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_readout.run_if(crate::game::at_table));
     if app.world().contains_resource::<FrameRateTest>() {
         app.init_resource::<Measured>();
+        // The whole of Update is timed: the game's systems run there, in any order
+        // among themselves that their sets allow.
         app.add_systems(
-            Update,
-            (
-                start_clock.before(GameSystems::Input),
-                (stop_clock, play_and_measure)
-                    .chain()
-                    .after(GameSystems::Present),
-            ),
+            RunFixedMainLoop,
+            start_clock.in_set(RunFixedMainLoopSystems::AfterFixedMainLoop),
         );
+        app.add_systems(SpawnScene, (stop_clock, play_and_measure).chain());
     }
 }
 
