@@ -125,8 +125,8 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     app.add_plugins(CaromPlugin);
     // The game's systems, all in Update, are small: handing them out to worker threads
     // cost more than it saved (`carom --frame-rate --quality low` on two cores: Update
-    // took 1.13-1.28 ms a frame while aiming with the multi-threaded executor, 0.59-0.62
-    // on one thread; 0.78-0.83 and 0.19-0.20 while the balls rolled).
+    // took 1.13-1.28 ms a frame while aiming with the multi-threaded executor, 0.59-0.69
+    // on one thread; 0.78-0.83 and 0.18-0.25 while the balls rolled).
     app.edit_schedule(Update, |update| {
         update.set_executor(SingleThreadedExecutor::new());
     });
