@@ -20,9 +20,7 @@ impl TableSim {
                     continue;
                 }
                 let (dp, dv, da) = (pj - pi, vj - vi, aj - ai);
-                // Far apart for the whole span: no contact possible.
-                let reach = dv.length() * span + 0.5 * da.length() * span * span;
-                if dp.length() - diameter > reach || stay_apart(dp, dv, da, diameter, span) {
+                if stay_apart(dp, dv, da, diameter, span) {
                     continue;
                 }
                 let poly = gap_poly(dp, dv, da, diameter);
@@ -69,28 +67,37 @@ impl TableSim {
 }
 
 /// Whether two bodies whose offset moves as dp + dv·t + ½·da·t² stay more than `d` apart
-/// over [0, span], by a micrometre, far above rounding (so the root search would find
-/// no closing either). Each piece of the span is judged by how far the offset can move
-/// in it from where it starts; a piece that comes near is halved, down to a 64th of
-/// the span. Most pairs that never meet are told so here, without the search's work.
+/// over [0, span], so that no contact is possible. First the whole span, judged by how far
+/// the offset can move in it; then, where that comes near, pieces of it, each judged the
+/// same way from where it starts and by a micrometre more, far above rounding (so the root
+/// search would find no closing either), halved down to a 64th of the span. Most pairs
+/// that never meet are told so here, without the search's work.
 fn stay_apart(dp: DVec3, dv: DVec3, da: DVec3, d: f64, span: f64) -> bool {
     const MARGIN: f64 = 1e-6;
     const HALVINGS: u32 = 6;
-    // The piece [start, start + length], halved at most `halvings` more times.
-    let clear = |start: f64, length: f64| {
+    // The piece [start, start + length] lies more than `d + margin` apart.
+    let clear = |start: f64, length: f64, margin: f64| {
         let offset = dp + dv * start + 0.5 * da * start * start;
         let velocity = dv + da * start;
         let reach = velocity.length() * length + 0.5 * da.length() * length * length;
-        offset.length() - d - MARGIN > reach
+        offset.length() - d - margin > reach
     };
-    fn judge(clear: &impl Fn(f64, f64) -> bool, start: f64, length: f64, halvings: u32) -> bool {
+    // The piece, or, halved at most `halvings` more times, both of its halves.
+    fn judge(
+        clear: &impl Fn(f64, f64, f64) -> bool,
+        start: f64,
+        length: f64,
+        halvings: u32,
+    ) -> bool {
         let half = 0.5 * length;
-        clear(start, length)
+        clear(start, length, MARGIN)
             || halvings > 0
                 && judge(clear, start, half, halvings - 1)
                 && judge(clear, start + half, half, halvings - 1)
     }
-    judge(&clear, 0.0, span, HALVINGS)
+    let half = 0.5 * span;
+    clear(0.0, span, 0.0)
+        || judge(&clear, 0.0, half, HALVINGS - 1) && judge(&clear, half, half, HALVINGS - 1)
 }
 
 /// A ball in play as it moves from now: index, position, velocity and acceleration, and
