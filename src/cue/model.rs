@@ -1,12 +1,15 @@
 //! The cue as drawn: its profile along the length (`cue.ron`'s length, tip and butt
 //! radii) — leather tip with chalk, ferrule, tapered maple shaft, joint, darker butt,
-//! striped wrap, rubber bumper — and the lathe that turns it into a mesh coloured per
-//! vertex.
+//! striped wrap, rubber bumper — and the lathe that turns it into a mesh whose texture
+//! coordinates pick each band's colour from a strip of texels (`palette`), so the cue
+//! is drawn by the same pipeline as every other textured standard surface.
 
 use crate::config::CueConfig;
 use bevy::asset::RenderAssetUsages;
+use bevy::image::ImageSampler;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// Segments around the cue.
 pub const SEGMENTS: u32 = 32;
@@ -101,19 +104,19 @@ pub fn profile(cue: &CueConfig) -> Vec<Ring> {
 pub fn mesh(rings: &[Ring], segments: u32) -> Mesh {
     let mut positions: Vec<[f32; 3]> = Vec::new();
     let mut normals: Vec<[f32; 3]> = Vec::new();
-    let mut colours: Vec<[f32; 4]> = Vec::new();
+    let mut uvs: Vec<[f32; 2]> = Vec::new();
     let mut indices: Vec<u32> = Vec::new();
     let around = |k: u32| {
         let angle = std::f32::consts::TAU * k as f32 / segments as f32;
         (angle.cos(), angle.sin())
     };
-    for pair in rings.windows(2) {
+    for (band, pair) in rings.windows(2).enumerate() {
         let (a, b) = (pair[0], pair[1]);
         let (along, widen) = (b.from_tip - a.from_tip, b.radius - a.radius);
         if along.abs() < 1e-7 && widen.abs() < 1e-7 {
             continue;
         }
-        let colour = a.colour.to_linear().to_f32_array();
+        let texel = palette_u(band, rings.len());
         // Outward: radial for a cylinder, toward the tip where the cue widens.
         let slope = Vec2::new(along, widen).normalize();
         let first = positions.len() as u32;
@@ -122,7 +125,7 @@ pub fn mesh(rings: &[Ring], segments: u32) -> Mesh {
             for ring in [a, b] {
                 positions.push([ring.radius * c, -ring.from_tip, ring.radius * s]);
                 normals.push([slope.x * c, slope.y, slope.x * s]);
-                colours.push(colour);
+                uvs.push(texel);
             }
         }
         for k in 0..segments {
@@ -138,8 +141,10 @@ pub fn mesh(rings: &[Ring], segments: u32) -> Mesh {
             RenderAssetUsages::default(),
         );
     };
-    for (ring, facing, colour) in [(tip, 1.0, CHALK), (butt, -1.0, butt.colour)] {
-        let colour = colour.to_linear().to_f32_array();
+    // The caps take the end rings' colours: the tip's chalk, the butt's bumper.
+    let last = rings.len() - 1;
+    for (ring, facing, index) in [(tip, 1.0, 0), (butt, -1.0, last)] {
+        let texel = palette_u(index, rings.len());
         let centre = positions.len() as u32;
         positions.push([0.0, -ring.from_tip, 0.0]);
         for k in 0..segments {
@@ -148,7 +153,7 @@ pub fn mesh(rings: &[Ring], segments: u32) -> Mesh {
         }
         for _ in 0..=segments {
             normals.push([0.0, facing, 0.0]);
-            colours.push(colour);
+            uvs.push(texel);
         }
         for k in 0..segments {
             let (p, q) = (centre + 1 + k, centre + 1 + (k + 1) % segments);
@@ -166,7 +171,34 @@ pub fn mesh(rings: &[Ring], segments: u32) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+}
+
+/// Where ring `index`'s texel lies in the palette of `rings` texels.
+fn palette_u(index: usize, rings: usize) -> [f32; 2] {
+    [(index as f32 + 0.5) / rings as f32, 0.5]
+}
+
+/// The colours of the bands, one texel a ring (a band takes its first ring's colour),
+/// read without filtering so that each band keeps its own.
+pub fn palette(rings: &[Ring]) -> Image {
+    let texels: Vec<u8> = rings
+        .iter()
+        .flat_map(|ring| ring.colour.to_srgba().to_u8_array())
+        .collect();
+    let mut image = Image::new(
+        Extent3d {
+            width: rings.len() as u32,
+            height: 1,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        texels,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = ImageSampler::nearest();
+    image
 }
 
 #[cfg(test)]
@@ -212,7 +244,11 @@ mod tests {
         let Some(Indices::U32(indices)) = mesh.indices() else {
             panic!("indices");
         };
-        assert!(mesh.attribute(Mesh::ATTRIBUTE_COLOR).is_some());
+        let Some(VertexAttributeValues::Float32x2(uvs)) = mesh.attribute(Mesh::ATTRIBUTE_UV_0)
+        else {
+            panic!("texture coordinates");
+        };
+        assert_eq!(uvs.len(), positions.len());
         for n in normals {
             assert!((Vec3::from_array(*n).length() - 1.0).abs() < 1e-5);
         }
@@ -230,5 +266,39 @@ mod tests {
         let (top, bottom) = ys.fold((f32::MIN, f32::MAX), |(hi, lo), y| (hi.max(y), lo.min(y)));
         assert_eq!(top, 0.0);
         assert!((bottom + 1.45).abs() < 1e-5, "{bottom}");
+    }
+
+    #[test]
+    fn each_band_shows_its_first_ring_colour_from_the_palette() {
+        let rings = profile(&Config::defaults().cue);
+        let (mesh, palette) = (mesh(&rings, SEGMENTS), palette(&rings));
+        let Some(VertexAttributeValues::Float32x3(positions)) =
+            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+        else {
+            panic!("positions");
+        };
+        let Some(VertexAttributeValues::Float32x2(uvs)) = mesh.attribute(Mesh::ATTRIBUTE_UV_0)
+        else {
+            panic!("texture coordinates");
+        };
+        let width = palette.width() as f32;
+        for (p, uv) in positions.iter().zip(uvs) {
+            let texel = (uv[0] * width) as u32;
+            let colour = palette.get_color_at(texel, 0).unwrap().to_srgba();
+            // The vertex lies on its band's first or last ring, a cap on an end ring.
+            let from_tip = -p[1];
+            let ring = &rings[texel as usize];
+            let next = rings.get(texel as usize + 1).unwrap_or(ring);
+            assert!(
+                (from_tip - ring.from_tip).abs() < 1e-6 || (from_tip - next.from_tip).abs() < 1e-6,
+                "a vertex {from_tip} m from the tip coloured by ring {texel}"
+            );
+            let expected = ring.colour.to_srgba();
+            for (got, want) in colour.to_f32_array().iter().zip(expected.to_f32_array()) {
+                assert!((got - want).abs() < 1.0 / 255.0, "{colour:?} for {expected:?}");
+            }
+        }
+        // The tip's cap is chalk.
+        assert_eq!(rings[0].colour, CHALK);
     }
 }

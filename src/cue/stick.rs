@@ -4,7 +4,7 @@
 //! (`Time<Real>`), as the balls do.
 
 use super::Aim;
-use super::model::{SEGMENTS, mesh, profile};
+use super::model::{SEGMENTS, mesh, palette, profile};
 use super::prediction::{Prediction, draw_prediction, predict};
 use super::swing::{Swing, draw_back_room, follow_through_room};
 use crate::game::frame::to_bevy;
@@ -93,15 +93,17 @@ fn spawn_stick(
     config: Res<GameConfig>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let mesh = meshes.add(mesh(&profile(&config.0.cue), SEGMENTS));
+    let rings = profile(&config.0.cue);
+    let mesh = meshes.add(mesh(&rings, SEGMENTS));
     commands.spawn((
         Name::new("Cue stick"),
         CueStick::default(),
         Mesh3d(mesh),
-        // White: the colours are the vertices' (wood, leather, wrap).
+        // Wood, leather and wrap from the bands' palette.
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::WHITE,
+            base_color_texture: Some(images.add(palette(&rings))),
             perceptual_roughness: 0.38,
             reflectance: 0.45,
             ..default()

@@ -2,7 +2,7 @@
 //! white, white with three red dots in its surface (rule 2) or yellow (the ball style
 //! chosen in the menu), red.
 
-use crate::game::{Ball, GameConfig, Settings};
+use crate::game::{Ball, GameConfig, Preferences, Settings};
 use crate::play::BallStyle;
 use crate::shot::BallId;
 use bevy::asset::RenderAssetUsages;
@@ -51,6 +51,7 @@ fn dress_ball(
     balls: Query<&Ball>,
     config: Res<GameConfig>,
     settings: Res<Settings>,
+    preferences: Res<Preferences>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -75,7 +76,7 @@ fn dress_ball(
         base_color_texture: texture,
         perceptual_roughness: 0.18,
         reflectance: 0.5,
-        clearcoat: 1.0,
+        clearcoat: clear_coat(preferences.graphics.full_lighting),
         clearcoat_perceptual_roughness: 0.04,
         ..default()
     });
@@ -83,6 +84,13 @@ fn dress_ball(
     commands
         .entity(add.entity)
         .insert((Mesh3d(sphere), MeshMaterial3d(body)));
+}
+
+/// The balls' clear coat: with the full lighting only. The simple lighting draws the
+/// balls with the plain standard pipeline the table's other surfaces use, one pipeline
+/// fewer for software rendering to compile before the first frame (about 0.4 s).
+pub fn clear_coat(full_lighting: bool) -> f32 {
+    if full_lighting { 1.0 } else { 0.0 }
 }
 
 /// The point of the unit sphere at texture coordinates (u, v) of Bevy's UV sphere

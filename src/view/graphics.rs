@@ -6,7 +6,8 @@ use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
 use super::surfaces::{ClothMaterial, SimplyLit, WoodMaterial, change_where};
 use super::table::{TableMaterials, cloth_colour};
-use crate::game::{GameConfig, Preferences, WindowMode};
+use super::balls::clear_coat;
+use crate::game::{Ball, GameConfig, Preferences, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
@@ -28,7 +29,8 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(added::<ClothMaterial>)
                         .or_else(added::<WoodMaterial>),
                 ),
-        ),
+        )
+        .after(super::reflections::mirror_the_room),
     );
 }
 
@@ -55,6 +57,7 @@ fn apply(
     mut cloths: ResMut<Assets<ClothMaterial>>,
     mut woods: ResMut<Assets<WoodMaterial>>,
     table: Res<TableMaterials>,
+    balls: Query<&MeshMaterial3d<StandardMaterial>, With<Ball>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let graphics = &preferences.graphics;
@@ -133,6 +136,14 @@ fn apply(
             && let Some(mut material) = materials.get_mut(handle)
         {
             material.unlit = simple;
+        }
+    }
+    let coat = clear_coat(!simple);
+    for handle in &balls {
+        if materials.get(handle).is_some_and(|m| m.clearcoat != coat)
+            && let Some(mut material) = materials.get_mut(handle)
+        {
+            material.clearcoat = coat;
         }
     }
     let colour = cloth_colour(&config, &preferences);

@@ -77,8 +77,17 @@ pub fn swept(t: &TableGeometry, section: &[DVec2], closed: bool) -> Mesh {
         RenderAssetUsages::default(),
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, untextured(vertex_normals.len()))
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vertex_normals)
     .with_inserted_indices(Indices::U32(indices))
+}
+
+/// Texture coordinates for a surface drawn without a texture. With them every mesh of
+/// the table has the layout of Bevy's primitives (position, normal, texture
+/// coordinates), so one pipeline a material draws them all: software rendering compiles
+/// each pipeline for about a third of a second before the first frame.
+pub(super) fn untextured(vertices: usize) -> Vec<[f32; 2]> {
+    vec![[0.0, 0.0]; vertices]
 }
 
 /// A quarter round of `radius` from `from`, turning from the direction `start` to the

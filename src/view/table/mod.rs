@@ -98,6 +98,7 @@ fn diamond(at: DVec3, across: DVec2, long: f64, short: f64) -> Mesh {
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; 4])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, edge::untextured(4))
     .with_inserted_indices(Indices::U32(vec![0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2]))
 }
 
