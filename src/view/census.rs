@@ -6,7 +6,7 @@
 
 use crate::game::PlayEvent;
 use crate::play::Event;
-use crate::view::surfaces::{ClothMaterial, WoodMaterial};
+use crate::view::surfaces::SurfaceMaterial;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,8 +30,7 @@ fn log_census(
     entities: Query<Entity>,
     meshes: Res<Assets<Mesh>>,
     standard: Res<Assets<StandardMaterial>>,
-    cloths: Res<Assets<ClothMaterial>>,
-    woods: Res<Assets<WoodMaterial>>,
+    surfaces: Res<Assets<SurfaceMaterial>>,
     images: Res<Assets<Image>>,
 ) {
     for PlayEvent(event) in events.read() {
@@ -45,7 +44,7 @@ fn log_census(
             *judged,
             entities.iter().count(),
             meshes.len(),
-            standard.len() + cloths.len() + woods.len(),
+            standard.len() + surfaces.len(),
             images.len(),
         );
     }

@@ -4,7 +4,7 @@
 
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
-use super::surfaces::{ClothMaterial, SimplyLit, WoodMaterial, change_where};
+use super::surfaces::{SurfaceMaterial, change_where};
 use super::table::{TableMaterials, cloth_colour};
 use super::balls::clear_coat;
 use crate::game::{Ball, GameConfig, Preferences, WindowMode};
@@ -12,7 +12,6 @@ use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
 use bevy::light::EnvironmentMapLight;
-use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::prelude::*;
 use bevy::render::view::Msaa;
 use bevy::window::{MonitorSelection, PrimaryWindow};
@@ -26,8 +25,7 @@ pub(super) fn plugin(app: &mut App) {
                 .or_else(
                     any_match_filter::<Added<ShadowLamp>>
                         .or_else(resource_added::<RoomReflections>)
-                        .or_else(added::<ClothMaterial>)
-                        .or_else(added::<WoodMaterial>),
+                        .or_else(added::<SurfaceMaterial>),
                 ),
         )
         .after(super::reflections::mirror_the_room),
@@ -54,8 +52,7 @@ fn apply(
     mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
     mut volume: ResMut<GlobalVolume>,
-    mut cloths: ResMut<Assets<ClothMaterial>>,
-    mut woods: ResMut<Assets<WoodMaterial>>,
+    mut surfaces: ResMut<Assets<SurfaceMaterial>>,
     table: Res<TableMaterials>,
     balls: Query<&MeshMaterial3d<StandardMaterial>, With<Ball>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -148,15 +145,18 @@ fn apply(
     }
     let colour = cloth_colour(&config, &preferences);
     change_where(
-        &mut cloths,
-        |c| c.base.base_color != colour,
+        &mut surfaces,
+        |c| c.extension.is_felt() && c.base.base_color != colour,
         |c| {
             c.base.base_color = colour;
-            c.extension.colour = colour.to_linear().to_vec4();
+            c.extension.set_felt_colour(colour);
         },
     );
-    light_simply(&mut cloths, simple);
-    light_simply(&mut woods, simple);
+    change_where(
+        &mut surfaces,
+        |m| m.extension.simple_lighting() != simple,
+        |m| m.extension.set_simple_lighting(simple),
+    );
 }
 
 /// Whether a material of this kind appeared (the cloth changes every frame the balls
@@ -165,16 +165,4 @@ fn added<M: Asset>(mut events: MessageReader<AssetEvent<M>>) -> bool {
     events
         .read()
         .any(|event| matches!(event, AssetEvent::Added { .. }))
-}
-
-/// Switches the table's own surfaces between the simple and the full lighting.
-fn light_simply<E: MaterialExtension + SimplyLit>(
-    materials: &mut Assets<ExtendedMaterial<StandardMaterial, E>>,
-    simple: bool,
-) {
-    change_where(
-        materials,
-        |m| m.extension.simple_lighting() != simple,
-        |m| m.extension.set_simple_lighting(simple),
-    );
 }

@@ -1,8 +1,8 @@
 //! The table's own surfaces: the cloth (the grain and nap of woven felt, the balls'
-//! contact shadows) and the wood (growth rings along each rail), each the standard
-//! material extended by a shader of `shaders/` (compiled into the binary, so it runs
-//! from any folder). Both also light themselves simply for the low graphics, by the
-//! same lamp as `lights` hangs over the table.
+//! contact shadows) and the wood (growth rings along each rail), the standard material
+//! extended by `shaders/surface.wgsl` (compiled into the binary, so it runs from any
+//! folder). Both also light themselves simply for the low graphics, by the same lamp as
+//! `lights` hangs over the table.
 
 use super::lights::Lamp;
 use crate::game::{Ball, Session};
@@ -13,109 +13,87 @@ use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::{Shader, ShaderRef};
 
 const TABLE_LIGHT_SHADER: Handle<Shader> = uuid_handle!("0c1e6a52-93d4-4f57-8d0b-6a8e2f4c1d90");
-const CLOTH_SHADER: Handle<Shader> = uuid_handle!("5b7d1f3e-2c4a-4e8b-9a61-0f3c7d2e8b14");
-const WOOD_SHADER: Handle<Shader> = uuid_handle!("a3f06c1d-58b2-4e7a-b9c4-1d2e7f8a6b35");
+const SURFACE_SHADER: Handle<Shader> = uuid_handle!("5b7d1f3e-2c4a-4e8b-9a61-0f3c7d2e8b14");
 
-/// Cloth: a standard material with a felt grain.
-pub type ClothMaterial = ExtendedMaterial<StandardMaterial, FeltGrain>;
-
-/// Wood: a standard material with a wood grain.
-pub type WoodMaterial = ExtendedMaterial<StandardMaterial, WoodGrain>;
+/// Cloth or wood: a standard material with the grain of felt or of wood. One material
+/// type for both, so that one pipeline draws them: software rendering compiles each
+/// pipeline for about a third of a second before the first frame.
+pub type SurfaceMaterial = ExtendedMaterial<StandardMaterial, Grain>;
 
 /// The most balls a cloth shades (four-ball).
 const SHADOWED_BALLS: usize = 4;
 
-/// How the felt's grain shades the cloth, and how it is lit.
+/// The grain of a table surface, and how it is lit.
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
-pub struct FeltGrain {
-    /// x: strength of the shading (0..1); y: fibres per metre; z: 1 for simple
-    /// lighting (the low graphics), 0 for the full one.
+pub struct Grain {
+    /// x: 0 for felt, 1 for wood; y: 1 for the simple lighting (the low graphics), 0
+    /// for the full one; zw: the bed's half length and half width, m (which way each
+    /// rail's wood runs).
     #[uniform(100)]
-    pub grain: Vec4,
-    /// The cloth's colour, linear, for the simple lighting (the full lighting takes the
-    /// standard material's).
+    pub surface: Vec4,
+    /// Felt: x the strength of the shading (0..1), y fibres per metre. Wood: x rings
+    /// per metre.
     #[uniform(101)]
-    pub colour: Vec4,
-    /// The balls' centres (Bevy frame) and radii, radius 0 for none: their contact
-    /// shadows.
+    pub grain: Vec4,
+    /// Felt: the cloth's colour, linear, for the simple lighting (the full lighting
+    /// takes the standard material's). Wood: its dark colour.
     #[uniform(102)]
-    pub balls: [Vec4; SHADOWED_BALLS],
+    pub dark: Vec4,
+    /// Wood: its light colour, linear.
     #[uniform(103)]
+    pub light: Vec4,
+    /// Felt: the balls' centres (Bevy frame) and radii, radius 0 for none: their
+    /// contact shadows.
+    #[uniform(104)]
+    pub balls: [Vec4; SHADOWED_BALLS],
+    #[uniform(105)]
     pub lamp: Vec4,
 }
 
-impl FeltGrain {
-    pub fn new(colour: Color, strength: f32, fibres_per_metre: f32, lamp: &Lamp) -> FeltGrain {
-        FeltGrain {
+impl Grain {
+    pub fn felt(colour: Color, strength: f32, fibres_per_metre: f32, lamp: &Lamp) -> Grain {
+        Grain {
+            surface: Vec4::ZERO,
             grain: Vec4::new(strength, fibres_per_metre, 0.0, 0.0),
-            colour: colour.to_linear().to_vec4(),
+            dark: colour.to_linear().to_vec4(),
+            light: Vec4::ZERO,
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
         }
     }
-}
 
-/// The wood's rings and colours, and how it is lit.
-#[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
-pub struct WoodGrain {
-    /// x: rings per metre; y: 1 for simple lighting; zw: the bed's half length and
-    /// half width, m (which way each rail runs).
-    #[uniform(100)]
-    pub grain: Vec4,
-    #[uniform(101)]
-    pub dark: Vec4,
-    #[uniform(102)]
-    pub light: Vec4,
-    #[uniform(103)]
-    pub lamp: Vec4,
-}
-
-impl WoodGrain {
-    pub fn new(dark: Color, light: Color, bed_half_extents: Vec2, lamp: &Lamp) -> WoodGrain {
-        WoodGrain {
-            grain: Vec4::new(60.0, 0.0, bed_half_extents.x, bed_half_extents.y),
+    pub fn wood(dark: Color, light: Color, bed_half_extents: Vec2, lamp: &Lamp) -> Grain {
+        Grain {
+            surface: Vec4::new(1.0, 0.0, bed_half_extents.x, bed_half_extents.y),
+            grain: Vec4::new(60.0, 0.0, 0.0, 0.0),
             dark: dark.to_linear().to_vec4(),
             light: light.to_linear().to_vec4(),
+            balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
         }
     }
-}
 
-/// A surface that lights itself simply for the low graphics (`graphics`).
-pub trait SimplyLit {
-    fn simple_lighting(&self) -> bool;
-    fn set_simple_lighting(&mut self, simple: bool);
-}
-
-impl SimplyLit for FeltGrain {
-    fn simple_lighting(&self) -> bool {
-        self.grain.z > 0.5
+    pub fn is_felt(&self) -> bool {
+        self.surface.x < 0.5
     }
 
-    fn set_simple_lighting(&mut self, simple: bool) {
-        self.grain.z = f32::from(u8::from(simple));
-    }
-}
-
-impl SimplyLit for WoodGrain {
-    fn simple_lighting(&self) -> bool {
-        self.grain.y > 0.5
+    /// Felt's colour, for the simple lighting.
+    pub fn set_felt_colour(&mut self, colour: Color) {
+        self.dark = colour.to_linear().to_vec4();
     }
 
-    fn set_simple_lighting(&mut self, simple: bool) {
-        self.grain.y = f32::from(u8::from(simple));
+    pub fn simple_lighting(&self) -> bool {
+        self.surface.y > 0.5
+    }
+
+    pub fn set_simple_lighting(&mut self, simple: bool) {
+        self.surface.y = f32::from(u8::from(simple));
     }
 }
 
-impl MaterialExtension for FeltGrain {
+impl MaterialExtension for Grain {
     fn fragment_shader() -> ShaderRef {
-        CLOTH_SHADER.into()
-    }
-}
-
-impl MaterialExtension for WoodGrain {
-    fn fragment_shader() -> ShaderRef {
-        WOOD_SHADER.into()
+        SURFACE_SHADER.into()
     }
 }
 
@@ -128,24 +106,16 @@ pub(super) fn plugin(app: &mut App) {
             "shaders/table_light.wgsl",
         ),
         (
-            CLOTH_SHADER,
-            include_str!("../../shaders/cloth.wgsl"),
-            "shaders/cloth.wgsl",
-        ),
-        (
-            WOOD_SHADER,
-            include_str!("../../shaders/wood.wgsl"),
-            "shaders/wood.wgsl",
+            SURFACE_SHADER,
+            include_str!("../../shaders/surface.wgsl"),
+            "shaders/surface.wgsl",
         ),
     ] {
         shaders
             .insert(handle.id(), Shader::from_wgsl(source, path))
             .expect("a shader with a fixed id always goes in");
     }
-    app.add_plugins((
-        MaterialPlugin::<ClothMaterial>::default(),
-        MaterialPlugin::<WoodMaterial>::default(),
-    ));
+    app.add_plugins(MaterialPlugin::<SurfaceMaterial>::default());
     // Where this frame draws the balls (the table's poses, or a replay's).
     app.add_systems(
         PostUpdate,
@@ -160,7 +130,7 @@ pub(super) fn plugin(app: &mut App) {
 fn shade_under_the_balls(
     balls: Query<(&GlobalTransform, &Visibility), With<Ball>>,
     session: Res<Session>,
-    mut cloths: ResMut<Assets<ClothMaterial>>,
+    mut surfaces: ResMut<Assets<SurfaceMaterial>>,
 ) {
     let r = session.table().ball_radius as f32;
     let mut shading = [Vec4::ZERO; SHADOWED_BALLS];
@@ -171,8 +141,8 @@ fn shade_under_the_balls(
         *slot = ball.translation().extend(r);
     }
     change_where(
-        &mut cloths,
-        |c| c.extension.balls != shading,
+        &mut surfaces,
+        |c| c.extension.is_felt() && c.extension.balls != shading,
         |c| c.extension.balls = shading,
     );
 }

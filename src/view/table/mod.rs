@@ -5,7 +5,7 @@
 mod edge;
 
 use super::lights::Lamp;
-use super::surfaces::{ClothMaterial, FeltGrain, WoodGrain, WoodMaterial};
+use super::surfaces::{Grain, SurfaceMaterial};
 use crate::game::frame::to_bevy;
 use crate::game::{GameConfig, Preferences, Screen, Session};
 use crate::math::{DVec2, DVec3};
@@ -109,8 +109,7 @@ fn spawn_table(
     preferences: Res<Preferences>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut cloths: ResMut<Assets<ClothMaterial>>,
-    mut woods: ResMut<Assets<WoodMaterial>>,
+    mut surfaces: ResMut<Assets<SurfaceMaterial>>,
     mut simply_drawn: ResMut<TableMaterials>,
 ) {
     let t: &TableGeometry = session.table();
@@ -125,25 +124,25 @@ fn spawn_table(
         })
     };
     let colour = cloth_colour(&config, &preferences);
-    let cloth = cloths.add(ClothMaterial {
+    let cloth = surfaces.add(SurfaceMaterial {
         base: StandardMaterial {
             base_color: colour,
             perceptual_roughness: 0.95,
             reflectance: 0.1,
             ..default()
         },
-        extension: FeltGrain::new(colour, 0.3, 700.0, &lamp),
+        extension: Grain::felt(colour, 0.3, 700.0, &lamp),
     });
     // Varnished, but with little of the environment map's reflection, which is the
     // room seen from the bed's middle (`reflections`).
     let mut wood = |dark: Color, light: Color, roughness: f32| {
-        woods.add(WoodMaterial {
+        surfaces.add(SurfaceMaterial {
             base: StandardMaterial {
                 perceptual_roughness: roughness,
                 reflectance: 0.15,
                 ..default()
             },
-            extension: WoodGrain::new(dark, light, bed, &lamp),
+            extension: Grain::wood(dark, light, bed, &lamp),
         })
     };
     let rail_wood = wood(

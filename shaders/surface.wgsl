@@ -1,0 +1,127 @@
+// The table's own surfaces, felt or wood: the standard PBR material with the fine grain
+// and nap of woven felt and the soft contact shadow under each ball, or with a grain of
+// growth rings along each rail; both made from the world position (no texture to load).
+// Used through `view::surfaces::SurfaceMaterial`.
+
+#import bevy_pbr::{
+    pbr_fragment::pbr_input_from_standard_material,
+    pbr_functions::alpha_discard,
+}
+#import carom::table_light::{simple_light, value_noise}
+
+#ifdef PREPASS_PIPELINE
+#import bevy_pbr::{
+    prepass_io::{VertexOutput, FragmentOutput},
+    pbr_deferred_functions::deferred_output,
+}
+#else
+#import bevy_pbr::{
+    forward_io::{VertexOutput, FragmentOutput},
+    pbr_functions::{apply_pbr_lighting, main_pass_post_lighting_processing},
+}
+#endif
+
+// x: 0 for felt, 1 for wood; y: 1 for the simple lighting (the low graphics), 0 for the
+// full one; zw: the bed's half length and half width (which way a rail runs).
+@group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> surface: vec4<f32>;
+// Felt: x how strongly the grain shades the colour (0..1), y fibres per metre. Wood: x
+// rings per metre.
+@group(#{MATERIAL_BIND_GROUP}) @binding(101) var<uniform> grain: vec4<f32>;
+// Felt: the cloth's colour (linear), for the simple lighting. Wood: its dark colour.
+@group(#{MATERIAL_BIND_GROUP}) @binding(102) var<uniform> dark: vec4<f32>;
+// Wood: its light colour (linear).
+@group(#{MATERIAL_BIND_GROUP}) @binding(103) var<uniform> light: vec4<f32>;
+// Felt: the balls over the cloth, centre (Bevy frame) and radius; radius 0 for none.
+@group(#{MATERIAL_BIND_GROUP}) @binding(104) var<uniform> balls: array<vec4<f32>, 4>;
+// The lamp's lit face: half length, half width, height over the cloth.
+@group(#{MATERIAL_BIND_GROUP}) @binding(105) var<uniform> lamp: vec4<f32>;
+
+// How much of the room's and the lamp's light the balls take from a point of the
+// cloth: dark right under a ball on the cloth, gone a radius away, fainter as the ball
+// rises.
+fn contact_shadow(p: vec3<f32>) -> f32 {
+    var lit = 1.0;
+    for (var i = 0; i < 4; i++) {
+        let ball = balls[i];
+        let d = length(p.xz - ball.xz) / ball.w;
+        // Beyond two radii the shadow is under 0.2 % (and the exp costs a software
+        // renderer dearly over the whole cloth).
+        if ball.w > 0.0 && d < 2.0 {
+            let lift = max(ball.y - ball.w - p.y, 0.0) / ball.w;
+            let shade = 0.75 * exp(-3.2 * d * d) / (1.0 + 2.0 * lift);
+            lit *= 1.0 - shade;
+        }
+    }
+    return lit;
+}
+
+// Felt of colour `base` at `w`. Fibres run along the table (world x): stretched noise at
+// two scales, and the nap brushed toward the foot, a little lighter seen against it.
+// The simple lighting draws the coarse fibres only: a software renderer at half
+// resolution sees no finer ones.
+fn felt(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
+    let p = w.xz * grain.y;
+    let fibres = value_noise(vec2<f32>(p.x * 0.25, p.y));
+    let shadow = contact_shadow(w);
+    if !detailed {
+        return base * (1.0 + grain.x * (fibres - 0.5)) * shadow;
+    }
+    let fine = value_noise(p * 2.3);
+    let patches = value_noise(w.xz * 3.0);
+    return base * (1.0 + grain.x * (0.6 * fibres + 0.4 * fine - 0.5) + 0.04 * (patches - 0.5))
+        * shadow;
+}
+
+// Wood at `w`: along the long rails the grain runs along x, along the short ones along z;
+// rings across the board, bent by slow noise, and fine pores where detailed (half
+// resolution does not show them).
+fn wood(w: vec3<f32>, detailed: bool) -> vec3<f32> {
+    let along_x = abs(w.z) - surface.w > abs(w.x) - surface.z;
+    let along = select(w.z, w.x, along_x);
+    let across = select(w.x, w.z, along_x);
+    let bend = 3.0 * value_noise(vec2<f32>(along * 1.5, across * 8.0)) + 2.0 * w.y;
+    let rings = fract((across + w.y * 0.6) * grain.x + bend);
+    let band = smoothstep(0.0, 0.25, rings) * (1.0 - smoothstep(0.6, 1.0, rings));
+    let grained = mix(dark.rgb, light.rgb, 0.25 + 0.6 * band);
+    if !detailed {
+        return grained;
+    }
+    let pores = value_noise(vec2<f32>(along * 40.0, across * 900.0));
+    return grained * (0.92 + 0.16 * pores);
+}
+
+// The surface's colour at `w`; felt tints `base`.
+fn albedo(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
+    if surface.x > 0.5 {
+        return wood(w, detailed);
+    }
+    return felt(w, base, detailed);
+}
+
+@fragment
+fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
+    let w = in.world_position.xyz;
+
+#ifndef PREPASS_PIPELINE
+    if surface.y > 0.5 {
+        var simple: FragmentOutput;
+        let lit = simple_light(w, normalize(in.world_normal), lamp.xyz);
+        simple.color = vec4<f32>(albedo(w, dark.rgb, false) * lit, 1.0);
+        return simple;
+    }
+#endif
+
+    var pbr_input = pbr_input_from_standard_material(in, is_front);
+    let base = pbr_input.material.base_color;
+    pbr_input.material.base_color = vec4<f32>(albedo(w, base.rgb, true), base.a);
+    pbr_input.material.base_color = alpha_discard(pbr_input.material, pbr_input.material.base_color);
+
+#ifdef PREPASS_PIPELINE
+    let out = deferred_output(in, pbr_input);
+#else
+    var out: FragmentOutput;
+    out.color = apply_pbr_lighting(pbr_input);
+    out.color = main_pass_post_lighting_processing(pbr_input, out.color);
+#endif
+    return out;
+}
