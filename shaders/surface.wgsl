@@ -21,8 +21,8 @@
 }
 #endif
 
-// x: 0 for felt, 1 for wood; y: 1 for the simple lighting (the low graphics), 0 for the
-// full one; zw: the bed's half length and half width (which way a rail runs).
+// x: 0 for felt, 1 for wood; zw: the bed's half length and half width (which way a rail
+// runs).
 @group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> surface: vec4<f32>;
 // Felt: x how strongly the grain shades the colour (0..1), y fibres per metre. Wood: x
 // rings per metre.
@@ -102,15 +102,13 @@ fn albedo(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
 fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
     let w = in.world_position.xyz;
 
-#ifndef PREPASS_PIPELINE
-    if surface.y > 0.5 {
-        var simple: FragmentOutput;
-        let lit = simple_light(w, normalize(in.world_normal), lamp.xyz);
-        simple.color = vec4<f32>(albedo(w, dark.rgb, false) * lit, 1.0);
-        return simple;
-    }
-#endif
-
+#ifdef SIMPLE_LIGHTING
+    // The low graphics: the lamp's light worked out simply, and nothing of the full
+    // lighting compiled in (the table is drawn forward, never deferred).
+    var out: FragmentOutput;
+    let lit = simple_light(w, normalize(in.world_normal), lamp.xyz);
+    out.color = vec4<f32>(albedo(w, dark.rgb, false) * lit, 1.0);
+#else
     var pbr_input = pbr_input_from_standard_material(in, is_front);
     let base = pbr_input.material.base_color;
     pbr_input.material.base_color = vec4<f32>(albedo(w, base.rgb, true), base.a);
@@ -122,6 +120,7 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     var out: FragmentOutput;
     out.color = apply_pbr_lighting(pbr_input);
     out.color = main_pass_post_lighting_processing(pbr_input, out.color);
+#endif
 #endif
     return out;
 }

@@ -154,8 +154,8 @@ fn apply(
     );
     change_where(
         &mut surfaces,
-        |m| m.extension.simple_lighting() != simple,
-        |m| m.extension.set_simple_lighting(simple),
+        |m| m.extension.simple_lighting != simple,
+        |m| m.extension.simple_lighting = simple,
     );
 }
 

@@ -7,9 +7,14 @@
 use super::lights::Lamp;
 use crate::game::{Ball, Session};
 use bevy::asset::uuid_handle;
-use bevy::pbr::{ExtendedMaterial, MaterialExtension};
+use bevy::mesh::MeshVertexBufferLayoutRef;
+use bevy::pbr::{
+    ExtendedMaterial, MaterialExtension, MaterialExtensionKey, MaterialExtensionPipeline,
+};
 use bevy::prelude::*;
-use bevy::render::render_resource::AsBindGroup;
+use bevy::render::render_resource::{
+    AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError,
+};
 use bevy::shader::{Shader, ShaderRef};
 
 const TABLE_LIGHT_SHADER: Handle<Shader> = uuid_handle!("0c1e6a52-93d4-4f57-8d0b-6a8e2f4c1d90");
@@ -25,10 +30,10 @@ const SHADOWED_BALLS: usize = 4;
 
 /// The grain of a table surface, and how it is lit.
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
+#[bind_group_data(Lighting)]
 pub struct Grain {
-    /// x: 0 for felt, 1 for wood; y: 1 for the simple lighting (the low graphics), 0
-    /// for the full one; zw: the bed's half length and half width, m (which way each
-    /// rail's wood runs).
+    /// x: 0 for felt, 1 for wood; zw: the bed's half length and half width, m (which
+    /// way each rail's wood runs).
     #[uniform(100)]
     pub surface: Vec4,
     /// Felt: x the strength of the shading (0..1), y fibres per metre. Wood: x rings
@@ -48,6 +53,25 @@ pub struct Grain {
     pub balls: [Vec4; SHADOWED_BALLS],
     #[uniform(105)]
     pub lamp: Vec4,
+    /// Lit simply (the low graphics) rather than by the full lighting.
+    pub simple_lighting: bool,
+}
+
+/// Which lighting a surface's pipeline is built for: the simple lighting's shader leaves
+/// the full lighting out (`SIMPLE_LIGHTING`), so software rendering compiles and runs
+/// a fraction of it.
+#[repr(C)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Lighting {
+    simple: bool,
+}
+
+impl From<&Grain> for Lighting {
+    fn from(grain: &Grain) -> Lighting {
+        Lighting {
+            simple: grain.simple_lighting,
+        }
+    }
 }
 
 impl Grain {
@@ -59,6 +83,7 @@ impl Grain {
             light: Vec4::ZERO,
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
+            simple_lighting: false,
         }
     }
 
@@ -70,6 +95,7 @@ impl Grain {
             light: light.to_linear().to_vec4(),
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
+            simple_lighting: false,
         }
     }
 
@@ -81,19 +107,25 @@ impl Grain {
     pub fn set_felt_colour(&mut self, colour: Color) {
         self.dark = colour.to_linear().to_vec4();
     }
-
-    pub fn simple_lighting(&self) -> bool {
-        self.surface.y > 0.5
-    }
-
-    pub fn set_simple_lighting(&mut self, simple: bool) {
-        self.surface.y = f32::from(u8::from(simple));
-    }
 }
 
 impl MaterialExtension for Grain {
     fn fragment_shader() -> ShaderRef {
         SURFACE_SHADER.into()
+    }
+
+    fn specialize(
+        _pipeline: &MaterialExtensionPipeline,
+        descriptor: &mut RenderPipelineDescriptor,
+        _layout: &MeshVertexBufferLayoutRef,
+        key: MaterialExtensionKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        if key.bind_group_data.simple
+            && let Some(fragment) = descriptor.fragment.as_mut()
+        {
+            fragment.shader_defs.push("SIMPLE_LIGHTING".into());
+        }
+        Ok(())
     }
 }
 
