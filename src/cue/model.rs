@@ -295,7 +295,10 @@ mod tests {
             );
             let expected = ring.colour.to_srgba();
             for (got, want) in colour.to_f32_array().iter().zip(expected.to_f32_array()) {
-                assert!((got - want).abs() < 1.0 / 255.0, "{colour:?} for {expected:?}");
+                assert!(
+                    (got - want).abs() < 1.0 / 255.0,
+                    "{colour:?} for {expected:?}"
+                );
             }
         }
         // The tip's cap is chalk.

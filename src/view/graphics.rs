@@ -2,11 +2,11 @@
 //! lighting, the window mode and the volume, whenever they change (and when the table's
 //! lamps and cloth appear).
 
+use super::balls::clear_coat;
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
 use super::surfaces::{SurfaceMaterial, change_where};
 use super::table::{TableMaterials, cloth_colour};
-use super::balls::clear_coat;
 use crate::game::{Ball, GameConfig, Preferences, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
@@ -19,16 +19,17 @@ use bevy::window::{MonitorSelection, PrimaryWindow};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        apply.run_if(
-            resource_changed::<Preferences>
-                .or_else(resource_changed::<TableMaterials>)
-                .or_else(
-                    any_match_filter::<Added<ShadowLamp>>
-                        .or_else(resource_added::<RoomReflections>)
-                        .or_else(added::<SurfaceMaterial>),
-                ),
-        )
-        .after(super::reflections::mirror_the_room),
+        apply
+            .run_if(
+                resource_changed::<Preferences>
+                    .or_else(resource_changed::<TableMaterials>)
+                    .or_else(
+                        any_match_filter::<Added<ShadowLamp>>
+                            .or_else(resource_added::<RoomReflections>)
+                            .or_else(added::<SurfaceMaterial>),
+                    ),
+            )
+            .after(super::reflections::mirror_the_room),
     );
 }
 
