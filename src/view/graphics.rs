@@ -19,17 +19,15 @@ use bevy::window::{MonitorSelection, PrimaryWindow};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        apply
-            .run_if(
-                resource_changed::<Preferences>
-                    .or_else(resource_changed::<TableMaterials>)
-                    .or_else(
-                        any_match_filter::<Added<ShadowLamp>>
-                            .or_else(resource_added::<RoomReflections>)
-                            .or_else(added::<SurfaceMaterial>),
-                    ),
-            )
-            .after(super::reflections::mirror_the_room),
+        apply.run_if(
+            resource_changed::<Preferences>
+                .or_else(resource_changed::<TableMaterials>)
+                .or_else(
+                    any_match_filter::<Added<ShadowLamp>>
+                        .or_else(resource_added::<RoomReflections>)
+                        .or_else(added::<SurfaceMaterial>),
+                ),
+        ),
     );
 }
 

@@ -164,7 +164,7 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
 #[derive(Resource)]
 pub(super) struct RoomReflections(pub EnvironmentMapLight);
 
-pub(super) fn mirror_the_room(
+fn mirror_the_room(
     mut commands: Commands,
     session: Res<Session>,
     config: Res<crate::game::GameConfig>,
