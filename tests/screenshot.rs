@@ -49,19 +49,35 @@ fn bed_colour(png: &Path) -> [f64; 3] {
         let [r, g, b] = p.0.map(i32::from);
         b > 90 && b > r + 40 && b > g + 15
     };
-    let (mut lo, mut hi) = ((u32::MAX, u32::MAX), (0, 0));
+    // The bed: the columns and rows with many cloth pixels (a blue mark in a panel, such
+    // as the ball face's tip, is not the bed).
+    let (width, height) = picture.dimensions();
+    let (mut columns, mut rows) = (vec![0u32; width as usize], vec![0u32; height as usize]);
     for (x, y, p) in picture.enumerate_pixels() {
         if is_cloth(p) {
-            lo = (lo.0.min(x), lo.1.min(y));
-            hi = (hi.0.max(x), hi.1.max(y));
+            columns[x as usize] += 1;
+            rows[y as usize] += 1;
         }
     }
-    let (w, h) = (hi.0 - lo.0, hi.1 - lo.1);
+    let span = |counts: &[u32]| {
+        let many = counts.iter().max().copied().unwrap_or(0) / 4;
+        let first = counts
+            .iter()
+            .position(|&c| c > many)
+            .expect("cloth on screen");
+        let last = counts
+            .iter()
+            .rposition(|&c| c > many)
+            .expect("cloth on screen");
+        (first as u32, last as u32)
+    };
+    let ((left, right), (top, bottom)) = (span(&columns), span(&rows));
+    let (w, h) = (right - left, bottom - top);
     let middle: Vec<[f64; 3]> = picture
         .enumerate_pixels()
         .filter(|(x, y, _)| {
-            (lo.0 + w * 3 / 10..lo.0 + w * 7 / 10).contains(x)
-                && (lo.1 + h * 3 / 10..lo.1 + h * 7 / 10).contains(y)
+            (left + w * 3 / 10..left + w * 7 / 10).contains(x)
+                && (top + h * 3 / 10..top + h * 7 / 10).contains(y)
         })
         .map(|(_, _, p)| p.0.map(|c| f64::from(c) / 255.0))
         .collect();
