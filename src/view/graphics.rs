@@ -5,7 +5,7 @@
 use super::balls::clear_coat;
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
-use super::surfaces::{SurfaceMaterial, change_where};
+use super::surfaces::{SurfaceMaterial, change_each, change_where};
 use super::table::{TableMaterials, cloth_colour};
 use crate::game::{Ball, GameConfig, Preferences, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
@@ -127,21 +127,19 @@ fn apply(
     for mut lamp in &mut lamps_simple {
         lamp.set_if_neq(simply);
     }
-    for handle in &table.0 {
-        if materials.get(handle).is_some_and(|m| m.unlit != simple)
-            && let Some(mut material) = materials.get_mut(handle)
-        {
-            material.unlit = simple;
-        }
-    }
+    change_each(
+        &mut materials,
+        &table.0,
+        |m| m.unlit != simple,
+        |m| m.unlit = simple,
+    );
     let coat = clear_coat(!simple);
-    for handle in &balls {
-        if materials.get(handle).is_some_and(|m| m.clearcoat != coat)
-            && let Some(mut material) = materials.get_mut(handle)
-        {
-            material.clearcoat = coat;
-        }
-    }
+    change_each(
+        &mut materials,
+        balls.iter().map(|b| &b.0),
+        |m| m.clearcoat != coat,
+        |m| m.clearcoat = coat,
+    );
     let colour = cloth_colour(&config, &preferences);
     change_where(
         &mut surfaces,

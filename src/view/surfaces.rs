@@ -197,3 +197,19 @@ pub(super) fn change_where<M: Asset>(
         }
     }
 }
+
+/// Changes those of `handles` that `stale` picks, and only those (as `change_where`).
+pub(super) fn change_each<'a, M: Asset>(
+    materials: &mut Assets<M>,
+    handles: impl IntoIterator<Item = &'a Handle<M>>,
+    stale: impl Fn(&M) -> bool,
+    mut change: impl FnMut(&mut M),
+) {
+    for handle in handles {
+        if materials.get(handle).is_some_and(&stale)
+            && let Some(mut material) = materials.get_mut(handle)
+        {
+            change(&mut material);
+        }
+    }
+}
