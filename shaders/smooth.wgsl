@@ -25,7 +25,7 @@ fn tap(uv: vec2<f32>) -> vec3<f32> {
     return textureSampleLevel(picture, picture_sampler, uv, 0.0).rgb;
 }
 
-// Brightness as the eye sees it: the picture's texels are linear (sRGB read as linear),
+// Brightness as the eye sees it: the picture's texels are linear,
 // and a dark edge on the black room is as plain as a bright one on the cloth.
 fn luma(c: vec3<f32>) -> f32 {
     return sqrt(dot(c, vec3<f32>(0.299, 0.587, 0.114)));

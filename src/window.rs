@@ -87,14 +87,18 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
         preferences.camera = view;
     }
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Carom".into(),
-            resolution: (1280, 720).into(),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(
+        DefaultPlugins
+            .set(crate::view::batching::pbr_plugin())
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Carom".into(),
+                    resolution: (1280, 720).into(),
+                    ..default()
+                }),
+                ..default()
+            }),
+    );
     let (mut settings, problem) =
         MatchSettings::load(&paths.menu, &config, crate::ui::default_settings(&config));
     if let Some(problem) = problem {

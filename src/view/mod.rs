@@ -2,6 +2,7 @@
 //! lights, the orbiting camera, the sounds of play, and the `--screenshot` capture.
 
 pub mod balls;
+pub mod batching;
 mod camera;
 mod census;
 pub use camera::{CameraPlaced, Cameras, Framing};
@@ -34,6 +35,7 @@ pub fn plugin(app: &mut App) {
         staging::plugin,
         sound::plugin,
         census::plugin,
+        batching::plugin,
     ));
 }
 

@@ -13,11 +13,11 @@ use bevy::camera::{ClearColorConfig, ImageRenderTarget, RenderTarget};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::image::ImageSampler;
 use bevy::prelude::*;
-use bevy::render::render_resource::{AsBindGroup, TextureFormat};
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor, TextureFormat};
 use bevy::render::view::Msaa;
 use bevy::shader::{Shader, ShaderRef};
 use bevy::ui::UiTargetCamera;
-use bevy::ui_render::prelude::{MaterialNode, UiMaterial, UiMaterialPlugin};
+use bevy::ui_render::prelude::{MaterialNode, UiMaterial, UiMaterialKey, UiMaterialPlugin};
 use bevy::window::{PrimaryWindow, WindowRef};
 
 /// The size of the image the table is drawn into, px, while the scale is below 1.
@@ -44,6 +44,9 @@ impl UiMaterial for Smooth {
     fn fragment_shader() -> ShaderRef {
         SMOOTH_SHADER.into()
     }
+    fn specialize(descriptor: &mut RenderPipelineDescriptor, _: UiMaterialKey<Self>) {
+        opaque(descriptor);
+    }
 }
 
 /// The scaled table's image, filtered up to the window's size.
@@ -57,6 +60,19 @@ struct Upscale {
 impl UiMaterial for Upscale {
     fn fragment_shader() -> ShaderRef {
         UPSCALE_SHADER.into()
+    }
+    fn specialize(descriptor: &mut RenderPipelineDescriptor, _: UiMaterialKey<Self>) {
+        opaque(descriptor);
+    }
+}
+
+/// The pictures are opaque: written over what is under them, which is not read (a
+/// software renderer reads every pixel it blends over).
+fn opaque(descriptor: &mut RenderPipelineDescriptor) {
+    if let Some(fragment) = &mut descriptor.fragment {
+        for target in fragment.targets.iter_mut().flatten() {
+            target.blend = None;
+        }
     }
 }
 
@@ -181,8 +197,9 @@ fn follow_the_scale(
         return;
     }
     let mut target_of_size = || {
-        let mut image =
-            Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None);
+        // Linear values kept as they are: an sRGB image is encoded on every write and
+        // decoded on every read, which a software renderer does texel by texel.
+        let mut image = Image::new_target_texture(size.x, size.y, TextureFormat::Rgba16Float, None);
         // The filters' taps read between texels.
         image.sampler = ImageSampler::linear();
         let image = images.add(image);

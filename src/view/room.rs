@@ -4,7 +4,7 @@
 //! software renderer a third of its frame).
 
 use super::lights::Lamp;
-use super::table::TableMaterials;
+use super::table::{TableMaterials, merged};
 use crate::game::{Screen, Session};
 use bevy::prelude::*;
 
@@ -80,58 +80,71 @@ fn furnish(
         unlit: true,
         ..default()
     });
-    let mut part = |name: &str, mesh: Mesh, at: Vec3, material: &Handle<StandardMaterial>| {
+    // One part of the room, its mesh in its place.
+    let mut part = |name: &str, mesh: Mesh, material: &Handle<StandardMaterial>| {
         let mut entity = commands.spawn((
             Name::new(name.to_string()),
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(material.clone()),
-            Transform::from_translation(at),
+            Transform::default(),
             DespawnOnExit(Screen::Table),
         ));
         if name.starts_with("Lamp") {
             entity.insert(LampPart);
         }
     };
+    let at = |mesh: Mesh, at: Vec3| mesh.transformed_by(Transform::from_translation(at));
     let (hl, hw) = (lamp.half_length, lamp.half_width);
     let rim = 0.04;
+    let rod = ROOM.z - lamp.height - 0.16;
+    let rods = [-0.7 * hl, 0.7 * hl].map(|x| {
+        at(
+            Cylinder::new(0.008, rod).into(),
+            Vec3::new(x, lamp.height + 0.16 + rod / 2.0, 0.0),
+        )
+    });
     part(
-        "Lamp housing",
-        Cuboid::new(2.0 * (hl + rim), 0.16, 2.0 * (hw + rim)).into(),
-        Vec3::new(0.0, lamp.height + 0.08, 0.0),
+        "Lamp housing and rods",
+        merged(
+            [at(
+                Cuboid::new(2.0 * (hl + rim), 0.16, 2.0 * (hw + rim)).into(),
+                Vec3::new(0.0, lamp.height + 0.08, 0.0),
+            )]
+            .into_iter()
+            .chain(rods),
+        ),
         &housing,
     );
     part(
         "Lamp diffuser",
-        Plane3d::new(Vec3::NEG_Y, Vec2::new(hl, hw)).into(),
-        Vec3::new(0.0, lamp.height - 0.001, 0.0),
+        at(
+            Plane3d::new(Vec3::NEG_Y, Vec2::new(hl, hw)).into(),
+            Vec3::new(0.0, lamp.height - 0.001, 0.0),
+        ),
         &diffuser,
     );
-    for x in [-0.7 * hl, 0.7 * hl] {
-        let rod = ROOM.z - lamp.height - 0.16;
-        part(
-            "Lamp rod",
-            Cylinder::new(0.008, rod).into(),
-            Vec3::new(x, lamp.height + 0.16 + rod / 2.0, 0.0),
-            &housing,
-        );
-    }
     part(
         "Floor",
-        Plane3d::new(Vec3::Y, ROOM.xy()).into(),
-        Vec3::new(0.0, floor_y, 0.0),
+        at(
+            Plane3d::new(Vec3::Y, ROOM.xy()).into(),
+            Vec3::new(0.0, floor_y, 0.0),
+        ),
         &floor,
     );
-    // The scoreboard's stand beside the table, at a long side.
+    // The scoreboard's stand beside the table, at a long side, on its leg.
+    let beside = -(table.half_width() as f32) - 1.6;
     part(
         "Scoreboard stand",
-        Cuboid::new(1.2, 0.9, 0.08).into(),
-        Vec3::new(0.0, floor_y + 1.25, -(table.half_width() as f32) - 1.6),
-        &stand,
-    );
-    part(
-        "Scoreboard leg",
-        Cuboid::new(0.08, 0.8, 0.08).into(),
-        Vec3::new(0.0, floor_y + 0.4, -(table.half_width() as f32) - 1.6),
+        merged([
+            at(
+                Cuboid::new(1.2, 0.9, 0.08).into(),
+                Vec3::new(0.0, floor_y + 1.25, beside),
+            ),
+            at(
+                Cuboid::new(0.08, 0.8, 0.08).into(),
+                Vec3::new(0.0, floor_y + 0.4, beside),
+            ),
+        ]),
         &stand,
     );
 }
