@@ -242,8 +242,7 @@ fn spawn_table(
 }
 
 /// One mesh of several parts already in their places: one drawing of one material
-/// where each part would be one (on software rendering a drawing costs about 0.1 ms
-/// however small it is).
+/// where each part would be one.
 pub(super) fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
     let mut parts = parts.into_iter();
     let mut all = parts.next().expect("at least one part");
