@@ -37,13 +37,11 @@ pub(super) fn cloth_colour(config: &GameConfig, preferences: &Preferences) -> Co
     Color::srgb(r, g, b)
 }
 
-/// A box between two corners given in the table frame.
-fn slab(a: DVec3, b: DVec3) -> (Cuboid, Transform) {
+/// A box between two corners given in the table frame, in its place.
+fn slab(a: DVec3, b: DVec3) -> Mesh {
     let (lo, hi) = (to_bevy(a).min(to_bevy(b)), to_bevy(a).max(to_bevy(b)));
-    (
-        Cuboid::from_size(hi - lo),
-        Transform::from_translation((lo + hi) / 2.0),
-    )
+    Mesh::from(Cuboid::from_size(hi - lo))
+        .transformed_by(Transform::from_translation((lo + hi) / 2.0))
 }
 
 /// The rail's section (as the cushion's: back from the nose line, height), from the
@@ -177,7 +175,6 @@ fn spawn_table(
             ChildOf(root),
         )
     };
-    let placed = |(shape, at): (Cuboid, Transform)| Mesh::from(shape).transformed_by(at);
     let outer = t.outer_half_extents();
     let (hl, hw) = (t.half_length(), t.half_width());
     // The cloth: the bed over the slate, reaching under the cushions, and the cushions.
@@ -187,7 +184,7 @@ fn spawn_table(
         piece(
             "Cloth",
             merged([
-                placed(slab((-reach).extend(-0.001), reach.extend(0.0))),
+                slab((-reach).extend(-0.001), reach.extend(0.0)),
                 edge::swept(t, &t.cushion_section(), true),
             ]),
         ),
@@ -196,7 +193,7 @@ fn spawn_table(
     commands.spawn((
         piece(
             "Slate",
-            placed(slab((-reach).extend(SLATE_BOTTOM), reach.extend(-0.001))),
+            slab((-reach).extend(SLATE_BOTTOM), reach.extend(-0.001)),
         ),
         MeshMaterial3d(slate),
     ));
@@ -227,16 +224,13 @@ fn spawn_table(
         .flat_map(|fx| [(fx, -1.0), (fx, 1.0)])
         .map(|(fx, sy)| {
             let centre = DVec2::new(fx * hl, sy * (outer.y - inset.y - leg - 0.03));
-            placed(slab(
+            slab(
                 (centre - DVec2::splat(leg)).extend(-t.bed_height),
                 (centre + DVec2::splat(leg)).extend(BODY_BOTTOM),
-            ))
+            )
         });
     commands.spawn((
-        piece(
-            "Body and legs",
-            merged(std::iter::once(placed(body)).chain(legs)),
-        ),
+        piece("Body and legs", merged(std::iter::once(body).chain(legs))),
         MeshMaterial3d(body_wood),
     ));
 }
