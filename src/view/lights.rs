@@ -58,27 +58,30 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, hang_the_lamp.run_if(resource_added::<Session>));
 }
 
-/// Spot lights along the lamp box, pointing down: each lights the bed under it and
-/// its neighbours' edges, so that the bed is evenly lit and the floor much less.
+/// Spot lights along the lamp box, pointing down from high over it (its housing casts
+/// no shadow): a light a metre over the cloth, as the box's own face is, leaves the
+/// bed's corners at a fifth of its middle (as a real box of this size would, without
+/// a broadcast's extra lights); from 2.5 m, their cones reaching just past the cushions,
+/// the corners get about 0.6 of the middle and the room beyond stays dark.
 fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
-    let lamp = Lamp::over(session.table());
     let spots = 3;
+    let height = 2.5;
+    let spread = 0.4 * session.table().half_length() as f32;
     for i in 0..spots {
-        let x = lamp.half_length * (2.0 * i as f32 / (spots - 1) as f32 - 1.0) * 0.7;
+        let x = spread * (2.0 * i as f32 / (spots - 1) as f32 - 1.0);
         let mut light = commands.spawn((
             Name::new("Lamp"),
             SpotLight {
                 // The bed's middle shows the cloth's configured colour (the
                 // screenshot test: 0.019 apart in sRGB).
-                intensity: 24_000.0,
-                range: 3.0,
+                intensity: 92_000.0,
+                range: 6.0,
                 radius: 0.15,
                 inner_angle: 0.7,
-                outer_angle: 1.0,
+                outer_angle: 0.8,
                 ..default()
             },
-            Transform::from_xyz(x, lamp.height - 0.03, 0.0)
-                .looking_at(Vec3::new(x, 0.0, 0.0), Vec3::X),
+            Transform::from_xyz(x, height, 0.0).looking_at(Vec3::new(x, 0.0, 0.0), Vec3::X),
             DespawnOnExit(Screen::Table),
         ));
         if i == spots / 2 {

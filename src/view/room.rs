@@ -6,6 +6,7 @@
 use super::lights::Lamp;
 use super::table::{TableMaterials, merged};
 use crate::game::{Screen, Session};
+use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -90,7 +91,8 @@ fn furnish(
             DespawnOnExit(Screen::Table),
         ));
         if name.starts_with("Lamp") {
-            entity.insert(LampPart);
+            // The lamp's lights shine down from over it (`lights`).
+            entity.insert((LampPart, NotShadowCaster));
         }
     };
     let at = |mesh: Mesh, at: Vec3| mesh.transformed_by(Transform::from_translation(at));
