@@ -138,10 +138,21 @@ fn show_labels(
     let (camera, transform) = (camera.0, GlobalTransform::from(*camera.1));
     let transform = &transform;
     let mut nodes = shown.iter_mut();
-    for (at, words, colour) in &labels.0 {
-        let Some(on_screen) = on_window(camera, transform, &window, scale.0, *at) else {
+    for label in &labels.0 {
+        let Some(point) = on_window(camera, transform, &window, scale.0, label.at) else {
             continue;
         };
+        // Above and right of a point; right of a ball's edge as drawn, level with its
+        // middle.
+        let on_screen = if label.clear_of > 0.0 {
+            let up = transform.up().as_vec3() * label.clear_of;
+            let edge = on_window(camera, transform, &window, scale.0, label.at + up)
+                .map_or(0.0, |edge| edge.distance(point));
+            point + Vec2::new(edge, TEXT_PX / 2.0)
+        } else {
+            point
+        };
+        let (words, colour) = (&label.words, &label.colour);
         let top = px(on_screen.y - TEXT_PX);
         match nodes.next() {
             Some((mut node, laid_out, mut text, mut text_colour, mut visibility)) => {

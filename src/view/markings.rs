@@ -32,10 +32,20 @@ pub struct ClothGizmos;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 struct ChalkGizmos;
 
-/// The labels of this frame's markings: the point of the cloth each names (Bevy frame),
-/// its words and colour. Drawn again every frame, as the lines are.
+/// The labels of this frame's markings. Drawn again every frame, as the lines are.
 #[derive(Resource, Default)]
-pub struct Labels(pub Vec<(Vec3, String, Color)>);
+pub struct Labels(pub Vec<Label>);
+
+/// A label beside a point of the table.
+pub struct Label {
+    /// The point it names, Bevy frame.
+    pub at: Vec3,
+    /// How far round the point the label keeps clear, m: a ball's radius where it
+    /// names a ball (beside it on screen however large the ball is drawn), else 0.
+    pub clear_of: f32,
+    pub words: String,
+    pub colour: Color,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_gizmo_group::<ClothGizmos>();
@@ -91,7 +101,12 @@ fn flat() -> Quat {
 
 /// A label beside the point `at` of the cloth.
 fn write(labels: &mut Labels, at: DVec2, words: impl Into<String>, colour: Color) {
-    labels.0.push((on_cloth(at), words.into(), colour));
+    labels.0.push(Label {
+        at: on_cloth(at),
+        clear_of: 0.0,
+        words: words.into(),
+        colour,
+    });
 }
 
 fn ring(gizmos: &mut Gizmos<ClothGizmos>, at: DVec2, radius: f64, colour: Color) {
@@ -178,13 +193,12 @@ fn draw_lag_distances(
         gizmos
             .arrow(on_cloth(at), on_cloth(nose), HIGHLIGHT)
             .with_tip_length(0.06);
-        // Beyond the ball, away from the arrow.
-        write(
-            &mut labels,
-            at + DVec2::new(0.1, 0.0),
-            words().millimetres(distance_mm),
-            HIGHLIGHT,
-        );
+        labels.0.push(Label {
+            at: to_bevy(k.pos),
+            clear_of: table.ball_radius as f32,
+            words: words().millimetres(distance_mm),
+            colour: HIGHLIGHT,
+        });
     }
 }
 
