@@ -9,6 +9,7 @@
 
 use crate::game::Preferences;
 use bevy::asset::uuid_handle;
+use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ClearColorConfig, ImageRenderTarget, RenderTarget};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::image::ImageSampler;
@@ -140,6 +141,13 @@ fn compose_over_the_table(
     }
 }
 
+/// A 2D camera sees none of the table's world, only its panels: it would draw the
+/// table's lines too (Bevy draws gizmos in every camera of their layers), metres taken
+/// as pixels, a speck at the window's middle.
+fn world_unseen() -> RenderLayers {
+    RenderLayers::none()
+}
+
 fn spawn_panel_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Panel camera"),
@@ -155,6 +163,7 @@ fn spawn_panel_camera(mut commands: Commands) {
         Msaa::Off,
         Tonemapping::None,
         IsDefaultUiCamera,
+        world_unseen(),
     ));
 }
 
@@ -231,6 +240,7 @@ fn follow_the_scale(
                 smoothed_target,
                 Msaa::Off,
                 Tonemapping::None,
+                world_unseen(),
             ))
             .id();
         commands.spawn((
