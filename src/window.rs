@@ -89,7 +89,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
-            .set(crate::view::batching::pbr_plugin())
+            .set(crate::view::cpu_side::pbr_plugin())
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Carom".into(),

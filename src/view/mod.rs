@@ -2,9 +2,9 @@
 //! lights, the orbiting camera, the sounds of play, and the `--screenshot` capture.
 
 pub mod balls;
-pub mod batching;
 mod camera;
 mod census;
+pub mod cpu_side;
 pub use camera::{CameraPlaced, Cameras, Framing};
 mod graphics;
 mod lights;
@@ -35,7 +35,7 @@ pub fn plugin(app: &mut App) {
         staging::plugin,
         sound::plugin,
         census::plugin,
-        batching::plugin,
+        cpu_side::plugin,
     ));
 }
 
