@@ -85,6 +85,44 @@ pub fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
     points
 }
 
+/// How far from a drawn line the points it leaves out lie at most, m (each within this
+/// of the line through the last point kept, in its direction).
+const DRAWN_WITHIN: f64 = 0.0005;
+
+/// The points a line through `points` needs to be drawn: its ends, and where it turns
+/// by more than half a millimetre or goes back. A ball's path is mostly straight, a
+/// stroke has a sample every 5 ms, and each drawn segment costs a software renderer.
+pub fn line_to_draw(points: impl IntoIterator<Item = DVec2>) -> Vec<DVec2> {
+    let mut kept: Vec<DVec2> = Vec::new();
+    // From the last point kept, once a point is far enough from it to give one.
+    let mut direction: Option<DVec2> = None;
+    let mut previous: Option<DVec2> = None;
+    for p in points {
+        let (Some(&from), Some(before)) = (kept.last(), previous) else {
+            kept.push(p);
+            previous = Some(p);
+            continue;
+        };
+        match direction {
+            None => {
+                direction = (p - from)
+                    .try_normalize()
+                    .filter(|_| p.distance(from) > DRAWN_WITHIN)
+            }
+            Some(d) if (p - from).perp_dot(d).abs() > DRAWN_WITHIN || (p - before).dot(d) < 0.0 => {
+                kept.push(before);
+                direction = (p - before).try_normalize();
+            }
+            Some(_) => {}
+        }
+        previous = Some(p);
+    }
+    if let Some(last) = previous.filter(|&p| kept.len() < 2 || kept.last() != Some(&p)) {
+        kept.push(last);
+    }
+    kept
+}
+
 /// Where `ball` was at time `t`, between its samples (where it stopped, after the
 /// last); None for a ball without samples.
 pub fn position_at(record: &ShotRecord, ball: BallId, t: f64) -> Option<DVec2> {
@@ -321,5 +359,62 @@ mod tests {
         );
         assert!(half.distance(a.lerp(b, 0.5)) < 1e-12);
         assert_eq!(position_at(&record, BallId::Red, 0.0), None);
+    }
+
+    /// How far `p` lies from the polyline through `line`.
+    fn off_line(p: DVec2, line: &[DVec2]) -> f64 {
+        line.windows(2)
+            .map(|w| {
+                let (a, b) = (w[0], w[1]);
+                let along = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+                p.distance(a + (b - a) * along)
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    #[test]
+    fn a_drawn_line_keeps_its_ends_and_turns_and_leaves_out_the_straight_samples() {
+        let straight: Vec<DVec2> = (0..200).map(|i| DVec2::new(i as f64 * 0.01, 0.2)).collect();
+        assert_eq!(
+            line_to_draw(straight.clone()),
+            vec![straight[0], straight[199]]
+        );
+        let corner: Vec<DVec2> = (0..50)
+            .map(|i| DVec2::new(i as f64 * 0.01, 0.0))
+            .chain((1..50).map(|i| DVec2::new(0.49, i as f64 * 0.01)))
+            .collect();
+        assert_eq!(
+            line_to_draw(corner),
+            vec![DVec2::ZERO, DVec2::new(0.49, 0.0), DVec2::new(0.49, 0.49)]
+        );
+        // Straight into a cushion and straight back: the turn stays.
+        let back: Vec<DVec2> = (0..=100)
+            .map(|i| DVec2::new(1.0 - (i as f64 * 0.02 - 1.0).abs(), 0.0))
+            .collect();
+        assert_eq!(
+            line_to_draw(back),
+            vec![
+                DVec2::new(0.0, 0.0),
+                DVec2::new(1.0, 0.0),
+                DVec2::new(0.0, 0.0)
+            ]
+        );
+        // A ball that never moved.
+        assert_eq!(line_to_draw([DVec2::ONE; 3]), vec![DVec2::ONE, DVec2::ONE]);
+    }
+
+    #[test]
+    fn a_drawn_curve_passes_within_a_millimetre_of_every_sample() {
+        let arc: Vec<DVec2> = (0..1000)
+            .map(|i| DVec2::from_angle(i as f64 * 0.003) * 0.3)
+            .collect();
+        let line = line_to_draw(arc.clone());
+        let worst = arc.iter().map(|&p| off_line(p, &line)).fold(0.0, f64::max);
+        println!(
+            "an arc of 1000 samples: {} points, {worst:.5} m off at most",
+            line.len()
+        );
+        assert!(worst < 0.001, "{worst}");
+        assert!(line.len() < 100, "{}", line.len());
     }
 }

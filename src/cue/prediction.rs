@@ -5,7 +5,7 @@
 //! only when the stroke or the balls change.
 
 use super::Aim;
-use crate::diagram::{Contact, Touched, cue_ball_contacts, path};
+use crate::diagram::{Contact, Touched, cue_ball_contacts, line_to_draw, path};
 use crate::game::Session;
 use crate::game::frame::to_bevy;
 use crate::math::DVec2;
@@ -118,10 +118,14 @@ pub(super) fn draw_path(
     let until = contacts.last().map_or(f64::INFINITY, |c| c.t);
     let cue_path = path(record, cue_ball);
     gizmos.linestrip(
-        cue_path
-            .iter()
-            .filter(|(t, _)| *t <= until)
-            .map(|&(_, p)| lift(p)),
+        line_to_draw(
+            cue_path
+                .iter()
+                .filter(|(t, _)| *t <= until)
+                .map(|&(_, p)| p),
+        )
+        .into_iter()
+        .map(lift),
         colour,
     );
     let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
@@ -136,10 +140,14 @@ pub(super) fn draw_path(
     }
     if let Some((ball, hit, next)) = object_ball_leg(record, contacts) {
         gizmos.linestrip(
-            path(record, ball)
-                .iter()
-                .filter(|(t, _)| *t >= hit && *t <= next)
-                .map(|&(_, p)| lift(p)),
+            line_to_draw(
+                path(record, ball)
+                    .iter()
+                    .filter(|(t, _)| *t >= hit && *t <= next)
+                    .map(|&(_, p)| p),
+            )
+            .into_iter()
+            .map(lift),
             Color::srgba(1.0, 0.8, 0.3, 0.9),
         );
     }

@@ -5,7 +5,7 @@
 //! the balls as drawn, and goes when the table changes.
 
 use crate::config::Action;
-use crate::diagram::{path, position_at};
+use crate::diagram::{line_to_draw, path, position_at};
 use crate::game::frame::to_bevy;
 use crate::game::{
     Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, Session, Watching, at_table,
@@ -253,12 +253,15 @@ fn draw_paths(replay: Res<Replay>, session: Res<Session>, mut gizmos: Gizmos) {
     let lift = session.table().ball_radius * 0.03;
     for &ball in record.trajectories.keys() {
         let points = path(record, ball);
+        let so_far = points
+            .iter()
+            .take_while(|(at, _)| *at <= t)
+            .map(|&(_, p)| p)
+            .chain(position_at(record, ball, t));
         gizmos.linestrip(
-            points
-                .iter()
-                .take_while(|(at, _)| *at <= t)
-                .map(|&(_, p)| to_bevy(p.extend(lift)))
-                .chain(position_at(record, ball, t).map(|p| to_bevy(p.extend(lift)))),
+            line_to_draw(so_far)
+                .into_iter()
+                .map(|p| to_bevy(p.extend(lift))),
             Color::srgba(1.0, 0.9, 0.4, 0.9),
         );
     }

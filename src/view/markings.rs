@@ -8,7 +8,7 @@
 //! numbered, its cushions in diamonds (shown or hidden by a key).
 
 use crate::config::Action;
-use crate::diagram::{Touched, cue_ball_contacts, path};
+use crate::diagram::{Touched, cue_ball_contacts, line_to_draw, path};
 use crate::diamond_systems::Sighting;
 use crate::game::frame::to_bevy;
 use crate::game::{GameSystems, Phase, Session, Settings, Watching, at_table};
@@ -387,11 +387,8 @@ fn draw_last_stroke(
     };
     let style = settings.ball_style;
     for &ball in record.trajectories.keys() {
-        let points = path(record, ball);
-        gizmos.linestrip(
-            points.iter().map(|&(_, p)| on_cloth(p)),
-            trail_colour(ball, style),
-        );
+        let points = line_to_draw(path(record, ball).into_iter().map(|(_, p)| p));
+        gizmos.linestrip(points.into_iter().map(on_cloth), trail_colour(ball, style));
     }
     let Some(EventKind::Strike { ball: cue_ball, .. }) = record.strike().map(|e| &e.kind) else {
         return;
