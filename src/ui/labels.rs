@@ -138,6 +138,8 @@ fn show_labels(
     let (camera, transform) = (camera.0, GlobalTransform::from(*camera.1));
     let transform = &transform;
     let mut nodes = shown.iter_mut();
+    // Where this frame's labels went, UI px.
+    let mut taken: Vec<Rect> = Vec::new();
     for label in &labels.0 {
         let Some(point) = on_window(camera, transform, &window, scale.0, label.at) else {
             continue;
@@ -153,15 +155,24 @@ fn show_labels(
             point
         };
         let (words, colour) = (&label.words, &label.colour);
-        let top = px(on_screen.y - TEXT_PX);
+        let top = on_screen.y - TEXT_PX;
         match nodes.next() {
             Some((mut node, laid_out, mut text, mut text_colour, mut visibility)) => {
                 // Beside the point, or as far right as the window lets the label's
-                // width (as last laid out) end inside it.
-                let width = laid_out.size().x * laid_out.inverse_scale_factor();
-                let room = window.width() / scale.0 - width;
-                node.left = px((on_screen.x + 4.0).min(room));
-                node.top = top;
+                // width (as last laid out) end inside it; under any label it would
+                // cover.
+                let size = laid_out.size() * laid_out.inverse_scale_factor();
+                let room = window.width() / scale.0 - size.x;
+                let mut at = Vec2::new((on_screen.x + 4.0).min(room), top);
+                while let Some(covered) = taken
+                    .iter()
+                    .find(|r| !r.intersect(Rect::from_corners(at, at + size)).is_empty())
+                {
+                    at.y = covered.max.y + 1.0;
+                }
+                taken.push(Rect::from_corners(at, at + size));
+                node.left = px(at.x);
+                node.top = px(at.y);
                 set_text(&mut text, words);
                 text_colour.0 = *colour;
                 *visibility = Visibility::Inherited;
@@ -179,7 +190,7 @@ fn show_labels(
                     Node {
                         position_type: PositionType::Absolute,
                         left: px(on_screen.x + 4.0),
-                        top,
+                        top: px(top),
                         padding: UiRect::axes(px(3), px(1)),
                         border_radius: BorderRadius::all(px(3)),
                         ..default()

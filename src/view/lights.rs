@@ -73,7 +73,7 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
             Name::new("Lamp"),
             SpotLight {
                 // The bed's middle shows the cloth's configured colour (the
-                // screenshot test: 0.019 apart in sRGB).
+                // screenshot test: 0.004 apart in sRGB).
                 intensity: 92_000.0,
                 range: 6.0,
                 radius: 0.15,
