@@ -90,8 +90,8 @@ pub fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
 const DRAWN_WITHIN: f64 = 0.0005;
 
 /// The points a line through `points` needs to be drawn: its ends, and where it turns
-/// by more than half a millimetre or goes back. A ball's path is mostly straight, a
-/// stroke has a sample every 5 ms, and each drawn segment costs a software renderer.
+/// by more than half a millimetre or goes back. A ball's path is mostly straight, its
+/// samples are 2 to 5 ms apart, and each drawn segment costs a software renderer.
 pub fn line_to_draw(points: impl IntoIterator<Item = DVec2>) -> Vec<DVec2> {
     let mut kept: Vec<DVec2> = Vec::new();
     // From the last point kept, once a point is far enough from it to give one.
