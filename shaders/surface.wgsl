@@ -1,11 +1,13 @@
-// The table's own surfaces, felt or wood: the standard PBR material with the fine grain
-// and nap of woven felt and the soft contact shadow under each ball, or with a grain of
-// growth rings along each rail; both made from the world position (no texture to load).
+// Every surface the game draws in 3D: the standard PBR material, with the fine grain and
+// nap of woven felt and the soft contact shadow under each ball, or with a grain of
+// growth rings along each rail (both made from the world position, no texture to load),
+// or as it is (balls, cue, room).
 // Used through `view::surfaces::SurfaceMaterial`.
 
 #import bevy_pbr::{
     pbr_fragment::pbr_input_from_standard_material,
     pbr_functions::alpha_discard,
+    pbr_types::STANDARD_MATERIAL_FLAGS_UNLIT_BIT,
 }
 #import carom::table_light::{simple_light, value_noise}
 
@@ -21,7 +23,7 @@
 }
 #endif
 
-// x: 0 for felt, 1 for wood; zw: the bed's half length and half width (which way a rail
+// x: 0 for felt, 1 for wood, 2 for none (the standard material as it is); zw: the bed's half length and half width (which way a rail
 // runs).
 @group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> surface: vec4<f32>;
 // Felt: x how strongly the grain shades the colour (0..1), y fibres per metre. Wood: x
@@ -90,12 +92,20 @@ fn wood(w: vec3<f32>, detailed: bool) -> vec3<f32> {
     return grained * (0.92 + 0.16 * pores);
 }
 
-// The surface's colour at `w`; felt tints `base`.
+// The surface's colour at `w`; felt tints `base`, no grain keeps it. `NO_GRAIN`: a
+// pipeline for surfaces without grain only, which need not compile the grains.
 fn albedo(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
+#ifdef NO_GRAIN
+    return base;
+#else
+    if surface.x > 1.5 {
+        return base;
+    }
     if surface.x > 0.5 {
         return wood(w, detailed);
     }
     return felt(w, base, detailed);
+#endif
 }
 
 @fragment
@@ -118,7 +128,12 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     let out = deferred_output(in, pbr_input);
 #else
     var out: FragmentOutput;
-    out.color = apply_pbr_lighting(pbr_input);
+    // Unlit: the lamp's glowing face, and the room's surfaces at the low graphics.
+    if (pbr_input.material.flags & STANDARD_MATERIAL_FLAGS_UNLIT_BIT) == 0u {
+        out.color = apply_pbr_lighting(pbr_input);
+    } else {
+        out.color = pbr_input.material.base_color;
+    }
     out.color = main_pass_post_lighting_processing(pbr_input, out.color);
 #endif
 #endif

@@ -16,6 +16,7 @@ use crate::math::{DVec2, DVec3};
 use crate::play::{Command, Event, Mode, PlayCommand};
 use crate::shot::{BallId, ShotEvent, Stroke};
 use crate::table::aim::{Target, draw_back, first_contact};
+use crate::view::surfaces::{SurfaceMaterial, plain};
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_2;
@@ -92,7 +93,7 @@ fn spawn_stick(
     mut commands: Commands,
     config: Res<GameConfig>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<SurfaceMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let rings = profile(&config.0.cue);
@@ -102,12 +103,12 @@ fn spawn_stick(
         CueStick::default(),
         Mesh3d(mesh),
         // Wood, leather and wrap from the bands' palette.
-        MeshMaterial3d(materials.add(StandardMaterial {
+        MeshMaterial3d(materials.add(plain(StandardMaterial {
             base_color_texture: Some(images.add(palette(&rings))),
             perceptual_roughness: 0.38,
             reflectance: 0.45,
             ..default()
-        })),
+        }))),
         Transform::default(),
         Visibility::Hidden,
         DespawnOnExit(Screen::Table),

@@ -1,8 +1,9 @@
-//! How the balls look: polished phenolic resin (a clear coat over the colour), ivory
+//! How the balls look: polished phenolic resin (one material through and through), ivory
 //! white, white with three red dots in its surface (rule 2) or yellow (the ball style
 //! chosen in the menu), red.
 
-use crate::game::{Ball, GameConfig, Preferences, Settings};
+use super::surfaces::{SurfaceMaterial, plain};
+use crate::game::{Ball, GameConfig, Settings};
 use crate::play::BallStyle;
 use crate::shot::BallId;
 use bevy::asset::RenderAssetUsages;
@@ -51,10 +52,9 @@ fn dress_ball(
     balls: Query<&Ball>,
     config: Res<GameConfig>,
     settings: Res<Settings>,
-    preferences: Res<Preferences>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<SurfaceMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let Ok(&Ball(id)) = balls.get(add.entity) else {
@@ -69,28 +69,19 @@ fn dress_ball(
     } else {
         (ball_colour(id, style), None)
     };
-    // Phenolic resin: a hard, polished clear coat (the lamp's sharp highlight) over a
-    // smooth coloured body.
-    let body = materials.add(StandardMaterial {
+    // Phenolic resin, one material through and through: a polished surface that
+    // mirrors the lamp sharply (no clear coat, which would take a pipeline of its own).
+    let body = materials.add(plain(StandardMaterial {
         base_color,
         base_color_texture: texture,
-        perceptual_roughness: 0.18,
+        perceptual_roughness: 0.05,
         reflectance: 0.5,
-        clearcoat: clear_coat(preferences.graphics.full_lighting),
-        clearcoat_perceptual_roughness: 0.04,
         ..default()
-    });
+    }));
     let sphere = meshes.add(Sphere::new(r).mesh().uv(SPHERE_SECTORS, SPHERE_STACKS));
     commands
         .entity(add.entity)
         .insert((Mesh3d(sphere), MeshMaterial3d(body)));
-}
-
-/// The balls' clear coat: with the full lighting only. The simple lighting draws the
-/// balls with the plain standard pipeline the table's other surfaces use, one pipeline
-/// fewer for software rendering to compile before the first frame (about 0.4 s).
-pub fn clear_coat(full_lighting: bool) -> f32 {
-    if full_lighting { 1.0 } else { 0.0 }
 }
 
 /// The point of the unit sphere at texture coordinates (u, v) of Bevy's UV sphere

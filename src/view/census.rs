@@ -29,7 +29,6 @@ fn log_census(
     mut judged: Local<u64>,
     entities: Query<Entity>,
     meshes: Res<Assets<Mesh>>,
-    standard: Res<Assets<StandardMaterial>>,
     surfaces: Res<Assets<SurfaceMaterial>>,
     images: Res<Assets<Image>>,
 ) {
@@ -44,7 +43,7 @@ fn log_census(
             *judged,
             entities.iter().count(),
             meshes.len(),
-            standard.len() + surfaces.len(),
+            surfaces.len(),
             images.len(),
         );
     }

@@ -2,12 +2,11 @@
 //! lighting, the window mode and the volume, whenever they change (and when the table's
 //! lamps and cloth appear).
 
-use super::balls::clear_coat;
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
 use super::surfaces::{SurfaceMaterial, change_each, change_where};
 use super::table::{TableMaterials, cloth_colour};
-use crate::game::{Ball, GameConfig, Preferences, WindowMode};
+use crate::game::{GameConfig, Preferences, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
@@ -53,8 +52,6 @@ fn apply(
     mut volume: ResMut<GlobalVolume>,
     mut surfaces: ResMut<Assets<SurfaceMaterial>>,
     table: Res<TableMaterials>,
-    balls: Query<&MeshMaterial3d<StandardMaterial>, With<Ball>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let graphics = &preferences.graphics;
     let simple = !graphics.full_lighting;
@@ -128,17 +125,10 @@ fn apply(
         lamp.set_if_neq(simply);
     }
     change_each(
-        &mut materials,
+        &mut surfaces,
         &table.0,
-        |m| m.unlit != simple,
-        |m| m.unlit = simple,
-    );
-    let coat = clear_coat(!simple);
-    change_each(
-        &mut materials,
-        balls.iter().map(|b| &b.0),
-        |m| m.clearcoat != coat,
-        |m| m.clearcoat = coat,
+        |m| m.base.unlit != simple,
+        |m| m.base.unlit = simple,
     );
     let colour = cloth_colour(&config, &preferences);
     change_where(
@@ -151,8 +141,8 @@ fn apply(
     );
     change_where(
         &mut surfaces,
-        |m| m.extension.simple_lighting != simple,
-        |m| m.extension.simple_lighting = simple,
+        |m| m.extension.shading != m.extension.shading_for(simple),
+        |m| m.extension.shading = m.extension.shading_for(simple),
     );
 }
 

@@ -4,6 +4,7 @@
 //! software renderer a third of its frame).
 
 use super::lights::Lamp;
+use super::surfaces::{SurfaceMaterial, plain};
 use super::table::{TableMaterials, merged};
 use crate::game::{Screen, Session};
 use bevy::light::NotShadowCaster;
@@ -53,7 +54,7 @@ fn furnish(
     mut commands: Commands,
     session: Res<Session>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<SurfaceMaterial>>,
     mut simply_drawn: ResMut<TableMaterials>,
 ) {
     let table = session.table();
@@ -62,12 +63,12 @@ fn furnish(
     // Matt, with next to no reflection: the environment map the balls mirror is the
     // room seen from the bed, wrong anywhere else (`reflections`).
     let mut material = |colour: Color, roughness: f32| {
-        materials.add(StandardMaterial {
+        materials.add(plain(StandardMaterial {
             base_color: colour,
             perceptual_roughness: roughness,
             reflectance: 0.05,
             ..default()
-        })
+        }))
     };
     let floor = material(Color::srgb(0.10, 0.07, 0.055), 0.8);
     let housing = material(Color::srgb(0.05, 0.05, 0.055), 0.6);
@@ -76,13 +77,13 @@ fn furnish(
         .0
         .extend([floor.clone(), housing.clone(), stand.clone()]);
     // The diffuser glows by itself whatever the lighting.
-    let diffuser = materials.add(StandardMaterial {
+    let diffuser = materials.add(plain(StandardMaterial {
         base_color: Color::srgb(1.0, 0.98, 0.94),
         unlit: true,
         ..default()
-    });
+    }));
     // One part of the room, its mesh in its place.
-    let mut part = |name: &str, mesh: Mesh, material: &Handle<StandardMaterial>| {
+    let mut part = |name: &str, mesh: Mesh, material: &Handle<SurfaceMaterial>| {
         let mut entity = commands.spawn((
             Name::new(name.to_string()),
             Mesh3d(meshes.add(mesh)),

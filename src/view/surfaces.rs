@@ -20,20 +20,21 @@ use bevy::shader::{Shader, ShaderRef};
 const TABLE_LIGHT_SHADER: Handle<Shader> = uuid_handle!("0c1e6a52-93d4-4f57-8d0b-6a8e2f4c1d90");
 const SURFACE_SHADER: Handle<Shader> = uuid_handle!("5b7d1f3e-2c4a-4e8b-9a61-0f3c7d2e8b14");
 
-/// Cloth or wood: a standard material with the grain of felt or of wood. One material
-/// type for both, so that one pipeline draws them: software rendering compiles each
-/// pipeline for about a third of a second before the first frame.
+/// Every surface of the table, the room, the balls and the cue: a standard material,
+/// with the grain of felt or of wood or with none. One material type for all, so that
+/// one pipeline draws them with the full lighting: software rendering compiles each
+/// pipeline's shaders at its first drawing, most of a second for the full lighting's.
 pub type SurfaceMaterial = ExtendedMaterial<StandardMaterial, Grain>;
 
 /// The most balls a cloth shades (four-ball).
 const SHADOWED_BALLS: usize = 4;
 
-/// The grain of a table surface, and how it is lit.
+/// The grain of a surface (felt, wood or none), and which shader draws it.
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
-#[bind_group_data(Lighting)]
+#[bind_group_data(Shading)]
 pub struct Grain {
-    /// x: 0 for felt, 1 for wood; zw: the bed's half length and half width, m (which
-    /// way each rail's wood runs).
+    /// x: 0 for felt, 1 for wood, 2 for none; zw: the bed's half length and half
+    /// width, m (which way each rail's wood runs).
     #[uniform(100)]
     pub surface: Vec4,
     /// Felt: x the strength of the shading (0..1), y fibres per metre. Wood: x rings
@@ -53,24 +54,38 @@ pub struct Grain {
     pub balls: [Vec4; SHADOWED_BALLS],
     #[uniform(105)]
     pub lamp: Vec4,
-    /// Lit simply (the low graphics) rather than by the full lighting.
-    pub simple_lighting: bool,
+    /// Which shader draws it (`Grain::shading_for`).
+    pub shading: Shading,
 }
 
-/// Which lighting a surface's pipeline is built for: the simple lighting's shader leaves
-/// the full lighting out (`SIMPLE_LIGHTING`), so software rendering compiles and runs
-/// a fraction of it.
+/// Which shader a surface's pipeline is built from, chosen so that each preset compiles
+/// as few as it can: software rendering compiles a pipeline's shaders at its first
+/// drawing, most of a second for the full lighting's.
 #[repr(C)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Lighting {
-    simple: bool,
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Reflect)]
+pub enum Shading {
+    /// The lamp's light worked out simply, the full lighting left out
+    /// (`SIMPLE_LIGHTING`): felt and wood at the low graphics.
+    Simple,
+    /// The full lighting, with the grains compiled in: every surface at the high
+    /// graphics, in one pipeline.
+    Full,
+    /// The full lighting without the grains' code (`NO_GRAIN`): the surfaces without
+    /// grain at the low graphics, where felt and wood are drawn simply.
+    Plain,
 }
 
-impl From<&Grain> for Lighting {
-    fn from(grain: &Grain) -> Lighting {
-        Lighting {
-            simple: grain.simple_lighting,
-        }
+impl From<&Grain> for Shading {
+    fn from(grain: &Grain) -> Shading {
+        grain.shading
+    }
+}
+
+/// A surface without grain: the standard material as it is.
+pub fn plain(base: StandardMaterial) -> SurfaceMaterial {
+    SurfaceMaterial {
+        base,
+        extension: Grain::none(),
     }
 }
 
@@ -83,7 +98,7 @@ impl Grain {
             light: Vec4::ZERO,
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
-            simple_lighting: false,
+            shading: Shading::Full,
         }
     }
 
@@ -95,12 +110,38 @@ impl Grain {
             light: light.to_linear().to_vec4(),
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
-            simple_lighting: false,
+            shading: Shading::Full,
+        }
+    }
+
+    /// No grain: the standard material as it is (balls, cue, pearl, slate, room), drawn
+    /// by the standard lighting at both presets.
+    pub fn none() -> Grain {
+        Grain {
+            surface: Vec4::new(2.0, 0.0, 0.0, 0.0),
+            grain: Vec4::ZERO,
+            dark: Vec4::ZERO,
+            light: Vec4::ZERO,
+            balls: [Vec4::ZERO; SHADOWED_BALLS],
+            lamp: Vec4::ZERO,
+            shading: Shading::Full,
         }
     }
 
     pub fn is_felt(&self) -> bool {
         self.surface.x < 0.5
+    }
+
+    /// The shader for this surface with the simple lighting or the full: the simple
+    /// lighting draws felt and wood with their grain; the surfaces without grain keep
+    /// the standard lighting (the balls their highlight).
+    pub fn shading_for(&self, simple_lighting: bool) -> Shading {
+        let grained = self.surface.x < 1.5;
+        match (simple_lighting, grained) {
+            (false, _) => Shading::Full,
+            (true, true) => Shading::Simple,
+            (true, false) => Shading::Plain,
+        }
     }
 
     /// Felt's colour, for the simple lighting.
@@ -120,10 +161,13 @@ impl MaterialExtension for Grain {
         _layout: &MeshVertexBufferLayoutRef,
         key: MaterialExtensionKey<Self>,
     ) -> Result<(), SpecializedMeshPipelineError> {
-        if key.bind_group_data.simple
-            && let Some(fragment) = descriptor.fragment.as_mut()
-        {
-            fragment.shader_defs.push("SIMPLE_LIGHTING".into());
+        let def = match key.bind_group_data {
+            Shading::Simple => "SIMPLE_LIGHTING",
+            Shading::Plain => "NO_GRAIN",
+            Shading::Full => return Ok(()),
+        };
+        if let Some(fragment) = descriptor.fragment.as_mut() {
+            fragment.shader_defs.push(def.into());
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 mod edge;
 
 use super::lights::Lamp;
-use super::surfaces::{Grain, SurfaceMaterial};
+use super::surfaces::{Grain, SurfaceMaterial, plain};
 use crate::game::frame::to_bevy;
 use crate::game::{GameConfig, Preferences, Screen, Session};
 use crate::math::{DVec2, DVec3};
@@ -20,10 +20,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, spawn_table.run_if(resource_added::<Session>));
 }
 
-/// The standard materials of the table and room (pearl, spots, slate, metal, floor):
+/// The table's and room's materials without grain (pearl, spots, slate, floor, lamp):
 /// the low graphics draws them without lighting (`graphics`).
 #[derive(Resource, Default)]
-pub(in crate::view) struct TableMaterials(pub Vec<Handle<StandardMaterial>>);
+pub(in crate::view) struct TableMaterials(pub Vec<Handle<SurfaceMaterial>>);
 
 /// Below the bed, m (table frame, z = 0 on the cloth): the slate's underside, the
 /// apron's lower edge, the body's.
@@ -106,18 +106,16 @@ fn spawn_table(
     config: Res<GameConfig>,
     preferences: Res<Preferences>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
     mut surfaces: ResMut<Assets<SurfaceMaterial>>,
     mut simply_drawn: ResMut<TableMaterials>,
 ) {
     let t: &TableGeometry = session.table();
     let lamp = Lamp::over(t);
     let bed = Vec2::new(t.half_length() as f32, t.half_width() as f32);
-    let mut material = |color: Color, roughness: f32, metallic: f32| {
-        materials.add(StandardMaterial {
+    let material = |color: Color, roughness: f32| {
+        plain(StandardMaterial {
             base_color: color,
             perceptual_roughness: roughness,
-            metallic,
             ..default()
         })
     };
@@ -153,9 +151,9 @@ fn spawn_table(
         Color::srgb(0.20, 0.09, 0.04),
         0.45,
     );
-    let pearl = material(Color::srgb(0.93, 0.92, 0.86), 0.2, 0.0);
-    let spot = material(Color::srgb(0.85, 0.85, 0.82), 0.9, 0.0);
-    let slate = material(Color::srgb(0.16, 0.17, 0.18), 0.8, 0.0);
+    let pearl = surfaces.add(material(Color::srgb(0.93, 0.92, 0.86), 0.2));
+    let spot = surfaces.add(material(Color::srgb(0.85, 0.85, 0.82), 0.9));
+    let slate = surfaces.add(material(Color::srgb(0.16, 0.17, 0.18), 0.8));
     simply_drawn.0 = vec![pearl.clone(), spot.clone(), slate.clone()];
     let root = commands
         .spawn((
