@@ -20,7 +20,7 @@ impl TableSim {
                     continue;
                 }
                 let (dp, dv, da) = (pj - pi, vj - vi, aj - ai);
-                if stay_apart(dp, dv, da, diameter, span) {
+                if stay_apart(dp, dv, da, diameter, earliest.window(span)) {
                     continue;
                 }
                 let poly = gap_poly(dp, dv, da, diameter);
@@ -147,5 +147,41 @@ mod tests {
         }
         // Both answers must have been given often.
         assert!((2_000..18_000).contains(&apart), "{apart} of 20 000 apart");
+    }
+
+    #[test]
+    fn bodies_apart_over_a_window_meet_only_after_it() {
+        // Detection skips a pair apart until the earliest event found so far, and
+        // searches the others over the whole span: a pair skipped must not meet in
+        // the window, whatever the longer search would find.
+        let mut rng = Rng(27);
+        let d = 0.0615;
+        let (mut apart, mut met_later) = (0, 0);
+        let vector = |rng: &mut Rng, size: f64| {
+            DVec3::new(rng.range(-size, size), rng.range(-size, size), 0.0)
+        };
+        for _ in 0..20_000 {
+            // Mostly heading for each other, so that many meet.
+            let dp = vector(&mut rng, 1.5);
+            let dv = -dp * rng.range(0.0, 4.0) + vector(&mut rng, 0.5);
+            let da = vector(&mut rng, 3.0);
+            let span = rng.range(0.0, 5.0);
+            let window = span * rng.range(0.0, 1.0);
+            if dp.length() > d && stay_apart(dp, dv, da, d, window) {
+                apart += 1;
+                let poly = gap_poly(dp, dv, da, d);
+                if let Some(t) = first_closing(&poly, 0.0, span) {
+                    met_later += 1;
+                    assert!(
+                        t > window,
+                        "{dp} {dv} {da}: met at {t} s, window {window} s"
+                    );
+                }
+            }
+        }
+        assert!(
+            apart > 2_000 && met_later > 500,
+            "{apart} apart, {met_later} met later"
+        );
     }
 }

@@ -23,7 +23,7 @@ impl TableSim {
                 let n = c.inward_normal();
                 let gap = k.pos.truncate().dot(n) + self.table.nose_distance(c) - reach;
                 let poly = [gap, k.vel.truncate().dot(n), 0.5 * a.dot(n), 0.0, 0.0];
-                if stays_clear(&poly, span) {
+                if stays_clear(&poly, earliest.window(span)) {
                     continue;
                 }
                 earliest.consider(first_closing(&poly, 0.0, span), Next::Cushion(i, c));
@@ -81,5 +81,35 @@ mod tests {
         }
         // Most draws close or stay clear; both must have been tried.
         assert!((2_000..18_000).contains(&clear), "{clear} of 20 000 clear");
+    }
+
+    #[test]
+    fn a_gap_clear_over_a_window_closes_only_after_it() {
+        // As a pair of balls (`ball_ball`): skipped when clear until the earliest event
+        // so far, searched over the whole span otherwise.
+        let mut rng = Rng(28);
+        let (mut clear, mut closed_later) = (0, 0);
+        for _ in 0..20_000 {
+            let poly = [
+                rng.range(-0.1, 2.0),
+                rng.range(-6.0, 6.0),
+                rng.range(-3.0, 3.0),
+                0.0,
+                0.0,
+            ];
+            let span = rng.range(0.0, 10.0);
+            let window = span * rng.range(0.0, 1.0);
+            if stays_clear(&poly, window) {
+                clear += 1;
+                if let Some(t) = first_closing(&poly, 0.0, span) {
+                    closed_later += 1;
+                    assert!(t > window, "{poly:?}: closed at {t} s, window {window} s");
+                }
+            }
+        }
+        assert!(
+            clear > 2_000 && closed_later > 500,
+            "{clear} clear, {closed_later} closed later"
+        );
     }
 }

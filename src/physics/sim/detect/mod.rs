@@ -26,6 +26,17 @@ struct Earliest {
 }
 
 impl Earliest {
+    /// How far ahead of now, within `span` s, a contact could still come first: up to
+    /// the earliest event found so far, and a microsecond more (far above rounding). A
+    /// pair that cannot touch within it is not searched: its contact, if any, would come
+    /// later and not be kept. Only whether to search is judged on it; a search still
+    /// covers the whole span, so that a root found is the same to the last bit.
+    fn window(&self, span: f64) -> f64 {
+        const SLACK_S: f64 = 1e-6;
+        self.best
+            .map_or(span, |(t, _)| span.min(t - self.clock + SLACK_S))
+    }
+
     /// `next` happens `dt` s from now, if at all: kept when it comes first (the first
     /// of two at the same time stays).
     fn consider(&mut self, dt: Option<f64>, next: Next) {
