@@ -57,18 +57,23 @@ mod tests {
     use super::*;
     use crate::random::Rng;
 
+    /// A ball's gap to a cushion: up to 2 m, closing or opening at up to 6 m/s.
+    fn random_gap(rng: &mut Rng) -> Poly {
+        [
+            rng.range(-0.1, 2.0),
+            rng.range(-6.0, 6.0),
+            rng.range(-3.0, 3.0),
+            0.0,
+            0.0,
+        ]
+    }
+
     #[test]
     fn a_gap_said_to_stay_clear_never_closes() {
         let mut rng = Rng(25);
         let mut clear = 0;
         for _ in 0..20_000 {
-            let poly = [
-                rng.range(-0.1, 2.0),
-                rng.range(-6.0, 6.0),
-                rng.range(-3.0, 3.0),
-                0.0,
-                0.0,
-            ];
+            let poly = random_gap(&mut rng);
             let span = rng.range(0.0, 10.0);
             if stays_clear(&poly, span) {
                 clear += 1;
@@ -90,13 +95,7 @@ mod tests {
         let mut rng = Rng(28);
         let (mut clear, mut closed_later) = (0, 0);
         for _ in 0..20_000 {
-            let poly = [
-                rng.range(-0.1, 2.0),
-                rng.range(-6.0, 6.0),
-                rng.range(-3.0, 3.0),
-                0.0,
-                0.0,
-            ];
+            let poly = random_gap(&mut rng);
             let span = rng.range(0.0, 10.0);
             let window = span * rng.range(0.0, 1.0);
             if stays_clear(&poly, window) {
