@@ -15,6 +15,7 @@ pub use aim::{Aim, MouseAim, SPEED_RANGE};
 pub use commands::{LeaveArmed, RestoreArmed};
 pub use good_lags::GoodLags;
 pub use prediction::Prediction;
+pub use stick::CueColours;
 
 use bevy::prelude::*;
 

@@ -16,10 +16,14 @@ use crate::math::{DVec2, DVec3};
 use crate::play::{Command, Event, Mode, PlayCommand};
 use crate::shot::{BallId, ShotEvent, Stroke};
 use crate::table::aim::{Target, draw_back, first_contact};
-use crate::view::surfaces::{SurfaceMaterial, plain};
 use bevy::prelude::*;
 use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_2;
+/// The cue's wood, leather and wrap: its bands' palette, a texture along the stick, for
+/// the view to dress it with (`view::stick`).
+#[derive(Component)]
+pub struct CueColours(pub Handle<Image>);
+
 /// The cue stick: where it last stood at the player's aim, and the stroke it is
 /// playing.
 #[derive(Component, Default)]
@@ -93,7 +97,6 @@ fn spawn_stick(
     mut commands: Commands,
     config: Res<GameConfig>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<SurfaceMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let rings = profile(&config.0.cue);
@@ -102,13 +105,7 @@ fn spawn_stick(
         Name::new("Cue stick"),
         CueStick::default(),
         Mesh3d(mesh),
-        // Wood, leather and wrap from the bands' palette.
-        MeshMaterial3d(materials.add(plain(StandardMaterial {
-            base_color_texture: Some(images.add(palette(&rings))),
-            perceptual_roughness: 0.38,
-            reflectance: 0.45,
-            ..default()
-        }))),
+        CueColours(images.add(palette(&rings))),
         Transform::default(),
         Visibility::Hidden,
         DespawnOnExit(Screen::Table),

@@ -16,6 +16,7 @@ mod room;
 pub mod screenshot;
 mod sound;
 pub mod staging;
+mod stick;
 pub mod surfaces;
 mod table;
 
@@ -28,6 +29,7 @@ pub fn plugin(app: &mut App) {
         room::plugin,
         table::plugin,
         balls::plugin,
+        stick::plugin,
         lights::plugin,
         reflections::plugin,
         graphics::plugin,

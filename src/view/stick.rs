@@ -1,0 +1,28 @@
+//! How the cue looks: its bands' colours (`cue::CueColours`) on a satin finish.
+
+use super::surfaces::{SurfaceMaterial, plain};
+use crate::cue::CueColours;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_observer(dress_stick);
+}
+
+/// Gives the cue stick its material when it appears.
+fn dress_stick(
+    add: On<Add, CueColours>,
+    sticks: Query<&CueColours>,
+    mut commands: Commands,
+    mut materials: ResMut<Assets<SurfaceMaterial>>,
+) {
+    let Ok(CueColours(colours)) = sticks.get(add.entity) else {
+        return;
+    };
+    let satin = materials.add(plain(StandardMaterial {
+        base_color_texture: Some(colours.clone()),
+        perceptual_roughness: 0.38,
+        reflectance: 0.45,
+        ..default()
+    }));
+    commands.entity(add.entity).insert(MeshMaterial3d(satin));
+}
