@@ -257,3 +257,28 @@ pub(super) fn change_each<'a, M: Asset>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_high_graphics_draws_every_surface_with_one_shader_and_the_low_with_two() {
+        let lamp = Lamp {
+            half_length: 1.2,
+            half_width: 0.4,
+            height: 1.0,
+        };
+        let surfaces = [
+            Grain::felt(Color::srgb(0.12, 0.33, 0.64), 0.3, 700.0, &lamp),
+            Grain::wood(Color::BLACK, Color::WHITE, Vec2::new(1.42, 0.71), &lamp),
+            Grain::none(),
+        ];
+        let shaders = |simple| surfaces.each_ref().map(|s| s.shading_for(simple));
+        assert_eq!(shaders(false), [Shading::Full; 3]);
+        assert_eq!(
+            shaders(true),
+            [Shading::Simple, Shading::Simple, Shading::Plain]
+        );
+    }
+}
