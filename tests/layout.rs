@@ -22,7 +22,7 @@ use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use carom::config::Config;
 use carom::game::{
     CameraView, GameConfig, Graphics, Phase, PlayerCommand, Preferences, Quality, Screen, Session,
-    Settings, UserFiles,
+    Settings, TableCamera, UserFiles,
 };
 use carom::play::{Command, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, Stroke};
@@ -293,7 +293,7 @@ fn check(app: &mut App, what: &str) {
         .collect();
     let mut free = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<FreeNode>>();
     let free = free.single(world).ok().map(|(n, at)| rect(n, at));
-    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<Camera3d>>();
+    let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<TableCamera>>();
     let (camera, transform) = cameras.single(world).unwrap();
     let stretch = camera
         .physical_viewport_size()
@@ -383,7 +383,7 @@ fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size
         app.world_mut().resource_mut::<Preferences>().graphics = Graphics::of(quality);
         frames(&mut app, 3);
         let world = app.world_mut();
-        let mut cameras = world.query::<(&Camera, Has<Camera3d>)>();
+        let mut cameras = world.query::<(&Camera, Has<TableCamera>)>();
         let mut table = None;
         for (camera, is_table) in cameras.iter(world) {
             let size = camera.physical_target_size().unwrap();

@@ -23,6 +23,12 @@ use bevy::prelude::*;
 #[derive(Resource, Default)]
 pub struct Watching(pub bool);
 
+/// The camera that draws the table and that the player looks through (`view::camera`
+/// places it; while the table is drawn scaled, `view::resolution`'s sharp camera
+/// follows it at the window's resolution).
+#[derive(Component)]
+pub struct TableCamera;
+
 /// The configuration the game was started with.
 #[derive(Resource, Clone)]
 pub struct GameConfig(pub Config);

@@ -6,8 +6,8 @@
 mod repeat;
 
 use crate::config::{Action, Binding, controls::with_key_names};
-use crate::game::GameConfig;
 use crate::game::frame::to_table;
+use crate::game::{GameConfig, TableCamera};
 use crate::math::DVec2;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -130,7 +130,7 @@ fn read_actions(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Option<Single<(&Camera, &GlobalTransform), With<Camera3d>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform), With<TableCamera>>>,
     config: Res<GameConfig>,
     panels: Query<&Interaction>,
     typing: Res<TextEntry>,

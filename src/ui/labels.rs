@@ -6,7 +6,7 @@
 //! that the two whites are told apart.
 
 use super::widgets::set_text;
-use crate::game::{Ball, BallPoses, Session, Settings, at_table};
+use crate::game::{Ball, BallPoses, Session, Settings, TableCamera, at_table};
 use crate::shot::{BallId, BallStyle};
 use crate::view::balls::DOT_COLOUR;
 use crate::view::{CameraPlaced, Labels};
@@ -62,7 +62,7 @@ fn mark_the_dotted_ball(
     mut commands: Commands,
     settings: Res<Settings>,
     session: Res<Session>,
-    camera: Option<Single<(&Camera, &Transform), With<Camera3d>>>,
+    camera: Option<Single<(&Camera, &Transform), With<TableCamera>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     scale: Res<UiScale>,
     balls: Query<(&Ball, &Transform, &Visibility)>,
@@ -118,7 +118,7 @@ fn mark_the_dotted_ball(
 fn show_labels(
     mut commands: Commands,
     labels: Res<Labels>,
-    camera: Option<Single<(&Camera, &Transform), With<Camera3d>>>,
+    camera: Option<Single<(&Camera, &Transform), With<TableCamera>>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     scale: Res<UiScale>,
     mut shown: Query<

@@ -2,6 +2,7 @@
 //! white, white with three red dots in its surface (rule 2) or yellow (the ball style
 //! chosen in the menu), red.
 
+use super::resolution::Sharp;
 use super::surfaces::{SurfaceMaterial, plain};
 use crate::game::{Ball, GameConfig, Settings};
 use crate::play::BallStyle;
@@ -81,7 +82,7 @@ fn dress_ball(
     let sphere = meshes.add(Sphere::new(r).mesh().uv(SPHERE_SECTORS, SPHERE_STACKS));
     commands
         .entity(add.entity)
-        .insert((Mesh3d(sphere), MeshMaterial3d(body)));
+        .insert((Mesh3d(sphere), MeshMaterial3d(body), Sharp));
 }
 
 /// The point of the unit sphere at texture coordinates (u, v) of Bevy's UV sphere

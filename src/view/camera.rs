@@ -8,7 +8,7 @@
 use crate::config::Action;
 use crate::cue::{Aim, MouseAim};
 use crate::game::frame::to_bevy;
-use crate::game::{CameraView, GameConfig, Preferences, Screen, Session};
+use crate::game::{CameraView, GameConfig, Preferences, Screen, Session, TableCamera};
 use crate::input::Actions;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::AccumulatedMouseScroll;
@@ -185,10 +185,9 @@ fn spawn_camera(mut commands: Commands) {
     let start = pose(CameraView::Orbit, &Orbit::default(), &idle_scene());
     commands.spawn((
         Name::new("Camera"),
+        TableCamera,
         Camera3d::default(),
-        // No tone curve: the lights are set so that the lit cloth shows its configured
-        // colour, which a curve would wash out (`tests/screenshot.rs` checks it).
-        Tonemapping::None,
+        shaded_as_the_table(),
         // The clusters the lights are sorted into reach a fixed depth: reaching only as
         // far as the lights' range, they left the cloth unlit from a camera beside the
         // table.
@@ -201,12 +200,22 @@ fn spawn_camera(mut commands: Commands) {
             },
             dynamic_resizing: true,
         },
-        // The lamp's shadow filtered by one hardware 2x2 comparison: the Gaussian
-        // filter's taps cost a software renderer a tenth of a full-lighting frame.
-        ShadowFilteringMethod::Hardware2x2,
         Glide(start),
         Transform::from_translation(start.eye).looking_at(start.target, Vec3::Y),
     ));
+}
+
+/// How every camera of the table's world shades what it draws, so that a ball looks
+/// the same from each.
+pub(super) fn shaded_as_the_table() -> impl Bundle {
+    (
+        // No tone curve: the lights are set so that the lit cloth shows its configured
+        // colour, which a curve would wash out (`tests/screenshot.rs` checks it).
+        Tonemapping::None,
+        // The lamp's shadow filtered by one hardware 2x2 comparison: the Gaussian
+        // filter's taps cost a software renderer a tenth of a full-lighting frame.
+        ShadowFilteringMethod::Hardware2x2,
+    )
 }
 
 fn idle_scene() -> Scene {
@@ -278,7 +287,7 @@ fn place_camera(
     aim: Res<Aim>,
     framing: Res<Framing>,
     staging: Option<Res<super::staging::Staging>>,
-    mut camera: Single<(&mut Glide, &mut Transform, &Projection), With<Camera3d>>,
+    mut camera: Single<(&mut Glide, &mut Transform, &Projection), With<TableCamera>>,
 ) {
     let fov_y = match camera.2 {
         Projection::Perspective(p) => p.fov,

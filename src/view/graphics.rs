@@ -6,7 +6,7 @@ use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
 use super::surfaces::{SurfaceMaterial, change_each, change_where};
 use super::table::{TableMaterials, cloth_colour};
-use crate::game::{GameConfig, Preferences, WindowMode};
+use crate::game::{GameConfig, Preferences, TableCamera, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
@@ -42,7 +42,7 @@ fn apply(
             Has<Fxaa>,
             Has<EnvironmentMapLight>,
         ),
-        With<Camera3d>,
+        With<TableCamera>,
     >,
     reflections: Option<Res<RoomReflections>>,
     mut lamps_full: Query<&mut Visibility, (With<FullLamp>, Without<SimpleLamp>)>,

@@ -2,6 +2,7 @@
 //! evenly and falls off beyond it (spot lights along its length for the full lighting,
 //! `shaders/table_light.wgsl` for the simple one), the room around is dim.
 
+use super::resolution::lighting_every_camera;
 use crate::game::{Screen, Session};
 use crate::table::TableGeometry;
 use bevy::light::PointLightShadowMap;
@@ -82,6 +83,7 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
                 ..default()
             },
             Transform::from_xyz(x, height, 0.0).looking_at(Vec3::new(x, 0.0, 0.0), Vec3::X),
+            lighting_every_camera(),
             DespawnOnExit(Screen::Table),
         ));
         if i == spots / 2 {
@@ -97,6 +99,7 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
         Transform::from_xyz(0.0, 1.0, 0.0).looking_at(Vec3::ZERO, Vec3::X),
         SimpleLamp,
         Visibility::Hidden,
+        lighting_every_camera(),
         DespawnOnExit(Screen::Table),
     ));
 }

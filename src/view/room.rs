@@ -6,7 +6,7 @@
 use super::lights::Lamp;
 use super::surfaces::{SurfaceMaterial, plain};
 use super::table::{TableMaterials, merged};
-use crate::game::{Screen, Session};
+use crate::game::{Screen, Session, TableCamera};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
@@ -30,7 +30,7 @@ struct LampPart;
 
 fn show_the_lamp_from_below(
     session: Res<Session>,
-    camera: Option<Single<&GlobalTransform, With<Camera3d>>>,
+    camera: Option<Single<&GlobalTransform, With<TableCamera>>>,
     mut parts: Query<&mut Visibility, With<LampPart>>,
 ) {
     let Some(camera) = camera else { return };

@@ -10,7 +10,7 @@
 //! real time (the events of that frame); the camera's pose is last frame's.
 
 use crate::game::frame::to_table;
-use crate::game::{GameSystems, PlayEvent, Session};
+use crate::game::{GameSystems, PlayEvent, Session, TableCamera};
 use crate::math::DVec3;
 use crate::play::Event;
 use crate::sound::{Ear, Foley, Mixer, Place, SAMPLE_RATE, rolling_speed};
@@ -125,7 +125,7 @@ fn start_bus(mut commands: Commands, mut buses: ResMut<Assets<Bus>>) {
 
 /// The listener: the table's camera (the first 3D camera to render), in the table
 /// frame.
-fn ear(cameras: &Query<(&Camera, &GlobalTransform), With<Camera3d>>) -> Option<Ear> {
+fn ear(cameras: &Query<(&Camera, &GlobalTransform), With<TableCamera>>) -> Option<Ear> {
     let (_, pose) = cameras
         .iter()
         .filter(|(c, _)| c.is_active)
@@ -157,7 +157,7 @@ fn hear_contacts(
     mut events: MessageReader<PlayEvent>,
     sounds: Option<ResMut<TableSounds>>,
     session: Option<Res<Session>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
     time: Res<Time<Real>>,
 ) {
     let Some(mut sounds) = sounds else { return };

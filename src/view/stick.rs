@@ -1,5 +1,6 @@
 //! How the cue looks: its bands' colours (`cue::CueColours`) on a satin finish.
 
+use super::resolution::Sharp;
 use super::surfaces::{SurfaceMaterial, plain};
 use crate::cue::CueColours;
 use bevy::prelude::*;
@@ -24,5 +25,7 @@ fn dress_stick(
         reflectance: 0.45,
         ..default()
     }));
-    commands.entity(add.entity).insert(MeshMaterial3d(satin));
+    commands
+        .entity(add.entity)
+        .insert((MeshMaterial3d(satin), Sharp));
 }
