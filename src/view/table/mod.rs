@@ -5,6 +5,7 @@
 mod edge;
 
 use super::lights::Lamp;
+use super::resolution::HidesSharpThings;
 use super::surfaces::{Grain, SurfaceMaterial, plain};
 use crate::game::frame::to_bevy;
 use crate::game::{GameConfig, Preferences, Screen, Session};
@@ -195,10 +196,16 @@ fn spawn_table(
         ),
         MeshMaterial3d(slate),
     ));
+    let rails = edge::swept(t, &rail_section(t), false);
+    // What hides a ball or a line from a camera low beside the table, drawn sharp.
     commands.spawn((
-        piece("Rails", edge::swept(t, &rail_section(t), false)),
-        MeshMaterial3d(rail_wood),
+        piece(
+            "Rails and cushions, hiding",
+            merged([rails.clone(), edge::swept(t, &t.cushion_section(), true)]),
+        ),
+        HidesSharpThings,
     ));
+    commands.spawn((piece("Rails", rails), MeshMaterial3d(rail_wood)));
     let diamonds = t.diamonds().into_iter().map(|d| {
         let across = if d.y.abs() > hw { DVec2::Y } else { DVec2::X };
         diamond(d.extend(t.rail_height + 0.0004), across, 0.024, 0.011)
