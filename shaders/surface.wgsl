@@ -112,7 +112,11 @@ fn albedo(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
 fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
     let w = in.world_position.xyz;
 
-#ifdef SIMPLE_LIGHTING
+#ifdef DEPTH_ONLY
+    // Only its depth counts (no colour is written): nothing to work out.
+    var out: FragmentOutput;
+    out.color = vec4<f32>(0.0);
+#else ifdef SIMPLE_LIGHTING
     // The low graphics: the lamp's light worked out simply, and nothing of the full
     // lighting compiled in (the table is drawn forward, never deferred).
     var out: FragmentOutput;

@@ -18,12 +18,8 @@ use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::image::ImageSampler;
 use bevy::light::cluster::ClusterConfig;
 use bevy::light::{EnvironmentMapLight, NotShadowCaster, NotShadowReceiver};
-use bevy::mesh::MeshVertexBufferLayoutRef;
-use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
 use bevy::prelude::*;
-use bevy::render::render_resource::{
-    AsBindGroup, ColorWrites, RenderPipelineDescriptor, SpecializedMeshPipelineError, TextureFormat,
-};
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor, TextureFormat};
 use bevy::render::view::Msaa;
 use bevy::shader::{Shader, ShaderRef};
 use bevy::ui::UiTargetCamera;
@@ -61,7 +57,6 @@ pub(super) fn lighting_every_camera() -> RenderLayers {
 
 const UPSCALE_SHADER: Handle<Shader> = uuid_handle!("7e2b9c4d-1a3f-4b6e-8d5c-2f9a0e7b3c61");
 const SMOOTH_SHADER: Handle<Shader> = uuid_handle!("3d9a6c12-58e4-4f0b-b7a3-6e1c2d8f9a45");
-const DEPTH_ONLY_SHADER: Handle<Shader> = uuid_handle!("b81f4e2a-93c7-4d15-a6e0-5c2d7f8b1e93");
 
 /// The table's image, its edges smoothed into another of the same size.
 #[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
@@ -97,39 +92,16 @@ impl UiMaterial for Upscale {
     }
 }
 
-/// Depth without colour, for what hides the sharp things (`HidesSharpThings`).
-#[derive(Asset, AsBindGroup, TypePath, Debug, Clone, Default)]
-struct DepthOnly {}
-
-impl Material for DepthOnly {
-    fn fragment_shader() -> ShaderRef {
-        DEPTH_ONLY_SHADER.into()
-    }
-
-    fn specialize(
-        _pipeline: &MaterialPipeline,
-        descriptor: &mut RenderPipelineDescriptor,
-        _layout: &MeshVertexBufferLayoutRef,
-        _key: MaterialPipelineKey<Self>,
-    ) -> Result<(), SpecializedMeshPipelineError> {
-        if let Some(fragment) = &mut descriptor.fragment {
-            for target in fragment.targets.iter_mut().flatten() {
-                target.write_mask = ColorWrites::empty();
-            }
-        }
-        Ok(())
-    }
+/// How a mesh of the table that hides the sharp things behind it (the rails and
+/// cushions, seen from a camera low beside the table) is drawn: in the sharp camera's
+/// layer only, with a material that draws nothing but depth (`Grain::depth_only`).
+pub(super) fn hiding_sharp_things() -> impl Bundle {
+    (
+        RenderLayers::layer(SHARP_LAYER),
+        NotShadowCaster,
+        NotShadowReceiver,
+    )
 }
-
-/// A mesh of the table that hides the sharp things behind it (the rails and cushions,
-/// seen from a camera low beside the table): drawn into the sharp camera's depth only.
-/// It carries no material of its own; it is never drawn by the table camera.
-#[derive(Component)]
-pub struct HidesSharpThings;
-
-/// The one depth-only material.
-#[derive(Resource)]
-struct DepthOnlyMaterial(Handle<DepthOnly>);
 
 /// The pictures are opaque: written over what is under them, which is not read (a
 /// software renderer reads every pixel it blends over).
@@ -158,11 +130,6 @@ pub(super) fn plugin(app: &mut App) {
                 include_str!("../../shaders/smooth.wgsl"),
                 "shaders/smooth.wgsl",
             ),
-            (
-                DEPTH_ONLY_SHADER.id(),
-                include_str!("../../shaders/depth_only.wgsl"),
-                "shaders/depth_only.wgsl",
-            ),
         ] {
             shaders
                 .insert(id, Shader::from_wgsl(code, path))
@@ -171,14 +138,7 @@ pub(super) fn plugin(app: &mut App) {
         app.add_plugins((
             UiMaterialPlugin::<Upscale>::default(),
             UiMaterialPlugin::<Smooth>::default(),
-            MaterialPlugin::<DepthOnly>::default(),
         ));
-        let depth_only = app
-            .world_mut()
-            .resource_mut::<Assets<DepthOnly>>()
-            .add(DepthOnly::default());
-        app.insert_resource(DepthOnlyMaterial(depth_only));
-        app.add_observer(hide_sharp_things);
     }
     app.add_systems(Startup, spawn_panel_camera);
     app.add_observer(layer_a_sharp_thing);
@@ -237,21 +197,6 @@ fn move_sharp_things(
     for (_, config, _) in gizmos.iter_mut() {
         config.render_layers = layers.clone();
     }
-}
-
-/// A mesh that hides the sharp things is drawn into the sharp camera's depth, and
-/// nowhere else.
-fn hide_sharp_things(
-    add: On<Add, HidesSharpThings>,
-    material: Res<DepthOnlyMaterial>,
-    mut commands: Commands,
-) {
-    commands.entity(add.entity).insert((
-        MeshMaterial3d(material.0.clone()),
-        RenderLayers::layer(SHARP_LAYER),
-        NotShadowCaster,
-        NotShadowReceiver,
-    ));
 }
 
 /// A `Sharp` thing that appears (a ball, the cue) goes where the others are.

@@ -13,7 +13,7 @@ use bevy::pbr::{
 };
 use bevy::prelude::*;
 use bevy::render::render_resource::{
-    AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError,
+    AsBindGroup, ColorWrites, RenderPipelineDescriptor, SpecializedMeshPipelineError,
 };
 use bevy::shader::{Shader, ShaderRef};
 
@@ -73,6 +73,9 @@ pub enum Shading {
     /// The full lighting without the grains' code (`NO_GRAIN`): the surfaces without
     /// grain at the low graphics, where felt and wood are drawn simply.
     Plain,
+    /// Nothing drawn but depth (`DEPTH_ONLY`): what hides the sharp things from the
+    /// sharp camera (`view::resolution`).
+    DepthOnly,
 }
 
 impl From<&Grain> for Shading {
@@ -128,6 +131,15 @@ impl Grain {
         }
     }
 
+    /// No colour at all, only depth (`Shading::DepthOnly`) at both presets.
+    pub fn depth_only() -> Grain {
+        Grain {
+            surface: Vec4::new(3.0, 0.0, 0.0, 0.0),
+            shading: Shading::DepthOnly,
+            ..Grain::none()
+        }
+    }
+
     pub fn is_felt(&self) -> bool {
         self.surface.x < 0.5
     }
@@ -136,6 +148,9 @@ impl Grain {
     /// lighting draws felt and wood with their grain; the surfaces without grain keep
     /// the standard lighting (the balls their highlight).
     pub fn shading_for(&self, simple_lighting: bool) -> Shading {
+        if self.surface.x > 2.5 {
+            return Shading::DepthOnly;
+        }
         let grained = self.surface.x < 1.5;
         match (simple_lighting, grained) {
             (false, _) => Shading::Full,
@@ -164,8 +179,16 @@ impl MaterialExtension for Grain {
         let def = match key.bind_group_data {
             Shading::Simple => "SIMPLE_LIGHTING",
             Shading::Plain => "NO_GRAIN",
+            Shading::DepthOnly => "DEPTH_ONLY",
             Shading::Full => return Ok(()),
         };
+        if key.bind_group_data == Shading::DepthOnly
+            && let Some(fragment) = descriptor.fragment.as_mut()
+        {
+            for target in fragment.targets.iter_mut().flatten() {
+                target.write_mask = ColorWrites::empty();
+            }
+        }
         if let Some(fragment) = descriptor.fragment.as_mut() {
             fragment.shader_defs.push(def.into());
         }

@@ -5,7 +5,7 @@
 mod edge;
 
 use super::lights::Lamp;
-use super::resolution::HidesSharpThings;
+use super::resolution::hiding_sharp_things;
 use super::surfaces::{Grain, SurfaceMaterial, plain};
 use crate::game::frame::to_bevy;
 use crate::game::{GameConfig, Preferences, Screen, Session};
@@ -203,7 +203,11 @@ fn spawn_table(
             "Rails and cushions, hiding",
             merged([rails.clone(), edge::swept(t, &t.cushion_section(), true)]),
         ),
-        HidesSharpThings,
+        MeshMaterial3d(surfaces.add(SurfaceMaterial {
+            base: StandardMaterial::default(),
+            extension: Grain::depth_only(),
+        })),
+        hiding_sharp_things(),
     ));
     commands.spawn((piece("Rails", rails), MeshMaterial3d(rail_wood)));
     let diamonds = t.diamonds().into_iter().map(|d| {
