@@ -304,4 +304,13 @@ mod tests {
             [Shading::Simple, Shading::Simple, Shading::Plain]
         );
     }
+
+    #[test]
+    fn what_hides_the_sharp_things_draws_only_depth_at_both_graphics() {
+        let hiding = Grain::depth_only();
+        assert_eq!(hiding.shading, Shading::DepthOnly);
+        assert_eq!(hiding.shading_for(true), Shading::DepthOnly);
+        assert_eq!(hiding.shading_for(false), Shading::DepthOnly);
+        assert!(!hiding.is_felt());
+    }
 }
