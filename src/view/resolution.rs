@@ -291,7 +291,7 @@ fn follow_the_scale(
             for entity in &shown {
                 commands.entity(entity).despawn();
             }
-            move_sharp_things(false, &sharp_things, &mut commands, &mut gizmos);
+            move_sharp_things(false, sharp_things, &mut commands, &mut gizmos);
         }
         return;
     }
@@ -402,7 +402,7 @@ fn follow_the_scale(
         if let Some(room) = room {
             sharp.insert(room.clone());
         }
-        move_sharp_things(true, &sharp_things, &mut commands, &mut gizmos);
+        move_sharp_things(true, sharp_things, &mut commands, &mut gizmos);
     }
     commands.insert_resource(Scaled(size));
 }
