@@ -179,12 +179,13 @@ fn spawn_table(
     // The cloth: the bed over the slate, reaching under the cushions, and the cushions.
     // The slate's edge under it, seen where the apron stops short of the body.
     let reach = DVec2::new(hl, hw) + DVec2::splat(t.cushion_width);
+    let cushions = edge::swept(t, &t.cushion_section(), true);
     commands.spawn((
         piece(
             "Cloth",
             merged([
                 slab((-reach).extend(-0.001), reach.extend(0.0)),
-                edge::swept(t, &t.cushion_section(), true),
+                cushions.clone(),
             ]),
         ),
         MeshMaterial3d(cloth),
@@ -201,7 +202,7 @@ fn spawn_table(
     commands.spawn((
         piece(
             "Rails and cushions, hiding",
-            merged([rails.clone(), edge::swept(t, &t.cushion_section(), true)]),
+            merged([rails.clone(), cushions]),
         ),
         MeshMaterial3d(surfaces.add(SurfaceMaterial {
             base: StandardMaterial::default(),
