@@ -35,13 +35,25 @@ fn degree(c: &Poly, span: f64) -> usize {
 /// closes. Starting at or below zero while falling counts as closing at `a`; a graze
 /// (touching zero without crossing) does not count. Returns a time at which the gap is
 /// still ≥ 0 (the left end of the bracket), so bodies are never put inside each other.
+#[cfg(test)]
 pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
+    closing(c, a, b).map(|closing| closing.time())
+}
+
+/// Where `first_closing` will find the gap closing, before the time itself is searched
+/// for: detection keeps only the earliest contact, and most closings it finds come
+/// after one found already, which their bracket alone tells.
+pub fn closing(c: &Poly, a: f64, b: f64) -> Option<Closing> {
     if b <= a {
         return None;
     }
     let d = derivative(c);
     if eval(c, a) <= 0.0 && eval(&d, a) < 0.0 {
-        return Some(a);
+        return Some(Closing {
+            c: *c,
+            from: a,
+            to: a,
+        });
     }
     let mut points = Points::starting_at(a);
     critical_points(c, a, b, &mut points);
@@ -53,7 +65,35 @@ pub fn first_closing(c: &Poly, a: f64, b: f64) -> Option<f64> {
             eval(c, w[0]) > 0.0 && eval(c, w[1]) < -GRAZE
                 || eval(c, w[1]) == 0.0 && eval(&d, w[1]) < 0.0
         })
-        .map(|w| bisect(c, w[0], w[1]))
+        .map(|w| Closing {
+            c: *c,
+            from: w[0],
+            to: w[1],
+        })
+}
+
+/// A gap that closes within `[from, to]` (at `from` itself when the two are equal).
+pub struct Closing {
+    c: Poly,
+    from: f64,
+    to: f64,
+}
+
+impl Closing {
+    /// The closing comes no sooner than this.
+    pub fn not_before(&self) -> f64 {
+        self.from
+    }
+
+    /// The time `first_closing` gives: the bracket narrowed to its last time at which
+    /// the gap is still ≥ 0.
+    pub fn time(&self) -> f64 {
+        if self.from == self.to {
+            self.from
+        } else {
+            bisect(&self.c, self.from, self.to)
+        }
+    }
 }
 
 /// Pushes the roots of c' in (a, b), sorted: the ends of c's monotone pieces.

@@ -72,6 +72,10 @@ enum Pair {
 
 pub struct TableSim {
     table: TableGeometry,
+    /// The table's `contact_angle` and `cushion_reach`, worked out once (an arcsine and
+    /// a cosine that detection and every cushion contact would repeat).
+    contact_angle: f64,
+    cushion_reach: f64,
     body: BallBody,
     cloth: Cloth,
     physics: PhysicsConfig,
@@ -120,9 +124,12 @@ impl TableSim {
             mu_slide: physics.cloth.mu_slide,
             mu_roll: physics.cloth.mu_roll,
             spin_decel: physics.cloth.spin_decel_rad_s2,
+            turns_balls: false,
         };
         TableSim {
             rapier: None,
+            contact_angle: table.contact_angle(),
+            cushion_reach: table.cushion_reach(),
             table,
             body,
             cloth,
@@ -141,6 +148,14 @@ impl TableSim {
             steps: 0,
             sampling: None,
         }
+    }
+
+    /// The same, turning its balls as they roll and spin (their orientation, which only
+    /// a table someone watches needs: the dotted ball's dots).
+    pub fn watched(config: &Config, table: TableGeometry) -> TableSim {
+        let mut sim = TableSim::new(config, table);
+        sim.cloth.turns_balls = true;
+        sim
     }
 
     pub fn table(&self) -> &TableGeometry {
@@ -536,6 +551,10 @@ impl TableSim {
     fn advance_balls(&mut self, t: f64) {
         for i in 0..4 {
             let Some(b) = self.balls[i] else { continue };
+            // A ball at rest stays as it is: nothing to work out.
+            if matches!(b.phase, Phase::Cloth(Motion::Rest)) {
+                continue;
+            }
             let k = self.state_at(i, t);
             self.balls[i] = Some(match b.phase {
                 Phase::Cloth(_) => Ball {

@@ -43,7 +43,7 @@ impl TableSim {
         let mut k = self.balls[i].expect("ball in play").k;
         let inward = c.inward_normal().extend(0.0);
         let cushion = &self.physics.cushion;
-        let angle = self.table.contact_angle();
+        let angle = self.contact_angle;
         let impact = match cushion.model {
             CushionModel::Impulse => {
                 contact::ball_cushion(self.body, cushion, angle, inward, &mut k)

@@ -3,7 +3,7 @@
 
 use super::{ByBall, Earliest, moves};
 use crate::math::DVec3;
-use crate::physics::poly::{Poly, first_closing};
+use crate::physics::poly::{Poly, closing};
 use crate::physics::sim::{Ball, Next, Phase, TableSim};
 
 impl TableSim {
@@ -24,7 +24,7 @@ impl TableSim {
                     continue;
                 }
                 let poly = gap_poly(dp, dv, da, diameter);
-                earliest.consider(first_closing(&poly, 0.0, span), Next::Balls(i, j));
+                earliest.consider_closing(closing(&poly, 0.0, span), Next::Balls(i, j));
             }
         }
     }
@@ -118,6 +118,7 @@ pub(super) fn gap_poly(dp: DVec3, dv: DVec3, da: DVec3, d: f64) -> Poly {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::poly::first_closing;
     use crate::random::Rng;
 
     #[test]

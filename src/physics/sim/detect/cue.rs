@@ -3,7 +3,7 @@
 
 use super::ball_ball::gap_poly;
 use super::{ByBall, Earliest, OnCloth};
-use crate::physics::poly::first_closing;
+use crate::physics::poly::closing;
 use crate::physics::sim::{Next, TableSim};
 
 impl TableSim {
@@ -31,7 +31,7 @@ impl TableSim {
                 self.cloth.acceleration(&k, m).extend(0.0) + follow.decel * follow.axis,
                 self.table.ball_radius,
             );
-            earliest.consider(first_closing(&poly, from, to), Next::Tip(f));
+            earliest.consider_closing(closing(&poly, from, to), Next::Tip(f));
         }
         for (f, follow) in self.follow.iter().enumerate() {
             if let Some(until) = follow.held_until {

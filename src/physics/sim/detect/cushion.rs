@@ -1,7 +1,7 @@
 //! Ball on cushion: a moving ball's gap to each cushion's nose line closes.
 
 use super::{ByBall, Earliest, OnCloth, moves};
-use crate::physics::poly::{Poly, first_closing};
+use crate::physics::poly::{Poly, closing};
 use crate::physics::sim::{Next, TableSim};
 use crate::shot::Cushion;
 
@@ -13,7 +13,7 @@ impl TableSim {
         span: f64,
         earliest: &mut Earliest,
     ) {
-        let reach = self.table.cushion_reach();
+        let reach = self.cushion_reach;
         for &(i, k, m) in cloth.iter().flatten() {
             if !moves(m) {
                 continue;
@@ -26,7 +26,7 @@ impl TableSim {
                 if stays_clear(&poly, earliest.window(span)) {
                     continue;
                 }
-                earliest.consider(first_closing(&poly, 0.0, span), Next::Cushion(i, c));
+                earliest.consider_closing(closing(&poly, 0.0, span), Next::Cushion(i, c));
             }
         }
     }
@@ -55,6 +55,7 @@ fn stays_clear(poly: &Poly, span: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::physics::poly::first_closing;
     use crate::random::Rng;
 
     /// A ball's gap to a cushion: up to 2 m, closing or opening at up to 6 m/s.

@@ -11,6 +11,7 @@ mod cushion;
 
 use super::{Ball, Next, Phase, TableSim};
 use crate::physics::cloth::{Kinematics, Motion};
+use crate::physics::poly::Closing;
 
 /// A ball on the cloth: its index, where it is and how it moves.
 type OnCloth = (usize, Kinematics, Motion);
@@ -44,6 +45,20 @@ impl Earliest {
             && self.best.is_none_or(|(t, _)| self.clock + dt < t)
         {
             self.best = Some((self.clock + dt, next));
+        }
+    }
+
+    /// As `consider`, for a contact whose time is searched for only when its bracket
+    /// starts before the earliest event so far: one that starts at or after it cannot
+    /// come first (the time found is never before the bracket's start), so the answer is
+    /// the same to the last bit without the search.
+    fn consider_closing(&mut self, closing: Option<Closing>, next: Next) {
+        if let Some(closing) = closing
+            && self
+                .best
+                .is_none_or(|(t, _)| self.clock + closing.not_before() < t)
+        {
+            self.consider(Some(closing.time()), next);
         }
     }
 }
