@@ -173,10 +173,102 @@ fn bisect(c: &Poly, l: f64, r: f64) -> f64 {
     if let [c0, c1, c2, 0.0, 0.0] = *c {
         // A quadratic (a ball's gap to a cushion): Horner's rule without its zero terms,
         // the same value in half the steps, as each halving waits for the one before.
-        halve(l, r, |t| (c2 * t + c1) * t + c0 > 0.0).0
+        let open = |t: f64| (c2 * t + c1) * t + c0 > 0.0;
+        match sure_signs([c0, c1, c2], l, r) {
+            Some(band) => halve_around(l, r, band, open),
+            None => halve(l, r, open).0,
+        }
     } else {
         halve(l, r, |t| eval(c, t) > 0.0).0
     }
+}
+
+/// For a quadratic gap `q` falling through zero in [l, r] (0 ≤ l): a band (lo, hi)
+/// round its root outside which the sign Horner's rule computes is certain — positive
+/// at every double in [l, lo], not positive at every one in [hi, r] — or None where
+/// that cannot be shown (then every midpoint is evaluated).
+///
+/// Why it holds: Horner's rule on a quadratic is off by at most γ₄·(|c₂|t² + |c₁|t + |c₀|)
+/// (Higham, *Accuracy and Stability of Numerical Algorithms*, 5.1; γ₄ ≈ 4.4e-16, taken
+/// as 1e-15), at most `err` over the bracket. A quadratic above 2·err at both ends of
+/// [l, lo] is above `err` all along it if it is concave there or still falling at lo
+/// (a convex one falling at lo falls all the way from l); there its computed value is
+/// positive. Likewise below −2·err at both ends of [hi, r] when convex, or falling at hi.
+fn sure_signs([c0, c1, c2]: [f64; 3], l: f64, r: f64) -> Option<(f64, f64)> {
+    const GAMMA: f64 = 1e-15;
+    if !(l.is_sign_positive() && l < r) {
+        return None;
+    }
+    let q = |t: f64| (c2 * t + c1) * t + c0;
+    let slope = |t: f64| 2.0 * c2 * t + c1;
+    let err = GAMMA * ((c2.abs() * r + c1.abs()) * r + c0.abs());
+    // The root, near enough: the stable quadratic formula.
+    let root = if c2 == 0.0 {
+        -c0 / c1
+    } else {
+        let disc = c1 * c1 - 4.0 * c2 * c0;
+        let h = -0.5 * (c1 + c1.signum() * disc.sqrt());
+        let (a, b) = (h / c2, c0 / h);
+        let inside = |t: f64| t >= l && t <= r;
+        match (inside(a), inside(b)) {
+            (true, true) => a.min(b),
+            (true, false) => a,
+            _ => b,
+        }
+    };
+    let fall = -slope(root);
+    if !(root >= l && root <= r && fall > 0.0) {
+        return None;
+    }
+    let half_width = 4.0 * err / fall + 4.0 * f64::EPSILON * root;
+    let (lo, hi) = ((root - half_width).max(l), (root + half_width).min(r));
+    let falling = |t: f64| slope(t) < -GAMMA * (c1.abs() + 2.0 * c2.abs() * t);
+    let above = |t: f64| q(t) > 2.1 * err;
+    let below = |t: f64| q(t) < -2.1 * err;
+    let left = above(l) && above(lo) && (c2 <= 0.0 || falling(lo));
+    let right = below(hi) && below(r) && (c2 >= 0.0 || falling(hi));
+    (left && right).then_some((lo, hi))
+}
+
+/// `halve(l, r, keep_right).0` for a `keep_right` known ahead to hold at or below `lo`
+/// and not at or above `hi` (0 ≤ l ≤ lo < hi): the same halvings, bit for bit, the
+/// midpoints outside the band judged by comparison. Those come first (most of a
+/// bracket's fifty-odd halvings) and are walked on the doubles' bits, where a
+/// comparison and a midpoint are integer steps: for two doubles ≥ 0 of one binade,
+/// 0.5·(l + r) is the mean of their bits rounded half to even, as the addition rounds.
+fn halve_around(l: f64, r: f64, (lo, hi): (f64, f64), keep_right: impl Fn(f64) -> bool) -> f64 {
+    let pick = |right: bool, a: u64, b: u64| std::hint::select_unpredictable(right, a, b);
+    let (mut l, mut r) = (l.to_bits(), r.to_bits());
+    let (lo, hi) = (lo.to_bits(), hi.to_bits());
+    let mut done = 0;
+    while done < MAX_HALVINGS {
+        let m = if (l ^ r) >> 52 == 0 {
+            let sum = l + r;
+            let half = sum >> 1;
+            half + (sum & half & 1)
+        } else {
+            (0.5 * (f64::from_bits(l) + f64::from_bits(r))).to_bits()
+        };
+        let right = m <= lo;
+        if (m <= l) | (m >= r) | (!right & (m < hi)) {
+            break;
+        }
+        (l, r) = (pick(right, m, l), pick(right, r, m));
+        done += 1;
+    }
+    // The midpoints in the band, evaluated.
+    let (mut l, mut r) = (f64::from_bits(l), f64::from_bits(r));
+    let (lo, hi) = (f64::from_bits(lo), f64::from_bits(hi));
+    let pick = |right: bool, a: f64, b: f64| f64::from_bits(pick(right, a.to_bits(), b.to_bits()));
+    for _ in done..MAX_HALVINGS {
+        let m = 0.5 * (l + r);
+        if m <= l || m >= r {
+            break;
+        }
+        let right = (m <= lo) | ((m < hi) & keep_right(m));
+        (l, r) = (pick(right, m, l), pick(right, r, m));
+    }
+    l
 }
 
 /// A sign change of c between l and r, to machine precision.
@@ -327,6 +419,85 @@ mod tests {
                 bisect(&c, l, r).to_bits(),
                 full.to_bits(),
                 "case {case}: {c:?}"
+            );
+        }
+    }
+
+    /// Quadratic gaps of the kinds detection meets (a ball's gap to a cushion, a
+    /// straight line) and harder ones (two roots close together, tiny and huge
+    /// coefficients), each with the bracket `closing` finds.
+    fn closing_quadratics(seed: u64, count: usize) -> Vec<([f64; 3], f64, f64)> {
+        let mut rng = crate::random::Rng(seed);
+        let mut found = Vec::new();
+        for case in 0..count {
+            let scale = |rng: &mut crate::random::Rng| 10f64.powf(rng.range(-9.0, 3.0));
+            let c = match case % 4 {
+                0 => [rng.range(0.0, 2.0), rng.range(-6.0, 0.5), rng.range(-1.5, 1.5)],
+                1 => [rng.range(0.0, 2.0), rng.range(-6.0, -1e-3), 0.0],
+                2 => {
+                    // (t − a)(t − a − gap)·k: roots a and a + gap, gap down to 1e-9.
+                    let (a, gap, k) = (rng.range(0.0, 3.0), scale(&mut rng) * 1e-3, scale(&mut rng));
+                    [a * (a + gap) * k, -(2.0 * a + gap) * k, k]
+                }
+                _ => [
+                    scale(&mut rng),
+                    -scale(&mut rng),
+                    rng.range(-1.0, 1.0) * scale(&mut rng),
+                ],
+            };
+            let from = if case % 3 == 0 { 0.0 } else { rng.range(0.0, 0.5) };
+            let to = from + 10f64.powf(rng.range(-6.0, 1.5));
+            if let Some(closing) = closing(&[c[0], c[1], c[2], 0.0, 0.0], from, to)
+                && closing.from < closing.to
+            {
+                found.push((c, closing.from, closing.to));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_quadratic_halved_with_its_sure_signs_ends_where_evaluating_every_midpoint_does() {
+        let cases = closing_quadratics(29, 400_000);
+        let mut sure = 0;
+        for (n, &([c0, c1, c2], l, r)) in cases.iter().enumerate() {
+            let every_midpoint = halve(l, r, |t| (c2 * t + c1) * t + c0 > 0.0).0;
+            let c = [c0, c1, c2, 0.0, 0.0];
+            assert_eq!(
+                bisect(&c, l, r).to_bits(),
+                every_midpoint.to_bits(),
+                "case {n}: {c:?} on [{l}, {r}]"
+            );
+            sure += usize::from(sure_signs([c0, c1, c2], l, r).is_some());
+        }
+        // Most brackets have their signs shown, so the fast path is what was compared.
+        println!("{sure} of {} brackets with sure signs", cases.len());
+        assert!(cases.len() > 50_000 && sure * 10 > cases.len() * 9);
+    }
+
+    #[test]
+    fn halving_around_a_band_on_the_bits_ends_where_halving_every_midpoint_does() {
+        // Any judgement inside the band (here a flickering one, as rounding makes near
+        // a root), brackets across binades, from zero, and among subnormal numbers.
+        let mut rng = crate::random::Rng(30);
+        for case in 0..200_000 {
+            let l = match case % 3 {
+                0 => 0.0,
+                1 => rng.range(0.0, 4.0),
+                _ => f64::from_bits(rng.next_u64() % (1u64 << 53)),
+            };
+            let r = l + rng.range(0.0, 4.0) * 10f64.powf(-rng.range(0.0, 20.0)) + f64::MIN_POSITIVE;
+            let root = rng.range(l, r);
+            let width = (r - l) * 10f64.powf(-rng.range(3.0, 17.0));
+            let (lo, hi) = ((root - width).max(l), (root + width).min(r));
+            let flicker = rng.next_u64();
+            let keep_right = |t: f64| {
+                t <= lo || t < hi && (t.to_bits() ^ flicker).count_ones() % 2 == 0
+            };
+            assert_eq!(
+                halve_around(l, r, (lo, hi), keep_right).to_bits(),
+                halve(l, r, keep_right).0.to_bits(),
+                "case {case}: [{l:e}, {r:e}] band [{lo:e}, {hi:e}]"
             );
         }
     }
