@@ -432,11 +432,16 @@ mod tests {
         for case in 0..count {
             let scale = |rng: &mut crate::random::Rng| 10f64.powf(rng.range(-9.0, 3.0));
             let c = match case % 4 {
-                0 => [rng.range(0.0, 2.0), rng.range(-6.0, 0.5), rng.range(-1.5, 1.5)],
+                0 => [
+                    rng.range(0.0, 2.0),
+                    rng.range(-6.0, 0.5),
+                    rng.range(-1.5, 1.5),
+                ],
                 1 => [rng.range(0.0, 2.0), rng.range(-6.0, -1e-3), 0.0],
                 2 => {
                     // (t − a)(t − a − gap)·k: roots a and a + gap, gap down to 1e-9.
-                    let (a, gap, k) = (rng.range(0.0, 3.0), scale(&mut rng) * 1e-3, scale(&mut rng));
+                    let (a, gap, k) =
+                        (rng.range(0.0, 3.0), scale(&mut rng) * 1e-3, scale(&mut rng));
                     [a * (a + gap) * k, -(2.0 * a + gap) * k, k]
                 }
                 _ => [
@@ -445,7 +450,11 @@ mod tests {
                     rng.range(-1.0, 1.0) * scale(&mut rng),
                 ],
             };
-            let from = if case % 3 == 0 { 0.0 } else { rng.range(0.0, 0.5) };
+            let from = if case % 3 == 0 {
+                0.0
+            } else {
+                rng.range(0.0, 0.5)
+            };
             let to = from + 10f64.powf(rng.range(-6.0, 1.5));
             if let Some(closing) = closing(&[c[0], c[1], c[2], 0.0, 0.0], from, to)
                 && closing.from < closing.to
@@ -491,9 +500,8 @@ mod tests {
             let width = (r - l) * 10f64.powf(-rng.range(3.0, 17.0));
             let (lo, hi) = ((root - width).max(l), (root + width).min(r));
             let flicker = rng.next_u64();
-            let keep_right = |t: f64| {
-                t <= lo || t < hi && (t.to_bits() ^ flicker).count_ones() % 2 == 0
-            };
+            let keep_right =
+                |t: f64| t <= lo || t < hi && (t.to_bits() ^ flicker).count_ones() % 2 == 0;
             assert_eq!(
                 halve_around(l, r, (lo, hi), keep_right).to_bits(),
                 halve(l, r, keep_right).0.to_bits(),

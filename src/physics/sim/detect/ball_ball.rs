@@ -1,15 +1,20 @@
 //! Ball on ball: two balls' distance closes to a diameter, on the cloth or in flight
 //! (a flying ball on its parabola, or on rapier's chord of it).
 
-use super::{ByBall, Earliest, moves};
+use super::{ByBall, Earliest, OnCloth, moves};
 use crate::math::DVec3;
 use crate::physics::poly::{Poly, closing};
 use crate::physics::sim::{Ball, Next, Phase, TableSim};
 
 impl TableSim {
     /// The first two balls to touch within `span` s.
-    pub(super) fn next_between_balls(&self, span: f64, earliest: &mut Earliest) {
-        let movers = self.movers();
+    pub(super) fn next_between_balls(
+        &self,
+        cloth: &ByBall<OnCloth>,
+        span: f64,
+        earliest: &mut Earliest,
+    ) {
+        let movers = self.movers(cloth);
         let diameter = 2.0 * self.table.ball_radius;
         for (x, mover) in movers.iter().enumerate() {
             let &Some((i, pi, vi, ai, mi)) = mover else {
@@ -30,25 +35,25 @@ impl TableSim {
     }
 
     /// Every ball in play as it moves from now.
-    fn movers(&self) -> ByBall<Mover> {
+    fn movers(&self, cloth: &ByBall<OnCloth>) -> ByBall<Mover> {
         let g = self.physics.gravity_m_s2;
         let mut movers = [None; 4];
         for (i, b) in self.balls.iter().enumerate() {
-            movers[i] = match b {
-                Some(Ball {
-                    k,
-                    phase: Phase::Cloth(m),
-                }) => Some((
+            movers[i] = match (b, cloth[i]) {
+                (_, Some(on)) => Some((
                     i,
-                    k.pos,
-                    k.vel,
-                    self.cloth.acceleration(k, *m).extend(0.0),
-                    moves(*m),
+                    on.k.pos,
+                    on.k.vel,
+                    on.acceleration.extend(0.0),
+                    moves(on.motion),
                 )),
-                Some(Ball {
-                    k,
-                    phase: Phase::Flying,
-                }) => {
+                (
+                    Some(Ball {
+                        k,
+                        phase: Phase::Flying,
+                    }),
+                    _,
+                ) => {
                     let flight = self.flights[i].expect("a flying ball has its flight");
                     let (vel, acc) = flight.motion(g);
                     // On the parabola, its velocity now; on rapier's chord, the chord's.
@@ -95,8 +100,16 @@ fn stay_apart(dp: DVec3, dv: DVec3, da: DVec3, d: f64, span: f64) -> bool {
                 && judge(clear, start, half, halvings - 1)
                 && judge(clear, start + half, half, halvings - 1)
     }
+    // Their closest approach moving straight on, less the most the acceleration can
+    // bend the offset in the span.
+    let straight_closest = || {
+        let t = (-dp.dot(dv) / dv.length_squared()).clamp(0.0, span);
+        let closest = if t.is_finite() { dp + dv * t } else { dp };
+        closest.length() - d - MARGIN > 0.5 * da.length() * span * span
+    };
     let half = 0.5 * span;
     clear(0.0, span, 0.0)
+        || straight_closest()
         || judge(&clear, 0.0, half, HALVINGS - 1) && judge(&clear, half, half, HALVINGS - 1)
 }
 

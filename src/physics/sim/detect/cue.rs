@@ -15,7 +15,10 @@ impl TableSim {
         earliest: &mut Earliest,
     ) {
         for (f, follow) in self.follow.iter().enumerate() {
-            let Some((_, k, m)) = cloth[follow.ball.index()] else {
+            let Some(OnCloth {
+                k, acceleration, ..
+            }) = cloth[follow.ball.index()]
+            else {
                 continue;
             };
             let from = (follow.since + self.cue.tip_contact_ms / 1000.0 - self.clock).max(0.0);
@@ -28,7 +31,7 @@ impl TableSim {
             let poly = gap_poly(
                 k.pos - tip,
                 k.vel - tip_speed * follow.axis,
-                self.cloth.acceleration(&k, m).extend(0.0) + follow.decel * follow.axis,
+                acceleration.extend(0.0) + follow.decel * follow.axis,
                 self.table.ball_radius,
             );
             earliest.consider_closing(closing(&poly, from, to), Next::Tip(f));

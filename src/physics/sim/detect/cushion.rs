@@ -14,11 +14,16 @@ impl TableSim {
         earliest: &mut Earliest,
     ) {
         let reach = self.cushion_reach;
-        for &(i, k, m) in cloth.iter().flatten() {
-            if !moves(m) {
+        for &OnCloth {
+            i,
+            k,
+            motion,
+            acceleration: a,
+        } in cloth.iter().flatten()
+        {
+            if !moves(motion) {
                 continue;
             }
-            let a = self.cloth.acceleration(&k, m);
             for c in Cushion::ALL {
                 let n = c.inward_normal();
                 let gap = k.pos.truncate().dot(n) + self.table.nose_distance(c) - reach;

@@ -10,11 +10,19 @@ mod cue;
 mod cushion;
 
 use super::{Ball, Next, Phase, TableSim};
+use crate::math::DVec2;
 use crate::physics::cloth::{Kinematics, Motion};
 use crate::physics::poly::Closing;
 
-/// A ball on the cloth: its index, where it is and how it moves.
-type OnCloth = (usize, Kinematics, Motion);
+/// A ball on the cloth: its index, where it is, how it moves, and its acceleration in
+/// that motion (worked out once an event: every kind of pair asks for it).
+#[derive(Clone, Copy)]
+struct OnCloth {
+    i: usize,
+    k: Kinematics,
+    motion: Motion,
+    acceleration: DVec2,
+}
 
 /// Something of each ball, by ball index; None for a ball it does not apply to. A fixed
 /// array rather than a list, as detection builds these at every event.
@@ -78,17 +86,22 @@ impl TableSim {
                 phase: Phase::Cloth(m),
             }) = b
             {
-                cloth[i] = Some((i, *k, *m));
+                cloth[i] = Some(OnCloth {
+                    i,
+                    k: *k,
+                    motion: *m,
+                    acceleration: self.cloth.acceleration(k, *m),
+                });
             }
         }
-        for &(_, k, m) in cloth.iter().flatten() {
-            let dt = self.cloth.time_to_change(&k, m);
+        for b in cloth.iter().flatten() {
+            let dt = self.cloth.time_to_change(&b.k, b.motion);
             earliest.consider(dt.is_finite().then_some(dt), Next::Change);
         }
         let (until, _) = earliest.best?;
         let span = until - self.clock;
         self.next_on_cushions(&cloth, span, &mut earliest);
-        self.next_between_balls(span, &mut earliest);
+        self.next_between_balls(&cloth, span, &mut earliest);
         self.next_of_the_cue(&cloth, span, &mut earliest);
         earliest.best
     }
