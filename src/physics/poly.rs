@@ -190,10 +190,11 @@ fn bisect(c: &Poly, l: f64, r: f64) -> f64 {
 ///
 /// Why it holds: Horner's rule on a quadratic is off by at most γ₄·(|c₂|t² + |c₁|t + |c₀|)
 /// (Higham, *Accuracy and Stability of Numerical Algorithms*, 5.1; γ₄ ≈ 4.4e-16, taken
-/// as 1e-15), at most `err` over the bracket. A quadratic above 2·err at both ends of
-/// [l, lo] is above `err` all along it if it is concave there or still falling at lo
-/// (a convex one falling at lo falls all the way from l); there its computed value is
-/// positive. Likewise below −2·err at both ends of [hi, r] when convex, or falling at hi.
+/// as 1e-15), at most `err` over the bracket. A quadratic computed above 2.1·err at both
+/// ends of [l, lo] is truly above `err` all along it if it is concave there or still
+/// falling at lo (a convex one falling at lo falls all the way from l); there its
+/// computed value is positive. Likewise below −2.1·err at both ends of [hi, r] when
+/// convex, or falling at hi.
 fn sure_signs([c0, c1, c2]: [f64; 3], l: f64, r: f64) -> Option<(f64, f64)> {
     const GAMMA: f64 = 1e-15;
     if !(l.is_sign_positive() && l < r) {
