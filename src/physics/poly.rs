@@ -501,8 +501,9 @@ mod tests {
             let width = (r - l) * 10f64.powf(-rng.range(3.0, 17.0));
             let (lo, hi) = ((root - width).max(l), (root + width).min(r));
             let flicker = rng.next_u64();
-            let keep_right =
-                |t: f64| t <= lo || t < hi && (t.to_bits() ^ flicker).count_ones() % 2 == 0;
+            let keep_right = |t: f64| {
+                t <= lo || t < hi && (t.to_bits() ^ flicker).count_ones().is_multiple_of(2)
+            };
             assert_eq!(
                 halve_around(l, r, (lo, hi), keep_right).to_bits(),
                 halve(l, r, keep_right).0.to_bits(),
