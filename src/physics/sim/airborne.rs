@@ -29,6 +29,11 @@ pub(super) struct Flight {
     pub still_since: Option<f64>,
     /// While it flies over open cloth: no rapier steps until then.
     pub open: Option<OpenStretch>,
+    /// How far rapier has turned the ball since the flight began. Its body starts each
+    /// flight unturned: a sphere's orientation changes nothing of its motion, but
+    /// rapier's contact frames round with it, and the same flight would end otherwise
+    /// for how the ball turned before (on a reused table, in a trial, in a prediction).
+    pub turn: DQuat,
 }
 
 /// A stretch of a flight over open cloth, flown on the parabola.
@@ -53,6 +58,7 @@ impl Flight {
             over: 0,
             still_since: None,
             open: None,
+            turn: DQuat::IDENTITY,
         }
     }
 

@@ -88,7 +88,10 @@ impl TableSim {
             .flight_step_s
             .min(MAX_STEP_TRAVEL / fastest.max(1e-9));
         for &i in &flying {
-            let k = self.balls[i].expect("flying").k;
+            let k = Kinematics {
+                orientation: self.flights[i].expect("a flying ball has its flight").turn,
+                ..self.balls[i].expect("flying").k
+            };
             self.rapier().sync(BallId::ALL[i], Some(&k), true);
         }
         self.rapier().step(dt);
@@ -99,6 +102,10 @@ impl TableSim {
             };
             let mut to = ball.k;
             rapier.read(BallId::ALL[i], &mut to);
+            // Rapier's pose has the flight's turn: the step's part of it turns the ball.
+            let turn = to.orientation;
+            to.orientation = (turn * flight.turn.conjugate() * ball.k.orientation).normalize();
+            flight.turn = turn;
             flight.from = ball.k;
             flight.since = self.clock;
             flight.to = Some(to);
