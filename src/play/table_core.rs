@@ -48,7 +48,7 @@ impl TableCore {
             .expect("the default preset exists");
         TableCore {
             config: config.clone(),
-            sim: TableSim::new(config, table),
+            sim: TableSim::watched(config, table),
             settings,
             save_path,
             phase: Phase::Aiming,

@@ -124,6 +124,7 @@ impl TableSim {
             mu_slide: physics.cloth.mu_slide,
             mu_roll: physics.cloth.mu_roll,
             spin_decel: physics.cloth.spin_decel_rad_s2,
+            turns_balls: false,
         };
         TableSim {
             rapier: None,
@@ -147,6 +148,15 @@ impl TableSim {
             steps: 0,
             sampling: None,
         }
+    }
+
+    /// The same, turning its balls as they roll and spin: their orientation, which only
+    /// a table someone watches needs (the dotted ball's dot); nothing in the physics
+    /// reads it.
+    pub fn watched(config: &Config, table: TableGeometry) -> TableSim {
+        let mut sim = TableSim::new(config, table);
+        sim.cloth.turns_balls = true;
+        sim
     }
 
     pub fn table(&self) -> &TableGeometry {
