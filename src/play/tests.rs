@@ -881,3 +881,22 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
     assert_eq!(done[0].made, vec![1, 1]);
     assert_eq!(done[0].score(), 0.5);
 }
+
+#[test]
+fn the_balls_on_the_table_turn_as_they_roll() {
+    // The dotted ball's dots show its spin: the table a player watches turns its balls
+    // (the headless tables of trials and predictions do not).
+    let config = Config::defaults();
+    let practice = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, practice, None);
+    play.apply(Command::Continue);
+    let before = play.ball(BallId::White).expect("on the table").orientation;
+    play.apply(Command::Strike(Stroke::new(BallId::White, 4.0, 2.0)));
+    roll(&mut play);
+    let after = play.ball(BallId::White).expect("on the table").orientation;
+    assert!(after.angle_between(before) > 0.1, "{before} {after}");
+}
