@@ -734,12 +734,24 @@ fn fly_near_the_foot_cushion(vx: f64, vz: f64, spin_y: f64) -> ShotRecord {
     s.run_to_rest()
 }
 
+/// Plays `fly_near_the_foot_cushion(1.0, 0.5, 0.0)`'s flight on table `s`, already used,
+/// and checks it gives a new table's bits.
+fn same_flight_as_on_a_new_table(mut s: TableSim) {
+    let fresh = fly_near_the_foot_cushion(1.0, 0.5, 0.0);
+    s.place(&[(White, DVec2::new(1.37, 0.0))]).unwrap();
+    s.launch(White, DVec3::new(1.0, 0.0, 0.5), DVec3::ZERO, None)
+        .unwrap();
+    assert_eq!(
+        serde_json::to_string(&s.run_to_rest()).unwrap(),
+        serde_json::to_string(&fresh).unwrap()
+    );
+}
+
 #[test]
 fn a_flight_by_a_cushion_does_not_depend_on_how_the_ball_turned_before() {
-    // The same flight on a new table and on one where the ball first rolled about (a
-    // computer's trial table, or its worker threads', plays stroke after stroke): the
-    // ball's orientation is the same sphere to rapier, so the same bits.
-    let fresh = fly_near_the_foot_cushion(1.0, 0.5, 0.0);
+    // A table where the ball first rolled about (as a computer's trial table, or each
+    // of its worker threads', plays stroke after stroke): its orientation is the same
+    // sphere to rapier.
     let config = Config::defaults();
     let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
     let mut s = TableSim::watched(&config, table);
@@ -747,33 +759,18 @@ fn a_flight_by_a_cushion_does_not_depend_on_how_the_ball_turned_before() {
     launch_rolling(&mut s, White, DVec2::new(-0.8, 0.6));
     s.run_to_rest();
     assert!(state(&s, White).orientation != DQuat::IDENTITY);
-    s.place(&[(White, DVec2::new(1.37, 0.0))]).unwrap();
-    s.launch(White, DVec3::new(1.0, 0.0, 0.5), DVec3::ZERO, None)
-        .unwrap();
-    let reused = s.run_to_rest();
-    assert_eq!(
-        serde_json::to_string(&reused).unwrap(),
-        serde_json::to_string(&fresh).unwrap()
-    );
+    same_flight_as_on_a_new_table(s);
 }
 
 #[test]
 fn a_flight_after_another_on_the_same_table_gives_the_bits_of_a_fresh_table() {
     // Rapier's world stays with a reused table (a trial's): what it kept of the first
     // flight must not reach the second.
-    let fresh = fly_near_the_foot_cushion(1.0, 0.5, 0.0);
     let mut s = sim(&[(White, 1.37, 0.0)]);
     s.launch(White, DVec3::new(0.6, 0.3, 0.8), DVec3::ZERO, None)
         .unwrap();
     s.run_to_rest();
-    s.place(&[(White, DVec2::new(1.37, 0.0))]).unwrap();
-    s.launch(White, DVec3::new(1.0, 0.0, 0.5), DVec3::ZERO, None)
-        .unwrap();
-    let reused = s.run_to_rest();
-    assert_eq!(
-        serde_json::to_string(&reused).unwrap(),
-        serde_json::to_string(&fresh).unwrap()
-    );
+    same_flight_as_on_a_new_table(s);
 }
 
 #[test]

@@ -428,13 +428,7 @@ fn lag_training_tallies_each_lag() {
 #[test]
 fn the_predicted_path_is_the_stroke_then_played() {
     let config = Config::defaults();
-    let practice = MatchSettings {
-        mode: Mode::Practice,
-        game: "three_cushion".into(),
-        ..settings(&config)
-    };
-    let mut play = Play::new(&config, practice, None);
-    play.apply(Command::Continue);
+    let mut play = at_the_practice_table(&config);
     // The break, then a second stroke from wherever the balls stopped: spin, a raised
     // cue, and frames of the table's clock that do not fall on the samples.
     let strokes = [
@@ -886,17 +880,17 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
 fn the_balls_on_the_table_turn_as_they_roll() {
     // The dotted ball's dots show its spin: the table a player watches turns its balls
     // (the headless tables of trials and predictions do not).
-    let config = Config::defaults();
-    let practice = MatchSettings {
-        mode: Mode::Practice,
-        game: "three_cushion".into(),
-        ..settings(&config)
-    };
-    let mut play = Play::new(&config, practice, None);
-    play.apply(Command::Continue);
+    let mut play = at_the_practice_table(&Config::defaults());
     let before = play.ball(BallId::White).expect("on the table").orientation;
     play.apply(Command::Strike(Stroke::new(BallId::White, 4.0, 2.0)));
     roll(&mut play);
     let after = play.ball(BallId::White).expect("on the table").orientation;
     assert!(after.angle_between(before) > 0.1, "{before} {after}");
+}
+
+/// Three-cushion practice at the table, ready to strike.
+fn at_the_practice_table(config: &Config) -> Play {
+    let mut play = Play::new(config, three_cushion_practice(config), None);
+    play.apply(Command::Continue);
+    play
 }
