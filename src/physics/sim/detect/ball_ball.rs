@@ -82,22 +82,17 @@ impl TableSim {
 fn stay_apart(dp: DVec3, dv: DVec3, da: DVec3, d: f64, span: f64) -> bool {
     const MARGIN: f64 = 1e-6;
     const HALVINGS: u32 = 6;
-    // The piece [start, start + length] lies more than `d + margin` apart.
-    let clear = |start: f64, length: f64, margin: f64| {
+    // The piece [start, start + length] lies more than `d + MARGIN` apart.
+    let clear = |start: f64, length: f64| {
         let offset = dp + dv * start + 0.5 * da * start * start;
         let velocity = dv + da * start;
         let reach = velocity.length() * length + 0.5 * da.length() * length * length;
-        offset.length() - d - margin > reach
+        offset.length() - d - MARGIN > reach
     };
     // The piece, or, halved at most `halvings` more times, both of its halves.
-    fn judge(
-        clear: &impl Fn(f64, f64, f64) -> bool,
-        start: f64,
-        length: f64,
-        halvings: u32,
-    ) -> bool {
+    fn judge(clear: &impl Fn(f64, f64) -> bool, start: f64, length: f64, halvings: u32) -> bool {
         let half = 0.5 * length;
-        clear(start, length, MARGIN)
+        clear(start, length)
             || halvings > 0
                 && judge(clear, start, half, halvings - 1)
                 && judge(clear, start + half, half, halvings - 1)
@@ -107,7 +102,6 @@ fn stay_apart(dp: DVec3, dv: DVec3, da: DVec3, d: f64, span: f64) -> bool {
         let closest = if t.is_finite() { dp + dv * t } else { dp };
         closest.length() - d - MARGIN > 0.5 * da.length() * span * span
     };
-    // (d + margin)² − d², the gap's own measure of a micrometre clear.
     let bernstein_clear = || {
         let [c0, c1, c2, c3, c4] = gap_poly(dp, dv, da, d);
         let (s, s2) = (span, span * span);
@@ -121,6 +115,7 @@ fn stay_apart(dp: DVec3, dv: DVec3, da: DVec3, d: f64, span: f64) -> bool {
         ]
         .into_iter()
         .fold(f64::INFINITY, f64::min);
+        // (d + MARGIN)² − d²: the gap's own measure of a micrometre clear.
         lowest > (2.0 * d + MARGIN) * MARGIN
     };
     let half = 0.5 * span;
