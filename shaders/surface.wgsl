@@ -23,13 +23,15 @@
 }
 #endif
 
-// x: 0 for felt, 1 for wood, 2 for none (the standard material as it is); zw: the bed's half length and half width (which way a rail
-// runs).
+// x: 0 for felt, 1 for wood, 2 for none (the standard material as it is, or its colour
+// lit simply), 3 for depth only; zw: the bed's half length and half width (which way a
+// rail runs).
 @group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> surface: vec4<f32>;
 // Felt: x how strongly the grain shades the colour (0..1), y fibres per metre. Wood: x
 // rings per metre.
 @group(#{MATERIAL_BIND_GROUP}) @binding(101) var<uniform> grain: vec4<f32>;
-// Felt: the cloth's colour (linear), for the simple lighting. Wood: its dark colour.
+// Felt and matt surfaces: their colour (linear), for the simple lighting. Wood: its dark
+// colour.
 @group(#{MATERIAL_BIND_GROUP}) @binding(102) var<uniform> dark: vec4<f32>;
 // Wood: its light colour (linear).
 @group(#{MATERIAL_BIND_GROUP}) @binding(103) var<uniform> light: vec4<f32>;
@@ -132,7 +134,7 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     let out = deferred_output(in, pbr_input);
 #else
     var out: FragmentOutput;
-    // Unlit: the lamp's glowing face, and the room's surfaces at the low graphics.
+    // Unlit: the lamp's glowing face.
     if (pbr_input.material.flags & STANDARD_MATERIAL_FLAGS_UNLIT_BIT) == 0u {
         out.color = apply_pbr_lighting(pbr_input);
     } else {

@@ -3,7 +3,7 @@
 //! chosen in the menu), red.
 
 use super::resolution::Sharp;
-use super::surfaces::{SurfaceMaterial, plain};
+use super::surfaces::{SurfaceMaterial, polished};
 use crate::game::{Ball, GameConfig, Settings};
 use crate::play::BallStyle;
 use crate::shot::BallId;
@@ -72,7 +72,7 @@ fn dress_ball(
     };
     // Phenolic resin, one material through and through: a polished surface that
     // mirrors the lamp sharply (no clear coat, which would take a pipeline of its own).
-    let body = materials.add(plain(StandardMaterial {
+    let body = materials.add(polished(StandardMaterial {
         base_color,
         base_color_texture: texture,
         perceptual_roughness: 0.05,

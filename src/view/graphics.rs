@@ -4,8 +4,8 @@
 
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
-use super::surfaces::{SurfaceMaterial, change_each, change_where};
-use super::table::{TableMaterials, cloth_colour};
+use super::surfaces::{SurfaceMaterial, change_where};
+use super::table::cloth_colour;
 use crate::game::{GameConfig, Preferences, TableCamera, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
@@ -19,13 +19,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
         apply.run_if(
-            resource_changed::<Preferences>
-                .or_else(resource_changed::<TableMaterials>)
-                .or_else(
-                    any_match_filter::<Added<ShadowLamp>>
-                        .or_else(resource_added::<RoomReflections>)
-                        .or_else(added::<SurfaceMaterial>),
-                ),
+            resource_changed::<Preferences>.or_else(
+                any_match_filter::<Added<ShadowLamp>>
+                    .or_else(resource_added::<RoomReflections>)
+                    .or_else(added::<SurfaceMaterial>),
+            ),
         ),
     );
 }
@@ -51,7 +49,6 @@ fn apply(
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
     mut volume: ResMut<GlobalVolume>,
     mut surfaces: ResMut<Assets<SurfaceMaterial>>,
-    table: Res<TableMaterials>,
 ) {
     let graphics = &preferences.graphics;
     let simple = !graphics.full_lighting;
@@ -124,12 +121,6 @@ fn apply(
     for mut lamp in &mut lamps_simple {
         lamp.set_if_neq(simply);
     }
-    change_each(
-        &mut surfaces,
-        &table.0,
-        |m| m.base.unlit != simple,
-        |m| m.base.unlit = simple,
-    );
     let colour = cloth_colour(&config, &preferences);
     change_where(
         &mut surfaces,

@@ -4,8 +4,8 @@
 //! software renderer a third of its frame).
 
 use super::lights::Lamp;
-use super::surfaces::{SurfaceMaterial, plain};
-use super::table::{TableMaterials, merged};
+use super::surfaces::{SurfaceMaterial, matt, polished};
+use super::table::merged;
 use crate::game::{Screen, Session, TableCamera};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
@@ -55,7 +55,6 @@ fn furnish(
     session: Res<Session>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<SurfaceMaterial>>,
-    mut simply_drawn: ResMut<TableMaterials>,
 ) {
     let table = session.table();
     let lamp = Lamp::over(table);
@@ -63,21 +62,21 @@ fn furnish(
     // Matt, with next to no reflection: the environment map the balls mirror is the
     // room seen from the bed, wrong anywhere else (`reflections`).
     let mut material = |colour: Color, roughness: f32| {
-        materials.add(plain(StandardMaterial {
-            base_color: colour,
-            perceptual_roughness: roughness,
-            reflectance: 0.05,
-            ..default()
-        }))
+        materials.add(matt(
+            StandardMaterial {
+                base_color: colour,
+                perceptual_roughness: roughness,
+                reflectance: 0.05,
+                ..default()
+            },
+            &lamp,
+        ))
     };
     let floor = material(Color::srgb(0.10, 0.07, 0.055), 0.8);
     let housing = material(Color::srgb(0.05, 0.05, 0.055), 0.6);
     let stand = material(Color::srgb(0.04, 0.04, 0.045), 0.7);
-    simply_drawn
-        .0
-        .extend([floor.clone(), housing.clone(), stand.clone()]);
     // The diffuser glows by itself whatever the lighting.
-    let diffuser = materials.add(plain(StandardMaterial {
+    let diffuser = materials.add(polished(StandardMaterial {
         base_color: Color::srgb(1.0, 0.98, 0.94),
         unlit: true,
         ..default()

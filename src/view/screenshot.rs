@@ -4,7 +4,7 @@
 //! compiled for a few frames running (software rendering compiles them for seconds,
 //! and a frame drawn before shows nothing of what waits).
 
-use super::table::TableMaterials;
+use super::table::TableModel;
 use bevy::prelude::*;
 use bevy::render::render_resource::{CachedPipelineState, PipelineCache};
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -59,7 +59,7 @@ fn take_screenshot(
     mut commands: Commands,
     plan: Res<ScreenshotPlan>,
     compiled: Res<Compiled>,
-    table: Res<TableMaterials>,
+    table: Query<(), With<TableModel>>,
     session: Option<Res<crate::game::Session>>,
     time: Res<Time<Real>>,
     mut frame: Local<u32>,
@@ -69,7 +69,7 @@ fn take_screenshot(
 ) {
     *frame += 1;
     // At the table, the table too (the menu has none).
-    let table_there = session.is_none() || !table.0.is_empty();
+    let table_there = session.is_none() || !table.is_empty();
     let compiled_frames = compiled.0.load(Ordering::Relaxed);
     if compiled_frames >= 1 && table_there && !*first_drawn {
         *first_drawn = true;

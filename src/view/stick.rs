@@ -1,7 +1,7 @@
 //! How the cue looks: its bands' colours (`cue::CueColours`) on a satin finish.
 
 use super::resolution::Sharp;
-use super::surfaces::{SurfaceMaterial, plain};
+use super::surfaces::{SurfaceMaterial, polished};
 use crate::cue::CueColours;
 use bevy::prelude::*;
 
@@ -19,7 +19,7 @@ fn dress_stick(
     let Ok(CueColours(colours)) = sticks.get(add.entity) else {
         return;
     };
-    let satin = materials.add(plain(StandardMaterial {
+    let satin = materials.add(polished(StandardMaterial {
         base_color_texture: Some(colours.clone()),
         perceptual_roughness: 0.38,
         reflectance: 0.45,

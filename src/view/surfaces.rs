@@ -1,8 +1,9 @@
 //! The table's own surfaces: the cloth (the grain and nap of woven felt, the balls'
 //! contact shadows) and the wood (growth rings along each rail), the standard material
 //! extended by `shaders/surface.wgsl` (compiled into the binary, so it runs from any
-//! folder). Both also light themselves simply for the low graphics, by the same lamp as
-//! `lights` hangs over the table.
+//! folder). They and the matt surfaces without grain (slate, pearl, room) light
+//! themselves simply for the low graphics, by the same lamp as `lights` hangs over the
+//! table; the polished ones (balls, cue) keep the full lighting.
 
 use super::lights::Lamp;
 use crate::game::{Ball, Session};
@@ -33,16 +34,16 @@ const SHADOWED_BALLS: usize = 4;
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone)]
 #[bind_group_data(Shading)]
 pub struct Grain {
-    /// x: 0 for felt, 1 for wood, 2 for none; zw: the bed's half length and half
-    /// width, m (which way each rail's wood runs).
+    /// x: 0 for felt, 1 for wood, 2 for none, 3 for depth only (`Kind::code`); zw: the
+    /// bed's half length and half width, m (which way each rail's wood runs).
     #[uniform(100)]
     pub surface: Vec4,
     /// Felt: x the strength of the shading (0..1), y fibres per metre. Wood: x rings
     /// per metre.
     #[uniform(101)]
     pub grain: Vec4,
-    /// Felt: the cloth's colour, linear, for the simple lighting (the full lighting
-    /// takes the standard material's). Wood: its dark colour.
+    /// Felt and matt surfaces: their colour, linear, for the simple lighting (the full
+    /// lighting takes the standard material's). Wood: its dark colour.
     #[uniform(102)]
     pub dark: Vec4,
     /// Wood: its light colour, linear.
@@ -54,8 +55,47 @@ pub struct Grain {
     pub balls: [Vec4; SHADOWED_BALLS],
     #[uniform(105)]
     pub lamp: Vec4,
+    pub kind: Kind,
     /// Which shader draws it (`Grain::shading_for`).
     pub shading: Shading,
+}
+
+/// What a surface is, for the shader that draws it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Reflect)]
+pub enum Kind {
+    Felt,
+    Wood,
+    /// Without grain, lit simply at the low graphics: the slate, pearl, spots, room.
+    Matt,
+    /// Without grain, with the full lighting at both graphics: what shines (the balls'
+    /// highlight, the cue's satin, the lamp's glowing face).
+    Polished,
+    /// Nothing drawn but depth: what hides the sharp things (`view::resolution`).
+    DepthOnly,
+}
+
+impl Kind {
+    /// The shader that draws a surface of this kind with the simple lighting or the
+    /// full: the simple lighting draws every surface but the polished ones, which keep
+    /// the standard lighting (the balls their highlight).
+    fn shading(self, simple_lighting: bool) -> Shading {
+        match (self, simple_lighting) {
+            (Kind::DepthOnly, _) => Shading::DepthOnly,
+            (_, false) => Shading::Full,
+            (Kind::Polished, true) => Shading::Plain,
+            (Kind::Felt | Kind::Wood | Kind::Matt, true) => Shading::Simple,
+        }
+    }
+
+    /// The shader's `surface.x`.
+    fn code(self) -> f32 {
+        match self {
+            Kind::Felt => 0.0,
+            Kind::Wood => 1.0,
+            Kind::Matt | Kind::Polished => 2.0,
+            Kind::DepthOnly => 3.0,
+        }
+    }
 }
 
 /// Which shader a surface's pipeline is built from, chosen so that each preset compiles
@@ -65,13 +105,15 @@ pub struct Grain {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Reflect)]
 pub enum Shading {
     /// The lamp's light worked out simply, the full lighting left out
-    /// (`SIMPLE_LIGHTING`): felt and wood at the low graphics.
+    /// (`SIMPLE_LIGHTING`): every surface but the polished ones at the low graphics.
+    /// (Software rendering runs both sides of a branch, so even an unlit surface drawn
+    /// by the full lighting's shader pays for all of it.)
     Simple,
     /// The full lighting, with the grains compiled in: every surface at the high
     /// graphics, in one pipeline.
     Full,
-    /// The full lighting without the grains' code (`NO_GRAIN`): the surfaces without
-    /// grain at the low graphics, where felt and wood are drawn simply.
+    /// The full lighting without the grains' code (`NO_GRAIN`): the polished surfaces
+    /// at the low graphics, where the others are drawn simply.
     Plain,
     /// Nothing drawn but depth (`DEPTH_ONLY`): what hides the sharp things from the
     /// sharp camera (`view::resolution`).
@@ -84,79 +126,77 @@ impl From<&Grain> for Shading {
     }
 }
 
-/// A surface without grain: the standard material as it is.
-pub fn plain(base: StandardMaterial) -> SurfaceMaterial {
+/// A polished surface: the standard material as it is, at both graphics.
+pub fn polished(base: StandardMaterial) -> SurfaceMaterial {
     SurfaceMaterial {
         base,
-        extension: Grain::none(),
+        extension: Grain::none(Kind::Polished),
     }
+}
+
+/// A matt surface without grain: the standard material, lit simply at the low graphics
+/// by `lamp`.
+pub fn matt(base: StandardMaterial, lamp: &Lamp) -> SurfaceMaterial {
+    let extension = Grain {
+        dark: base.base_color.to_linear().to_vec4(),
+        lamp: lamp.uniform(),
+        ..Grain::none(Kind::Matt)
+    };
+    SurfaceMaterial { base, extension }
 }
 
 impl Grain {
     pub fn felt(colour: Color, strength: f32, fibres_per_metre: f32, lamp: &Lamp) -> Grain {
         Grain {
-            surface: Vec4::ZERO,
             grain: Vec4::new(strength, fibres_per_metre, 0.0, 0.0),
             dark: colour.to_linear().to_vec4(),
-            light: Vec4::ZERO,
-            balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
-            shading: Shading::Full,
+            ..Grain::none(Kind::Felt)
         }
     }
 
     pub fn wood(dark: Color, light: Color, bed_half_extents: Vec2, lamp: &Lamp) -> Grain {
         Grain {
-            surface: Vec4::new(1.0, 0.0, bed_half_extents.x, bed_half_extents.y),
+            surface: Vec4::new(
+                Kind::Wood.code(),
+                0.0,
+                bed_half_extents.x,
+                bed_half_extents.y,
+            ),
             grain: Vec4::new(60.0, 0.0, 0.0, 0.0),
             dark: dark.to_linear().to_vec4(),
             light: light.to_linear().to_vec4(),
-            balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: lamp.uniform(),
-            shading: Shading::Full,
+            ..Grain::none(Kind::Wood)
         }
     }
 
-    /// No grain: the standard material as it is (balls, cue, pearl, slate, room), drawn
-    /// by the standard lighting at both presets.
-    pub fn none() -> Grain {
+    /// A surface of `kind` with nothing of grain, colour or lamp set.
+    fn none(kind: Kind) -> Grain {
         Grain {
-            surface: Vec4::new(2.0, 0.0, 0.0, 0.0),
+            surface: Vec4::new(kind.code(), 0.0, 0.0, 0.0),
             grain: Vec4::ZERO,
             dark: Vec4::ZERO,
             light: Vec4::ZERO,
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: Vec4::ZERO,
-            shading: Shading::Full,
+            kind,
+            shading: Kind::shading(kind, false),
         }
     }
 
     /// No colour at all, only depth (`Shading::DepthOnly`) at both presets.
     pub fn depth_only() -> Grain {
-        Grain {
-            surface: Vec4::new(3.0, 0.0, 0.0, 0.0),
-            shading: Shading::DepthOnly,
-            ..Grain::none()
-        }
+        Grain::none(Kind::DepthOnly)
     }
 
     pub fn is_felt(&self) -> bool {
-        self.surface.x < 0.5
+        self.kind == Kind::Felt
     }
 
-    /// The shader for this surface with the simple lighting or the full: the simple
-    /// lighting draws felt and wood with their grain; the surfaces without grain keep
-    /// the standard lighting (the balls their highlight).
+    /// The shader for this surface with the simple lighting or the full.
     pub fn shading_for(&self, simple_lighting: bool) -> Shading {
-        if self.surface.x > 2.5 {
-            return Shading::DepthOnly;
-        }
-        let grained = self.surface.x < 1.5;
-        match (simple_lighting, grained) {
-            (false, _) => Shading::Full,
-            (true, true) => Shading::Simple,
-            (true, false) => Shading::Plain,
-        }
+        self.kind.shading(simple_lighting)
     }
 
     /// Felt's colour, for the simple lighting.
@@ -265,22 +305,6 @@ pub(super) fn change_where<M: Asset>(
     }
 }
 
-/// Changes those of `handles` that `stale` picks, and only those (as `change_where`).
-pub(super) fn change_each<'a, M: Asset>(
-    materials: &mut Assets<M>,
-    handles: impl IntoIterator<Item = &'a Handle<M>>,
-    stale: impl Fn(&M) -> bool,
-    mut change: impl FnMut(&mut M),
-) {
-    for handle in handles {
-        if materials.get(handle).is_some_and(&stale)
-            && let Some(mut material) = materials.get_mut(handle)
-        {
-            change(&mut material);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,13 +319,19 @@ mod tests {
         let surfaces = [
             Grain::felt(Color::srgb(0.12, 0.33, 0.64), 0.3, 700.0, &lamp),
             Grain::wood(Color::BLACK, Color::WHITE, Vec2::new(1.42, 0.71), &lamp),
-            Grain::none(),
+            matt(StandardMaterial::default(), &lamp).extension,
+            polished(StandardMaterial::default()).extension,
         ];
         let shaders = |simple| surfaces.each_ref().map(|s| s.shading_for(simple));
-        assert_eq!(shaders(false), [Shading::Full; 3]);
+        assert_eq!(shaders(false), [Shading::Full; 4]);
         assert_eq!(
             shaders(true),
-            [Shading::Simple, Shading::Simple, Shading::Plain]
+            [
+                Shading::Simple,
+                Shading::Simple,
+                Shading::Simple,
+                Shading::Plain
+            ]
         );
     }
 

@@ -6,7 +6,7 @@ mod edge;
 
 use super::lights::Lamp;
 use super::resolution::hiding_sharp_things;
-use super::surfaces::{Grain, SurfaceMaterial, plain};
+use super::surfaces::{Grain, SurfaceMaterial, matt};
 use crate::game::frame::to_bevy;
 use crate::game::{GameConfig, Preferences, Screen, Session};
 use crate::math::{DVec2, DVec3};
@@ -17,14 +17,12 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TableMaterials>();
     app.add_systems(PostUpdate, spawn_table.run_if(resource_added::<Session>));
 }
 
-/// The table's and room's materials without grain (pearl, spots, slate, floor, lamp):
-/// the low graphics draws them without lighting (`graphics`).
-#[derive(Resource, Default)]
-pub(in crate::view) struct TableMaterials(pub Vec<Handle<SurfaceMaterial>>);
+/// The table's model, the parent of its parts.
+#[derive(Component)]
+pub(in crate::view) struct TableModel;
 
 /// Below the bed, m (table frame, z = 0 on the cloth): the slate's underside, the
 /// apron's lower edge, the body's.
@@ -108,17 +106,19 @@ fn spawn_table(
     preferences: Res<Preferences>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut surfaces: ResMut<Assets<SurfaceMaterial>>,
-    mut simply_drawn: ResMut<TableMaterials>,
 ) {
     let t: &TableGeometry = session.table();
     let lamp = Lamp::over(t);
     let bed = Vec2::new(t.half_length() as f32, t.half_width() as f32);
     let material = |color: Color, roughness: f32| {
-        plain(StandardMaterial {
-            base_color: color,
-            perceptual_roughness: roughness,
-            ..default()
-        })
+        matt(
+            StandardMaterial {
+                base_color: color,
+                perceptual_roughness: roughness,
+                ..default()
+            },
+            &lamp,
+        )
     };
     let colour = cloth_colour(&config, &preferences);
     let cloth = surfaces.add(SurfaceMaterial {
@@ -155,10 +155,10 @@ fn spawn_table(
     let pearl = surfaces.add(material(Color::srgb(0.93, 0.92, 0.86), 0.2));
     let spot = surfaces.add(material(Color::srgb(0.85, 0.85, 0.82), 0.9));
     let slate = surfaces.add(material(Color::srgb(0.16, 0.17, 0.18), 0.8));
-    simply_drawn.0 = vec![pearl.clone(), spot.clone(), slate.clone()];
     let root = commands
         .spawn((
             Name::new("Table"),
+            TableModel,
             Transform::default(),
             Visibility::default(),
             DespawnOnExit(Screen::Table),
