@@ -94,11 +94,16 @@ fn wood(w: vec3<f32>, detailed: bool) -> vec3<f32> {
     return grained * (0.92 + 0.16 * pores);
 }
 
-// The surface's colour at `w`; felt tints `base`, no grain keeps it. `NO_GRAIN`: a
-// pipeline for surfaces without grain only, which need not compile the grains.
+// The surface's colour at `w`; felt tints `base`, no grain keeps it. `NO_GRAIN`, `FELT`,
+// `WOOD`: a pipeline for surfaces of that grain only (a software renderer runs both sides
+// of a branch), else the grain is picked as the shader runs.
 fn albedo(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
 #ifdef NO_GRAIN
     return base;
+#else ifdef FELT
+    return felt(w, base, detailed);
+#else ifdef WOOD
+    return wood(w, detailed);
 #else
     if surface.x > 1.5 {
         return base;

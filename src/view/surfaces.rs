@@ -61,7 +61,8 @@ pub struct Grain {
 }
 
 /// What a surface is, for the shader that draws it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Reflect)]
+#[repr(C)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Reflect)]
 pub enum Kind {
     Felt,
     Wood,
@@ -83,7 +84,7 @@ impl Kind {
             (Kind::DepthOnly, _) => Shading::DepthOnly,
             (_, false) => Shading::Full,
             (Kind::Polished, true) => Shading::Plain,
-            (Kind::Felt | Kind::Wood | Kind::Matt, true) => Shading::Simple,
+            (Kind::Felt | Kind::Wood | Kind::Matt, true) => Shading::Simple(self),
         }
     }
 
@@ -105,10 +106,12 @@ impl Kind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Reflect)]
 pub enum Shading {
     /// The lamp's light worked out simply, the full lighting left out
-    /// (`SIMPLE_LIGHTING`): every surface but the polished ones at the low graphics.
-    /// (Software rendering runs both sides of a branch, so even an unlit surface drawn
-    /// by the full lighting's shader pays for all of it.)
-    Simple,
+    /// (`SIMPLE_LIGHTING`): every surface but the polished ones at the low graphics,
+    /// with only its own grain compiled in (`FELT`, `WOOD` or `NO_GRAIN`). Software
+    /// rendering runs both sides of a branch: an unlit surface drawn by the full
+    /// lighting's shader pays for all of it, and felt drawn by a shader that picks its
+    /// grain as it runs pays for the wood's too.
+    Simple(Kind),
     /// The full lighting, with the grains compiled in: every surface at the high
     /// graphics, in one pipeline.
     Full,
@@ -216,10 +219,12 @@ impl MaterialExtension for Grain {
         _layout: &MeshVertexBufferLayoutRef,
         key: MaterialExtensionKey<Self>,
     ) -> Result<(), SpecializedMeshPipelineError> {
-        let def = match key.bind_group_data {
-            Shading::Simple => "SIMPLE_LIGHTING",
-            Shading::Plain => "NO_GRAIN",
-            Shading::DepthOnly => "DEPTH_ONLY",
+        let defs: &[&str] = match key.bind_group_data {
+            Shading::Simple(Kind::Felt) => &["SIMPLE_LIGHTING", "FELT"],
+            Shading::Simple(Kind::Wood) => &["SIMPLE_LIGHTING", "WOOD"],
+            Shading::Simple(_) => &["SIMPLE_LIGHTING", "NO_GRAIN"],
+            Shading::Plain => &["NO_GRAIN"],
+            Shading::DepthOnly => &["DEPTH_ONLY"],
             Shading::Full => return Ok(()),
         };
         if key.bind_group_data == Shading::DepthOnly
@@ -230,7 +235,9 @@ impl MaterialExtension for Grain {
             }
         }
         if let Some(fragment) = descriptor.fragment.as_mut() {
-            fragment.shader_defs.push(def.into());
+            fragment
+                .shader_defs
+                .extend(defs.iter().map(|&def| def.into()));
         }
         Ok(())
     }
@@ -310,7 +317,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_high_graphics_draws_every_surface_with_one_shader_and_the_low_with_two() {
+    fn the_high_graphics_draws_every_surface_with_one_shader_and_the_low_each_grain_with_its_own() {
         let lamp = Lamp {
             half_length: 1.2,
             half_width: 0.4,
@@ -327,9 +334,9 @@ mod tests {
         assert_eq!(
             shaders(true),
             [
-                Shading::Simple,
-                Shading::Simple,
-                Shading::Simple,
+                Shading::Simple(Kind::Felt),
+                Shading::Simple(Kind::Wood),
+                Shading::Simple(Kind::Matt),
                 Shading::Plain
             ]
         );
