@@ -9,7 +9,8 @@
     pbr_functions::alpha_discard,
     pbr_types::STANDARD_MATERIAL_FLAGS_UNLIT_BIT,
 }
-#import carom::table_light::{simple_light, value_noise}
+#import bevy_pbr::mesh_view_bindings::view
+#import carom::table_light::{lamp_mirrored, simple_light, value_noise}
 
 #ifdef PREPASS_PIPELINE
 #import bevy_pbr::{
@@ -28,10 +29,10 @@
 // rail runs).
 @group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> surface: vec4<f32>;
 // Felt: x how strongly the grain shades the colour (0..1), y fibres per metre. Wood: x
-// rings per metre.
+// rings per metre. Polished: x how bright the lamp's mirror image is, y how soft its edge.
 @group(#{MATERIAL_BIND_GROUP}) @binding(101) var<uniform> grain: vec4<f32>;
-// Felt and matt surfaces: their colour (linear), for the simple lighting. Wood: its dark
-// colour.
+// Felt, matt and polished surfaces: their colour (linear), for the simple lighting. Wood:
+// its dark colour.
 @group(#{MATERIAL_BIND_GROUP}) @binding(102) var<uniform> dark: vec4<f32>;
 // Wood: its light colour (linear).
 @group(#{MATERIAL_BIND_GROUP}) @binding(103) var<uniform> light: vec4<f32>;
@@ -39,6 +40,9 @@
 @group(#{MATERIAL_BIND_GROUP}) @binding(104) var<uniform> balls: array<vec4<f32>, 4>;
 // The lamp's lit face: half length, half width, height over the cloth.
 @group(#{MATERIAL_BIND_GROUP}) @binding(105) var<uniform> lamp: vec4<f32>;
+// Polished: its picture (white where it has none), for the simple lighting.
+@group(#{MATERIAL_BIND_GROUP}) @binding(106) var picture: texture_2d<f32>;
+@group(#{MATERIAL_BIND_GROUP}) @binding(107) var picture_sampler: sampler;
 
 // How much of the room's and the lamp's light the balls take from a point of the
 // cloth: dark right under a ball on the cloth, gone a radius away, fainter as the ball
@@ -127,8 +131,26 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     // The low graphics: the lamp's light worked out simply, and nothing of the full
     // lighting compiled in (the table is drawn forward, never deferred).
     var out: FragmentOutput;
-    let lit = simple_light(w, normalize(in.world_normal), lamp.xyz);
+    let n = normalize(in.world_normal);
+#ifdef POLISHED
+    // A lamp as wide as the bed lights a ball's side too: lit as if turned toward it.
+    let lit = simple_light(w, normalize(n + vec3<f32>(0.0, 0.5, 0.0)), lamp.xyz);
+#else
+    let lit = simple_light(w, n, lamp.xyz);
+#endif
+#ifdef POLISHED
+    // Its colour and picture lit, and the lamp's face mirrored in it: the standard
+    // material's shader reads every map it might have, which costs a software renderer
+    // more for the few pixels of the balls and cue than the whole cloth.
+    var colour = dark.rgb;
+#ifdef VERTEX_UVS_A
+    colour *= textureSample(picture, picture_sampler, in.uv).rgb;
+#endif
+    let shine = grain.x * lamp_mirrored(w, n, view.world_position.xyz, lamp.xyz, grain.y);
+    out.color = vec4<f32>(colour * lit + vec3<f32>(shine), 1.0);
+#else
     out.color = vec4<f32>(albedo(w, dark.rgb, false) * lit, 1.0);
+#endif
 #else
     var pbr_input = pbr_input_from_standard_material(in, is_front);
     let base = pbr_input.material.base_color;

@@ -19,6 +19,18 @@ fn simple_light(p: vec3<f32>, n: vec3<f32>, lamp: vec3<f32>) -> f32 {
     return 0.88 * lit + room;
 }
 
+// How much of the lamp's lit face a mirror at `p` facing `n` shows an eye at `eye`: 1
+// inside the face's image, fading over its edge by `softness` (a share of the face).
+fn lamp_mirrored(p: vec3<f32>, n: vec3<f32>, eye: vec3<f32>, lamp: vec3<f32>, softness: f32) -> f32 {
+    let r = reflect(normalize(p - eye), n);
+    // Where the reflected ray meets the face's plane, as a share of the face's half sides.
+    let to_face = (lamp.z - p.y) / max(r.y, 1e-3);
+    let at = abs(p.xz + r.xz * to_face) / lamp.xy;
+    let edge = vec2<f32>(1.0 - softness, 1.0 + softness);
+    let inside = (1.0 - smoothstep(edge.x, edge.y, at.x)) * (1.0 - smoothstep(edge.x, edge.y, at.y));
+    return select(0.0, inside, r.y > 0.0);
+}
+
 fn hash(p: vec2<f32>) -> f32 {
     return fract(sin(dot(p, vec2<f32>(127.1, 311.7))) * 43758.5453);
 }

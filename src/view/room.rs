@@ -4,7 +4,7 @@
 //! software renderer a third of its frame).
 
 use super::lights::Lamp;
-use super::surfaces::{SurfaceMaterial, matt, polished};
+use super::surfaces::{SurfaceMaterial, glowing, matt};
 use super::table::merged;
 use crate::game::{Screen, Session, TableCamera};
 use bevy::light::NotShadowCaster;
@@ -62,23 +62,19 @@ fn furnish(
     // Matt, with next to no reflection: the environment map the balls mirror is the
     // room seen from the bed, wrong anywhere else (`reflections`).
     let mut material = |colour: Color, roughness: f32| {
-        materials.add(matt(
-            StandardMaterial {
-                base_color: colour,
-                perceptual_roughness: roughness,
-                reflectance: 0.05,
-                ..default()
-            },
-            &lamp,
-        ))
+        materials.add(matt(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: roughness,
+            reflectance: 0.05,
+            ..default()
+        }))
     };
     let floor = material(Color::srgb(0.10, 0.07, 0.055), 0.8);
     let housing = material(Color::srgb(0.05, 0.05, 0.055), 0.6);
     let stand = material(Color::srgb(0.04, 0.04, 0.045), 0.7);
     // The diffuser glows by itself whatever the lighting.
-    let diffuser = materials.add(polished(StandardMaterial {
+    let diffuser = materials.add(glowing(StandardMaterial {
         base_color: Color::srgb(1.0, 0.98, 0.94),
-        unlit: true,
         ..default()
     }));
     // One part of the room, its mesh in its place.

@@ -1,9 +1,8 @@
 //! The table's own surfaces: the cloth (the grain and nap of woven felt, the balls'
 //! contact shadows) and the wood (growth rings along each rail), the standard material
 //! extended by `shaders/surface.wgsl` (compiled into the binary, so it runs from any
-//! folder). They and the matt surfaces without grain (slate, pearl, room) light
-//! themselves simply for the low graphics, by the same lamp as `lights` hangs over the
-//! table; the polished ones (balls, cue) keep the full lighting.
+//! folder). At the low graphics every surface lights itself simply, by the same lamp as
+//! `lights` hangs over the table, and the polished ones (balls, cue) mirror its lit face.
 
 use super::lights::Lamp;
 use crate::game::{Ball, Session};
@@ -39,11 +38,12 @@ pub struct Grain {
     #[uniform(100)]
     pub surface: Vec4,
     /// Felt: x the strength of the shading (0..1), y fibres per metre. Wood: x rings
-    /// per metre.
+    /// per metre. Polished: x how bright the lamp's mirror image is, y how soft its
+    /// edge (a share of the face's size).
     #[uniform(101)]
     pub grain: Vec4,
-    /// Felt and matt surfaces: their colour, linear, for the simple lighting (the full
-    /// lighting takes the standard material's). Wood: its dark colour.
+    /// Felt, matt and polished surfaces: their colour, linear, for the simple lighting
+    /// (the full lighting takes the standard material's). Wood: its dark colour.
     #[uniform(102)]
     pub dark: Vec4,
     /// Wood: its light colour, linear.
@@ -53,8 +53,14 @@ pub struct Grain {
     /// contact shadows.
     #[uniform(104)]
     pub balls: [Vec4; SHADOWED_BALLS],
+    /// The lamp's lit face (`Lamp::uniform`), given by `light_from_the_lamp`.
     #[uniform(105)]
     pub lamp: Vec4,
+    /// Polished surfaces: their picture (the dotted ball's dots, the cue's bands), for
+    /// the simple lighting (the full lighting takes the standard material's).
+    #[texture(106)]
+    #[sampler(107)]
+    pub picture: Option<Handle<Image>>,
     pub kind: Kind,
     /// Which shader draws it (`Grain::shading_for`).
     pub shading: Shading,
@@ -68,23 +74,24 @@ pub enum Kind {
     Wood,
     /// Without grain, lit simply at the low graphics: the slate, pearl, spots, room.
     Matt,
-    /// Without grain, with the full lighting at both graphics: what shines (the balls'
-    /// highlight, the cue's satin, the lamp's glowing face).
+    /// Without grain, shining: the balls, the cue. Lit simply at the low graphics,
+    /// mirroring the lamp's face.
     Polished,
+    /// The lamp's glowing face: the standard material, unlit, at both graphics.
+    Glowing,
     /// Nothing drawn but depth: what hides the sharp things (`view::resolution`).
     DepthOnly,
 }
 
 impl Kind {
     /// The shader that draws a surface of this kind with the simple lighting or the
-    /// full: the simple lighting draws every surface but the polished ones, which keep
-    /// the standard lighting (the balls their highlight).
+    /// full: the simple lighting draws every surface but the glowing one.
     fn shading(self, simple_lighting: bool) -> Shading {
         match (self, simple_lighting) {
             (Kind::DepthOnly, _) => Shading::DepthOnly,
             (_, false) => Shading::Full,
-            (Kind::Polished, true) => Shading::Plain,
-            (Kind::Felt | Kind::Wood | Kind::Matt, true) => Shading::Simple(self),
+            (Kind::Glowing, true) => Shading::Plain,
+            (Kind::Felt | Kind::Wood | Kind::Matt | Kind::Polished, true) => Shading::Simple(self),
         }
     }
 
@@ -93,7 +100,7 @@ impl Kind {
         match self {
             Kind::Felt => 0.0,
             Kind::Wood => 1.0,
-            Kind::Matt | Kind::Polished => 2.0,
+            Kind::Matt | Kind::Polished | Kind::Glowing => 2.0,
             Kind::DepthOnly => 3.0,
         }
     }
@@ -106,17 +113,17 @@ impl Kind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Reflect)]
 pub enum Shading {
     /// The lamp's light worked out simply, the full lighting left out
-    /// (`SIMPLE_LIGHTING`): every surface but the polished ones at the low graphics,
-    /// with only its own grain compiled in (`FELT`, `WOOD` or `NO_GRAIN`). Software
-    /// rendering runs both sides of a branch: an unlit surface drawn by the full
-    /// lighting's shader pays for all of it, and felt drawn by a shader that picks its
-    /// grain as it runs pays for the wood's too.
+    /// (`SIMPLE_LIGHTING`): every surface but the glowing one at the low graphics,
+    /// with only its own grain compiled in (`FELT`, `WOOD`, `NO_GRAIN`, or `POLISHED`
+    /// for the lamp's mirror image). Software rendering runs both sides of a branch: an
+    /// unlit surface drawn by the full lighting's shader pays for all of it, and felt
+    /// drawn by a shader that picks its grain as it runs pays for the wood's too.
     Simple(Kind),
     /// The full lighting, with the grains compiled in: every surface at the high
     /// graphics, in one pipeline.
     Full,
-    /// The full lighting without the grains' code (`NO_GRAIN`): the polished surfaces
-    /// at the low graphics, where the others are drawn simply.
+    /// The full lighting without the grains' code (`NO_GRAIN`): the glowing surface at
+    /// the low graphics, where the others are drawn simply.
     Plain,
     /// Nothing drawn but depth (`DEPTH_ONLY`): what hides the sharp things from the
     /// sharp camera (`view::resolution`).
@@ -129,36 +136,50 @@ impl From<&Grain> for Shading {
     }
 }
 
-/// A polished surface: the standard material as it is, at both graphics.
+/// A polished surface: the standard material; at the low graphics its colour and
+/// picture lit simply, and the lamp's face mirrored, brighter and sharper the smoother
+/// it is.
 pub fn polished(base: StandardMaterial) -> SurfaceMaterial {
-    SurfaceMaterial {
-        base,
-        extension: Grain::none(Kind::Polished),
-    }
+    let roughness = base.perceptual_roughness;
+    let extension = Grain {
+        grain: Vec4::new(0.6 * (1.0 - roughness), 0.05 + 0.5 * roughness, 0.0, 0.0),
+        dark: base.base_color.to_linear().to_vec4(),
+        picture: base.base_color_texture.clone(),
+        ..Grain::none(Kind::Polished)
+    };
+    SurfaceMaterial { base, extension }
 }
 
-/// A matt surface without grain: the standard material, lit simply at the low graphics
-/// by `lamp`.
-pub fn matt(base: StandardMaterial, lamp: &Lamp) -> SurfaceMaterial {
+/// A matt surface without grain: the standard material, lit simply at the low graphics.
+pub fn matt(base: StandardMaterial) -> SurfaceMaterial {
     let extension = Grain {
         dark: base.base_color.to_linear().to_vec4(),
-        lamp: lamp.uniform(),
         ..Grain::none(Kind::Matt)
     };
     SurfaceMaterial { base, extension }
 }
 
+/// The lamp's glowing face: the standard material, unlit, at both graphics.
+pub fn glowing(base: StandardMaterial) -> SurfaceMaterial {
+    SurfaceMaterial {
+        base: StandardMaterial {
+            unlit: true,
+            ..base
+        },
+        extension: Grain::none(Kind::Glowing),
+    }
+}
+
 impl Grain {
-    pub fn felt(colour: Color, strength: f32, fibres_per_metre: f32, lamp: &Lamp) -> Grain {
+    pub fn felt(colour: Color, strength: f32, fibres_per_metre: f32) -> Grain {
         Grain {
             grain: Vec4::new(strength, fibres_per_metre, 0.0, 0.0),
             dark: colour.to_linear().to_vec4(),
-            lamp: lamp.uniform(),
             ..Grain::none(Kind::Felt)
         }
     }
 
-    pub fn wood(dark: Color, light: Color, bed_half_extents: Vec2, lamp: &Lamp) -> Grain {
+    pub fn wood(dark: Color, light: Color, bed_half_extents: Vec2) -> Grain {
         Grain {
             surface: Vec4::new(
                 Kind::Wood.code(),
@@ -169,7 +190,6 @@ impl Grain {
             grain: Vec4::new(60.0, 0.0, 0.0, 0.0),
             dark: dark.to_linear().to_vec4(),
             light: light.to_linear().to_vec4(),
-            lamp: lamp.uniform(),
             ..Grain::none(Kind::Wood)
         }
     }
@@ -183,6 +203,7 @@ impl Grain {
             light: Vec4::ZERO,
             balls: [Vec4::ZERO; SHADOWED_BALLS],
             lamp: Vec4::ZERO,
+            picture: None,
             kind,
             shading: Kind::shading(kind, false),
         }
@@ -222,6 +243,7 @@ impl MaterialExtension for Grain {
         let defs: &[&str] = match key.bind_group_data {
             Shading::Simple(Kind::Felt) => &["SIMPLE_LIGHTING", "FELT"],
             Shading::Simple(Kind::Wood) => &["SIMPLE_LIGHTING", "WOOD"],
+            Shading::Simple(Kind::Polished) => &["SIMPLE_LIGHTING", "POLISHED"],
             Shading::Simple(_) => &["SIMPLE_LIGHTING", "NO_GRAIN"],
             Shading::Plain => &["NO_GRAIN"],
             Shading::DepthOnly => &["DEPTH_ONLY"],
@@ -262,12 +284,28 @@ pub(super) fn plugin(app: &mut App) {
             .expect("a shader with a fixed id always goes in");
     }
     app.add_plugins(MaterialPlugin::<SurfaceMaterial>::default());
+    app.add_systems(
+        PostUpdate,
+        light_from_the_lamp.run_if(resource_exists::<Session>),
+    );
     // Where this frame draws the balls (the table's poses, or a replay's).
     app.add_systems(
         PostUpdate,
         shade_under_the_balls
             .run_if(resource_exists::<Session>)
             .after(TransformSystems::Propagate),
+    );
+}
+
+/// Every surface takes the lamp over this table, for the simple lighting: the same
+/// lamp as `lights` hangs, which the balls and cue, made before or after the table is
+/// known, could not be given when made.
+fn light_from_the_lamp(session: Res<Session>, mut surfaces: ResMut<Assets<SurfaceMaterial>>) {
+    let lamp = Lamp::over(session.table()).uniform();
+    change_where(
+        &mut surfaces,
+        |s| s.extension.lamp != lamp,
+        |s| s.extension.lamp = lamp,
     );
 }
 
@@ -317,26 +355,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_high_graphics_draws_every_surface_with_one_shader_and_the_low_each_grain_with_its_own() {
-        let lamp = Lamp {
-            half_length: 1.2,
-            half_width: 0.4,
-            height: 1.0,
-        };
+    fn the_high_graphics_draws_every_surface_with_one_shader_and_the_low_each_kind_with_its_own() {
         let surfaces = [
-            Grain::felt(Color::srgb(0.12, 0.33, 0.64), 0.3, 700.0, &lamp),
-            Grain::wood(Color::BLACK, Color::WHITE, Vec2::new(1.42, 0.71), &lamp),
-            matt(StandardMaterial::default(), &lamp).extension,
+            Grain::felt(Color::srgb(0.12, 0.33, 0.64), 0.3, 700.0),
+            Grain::wood(Color::BLACK, Color::WHITE, Vec2::new(1.42, 0.71)),
+            matt(StandardMaterial::default()).extension,
             polished(StandardMaterial::default()).extension,
+            glowing(StandardMaterial::default()).extension,
         ];
         let shaders = |simple| surfaces.each_ref().map(|s| s.shading_for(simple));
-        assert_eq!(shaders(false), [Shading::Full; 4]);
+        assert_eq!(shaders(false), [Shading::Full; 5]);
         assert_eq!(
             shaders(true),
             [
                 Shading::Simple(Kind::Felt),
                 Shading::Simple(Kind::Wood),
                 Shading::Simple(Kind::Matt),
+                Shading::Simple(Kind::Polished),
                 Shading::Plain
             ]
         );

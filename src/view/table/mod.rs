@@ -4,7 +4,6 @@
 
 mod edge;
 
-use super::lights::Lamp;
 use super::resolution::hiding_sharp_things;
 use super::surfaces::{Grain, SurfaceMaterial, matt};
 use crate::game::frame::to_bevy;
@@ -108,17 +107,13 @@ fn spawn_table(
     mut surfaces: ResMut<Assets<SurfaceMaterial>>,
 ) {
     let t: &TableGeometry = session.table();
-    let lamp = Lamp::over(t);
     let bed = Vec2::new(t.half_length() as f32, t.half_width() as f32);
     let material = |color: Color, roughness: f32| {
-        matt(
-            StandardMaterial {
-                base_color: color,
-                perceptual_roughness: roughness,
-                ..default()
-            },
-            &lamp,
-        )
+        matt(StandardMaterial {
+            base_color: color,
+            perceptual_roughness: roughness,
+            ..default()
+        })
     };
     let colour = cloth_colour(&config, &preferences);
     let cloth = surfaces.add(SurfaceMaterial {
@@ -128,7 +123,7 @@ fn spawn_table(
             reflectance: 0.1,
             ..default()
         },
-        extension: Grain::felt(colour, 0.3, 700.0, &lamp),
+        extension: Grain::felt(colour, 0.3, 700.0),
     });
     // Varnished, but with little of the environment map's reflection, which is the
     // room seen from the bed's middle (`reflections`).
@@ -139,7 +134,7 @@ fn spawn_table(
                 reflectance: 0.15,
                 ..default()
             },
-            extension: Grain::wood(dark, light, bed, &lamp),
+            extension: Grain::wood(dark, light, bed),
         })
     };
     let rail_wood = wood(
