@@ -15,6 +15,7 @@ use bevy::render::render_resource::{
 };
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, hang_the_mirror);
     app.add_systems(
         PostUpdate,
         mirror_the_room.run_if(resource_added::<Session>),
@@ -92,9 +93,14 @@ fn half(value: f32) -> [u8; 2] {
     half.to_le_bytes()
 }
 
-/// The cube map, every face at each level from `SIZE` down to one texel, each level
-/// the average of the one above.
+/// The room's cube map (`seen`).
 fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: LinearRgba) -> Image {
+    cube(|direction| seen(direction, table, lamp, lamp_radiance, cloth))
+}
+
+/// The cube map of what is `seen` along each direction (Bevy frame), every face at each
+/// level from `SIZE` down to one texel, each level the average of the one above.
+fn cube(seen: impl Fn(Vec3) -> [f32; 3]) -> Image {
     let levels = SIZE.ilog2() + 1;
     let mut faces: Vec<Vec<Vec<[f32; 3]>>> = (0..6)
         .map(|face| {
@@ -102,7 +108,7 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
                 .map(|i| {
                     let c = face_direction(face, i % SIZE, i / SIZE, SIZE);
                     // Bevy samples with z negated (its cube maps are left-handed).
-                    seen(Vec3::new(c.x, c.y, -c.z), table, lamp, lamp_radiance, cloth)
+                    seen(Vec3::new(c.x, c.y, -c.z))
                 })
                 .collect();
             vec![sharp]
@@ -148,7 +154,8 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
         },
         TextureDimension::D2,
         TextureFormat::Rgba16Float,
-        RenderAssetUsages::RENDER_WORLD,
+        // Kept in the main world too: each table's room is drawn into it.
+        RenderAssetUsages::default(),
     );
     image.data = Some(data);
     image.texture_descriptor.mip_level_count = levels;
@@ -164,26 +171,43 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
 #[derive(Resource)]
 pub(super) struct RoomReflections(pub EnvironmentMapLight);
 
+/// Gives the room's reflections their images from the start, the dark room's until a
+/// table is set up: Bevy finds that a camera reflects a map a frame after it is given
+/// one, and a pipeline first built without it is built again, which a software
+/// renderer's cold start at the table paid for once more. The camera keeps the map;
+/// each table's room is drawn into its images (`mirror_the_room`).
+fn hang_the_mirror(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let dark = || cube(|_| [ROOM_RADIANCE; 3]);
+    commands.insert_resource(RoomReflections(EnvironmentMapLight {
+        diffuse_map: images.add(dark()),
+        specular_map: images.add(dark()),
+        intensity: WHITE_CD_M2,
+        ..default()
+    }));
+}
+
+/// Draws the room round this table into the reflections' images.
 fn mirror_the_room(
-    mut commands: Commands,
     session: Res<Session>,
     config: Res<crate::game::GameConfig>,
     preferences: Res<crate::game::Preferences>,
+    reflections: Res<RoomReflections>,
     mut images: ResMut<Assets<Image>>,
 ) {
     let table = session.table();
     let cloth = super::table::cloth_colour(&config, &preferences).to_linear();
     let lamp = Lamp::over(table);
+    let maps = &reflections.0;
     // The lamp's light itself comes from the spot lights: the diffuse map holds only
     // the light the cloth and room give back (the cloth's colour under a ball).
-    let diffuse = images.add(room_cube(table, &lamp, 0.0, cloth));
-    let specular = images.add(room_cube(table, &lamp, LAMP_RADIANCE, cloth));
-    commands.insert_resource(RoomReflections(EnvironmentMapLight {
-        diffuse_map: diffuse,
-        specular_map: specular,
-        intensity: WHITE_CD_M2,
-        ..default()
-    }));
+    for (map, lamp_radiance) in [
+        (&maps.diffuse_map, 0.0),
+        (&maps.specular_map, LAMP_RADIANCE),
+    ] {
+        if let Some(mut image) = images.get_mut(map) {
+            *image = room_cube(table, &lamp, lamp_radiance, cloth);
+        }
+    }
 }
 
 #[cfg(test)]
