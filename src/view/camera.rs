@@ -11,6 +11,7 @@ use crate::game::frame::to_bevy;
 use crate::game::{CameraView, GameConfig, Preferences, Screen, Session, TableCamera};
 use crate::input::Actions;
 use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::diagnostic::FrameCount;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::light::ShadowFilteringMethod;
 use bevy::light::cluster::{ClusterConfig, ClusterFarZMode, ClusterZConfig};
@@ -166,6 +167,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Cameras>();
     app.init_resource::<Framing>();
     app.add_systems(Startup, spawn_camera);
+    app.add_systems(
+        PostUpdate,
+        open_the_shutter.run_if(|frames: Option<Res<FrameCount>>| frames.is_some_and(|f| f.0 == 1)),
+    );
     app.add_systems(OnEnter(Screen::Table), start_in_the_default_view);
     app.add_systems(
         PostUpdate,
@@ -187,6 +192,11 @@ fn spawn_camera(mut commands: Commands) {
         Name::new("Camera"),
         TableCamera,
         Camera3d::default(),
+        // From the second frame on (`open_the_shutter`).
+        Camera {
+            is_active: false,
+            ..default()
+        },
         shaded_as_the_table(),
         // The clusters the lights are sorted into reach a fixed depth: reaching only as
         // far as the lights' range, they left the cloth unlit from a camera beside the
@@ -203,6 +213,14 @@ fn spawn_camera(mut commands: Commands) {
         Glide(start),
         Transform::from_translation(start.eye).looking_at(start.target, Vec3::Y),
     ));
+}
+
+/// The table's camera draws from the second frame on: the renderer then has the room's
+/// reflections (made at Startup, prepared in the first frame), and builds the full
+/// lighting's pipeline once, with them (`reflections`), where a table drawn in the
+/// first frame (a launch straight to the table) had it built twice.
+fn open_the_shutter(mut camera: Single<&mut Camera, With<TableCamera>>) {
+    camera.is_active = true;
 }
 
 /// How every camera of the table's world shades what it draws, so that a ball looks
