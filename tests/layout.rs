@@ -388,6 +388,8 @@ fn after_any_preset_switches_the_cameras_and_the_panels_draw_at_the_windows_size
         for (camera, is_table) in cameras.iter(world) {
             let size = camera.physical_target_size().unwrap();
             if is_table {
+                // It waits out the first frame only (`view::camera::open_the_shutter`).
+                assert!(camera.is_active, "{quality:?}: the table's camera draws");
                 table = Some(size);
             } else {
                 assert_eq!(size, window, "{quality:?}: the panels' camera");
