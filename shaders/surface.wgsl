@@ -135,10 +135,6 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
 #ifdef POLISHED
     // A lamp as wide as the bed lights a ball's side too: lit as if turned toward it.
     let lit = simple_light(w, normalize(n + vec3<f32>(0.0, 0.5, 0.0)), lamp.xyz);
-#else
-    let lit = simple_light(w, n, lamp.xyz);
-#endif
-#ifdef POLISHED
     // Its colour and picture lit, and the lamp's face mirrored in it: the standard
     // material's shader reads every map it might have, which costs a software renderer
     // more for the few pixels of the balls and cue than the whole cloth.
@@ -149,6 +145,7 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     let shine = grain.x * lamp_mirrored(w, n, view.world_position.xyz, lamp.xyz, grain.y);
     out.color = vec4<f32>(colour * lit + vec3<f32>(shine), 1.0);
 #else
+    let lit = simple_light(w, n, lamp.xyz);
     out.color = vec4<f32>(albedo(w, dark.rgb, false) * lit, 1.0);
 #endif
 #else

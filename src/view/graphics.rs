@@ -4,7 +4,7 @@
 
 use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
 use super::reflections::RoomReflections;
-use super::surfaces::{SurfaceMaterial, change_where};
+use super::surfaces::{SurfaceMaterial, added, change_where};
 use super::table::cloth_colour;
 use crate::game::{GameConfig, Preferences, TableCamera, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
@@ -135,12 +135,4 @@ fn apply(
         |m| m.extension.shading != m.extension.shading_for(simple),
         |m| m.extension.shading = m.extension.shading_for(simple),
     );
-}
-
-/// Whether a material of this kind appeared (the cloth changes every frame the balls
-/// move, for its shadows: that needs nothing here).
-fn added<M: Asset>(mut events: MessageReader<AssetEvent<M>>) -> bool {
-    events
-        .read()
-        .any(|event| matches!(event, AssetEvent::Added { .. }))
 }

@@ -98,9 +98,9 @@ fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: Line
     cube(|direction| seen(direction, table, lamp, lamp_radiance, cloth))
 }
 
-/// The cube map of what is `seen` along each direction (Bevy frame), every face at each
+/// The cube map of the `radiance` seen along each direction (Bevy frame), every face at each
 /// level from `SIZE` down to one texel, each level the average of the one above.
-fn cube(seen: impl Fn(Vec3) -> [f32; 3]) -> Image {
+fn cube(radiance: impl Fn(Vec3) -> [f32; 3]) -> Image {
     let levels = SIZE.ilog2() + 1;
     let mut faces: Vec<Vec<Vec<[f32; 3]>>> = (0..6)
         .map(|face| {
@@ -108,7 +108,7 @@ fn cube(seen: impl Fn(Vec3) -> [f32; 3]) -> Image {
                 .map(|i| {
                     let c = face_direction(face, i % SIZE, i / SIZE, SIZE);
                     // Bevy samples with z negated (its cube maps are left-handed).
-                    seen(Vec3::new(c.x, c.y, -c.z))
+                    radiance(Vec3::new(c.x, c.y, -c.z))
                 })
                 .collect();
             vec![sharp]

@@ -205,7 +205,7 @@ impl Grain {
             lamp: Vec4::ZERO,
             picture: None,
             kind,
-            shading: Kind::shading(kind, false),
+            shading: kind.shading(false),
         }
     }
 
@@ -286,7 +286,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(MaterialPlugin::<SurfaceMaterial>::default());
     app.add_systems(
         PostUpdate,
-        light_from_the_lamp.run_if(resource_exists::<Session>),
+        light_from_the_lamp.run_if(
+            resource_exists::<Session>
+                .and_then(resource_added::<Session>.or_else(added::<SurfaceMaterial>)),
+        ),
     );
     // Where this frame draws the balls (the table's poses, or a replay's).
     app.add_systems(
@@ -307,6 +310,13 @@ fn light_from_the_lamp(session: Res<Session>, mut surfaces: ResMut<Assets<Surfac
         |s| s.extension.lamp != lamp,
         |s| s.extension.lamp = lamp,
     );
+}
+
+/// Whether a material of this kind appeared.
+pub(super) fn added<M: Asset>(mut events: MessageReader<AssetEvent<M>>) -> bool {
+    events
+        .read()
+        .any(|event| matches!(event, AssetEvent::Added { .. }))
 }
 
 /// Where the balls on the table are drawn now, for the cloth's contact shadows (a ball
