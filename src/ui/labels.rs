@@ -97,7 +97,6 @@ fn mark_the_dotted_ball(
             BackgroundColor(DOT_COLOUR),
             Visibility::Hidden,
             GlobalZIndex(-1),
-            Pickable::IGNORE,
             DespawnOnExit(crate::game::Screen::Table),
         ));
         return;
@@ -198,7 +197,6 @@ fn show_labels(
                     BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
                     // Under the panels.
                     GlobalZIndex(-1),
-                    Pickable::IGNORE,
                     DespawnOnExit(crate::game::Screen::Table),
                 ));
             }
