@@ -2,7 +2,7 @@
 //! lighting, the window mode and the volume, whenever they change (and when the table's
 //! lamps and cloth appear).
 
-use super::lights::{FullLamp, ShadowLamp, SimpleLamp};
+use super::lights::{FullLamp, SHADOW_MAP, ShadowLamp, SimpleLamp, UNUSED_SHADOW_MAP};
 use super::reflections::RoomReflections;
 use super::surfaces::{SurfaceMaterial, added, change_where};
 use super::table::cloth_colour;
@@ -10,7 +10,7 @@ use crate::game::{GameConfig, Preferences, TableCamera, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;
-use bevy::light::EnvironmentMapLight;
+use bevy::light::{DirectionalLightShadowMap, EnvironmentMapLight};
 use bevy::prelude::*;
 use bevy::render::view::Msaa;
 use bevy::window::{MonitorSelection, PrimaryWindow};
@@ -46,6 +46,7 @@ fn apply(
     mut lamps_full: Query<&mut Visibility, (With<FullLamp>, Without<SimpleLamp>)>,
     mut lamps_simple: Query<&mut Visibility, With<SimpleLamp>>,
     mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
+    mut shadow_map: ResMut<DirectionalLightShadowMap>,
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
     mut volume: ResMut<GlobalVolume>,
     mut surfaces: ResMut<Assets<SurfaceMaterial>>,
@@ -97,6 +98,16 @@ fn apply(
         if lamp.shadow_maps_enabled != graphics.shadows {
             lamp.shadow_maps_enabled = graphics.shadows;
         }
+    }
+    // A spot light's shadow map takes the directional lights' size. Bevy makes and
+    // clears one whether or not a light casts a shadow: without shadows, a small one.
+    let side = if graphics.shadows {
+        SHADOW_MAP
+    } else {
+        UNUSED_SHADOW_MAP
+    };
+    if shadow_map.size != side {
+        shadow_map.size = side;
     }
     if let Some(window) = &mut window {
         let mode = match preferences.window {

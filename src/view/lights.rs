@@ -8,6 +8,13 @@ use crate::table::TableGeometry;
 use bevy::light::PointLightShadowMap;
 use bevy::prelude::*;
 
+/// The side of a shadow map that nothing draws into, texels.
+pub(super) const UNUSED_SHADOW_MAP: usize = 16;
+
+/// The side of the shadow lamp's map, texels (Bevy's default): about 2.5 mm of cloth a
+/// texel under the lamp, twenty-odd across a ball's shadow.
+pub(super) const SHADOW_MAP: usize = 2048;
+
 /// The lamp that casts the shadows, when the settings want them.
 #[derive(Component)]
 pub(super) struct ShadowLamp;
@@ -53,9 +60,12 @@ pub(super) fn plugin(app: &mut App) {
         brightness: 60.0,
         ..default()
     });
-    // The shadow lamp's map: half Bevy's default size, a third of a software
-    // renderer's frame less, and still ten texels across a ball's shadow.
-    app.insert_resource(PointLightShadowMap { size: 512 });
+    // No point light casts a shadow here, but Bevy makes and clears one cube map of
+    // this size whatever the lights (the default's 24 MB, resident with a software
+    // renderer); the spot lamp's map is `graphics`'.
+    app.insert_resource(PointLightShadowMap {
+        size: UNUSED_SHADOW_MAP,
+    });
     app.add_systems(PostUpdate, hang_the_lamp.run_if(resource_added::<Session>));
 }
 
