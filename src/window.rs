@@ -66,6 +66,17 @@ pub fn system_language() -> Language {
     Language::of_environment(|name| std::env::var(name).ok(), sys_locale::get_locale())
 }
 
+/// glibc gives each thread that allocates a heap of its own (up to eight a core), each
+/// keeping what its thread freed; the game's dozen threads (Bevy's pools, the render
+/// thread, the software renderer's) held 5-9 MB more resident with them than with two.
+fn two_heaps_at_most() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: sets one of the allocator's parameters, before any thread is started.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
+}
+
 /// Opens the window and plays as `launch` says.
 pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     let paths = StoragePaths::for_user();
@@ -86,6 +97,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     if let Some(view) = launch.staging.as_ref().and_then(|s| s.view) {
         preferences.camera = view;
     }
+    two_heaps_at_most();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
