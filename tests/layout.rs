@@ -61,7 +61,6 @@ fn shell_at(name: &str, settings: MatchSettings, size: UVec2, screen: Screen) ->
         bevy::camera::CameraPlugin,
         bevy::text::TextPlugin,
         bevy::ui::UiPlugin,
-        bevy::picking::DefaultPickingPlugins,
         bevy::gizmos::GizmoPlugin,
     ));
     app.init_asset::<StandardMaterial>();
