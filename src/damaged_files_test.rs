@@ -8,7 +8,7 @@ use crate::game::Preferences;
 use crate::play::drills::{self, DrillHistory};
 use crate::play::positions;
 use crate::play::profiles::{Profile, all_profiles, profile_path, read_profile};
-use crate::play::{LagHistory, MatchSettings, SavedMatch, write_ron};
+use crate::play::{LagHistory, MatchSettings, SavedMatch, SavedPhase, write_ron};
 use crate::random::Rng;
 use crate::shot::BallId;
 use crate::test_support::fresh_dir;
@@ -73,7 +73,7 @@ fn kinds(scratch: &Path) -> Vec<Kind> {
             file: "match.json",
             good: written(at("match.json"), |p| {
                 let settings = MatchSettings::defaults(&Config::defaults(), vec!["A".into()]);
-                SavedMatch::new(settings, 0, BallId::White, &[])
+                SavedMatch::new(settings, 0, BallId::White, &[], SavedPhase::Aiming)
                     .write(p)
                     .unwrap();
             }),

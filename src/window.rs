@@ -6,7 +6,7 @@ use crate::game::{
     ConfigFolder, GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles,
 };
 use crate::play::{MatchSettings, Mode, StoragePaths};
-use crate::ui::FrameRateTest;
+use crate::ui::{FrameRateTest, GraphicsChosen};
 use crate::view::screenshot::ScreenshotPlan;
 use crate::view::staging::Staging;
 use crate::words::{Language, speak};
@@ -81,6 +81,7 @@ fn two_heaps_at_most() {
 pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     let paths = StoragePaths::for_user();
     paths.move_old_menu_choices();
+    let graphics_chosen = launch.quality.is_some() || paths.settings.exists();
     let (mut preferences, problem) = Preferences::load(&paths.settings);
     if let Some(problem) = problem {
         warn!("the settings are not used (the file is kept, the defaults used): {problem}");
@@ -121,6 +122,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     }
     app.insert_resource(Settings(settings));
     app.insert_resource(preferences);
+    app.insert_resource(GraphicsChosen(graphics_chosen));
     app.insert_state(if launch.start.is_some() {
         Screen::Table
     } else {

@@ -12,10 +12,15 @@ use std::process::Command;
 /// Runs `carom ARGS` in the package root: (success, stdout, stderr). In English
 /// (`LC_ALL=C`) whatever the machine's locale, unless `--lang` says otherwise.
 fn carom(args: &[&str]) -> (bool, String, String) {
+    carom_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs `carom ARGS` in the folder `dir`, as `carom` does.
+fn carom_in(dir: &Path, args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_carom"))
         .args(args)
         .env("LC_ALL", "C")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
         .expect("the carom binary runs");
     (
@@ -461,6 +466,50 @@ fn temp_file(tag: &str, name: &str, text: &str) -> PathBuf {
 }
 
 const BREAK_BALLS: &str = "[(ball: White, x: -0.71, y: -0.1524), (ball: Dotted, x: -0.71, y: 0.0), (ball: Red, x: 0.71, y: 0.0)]";
+
+#[test]
+fn run_from_an_empty_folder_every_config_file_position_and_drill_is_built_in() {
+    let empty = fresh_dir("cli-empty-folder");
+    let (ok, out, err) = carom_in(&empty, &["check-config"]);
+    assert!(ok, "{err}");
+    for name in ["tables.ron", "games.ron", "controls.ron", "computer.ron"] {
+        assert!(out.contains(&format!("ok  {name} (built-in)")), "{out}");
+    }
+    let positions = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions"))
+        .unwrap()
+        .count();
+    assert!(
+        out.contains(&format!("ok  {positions} practice positions and 4 drills (built-in)")),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_games_saved_matches_of_every_version_and_phase_are_read_by_carom_referee() {
+    // tests/data/saves: the game's own `match.json`, saved at each phase of a match by
+    // each version of the save's format (`v1-*`: the first, which had no phase).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/saves");
+    let mut versions = std::collections::BTreeSet::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for path in &files {
+        let saved: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        versions.insert(saved["version"].as_u64().unwrap());
+        let (ok, out, err) = carom(&["referee", path.to_str().unwrap(), "--json"]);
+        assert!(ok, "{}: {err}", path.display());
+        let sheet: Value = serde_json::from_str(&out).unwrap();
+        let strokes = saved["strokes"].as_array().unwrap().len();
+        assert_eq!(sheet["strokes"].as_array().unwrap().len(), strokes, "{}", path.display());
+        let (ok, out, _) = carom(&["referee", path.to_str().unwrap()]);
+        assert!(ok && out.contains("Ann"), "{}: {out}", path.display());
+    }
+    let every: std::collections::BTreeSet<u64> =
+        (1..=u64::from(carom::play::SAVE_VERSION)).collect();
+    assert_eq!(versions, every, "a save of every version is kept");
+}
 
 #[test]
 fn help_lists_the_subcommands() {

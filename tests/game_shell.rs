@@ -211,6 +211,37 @@ fn two_computers_lag_break_and_play_a_match_through_the_shell() {
 }
 
 #[test]
+fn the_computers_lag_differs_from_match_to_match() {
+    // The same computer lagging from the same place in two matches: its execution
+    // error is drawn afresh, so the two lags are not the same stroke.
+    let lag_stroke = |name: &str| {
+        let settings = MatchSettings {
+            mode: Mode::Match,
+            game: "three_cushion".into(),
+            players: vec!["Club".into(), "Anna".into()],
+            computers: vec![Some("club".into()), None],
+            ..MatchSettings::defaults(&Config::defaults(), vec!["One".into(), "Two".into()])
+        };
+        let mut app = headless(name, settings, Duration::from_millis(100));
+        open_the_table(&mut app);
+        for _ in 0..2_000 {
+            let session = app.world().resource::<Session>();
+            if let Some(stroke) = session.lag().and_then(|lag| lag.setups[0].stroke) {
+                return stroke;
+            }
+            app.update();
+            // The computer thinks on the task pool's threads.
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        panic!("the computer did not lag");
+    };
+    let (first, second) = (lag_stroke("shell-lag-1"), lag_stroke("shell-lag-2"));
+    println!("{first:?}\n{second:?}");
+    assert_ne!(first, second);
+    assert!((first.speed - second.speed).abs() > 1e-9, "the speed's error differs");
+}
+
+#[test]
 fn against_the_computer_the_persons_results_and_its_choices_wait_for_the_person() {
     // Anna against the Beginner: a lag result, the computer's choice of the break and
     // Anna's own verdicts stay on the screen until she goes on; the computer's own

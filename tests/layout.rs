@@ -38,6 +38,18 @@ fn shell(name: &str, settings: MatchSettings, size: UVec2) -> App {
 
 /// The game's shell opened on `screen`.
 fn shell_at(name: &str, settings: MatchSettings, size: UVec2, screen: Screen) -> App {
+    shell_with(name, settings, size, screen, |_| {})
+}
+
+/// The game's shell opened on `screen`, `before` run on the app before the game's
+/// plugins are added (for what they read as they are built).
+fn shell_with(
+    name: &str,
+    settings: MatchSettings,
+    size: UVec2,
+    screen: Screen,
+    before: impl FnOnce(&mut App),
+) -> App {
     let dir = carom::test_support::fresh_dir(&format!("layout-{name}"));
     let mut app = App::new();
     app.add_plugins((
@@ -80,6 +92,7 @@ fn shell_at(name: &str, settings: MatchSettings, size: UVec2, screen: Screen) ->
     app.insert_resource(Settings(settings));
     app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
     app.insert_resource(Preferences::default());
+    before(&mut app);
     app.add_plugins((
         carom::game::plugin,
         carom::input::plugin,
@@ -544,6 +557,115 @@ fn practice_and_lag_training_are_laid_out_without_panels_on_each_other_or_on_the
         send(&mut app, Command::Continue);
         check(&mut app, &at("the next lag, with the statistics"));
     });
+}
+
+#[test]
+fn a_frame_rate_run_ends_by_itself_at_a_slow_frame_rate() {
+    // A second a frame, as the high preset on a software renderer: one stroke gives
+    // fewer frames than the run measures, so it plays on past the verdict unattended.
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        ..MatchSettings::defaults(&Config::defaults(), vec!["One".into()])
+    };
+    let mut app = shell_with(
+        "frame-rate",
+        settings,
+        UVec2::new(1280, 720),
+        Screen::Table,
+        |app| {
+            app.insert_resource(carom::ui::FrameRateTest);
+        },
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(1)));
+    let mut verdicts = 0;
+    for frame in 0..3000 {
+        app.update();
+        if phase(&app) == Phase::Verdict {
+            verdicts += 1;
+        }
+        if app.should_exit().is_some() {
+            assert!(verdicts > 0, "it went past a verdict");
+            println!("the run ended after {frame} frames");
+            return;
+        }
+    }
+    panic!("the frame-rate run still waits after 3000 frames");
+}
+
+#[test]
+fn start_over_a_saved_match_asks_first_and_a_second_start_replaces_it() {
+    let settings = MatchSettings {
+        mode: Mode::Match,
+        ..MatchSettings::defaults(&Config::defaults(), vec!["Ann".into(), "Bob".into()])
+    };
+    let old = MatchSettings {
+        players: vec!["Old".into(), "Match".into()],
+        ..settings.clone()
+    };
+    let mut app = shell_with(
+        "start-asks",
+        settings,
+        UVec2::new(1280, 720),
+        Screen::Menu,
+        |app| {
+            let path = app.world().resource::<UserFiles>().saved_match.clone();
+            carom::play::Play::new(&Config::defaults(), old, Some(path));
+        },
+    );
+    let save = app.world().resource::<UserFiles>().saved_match.clone();
+    let screen = |app: &App| **app.world().resource::<State<Screen>>();
+    let before = std::fs::read_to_string(&save).unwrap();
+    assert!(before.contains("Old"));
+    // Start is the row chosen when the menu opens.
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Menu, "the first Start only asks");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), before);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Table);
+    let after = std::fs::read_to_string(&save).unwrap();
+    assert!(after.contains("Ann") && !after.contains("Old"), "{after}");
+}
+
+#[test]
+fn a_stroke_taken_back_by_rule_22_leaves_the_verdict_and_the_last_strokes() {
+    // Three players: no lag, the first breaks.
+    let settings = MatchSettings {
+        mode: Mode::Match,
+        game: "straight_rail".into(),
+        ..MatchSettings::defaults(
+            &Config::defaults(),
+            vec!["One".into(), "Two".into(), "Three".into()],
+        )
+    };
+    let mut app = shell("rule-22-panels", settings, UVec2::new(1280, 720));
+    assert_eq!(phase(&app), Phase::BreakSetup);
+    send(&mut app, Command::Continue);
+    send(&mut app, Command::Strike(Stroke::new(BallId::White, 90.0, 1.0)));
+    roll(&mut app);
+    assert_eq!(phase(&app), Phase::Verdict);
+    let named = |app: &mut App, name: &str| {
+        let world = app.world_mut();
+        world
+            .query::<(Entity, &Name)>()
+            .iter(world)
+            .filter(|(_, n)| n.as_str() == name)
+            .map(|(e, _)| e)
+            .collect::<Vec<Entity>>()
+    };
+    assert_eq!(named(&mut app, "Verdict").len(), 1);
+    let recent = named(&mut app, "Recent strokes")[0];
+    assert!(shown(app.world(), recent), "the stroke is listed");
+    send(&mut app, Command::Continue);
+    assert_eq!(phase(&app), Phase::Aiming);
+    send(&mut app, Command::RestorePositions);
+    let session = app.world().resource::<Session>();
+    assert!(session.last_verdict().unwrap().restore_positions);
+    assert!(named(&mut app, "Verdict").is_empty(), "the old verdict went");
+    assert!(
+        !shown(app.world(), recent),
+        "the stroke taken back is not among the last strokes"
+    );
 }
 
 #[test]

@@ -59,6 +59,8 @@ pub enum Problem {
     Start(StartError),
     Judge(JudgeError),
     MatchFile(Box<MatchFileError>),
+    /// The game's own saved match that cannot be read (it names its file).
+    SavedMatch(crate::play::FileError),
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
@@ -180,6 +182,7 @@ impl fmt::Display for Problem {
             Problem::Start(e) => e.fmt(f),
             Problem::Judge(e) => e.fmt(f),
             Problem::MatchFile(e) => e.fmt(f),
+            Problem::SavedMatch(e) => e.fmt(f),
             Problem::Bench(e) => e.fmt(f),
             Problem::Decisions(e) => e.fmt(f),
             Problem::Json(e) => e.fmt(f),

@@ -22,7 +22,7 @@ use crate::computer;
 use crate::config::{Config, FILE_NAMES};
 use crate::diagram::{self, DIAGRAM_SAMPLE_HZ};
 use crate::physics::bench;
-use crate::play::BallStyle;
+use crate::play::{BallStyle, SavedMatch};
 use crate::rules::{self, MatchSetup, Referee, ScoreSheet};
 use crate::rules::{OneStroke, Verdict};
 use crate::shot::ShotRecord;
@@ -75,6 +75,12 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), Cl
         Some(dir) => check_practice_files(&config, dir, &mut text),
         None => Vec::new(),
     };
+    let (positions, drills) = (crate::play::bundled::POSITIONS, crate::play::bundled::DRILLS);
+    text += &format!(
+        "ok  {} practice positions and {} drills (built-in)\n",
+        positions.len(),
+        drills.len()
+    );
     emit(out, &text)?;
     if bad.is_empty() {
         Ok(())
@@ -85,14 +91,16 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), Cl
 
 /// The config folder's `positions/` and `drills/`: each good file listed in `text`, and
 /// what is wrong with each bad one (a file that cannot be read, a position of a game
-/// games.ron does not have, a drill naming a position the folder does not have).
+/// games.ron does not have, a drill naming a position neither the folder nor the
+/// built-in ones have).
 fn check_practice_files(config: &Config, dir: &Path, text: &mut String) -> Vec<String> {
+    use crate::play::bundled;
     use crate::play::drills::Drill;
-    use crate::play::positions;
     let mut bad = Vec::new();
-    let (library, errors) = positions::load_folder(&dir.join("positions"));
+    // The folder's positions add to the built-in ones, which its drills may name too.
+    let (library, errors) = bundled::positions(Some(&dir.join("positions")));
     bad.extend(errors.iter().map(ToString::to_string));
-    for (path, position) in &library {
+    for (path, position) in library.iter().filter(|(path, _)| path.starts_with(dir)) {
         match config.games.game(&position.game) {
             Ok(_) => *text += &format!("ok  {}\n", path.display()),
             Err(e) => bad.push(format!("{}: `game`: {e}", path.display())),
@@ -212,8 +220,23 @@ pub fn referee(
     emit(out, &text)
 }
 
-/// Reads and replays the match file at `path`: its score sheet.
-pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError> {
+/// Reads and replays the match file at `path` — a recorded match, or the game's own
+/// saved match of any version it writes — : its score sheet.
+pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, CliError> {
+    if SavedMatch::is_one(path) {
+        let saved = SavedMatch::read(path)
+            .map_err(|e| CliError::from(Problem::SavedMatch(e)))?
+            .ok_or_else(|| CliError::at(path, std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+        let referee = saved
+            .referee(config)
+            .map_err(|e| CliError::at(path, Problem::Start(e)))?;
+        return Ok(referee.sheet());
+    }
+    Ok(replay_match_file(config, path)?)
+}
+
+/// Reads and replays the recorded match file at `path`: its score sheet.
+fn replay_match_file(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFileError> {
     let file = path.display().to_string();
     let game = MatchFile::read(path)?;
     let error = |at: Option<&str>, problem| MatchFileError {

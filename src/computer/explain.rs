@@ -24,7 +24,11 @@ pub struct Explanation {
     pub pattern: Pattern,
     /// The corner-five numbers of a path round the table.
     pub system: Option<Reading>,
+    /// Beside a stroke that scores, the next-best ones; beside a safety, the best
+    /// attempts to score that it was preferred to.
     pub alternatives: Vec<Alternative>,
+    /// The stroke is a declared safety.
+    pub safety: bool,
     /// The share of strokes that score from the lay-out the count leaves.
     pub leave_share: Option<f64>,
 }
@@ -70,6 +74,7 @@ pub fn explain(config: &Config, referee: &Referee, decision: &Decision) -> Expla
         route,
         system: read_corner_five(referee.table(), &record, cue_ball),
         alternatives,
+        safety: decision.declare_safety,
         leave_share: decision.leave_share,
     }
 }

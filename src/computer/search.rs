@@ -70,6 +70,12 @@ struct Finalist {
 /// Strokes a decision names beside the chosen one.
 const ALTERNATIVES: usize = 2;
 
+/// The step of the break's fine scan, degrees. The break's scoring window is a few
+/// tenths of a degree wide and broken up (three-cushion's bundled break: 5.0, 5.1,
+/// 5.25 and 5.3° score, 5.2, 5.4 and 5.5° miss), which the grid's steps of about a
+/// degree pass over.
+const BREAK_STEP_DEG: f64 = 0.05;
+
 /// The stroke `level` chooses for the player at the table of `referee`'s match; None
 /// once the match is over or its cue ball is not on the table. `seed` makes the choice
 /// repeatable; `workers` threads share the search.
@@ -101,14 +107,19 @@ pub fn choose(
     let directions = (level.scan as usize / per_direction).max(8);
     let phase = rng.range(0.0, 1.0);
     let tips = &grid_config.tips[..];
-    let level_grid = search.grid(cue_ball, directions, phase, tips, RAISED_FROM_DEG);
+    let step = 360.0 / directions as f64;
+    let round: Vec<f64> = (0..directions).map(|d| (d as f64 + phase) * step).collect();
+    let level_grid = search.grid(cue_ball, &round, tips, RAISED_FROM_DEG);
     let speeds = grid_config.speeds.len();
-    let (scan, mut scoring) = search.pass(&level_grid, directions, per_direction, &mut rng);
+    let (scan, mut scoring) = search.pass(&level_grid, per_direction, Wraps::Round, &mut rng);
     if scoring.is_empty() {
         // Nothing scored as played: a level scan can mislead where the cue is raised
         // even a little. Again with every cue raised as it will be.
-        let raised = search.grid(cue_ball, directions, phase, &tips[..1], 0.0);
-        scoring = search.pass(&raised, directions, speeds, &mut rng).1;
+        let raised = search.grid(cue_ball, &round, &tips[..1], 0.0);
+        scoring = search.pass(&raised, speeds, Wraps::Round, &mut rng).1;
+    }
+    if base.is_break() {
+        scoring = search.break_cones(cue_ball, scoring, &mut rng);
     }
     let best = scoring.first().copied();
     let best_p = best.map_or(0.0, |f| f.p);
@@ -125,7 +136,11 @@ pub fn choose(
         && base.may_declare_safety()
         && let Some(safety) = search.safest(&level_grid, &scan, &mut rng)
     {
-        return Some(decision(safety, true, 0.0, search.evaluated));
+        // The best attempt shows beside the safety, with its chance.
+        return Some(Decision {
+            alternatives: scoring.iter().map(|f| (f.stroke, f.p)).collect(),
+            ..decision(safety, true, 0.0, search.evaluated)
+        });
     }
     if let Some(best) = best {
         return Some(Decision {
@@ -149,6 +164,14 @@ pub fn choose(
     ))
 }
 
+/// Whether a scan's directions go all round the cue ball (a run may go on past the last
+/// into the first) or span a cone (they may not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wraps {
+    Round,
+    Cone,
+}
+
 /// One decision's search: the match, the level, the threads, the cue ball's place and
 /// the strokes simulated so far.
 struct Search<'a> {
@@ -161,7 +184,7 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Scans `grid` (`directions` × `per_direction` strokes), rates the middles of the
+    /// Scans `grid` (directions × `per_direction` strokes), rates the middles of the
     /// widest scoring runs raised over the rail, and returns the scan and the best
     /// finalists (the chosen one and its alternatives, best first) that score when
     /// played exactly as chosen on a table of its own (the scan's table is reused; this
@@ -169,10 +192,11 @@ impl Search<'_> {
     fn pass(
         &mut self,
         grid: &[Stroke],
-        directions: usize,
         per_direction: usize,
+        wraps: Wraps,
         rng: &mut Rng,
     ) -> (Vec<Option<Scanned>>, Vec<Finalist>) {
+        let directions = grid.len() / per_direction.max(1);
         // Raised, a stroke hops the ball: only the middle speeds are scanned; steep, only
         // the first tip.
         let speeds = &self.config.computer.grid.speeds;
@@ -192,7 +216,7 @@ impl Search<'_> {
                 balls_hit: tried.balls_hit,
             })
         });
-        let mut finalists = widest_runs(grid, &scan, directions, per_direction);
+        let mut finalists = widest_runs(grid, &scan, directions, per_direction, wraps);
         finalists.truncate(self.level.finalists as usize);
         for f in &mut finalists {
             f.stroke = self.playable(f.stroke);
@@ -209,22 +233,19 @@ impl Search<'_> {
         (scan, scoring)
     }
 
-    /// Every grid stroke, direction by direction (`directions` of them evenly round the
-    /// cue ball, the first `phase` of a step past 0°), each with every speed and each
-    /// of `tips`; the cue level, or raised over the rail (`playable`) where that takes
-    /// `raised_from_deg` or more.
+    /// Every grid stroke, direction by direction (`directions`, degrees), each with
+    /// every speed and each of `tips`; the cue level, or raised over the rail
+    /// (`playable`) where that takes `raised_from_deg` or more.
     fn grid(
         &self,
         ball: BallId,
-        directions: usize,
-        phase: f64,
+        directions: &[f64],
         tips: &[(f64, f64)],
         raised_from_deg: f64,
     ) -> Vec<Stroke> {
-        let step = 360.0 / directions as f64;
         let mut strokes = Vec::new();
-        for d in 0..directions {
-            let level = Stroke::new(ball, (d as f64 + phase) * step, 0.0);
+        for &direction in directions {
+            let level = Stroke::new(ball, direction, 0.0);
             // The rail's clearance depends on the tip's height on the ball.
             let aimed: Vec<Stroke> = tips
                 .iter()
@@ -249,6 +270,42 @@ impl Search<'_> {
             }
         }
         strokes
+    }
+
+    /// On the break, the directions in which the cue ball reaches each object ball
+    /// scanned again in steps of `BREAK_STEP_DEG`: their finalists join `scoring`, the
+    /// best first. (Confined to the break: the levels' calibrated averages come from a
+    /// search that is otherwise unchanged.)
+    fn break_cones(
+        &mut self,
+        cue_ball: BallId,
+        mut scoring: Vec<Finalist>,
+        rng: &mut Rng,
+    ) -> Vec<Finalist> {
+        let tips = &self.config.computer.grid.tips[..];
+        let per_direction = self.config.computer.grid.speeds.len() * tips.len();
+        let reach = 2.0 * self.base.table().ball_radius;
+        let targets: Vec<DVec2> = self
+            .base
+            .positions()
+            .iter()
+            .filter(|(ball, _)| **ball != cue_ball)
+            .map(|(_, at)| *at - self.from)
+            .collect();
+        for to in targets {
+            let centre = to.y.atan2(to.x).to_degrees();
+            // Every direction that meets the ball, and a step either side.
+            let half = (reach / to.length()).min(1.0).asin().to_degrees() + BREAK_STEP_DEG;
+            let steps = (2.0 * half / BREAK_STEP_DEG).ceil() as usize;
+            let cone: Vec<f64> = (0..=steps)
+                .map(|i| centre - half + i as f64 * BREAK_STEP_DEG)
+                .collect();
+            let grid = self.grid(cue_ball, &cone, tips, RAISED_FROM_DEG);
+            scoring.extend(self.pass(&grid, per_direction, Wraps::Cone, rng).1);
+        }
+        scoring.sort_by(|a, b| b.value.total_cmp(&a.value).then(b.width.cmp(&a.width)));
+        scoring.truncate(1 + ALTERNATIVES);
+        scoring
     }
 
     /// `stroke` with the cue raised just enough to clear the cushion, the rail and the
@@ -412,23 +469,33 @@ impl Search<'_> {
 }
 
 /// The middle stroke of each run of neighbouring directions (same speed and tip) that
-/// score, widest run first.
+/// score, widest run first; a run goes on past the last direction into the first only
+/// where the directions go all round.
 fn widest_runs(
     grid: &[Stroke],
     scan: &[Option<Scanned>],
     directions: usize,
     per_direction: usize,
+    wraps: Wraps,
 ) -> Vec<Finalist> {
-    let scores =
-        |d: usize, k: usize| scan[(d % directions) * per_direction + k].is_some_and(|s| s.scores);
+    let scores = |d: usize, k: usize| {
+        (wraps == Wraps::Round || d < directions)
+            && scan[(d % directions) * per_direction + k].is_some_and(|s| s.scores)
+    };
+    // The direction before `d`, where there is one.
+    let before = |d: usize| match (wraps, d) {
+        (Wraps::Cone, 0) => None,
+        _ => Some((d + directions - 1) % directions),
+    };
     let mut runs = Vec::new();
     for k in 0..per_direction {
-        if (0..directions).all(|d| scores(d, k)) {
-            runs.push((directions, k));
+        if wraps == Wraps::Round && (0..directions).all(|d| scores(d, k)) {
+            runs.push((k, directions));
             continue;
         }
         // Start each run where the one before it does not score.
-        for start in (0..directions).filter(|&d| scores(d, k) && !scores(d + directions - 1, k)) {
+        let starts = (0..directions).filter(|&d| scores(d, k) && before(d).is_none_or(|b| !scores(b, k)));
+        for start in starts {
             let width = (0..directions)
                 .take_while(|&n| scores(start + n, k))
                 .count();

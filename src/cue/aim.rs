@@ -10,6 +10,7 @@ use crate::shot::{BallId, MAX_ELEVATION_DEG, Stroke};
 use crate::table::aim::stroke_clearance;
 use bevy::prelude::*;
 use std::collections::HashMap;
+use std::time::Duration;
 
 /// Launch speeds the player can choose, m/s (soft 1, medium 3–4, hard 6–7, break ~9).
 pub const SPEED_RANGE: (f64, f64) = (0.3, 9.0);
@@ -204,25 +205,48 @@ pub enum MouseAim {
 /// there a pixel is many degrees.
 const DRAG_DEAD_ZONE_M: f64 = 0.05;
 
-/// The mouse aims while it moves (not while the camera orbits, the aim is held, a mouse
-/// stroke is under way or a ball is dragged). Only a move aims: the next lagger or
-/// shooter does not inherit an aim at wherever the last player left the cursor.
+/// After the hand was busy elsewhere — a press on a panel, the pointer over a panel, a
+/// ball dragged, the camera orbited, the aim held, a mouse stroke — the mouse rests this
+/// long before it aims again: the move that takes the hand off them is not an aim.
+pub const AIM_GRACE: Duration = Duration::from_millis(300);
+
+/// The mouse aims while it moves over the table (its rails included), the same in every
+/// phase: not over a panel nor for `AIM_GRACE` after the hand was busy elsewhere. Only
+/// a move aims: the next lagger or shooter does not inherit an aim at wherever the last
+/// player left the cursor.
 fn aim_with_mouse(
+    time: Res<Time<Real>>,
     actions: Res<Actions>,
     dragging: Res<Dragging>,
     session: Res<Session>,
     mouse_aim: Res<MouseAim>,
+    mut since_busy: Local<Duration>,
     mut aim: ResMut<Aim>,
 ) {
-    if actions.pointer_delta == Vec2::ZERO
+    let busy = actions.on_panel
         || actions.pressed(Action::OrbitCamera)
         || actions.pressed(Action::HoldAim)
         || actions.pressed(Action::MouseStroke)
-        || dragging.0
+        || dragging.0;
+    *since_busy = if busy {
+        Duration::ZERO
+    } else {
+        since_busy.saturating_add(time.delta())
+    };
+    if actions.pointer_delta == Vec2::ZERO
+        || *since_busy < AIM_GRACE
+        || actions.since_panel_click < AIM_GRACE
     {
         return;
     }
-    let (Some(point), Some(ball)) = (actions.on_cloth, session.ball(session.cue_ball())) else {
+    let on_table = |p: &DVec2| {
+        let outer = session.table().outer_half_extents();
+        p.x.abs() <= outer.x && p.y.abs() <= outer.y
+    };
+    let (Some(point), Some(ball)) = (
+        actions.on_cloth.filter(on_table),
+        session.ball(session.cue_ball()),
+    ) else {
         return;
     };
     let from_ball = |p: DVec2| p - ball.pos.truncate();
@@ -234,7 +258,7 @@ fn aim_with_mouse(
             }
         }
         MouseAim::Drag => {
-            let Some(before) = actions.on_cloth_before else {
+            let Some(before) = actions.on_cloth_before.filter(on_table) else {
                 return;
             };
             let (now, before) = (from_ball(point), from_ball(before));

@@ -9,7 +9,9 @@ use crate::game::{
     at_table,
 };
 use crate::input::Actions;
-use crate::play::{Command, LagOpponent, LagTrainingCommand, Mode, PracticeCommand};
+use crate::math::DVec2;
+use crate::play::{self, Command, LagOpponent, LagTrainingCommand, Mode, PracticeCommand};
+use crate::table::TableGeometry;
 use crate::shot::{BallId, Spot};
 use bevy::prelude::*;
 use std::time::Duration;
@@ -171,8 +173,55 @@ fn stroke_with_mouse(
     }
 }
 
-fn strike_pressed(actions: &Actions, dragging: &Dragging) -> bool {
-    actions.just_pressed(Action::Strike) && !dragging.0
+/// How long after a click on a panel a click at the table does not strike: a click
+/// that slipped off a button or the stroke panel's ball face plays nothing.
+const PANEL_CLICK_GRACE: Duration = Duration::from_millis(300);
+
+/// The strike was pressed: by a key, or by a click on the open cloth while aiming (or
+/// setting up a lag) — at least a ball's radius clear of every ball and not just after
+/// a click on a panel, so that a click meant for a ball never plays a stroke.
+fn strike_pressed(actions: &Actions, dragging: &Dragging, session: &Session) -> bool {
+    if !actions.just_pressed(Action::Strike) || dragging.0 {
+        return false;
+    }
+    !actions.clicked(Action::Strike) || click_on_open_cloth(actions, session)
+}
+
+fn click_on_open_cloth(actions: &Actions, session: &Session) -> bool {
+    let balls: Vec<DVec2> = BallId::ALL
+        .iter()
+        .filter_map(|&b| session.ball(b))
+        .map(|k| k.pos.truncate())
+        .collect();
+    click_may_strike(
+        session.table(),
+        session.phase(),
+        &balls,
+        actions.on_cloth,
+        actions.since_panel_click,
+    )
+}
+
+/// Whether a click at `point` on the table (None: not on the table) may strike, the
+/// balls standing at `balls` and the last click on a panel `since_panel_click` ago.
+fn click_may_strike(
+    table: &TableGeometry,
+    phase: play::Phase,
+    balls: &[DVec2],
+    point: Option<DVec2>,
+    since_panel_click: Duration,
+) -> bool {
+    let Some(point) = point else {
+        return false;
+    };
+    let on_bed = point.x.abs() <= table.half_length() && point.y.abs() <= table.half_width();
+    let clear_of_balls = balls
+        .iter()
+        .all(|ball| ball.distance(point) >= 2.0 * table.ball_radius);
+    matches!(phase, play::Phase::Aiming | play::Phase::Lag)
+        && since_panel_click >= PANEL_CLICK_GRACE
+        && on_bed
+        && clear_of_balls
 }
 
 /// The strike key plays the stroke.
@@ -183,7 +232,7 @@ fn strike(
     aim: Res<Aim>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
-    if strike_pressed(&actions, &dragging) {
+    if strike_pressed(&actions, &dragging, &session) {
         let stroke = aim.stroke(session.cue_ball());
         commands.write(PlayerCommand::new(Command::Strike(stroke)));
     }
@@ -198,7 +247,7 @@ fn lag_ready(
     aim: Res<Aim>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
-    if strike_pressed(&actions, &dragging) || actions.just_pressed(Action::Confirm) {
+    if strike_pressed(&actions, &dragging, &session) || actions.just_pressed(Action::Confirm) {
         let stroke = aim.stroke(session.cue_ball());
         commands.write(PlayerCommand::new(Command::LagReady(stroke)));
     }
@@ -400,5 +449,40 @@ fn leave_the_table(
         screen.set(Screen::Menu);
     } else {
         armed.0 = Some(Timer::new(LEAVE_CONFIRM, TimerMode::Once));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    #[test]
+    fn a_click_strikes_only_on_the_open_cloth_while_aiming() {
+        let config = Config::defaults();
+        let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+        let r = table.ball_radius;
+        let cue_ball = DVec2::new(-0.5, 0.2);
+        let balls = [cue_ball, DVec2::new(0.7, 0.0)];
+        let settled = Duration::from_secs(1);
+        let strikes = |phase, point, since| {
+            click_may_strike(&table, phase, &balls, Some(point), since)
+        };
+        let open = DVec2::new(0.2, -0.4);
+        assert!(strikes(play::Phase::Aiming, open, settled));
+        assert!(strikes(play::Phase::Lag, open, settled));
+        // On a ball, or less than a radius clear of it: never a stroke.
+        for point in [cue_ball, cue_ball + DVec2::new(0.0, 1.9 * r), balls[1]] {
+            assert!(!strikes(play::Phase::Aiming, point, settled), "{point:?}");
+        }
+        assert!(strikes(play::Phase::Aiming, cue_ball + DVec2::new(2.0 * r, 0.0), settled));
+        // Just after a click on a panel, off the bed, or in a phase that is not aiming.
+        assert!(!strikes(play::Phase::Aiming, open, Duration::from_millis(299)));
+        let beyond = DVec2::new(table.half_length() + 0.05, 0.0);
+        assert!(!strikes(play::Phase::Aiming, beyond, settled));
+        for phase in [play::Phase::BreakSetup, play::Phase::Verdict, play::Phase::Spotting] {
+            assert!(!strikes(phase, open, settled), "{phase:?}");
+        }
+        assert!(!click_may_strike(&table, play::Phase::Aiming, &balls, None, settled));
     }
 }

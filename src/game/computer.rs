@@ -54,6 +54,18 @@ pub struct ComputerTurn {
     stage: Stage,
 }
 
+/// The seed of the computer's execution error for its move in `situation`: drawn from
+/// the wall clock, so that the same situation in two matches (or a rematch) draws
+/// another error (it drew the same lag, to the tenth of a millimetre, match after
+/// match), and mixed with the situation, so that two moves never share one.
+fn move_seed(situation: &Situation) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let local = (situation.strokes * 4 + situation.lags_ready + situation.seat) as u64 + 1;
+    crate::random::Rng(nanos ^ local.rotate_left(32)).next_u64()
+}
+
 /// Where the computer's move stands: a pause, thinking, the move shown, then played.
 #[derive(Default)]
 enum Stage {
@@ -266,15 +278,20 @@ fn play_the_computers_seat(
     mut told: ResMut<Told>,
     mut commands: MessageWriter<PlayerCommand>,
 ) {
-    if told.0.is_some() && a_person_plays(&session) {
-        // What the computer decided is on the screen until the person goes on.
-        return;
-    }
-    let Some((seat, level)) = computer_to_act(&session, &config) else {
+    // The computer's status line goes once it has nothing more to do.
+    let mut done = |turn: &mut ComputerTurn| {
         *turn = ComputerTurn::default();
         if advising.0.as_ref().is_some_and(|a| !a.coach) {
             advising.0 = None;
         }
+    };
+    if told.0.is_some() && a_person_plays(&session) {
+        // What the computer decided is on the screen until the person goes on.
+        done(&mut turn);
+        return;
+    }
+    let Some((seat, level)) = computer_to_act(&session, &config) else {
+        done(&mut turn);
         return;
     };
     let now = time.elapsed();
@@ -295,7 +312,7 @@ fn play_the_computers_seat(
     let think = || {
         let snapshot = Snapshot::of(&session, seat);
         let level = level.clone();
-        let seed = (situation.strokes * 4 + situation.lags_ready + seat) as u64 + 1;
+        let seed = move_seed(&situation);
         // One core is left to the game, so that it keeps drawing.
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get().max(2) - 1);
         AsyncComputeTaskPool::get().spawn(async move { snapshot.decide(&level, seed, workers) })

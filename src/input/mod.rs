@@ -13,12 +13,15 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use repeat::Repeats;
 use std::collections::HashSet;
+use std::time::Duration;
 
 /// The actions held and just started this frame, and the pointer.
 #[derive(Resource, Default, Debug)]
 pub struct Actions {
     pressed: HashSet<Action>,
     just_pressed: HashSet<Action>,
+    /// The actions just started by a mouse button this frame (not by a key).
+    clicked: HashSet<Action>,
     repeats: Repeats<Action>,
     /// The cursor in the window, px, when it is in the window.
     pub pointer: Option<Vec2>,
@@ -34,6 +37,8 @@ pub struct Actions {
     /// The cursor is over a panel or button: the mouse buttons act there, not at the
     /// table.
     pub on_panel: bool,
+    /// Wall-clock time since a mouse button was last pressed over a panel.
+    pub since_panel_click: Duration,
 }
 
 impl Actions {
@@ -43,6 +48,11 @@ impl Actions {
 
     pub fn just_pressed(&self, action: Action) -> bool {
         self.just_pressed.contains(&action)
+    }
+
+    /// `action` was just started by a mouse button (not by a key).
+    pub fn clicked(&self, action: Action) -> bool {
+        self.clicked.contains(&action)
     }
 
     /// The steps `action` earned this frame: one for the press, then repeats while it is
@@ -138,6 +148,11 @@ fn read_actions(
 ) {
     let pointer = window.as_ref().and_then(|w| w.cursor_position());
     actions.on_panel = panels.iter().any(|i| *i != Interaction::None);
+    actions.since_panel_click = if actions.on_panel && mouse.get_just_pressed().next().is_some() {
+        Duration::ZERO
+    } else {
+        actions.since_panel_click.saturating_add(time.delta())
+    };
     actions.pointer_delta = match (actions.pointer, pointer) {
         (Some(before), Some(now)) => now - before,
         _ => Vec2::ZERO,
@@ -169,7 +184,14 @@ fn read_actions(
     let Some(bindings) = bindings else { return };
     actions.pressed.clear();
     actions.just_pressed.clear();
+    actions.clicked.clear();
     for &(action, input) in &bindings.0 {
+        if let Input::Mouse(b) = input
+            && !actions.on_panel
+            && mouse.just_pressed(b)
+        {
+            actions.clicked.insert(action);
+        }
         let (pressed, just) = match input {
             // While a name is typed, keys are its letters.
             Input::Key(_) if typing.0 => (false, false),

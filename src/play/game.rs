@@ -3,7 +3,7 @@
 //! takes a stroke back); and what a save on disk offers the menu.
 
 use super::files::FileError;
-use super::{MatchSettings, SavedMatch};
+use super::{MatchSettings, Phase, SavedMatch, SavedPhase};
 use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
 use crate::rules::{JudgeError, MatchSetup, PlayedStroke, Referee, SetupError, Verdict};
@@ -22,6 +22,9 @@ pub enum StartError {
     Setup(SetupError),
     /// A stroke of the replay (numbered from 1) cannot be judged.
     Stroke { number: usize, error: JudgeError },
+    /// A save's phase that its strokes do not allow (a verdict before any stroke, a
+    /// break choice by a third player, the next stroke of a game that is over).
+    SavedPhase(SavedPhase),
 }
 
 impl From<UnknownKey> for StartError {
@@ -42,6 +45,10 @@ impl fmt::Display for StartError {
             StartError::Unknown(e) => e.fmt(f),
             StartError::Setup(e) => e.fmt(f),
             StartError::Stroke { number, error } => write!(f, "stroke {number}: {error}"),
+            StartError::SavedPhase(at) => write!(
+                f,
+                "`at`: the saved phase {at:?} does not fit the match's strokes and players"
+            ),
         }
     }
 }
@@ -145,13 +152,87 @@ impl Game {
         Ok(self.referee.last_verdict().expect("just judged"))
     }
 
-    pub(super) fn saved(&self, settings: &MatchSettings) -> SavedMatch {
+    pub(super) fn saved(&self, settings: &MatchSettings, at: SavedPhase) -> SavedMatch {
         SavedMatch::new(
             settings.clone(),
             self.breaker,
             self.breaker_ball,
             &self.strokes,
+            at,
         )
+    }
+}
+
+/// Where a saved match picks up, checked against its strokes and players.
+pub(super) enum Resumed {
+    /// The lag, from its set-up.
+    Lag,
+    /// The lag's winner chooses the break.
+    ChooseBreak { lag_winner: usize },
+    /// The match proper, in this phase; in the break's set-up, the breaker's ball this
+    /// far along the head string, m.
+    Game {
+        game: Game,
+        phase: Phase,
+        break_offset_m: f64,
+    },
+}
+
+impl SavedMatch {
+    /// The match this save holds, replayed, and the phase it resumes in.
+    pub(super) fn resumed(&self, config: &Config) -> Result<Resumed, StartError> {
+        let refused = Err(StartError::SavedPhase(self.at.unwrap_or(SavedPhase::Aiming)));
+        let before_the_break = self.strokes.is_empty();
+        match self.at {
+            Some(SavedPhase::Lag) if before_the_break => return Ok(Resumed::Lag),
+            Some(SavedPhase::ChooseBreak { lag_winner })
+                if before_the_break && lag_winner < 2 && self.settings.seated().len() == 2 =>
+            {
+                return Ok(Resumed::ChooseBreak { lag_winner });
+            }
+            Some(SavedPhase::Lag | SavedPhase::ChooseBreak { .. }) => return refused,
+            _ => {}
+        }
+        let game = self.game(config)?;
+        let over = game.referee.is_over();
+        let last = game.referee.last_verdict();
+        let (phase, break_offset_m) = match self.at {
+            None if over => (Phase::GameOver, 0.0),
+            None => (Phase::Aiming, 0.0),
+            Some(SavedPhase::BreakSetup { offset_m }) if before_the_break && offset_m.is_finite() => {
+                (Phase::BreakSetup, offset_m)
+            }
+            Some(SavedPhase::Aiming) if !over => (Phase::Aiming, 0.0),
+            Some(SavedPhase::Verdict) if last.is_some() => (Phase::Verdict, 0.0),
+            Some(SavedPhase::Spotting) if last.is_some_and(|v| !v.spot.is_empty()) => {
+                (Phase::Spotting, 0.0)
+            }
+            Some(SavedPhase::GameOver) if over => (Phase::GameOver, 0.0),
+            _ => return refused,
+        };
+        Ok(Resumed::Game {
+            game,
+            phase,
+            break_offset_m,
+        })
+    }
+
+    /// The match proper as saved, its strokes replayed (a save from before the break
+    /// has none).
+    pub(super) fn game(&self, config: &Config) -> Result<Game, StartError> {
+        Game::start(
+            config,
+            &self.settings,
+            self.breaker,
+            self.breaker_ball,
+            None,
+            self.strokes(),
+        )
+    }
+
+    /// The referee after every stroke of the save: what `carom referee` reads.
+    pub fn referee(&self, config: &Config) -> Result<Referee, StartError> {
+        self.game(config).map(|game| game.referee)
     }
 }
 
@@ -172,19 +253,14 @@ impl Resumable {
         match SavedMatch::read(path) {
             Ok(None) => Resumable::Nothing,
             Err(e) => Resumable::Unreadable(ResumeError::File(e)),
-            Ok(Some(saved)) => match Game::start(
-                config,
-                &saved.settings,
-                saved.breaker,
-                saved.breaker_ball,
-                None,
-                saved.strokes(),
-            ) {
+            Ok(Some(saved)) => match saved.resumed(config) {
                 Err(error) => Resumable::Unreadable(ResumeError::Replay {
                     path: path.to_owned(),
                     error,
                 }),
-                Ok(game) if game.referee.is_over() => Resumable::Finished(saved),
+                Ok(Resumed::Game { game, .. }) if game.referee.is_over() => {
+                    Resumable::Finished(saved)
+                }
                 Ok(_) => Resumable::Ready(saved),
             },
         }

@@ -1,10 +1,11 @@
 //! A hot-seat match: the lag between two players (rule 5), the winner's choice of the
 //! break and the cue ball (rules 4, 6), then the match proper to its end, saved after
-//! every stroke; three players, or a game without a lag, break in the order named.
+//! every move (`save`), and resumed in the phase it was saved in; three players, or a
+//! game without a lag, break in the order named.
 
-use super::game::Game;
+use super::game::Resumed;
 use super::table_core::TableCore;
-use super::{Command, Lag, Notice, Phase, SavedMatch};
+use super::{Command, Lag, Notice, Phase, SavedMatch, SavedPhase};
 use crate::shot::BallId;
 
 /// A match at the table.
@@ -21,33 +22,48 @@ impl Match {
             lag: Lag::default(),
         };
         play.begin();
+        play.save();
         play
     }
 
-    /// The saved match, at the point it was saved.
-    pub(super) fn resume(mut core: TableCore, saved: &SavedMatch) -> Match {
-        match Game::start(
-            core.config(),
-            &saved.settings,
-            saved.breaker,
-            saved.breaker_ball,
-            None,
-            saved.strokes(),
-        ) {
-            Ok(game) => {
-                let over = game.referee.is_over();
-                core.replace_game(game);
-                core.enter(if over { Phase::GameOver } else { Phase::Aiming });
-            }
-            Err(e) => {
-                core.tell(Notice::CannotResume(e));
-                core.enter(Phase::GameOver);
-            }
-        }
-        Match {
+    /// The saved match, in the phase it was saved in: the lag from its set-up, the
+    /// break choice, the break's set-up with the ball where the breaker had it, the next
+    /// stroke, a verdict shown, balls waiting for their spots, or the game over.
+    pub(super) fn resume(core: TableCore, saved: &SavedMatch) -> Match {
+        let mut play = Match {
             core,
             lag: Lag::default(),
+        };
+        match saved.resumed(play.core.config()) {
+            Ok(Resumed::Lag) => play.begin(),
+            Ok(Resumed::ChooseBreak { lag_winner }) => {
+                play.enter_lag();
+                play.lag.winner = Some(lag_winner);
+                play.core.enter(Phase::ChooseBreak);
+            }
+            Ok(Resumed::Game {
+                game,
+                phase,
+                break_offset_m,
+            }) => {
+                let core = &mut play.core;
+                core.replace_game(game);
+                core.enter(phase);
+                match phase {
+                    Phase::BreakSetup => core.apply(Command::MoveBreakBall(break_offset_m)),
+                    Phase::Verdict | Phase::Spotting => core.place_before_spotting(),
+                    _ => {}
+                }
+                if saved.declared_safety {
+                    core.apply(Command::DeclareSafety(true));
+                }
+            }
+            Err(e) => {
+                play.core.tell(Notice::CannotResume(e));
+                play.core.enter(Phase::GameOver);
+            }
         }
+        play
     }
 
     /// The lag for the break.
@@ -76,6 +92,7 @@ impl Match {
             (Phase::GameOver, Command::Rematch) => self.begin(),
             (_, command) => core.apply(command),
         }
+        self.save();
     }
 
     pub(super) fn advance(&mut self, dt: f64) {
@@ -88,6 +105,28 @@ impl Match {
         } else if self.core.judge_stroke(record).is_some() {
             self.core.enter(Phase::Verdict);
         }
+        self.save();
+    }
+
+    /// Saves the match where play stands now, to be resumed there. A stroke counts
+    /// once judged: while the balls roll, the save from before it stands.
+    fn save(&mut self) {
+        let at = match self.core.phase() {
+            Phase::Rolling => return,
+            Phase::Lag | Phase::LagRolling => SavedPhase::Lag,
+            Phase::LagResult | Phase::ChooseBreak => match self.lag.winner {
+                Some(lag_winner) => SavedPhase::ChooseBreak { lag_winner },
+                None => SavedPhase::Lag,
+            },
+            Phase::BreakSetup => SavedPhase::BreakSetup {
+                offset_m: self.core.break_offset_m,
+            },
+            Phase::Aiming => SavedPhase::Aiming,
+            Phase::Verdict => SavedPhase::Verdict,
+            Phase::Spotting => SavedPhase::Spotting,
+            Phase::GameOver => SavedPhase::GameOver,
+        };
+        self.core.save(at);
     }
 
     /// The first phase: the lag, or straight to the break (three players, or a game

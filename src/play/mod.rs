@@ -8,6 +8,7 @@
 //! score sheet. The game's shell applies the players' commands and mirrors the phase;
 //! tests (and any computer player) drive it directly.
 
+pub mod bundled;
 pub mod drills;
 mod files;
 mod flow;
@@ -36,7 +37,7 @@ pub use lag_training::{LagTraining, LagTrainingCommand};
 pub use live::LiveCount;
 pub use match_play::Match;
 pub use practice::{Practice, PracticeCommand};
-pub use save::{SavedMatch, SavedStroke};
+pub use save::{SAVE_VERSION, SavedMatch, SavedPhase, SavedStroke};
 pub use settings::{
     BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
 };

@@ -279,15 +279,22 @@ impl Practice {
         }
     }
 
-    /// The stroke taken back, judged again as it went.
+    /// The stroke taken back, played again from where it was played: the balls roll
+    /// as they did (the same stroke from the same lay-out gives the same record).
     fn redo(&mut self) {
-        let (Some(game), Some(stroke)) = (&self.core.game, self.undone.last()) else {
+        let Some(undone) = self.undone.last() else {
             return self.core.tell(Notice::NothingToRedo);
         };
-        let mut strokes = game.strokes.clone();
-        strokes.push(stroke.clone());
-        if self.replay(strokes) {
+        let (Some(stroke), declared) = (undone.record.stroke(), undone.declared_safety) else {
+            return self.core.tell(Notice::NothingToRedo);
+        };
+        if !matches!(self.core.phase(), Phase::BreakSetup | Phase::Aiming) {
+            return;
+        }
+        self.core.apply(Command::DeclareSafety(declared));
+        if self.core.strike(stroke) {
             self.undone.pop();
+            self.target_result = None;
         }
     }
 

@@ -1,6 +1,13 @@
-//! The match in progress on disk: written after every stroke (atomically, `files`), and
-//! read back to resume. A save that cannot be read is reported and kept, never
-//! overwritten.
+//! The match in progress on disk: written whenever play moves on (atomically, `files`),
+//! and read back to resume exactly where it stood. A save that cannot be read is
+//! reported and kept, never overwritten.
+//!
+//! The file's format grows by one rule, because online play, sets, the shot clock and
+//! tournaments extend this same file: a field is only ever added, each with a default
+//! that gives the older version's meaning; `version` says which version wrote it; every
+//! older version is read (and `carom referee` reads every version the game writes).
+//! Version 1: settings, breaker and strokes (resumed at the next stroke). Version 2
+//! adds `at` (where play stood) and `declared_safety`.
 
 use super::files::{FileError, read_if_there, write_atomically};
 use super::settings::MatchSettings;
@@ -11,19 +18,51 @@ use std::path::Path;
 
 /// What the file says it is.
 const FORMAT: &str = "carom match";
-const VERSION: u32 = 1;
+/// The version this game writes; it reads every version from 1 to this one.
+pub const SAVE_VERSION: u32 = 2;
 
-/// A match as saved: its settings, who broke with which ball, and every stroke judged
-/// so far. Replaying the strokes through the referee gives back the whole state.
+/// A match as saved: its settings, who broke with which ball, every stroke judged so
+/// far, and where play stood. Replaying the strokes through the referee gives back the
+/// whole state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedMatch {
     pub format: String,
     pub version: u32,
     pub settings: MatchSettings,
+    /// The breaker, once the break is decided (before it, in the lag or the break
+    /// choice: 0, and not read).
     pub breaker: usize,
     pub breaker_ball: BallId,
     pub strokes: Vec<SavedStroke>,
+    /// Where play stood (version 2 on). Absent (version 1): at the next stroke, or
+    /// over.
+    #[serde(default)]
+    pub at: Option<SavedPhase>,
+    /// The shooter had declared an intentional safety for the next stroke (rules 23–25;
+    /// version 2 on).
+    #[serde(default)]
+    pub declared_safety: bool,
+}
+
+/// Where play stood when the match was saved: the phase it resumes in.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase", deny_unknown_fields)]
+pub enum SavedPhase {
+    /// The lag (rule 5), set up again from its start.
+    Lag,
+    /// The lag is won: its winner chooses to break or not, and the ball (rules 4, 6).
+    ChooseBreak { lag_winner: usize },
+    /// The breaker places the ball this far left (+) of the head spot along the head
+    /// string, m (rule 7).
+    BreakSetup { offset_m: f64 },
+    /// The next stroke is to be played.
+    Aiming,
+    /// The referee's verdict on the last stroke is shown.
+    Verdict,
+    /// The balls that left the table wait to be spotted (rules 21, 26).
+    Spotting,
+    GameOver,
 }
 
 /// One stroke: the simulation's record, the declaration and the calls.
@@ -42,10 +81,11 @@ impl SavedMatch {
         breaker: usize,
         breaker_ball: BallId,
         strokes: &[PlayedStroke],
+        at: SavedPhase,
     ) -> SavedMatch {
         SavedMatch {
             format: FORMAT.to_owned(),
-            version: VERSION,
+            version: SAVE_VERSION,
             settings,
             breaker,
             breaker_ball,
@@ -57,6 +97,8 @@ impl SavedMatch {
                     outside_interference: s.calls.outside_interference,
                 })
                 .collect(),
+            at: Some(at),
+            declared_safety: false,
         }
     }
 
@@ -82,6 +124,15 @@ impl SavedMatch {
         write_atomically(path, text.as_bytes())
     }
 
+    /// Whether the file at `path` says it is a Carom saved match, of any version.
+    pub fn is_one(path: &Path) -> bool {
+        read_if_there(path)
+            .ok()
+            .flatten()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .is_some_and(|value| value.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
+    }
+
     /// The save at `path`: None when there is none, an error naming the file and what
     /// is wrong when it is not a Carom match this version can read.
     pub fn read(path: &Path) -> Result<Option<SavedMatch>, FileError> {
@@ -95,9 +146,9 @@ impl SavedMatch {
             return Err(wrong("not a Carom saved match".into()));
         }
         let version = value.get("version").and_then(|v| v.as_u64());
-        if version != Some(u64::from(VERSION)) {
+        if !version.is_some_and(|v| (1..=u64::from(SAVE_VERSION)).contains(&v)) {
             return Err(wrong(format!(
-                "a saved match of version {}, this game reads version {VERSION}",
+                "a saved match of version {}, this game reads versions 1 to {SAVE_VERSION}",
                 version.map_or("?".to_owned(), |v| v.to_string())
             )));
         }
@@ -122,6 +173,7 @@ mod tests {
             1,
             BallId::Dotted,
             &[],
+            SavedPhase::Aiming,
         )
     }
 
@@ -148,6 +200,7 @@ mod tests {
             ("{\"format\": \"carom match\", \"vers", "broken JSON"),
             ("{\"format\": \"chess game\"}", "not a Carom saved match"),
             ("{\"format\": \"carom match\", \"version\": 9}", "version 9"),
+            ("{\"format\": \"carom match\", \"version\": 0}", "version 0"),
             ("{\"format\": \"carom match\", \"version\": 1}", "damaged"),
         ] {
             let path = dir.join("match.json");

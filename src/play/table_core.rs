@@ -5,13 +5,13 @@
 //! comes before and after.
 
 use super::game::Game;
-use super::{Command, Event, MatchSettings, Notice, Phase, SavedMatch, keep_aside};
+use super::{Command, Event, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, keep_aside};
 use crate::config::Config;
 use crate::diagram::DIAGRAM_SAMPLE_HZ;
 use crate::math::DVec2;
 use crate::physics::{Kinematics, TableSim};
 use crate::rules::{Calls, PlayedStroke, Referee, ScoreSheet, Verdict};
-use crate::shot::{BallId, ShotRecord, Stroke};
+use crate::shot::{BallId, ShotRecord, Spot, Stroke};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -20,12 +20,17 @@ use std::path::PathBuf;
 pub struct TableCore {
     config: Config,
     settings: MatchSettings,
-    /// Where a hot-seat match is saved after every stroke.
+    /// Where a hot-seat match is saved whenever play moves on.
     save_path: Option<PathBuf>,
+    /// What was last written there (None: nothing yet this session, so an old save
+    /// that cannot be read is still to be kept aside).
+    last_saved: Option<SavedMatch>,
     pub(super) sim: TableSim,
     phase: Phase,
     pub(super) game: Option<Game>,
     declared_safety: bool,
+    /// Rule 7: how far the breaker has moved their ball along the head string, m.
+    pub(super) break_offset_m: f64,
     pub(super) notice: Option<Notice>,
     events: Vec<Event>,
     /// The stroke's shot events already sent out as [`Event::Shot`].
@@ -51,9 +56,11 @@ impl TableCore {
             sim: TableSim::watched(config, table),
             settings,
             save_path,
+            last_saved: None,
             phase: Phase::Aiming,
             game: None,
             declared_safety: false,
+            break_offset_m: 0.0,
             notice: None,
             events: Vec::new(),
             streamed: 0,
@@ -162,11 +169,6 @@ impl TableCore {
         matches!(self.phase, Phase::Aiming | Phase::BreakSetup)
     }
 
-    /// The save of this match, once the break is decided.
-    pub fn saved(&self) -> Option<SavedMatch> {
-        self.game.as_ref().map(|g| g.saved(&self.settings))
-    }
-
     /// What happened since the last call, in order.
     pub fn take_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.events)
@@ -245,16 +247,6 @@ impl TableCore {
             }
         };
         self.replace_game(game);
-        if let Some(path) = self.save_path.clone()
-            && SavedMatch::read(&path).is_err()
-        {
-            // A save that cannot be read is kept, never overwritten.
-            match keep_aside(&path) {
-                Ok(aside) => self.tell(Notice::OldSaveKept(aside)),
-                Err(e) => self.tell(Notice::OldSaveStuck(e)),
-            }
-        }
-        self.save();
         self.enter(Phase::BreakSetup);
     }
 
@@ -269,6 +261,7 @@ impl TableCore {
     pub(super) fn clear_game(&mut self) {
         self.game = None;
         self.declared_safety = false;
+        self.break_offset_m = 0.0;
     }
 
     /// Rule 7: the breaker moves their ball along the head string, within six inches of
@@ -294,6 +287,7 @@ impl TableCore {
             .filter(|(b, _)| **b != ball)
             .all(|(_, p)| p.distance(at) >= 2.0 * table.ball_radius);
         if clear {
+            self.break_offset_m = (at - table.spot(Spot::Head)).y;
             let positions: Vec<(BallId, DVec2)> = positions.into_iter().collect();
             self.place(&positions);
         }
@@ -356,7 +350,6 @@ impl TableCore {
         match game.judge(stroke) {
             Ok(verdict) => {
                 let points = verdict.points;
-                self.save();
                 self.events.push(Event::Verdict);
                 Some(points)
             }
@@ -418,7 +411,6 @@ impl TableCore {
         match game.replayed(&self.config, &self.settings, strokes) {
             Ok(restored) => {
                 self.replace_game(restored);
-                self.save();
                 self.tell(Notice::PositionsRestored);
                 self.enter(Phase::Aiming);
             }
@@ -426,13 +418,30 @@ impl TableCore {
         }
     }
 
-    /// Writes the save (hot-seat matches only); a failure is told, play goes on.
-    fn save(&mut self) {
-        let (Some(path), Some(saved)) = (self.save_path.clone(), self.saved()) else {
+    /// Writes the save, play standing `at` (hot-seat matches only), unless it says
+    /// what the last one said; a failure is told, play goes on. The first save of a
+    /// session keeps an old save that cannot be read aside: it is never overwritten.
+    pub(super) fn save(&mut self, at: SavedPhase) {
+        let Some(path) = self.save_path.clone() else {
             return;
         };
-        if let Err(e) = saved.write(&path) {
-            self.tell(Notice::SaveFailed(e));
+        let mut saved = match &self.game {
+            Some(game) => game.saved(&self.settings, at),
+            None => SavedMatch::new(self.settings.clone(), 0, BallId::White, &[], at),
+        };
+        saved.declared_safety = self.declared_safety;
+        if self.last_saved.as_ref() == Some(&saved) {
+            return;
+        }
+        if self.last_saved.is_none() && SavedMatch::read(&path).is_err() {
+            match keep_aside(&path) {
+                Ok(aside) => self.tell(Notice::OldSaveKept(aside)),
+                Err(e) => self.tell(Notice::OldSaveStuck(e)),
+            }
+        }
+        match saved.write(&path) {
+            Ok(()) => self.last_saved = Some(saved),
+            Err(e) => self.tell(Notice::SaveFailed(e)),
         }
     }
 
@@ -444,6 +453,21 @@ impl TableCore {
         };
         let positions: Vec<(BallId, DVec2)> =
             referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
+        self.place(&positions);
+    }
+
+    /// Puts the balls where the last stroke left them, before the spotting: the
+    /// referee's lay-out without the balls its verdict spots (rules 21, 26).
+    pub(super) fn place_before_spotting(&mut self) {
+        let (Some(referee), Some(verdict)) = (self.referee(), self.last_verdict()) else {
+            return;
+        };
+        let positions: Vec<(BallId, DVec2)> = referee
+            .positions()
+            .iter()
+            .filter(|(ball, _)| verdict.spot.iter().all(|p| p.ball != **ball))
+            .map(|(&b, &p)| (b, p))
+            .collect();
         self.place(&positions);
     }
 

@@ -184,7 +184,8 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     roll(&mut play);
     assert_eq!(play.phase(), Phase::Verdict);
     let verdict = play.last_verdict().unwrap().clone();
-    let saved = play.saved().unwrap();
+    let saved = SavedMatch::read(&save).unwrap().unwrap();
+    assert_eq!(saved.at, Some(SavedPhase::Verdict));
     let record = &saved.strokes.last().unwrap().record;
     assert!(
         record.events.iter().any(|e| matches!(
@@ -274,6 +275,156 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     // A rematch starts again from the lag.
     play.apply(Command::Rematch);
     assert_eq!(play.phase(), Phase::Lag);
+}
+
+/// The phase a match saved in `phase` resumes in: the lag from its set-up, a lag won at
+/// the break choice.
+fn resumed_phase(play: &Play) -> Phase {
+    match play.phase() {
+        Phase::Lag | Phase::LagRolling => Phase::Lag,
+        Phase::LagResult if play.lag().unwrap().winner.is_some() => Phase::ChooseBreak,
+        Phase::LagResult => Phase::Lag,
+        phase => phase,
+    }
+}
+
+/// The save at `save` resumed: in the phase play stood in, with the same balls, score,
+/// shooter, verdict and declared safety (before the break: the lag from its set-up, or
+/// the lag's winner choosing). A copy of the save is kept in `kept` named for its phase.
+fn resumes_where_it_stood(config: &Config, play: &Play, save: &std::path::Path, kept: &std::path::Path) -> Play {
+    let saved = SavedMatch::read(save).unwrap().unwrap();
+    assert_eq!(saved.version, SAVE_VERSION);
+    std::fs::copy(save, kept.join(format!("{:?}.json", play.phase()).to_lowercase())).unwrap();
+    let resumed = Play::resume(config, &saved, None);
+    let phase = resumed_phase(play);
+    assert_eq!(resumed.phase(), phase, "saved in {:?}", play.phase());
+    match phase {
+        Phase::Lag => {
+            let fresh = Lag::new(play.table(), 2);
+            assert_eq!(resumed.lag().unwrap().setups, fresh.setups, "from its set-up");
+        }
+        Phase::ChooseBreak => {
+            assert_eq!(resumed.lag().unwrap().winner, play.lag().unwrap().winner);
+        }
+        _ => {
+            for ball in BallId::ALL {
+                assert_eq!(position(&resumed, ball), position(play, ball), "{ball:?} in {phase:?}");
+            }
+            let (a, b) = (play.referee().unwrap(), resumed.referee().unwrap());
+            assert_eq!(a.players(), b.players());
+            assert_eq!((a.shooter(), a.cue_ball()), (b.shooter(), b.cue_ball()));
+            assert_eq!(a.last_verdict(), b.last_verdict());
+            assert_eq!(play.declared_safety(), resumed.declared_safety());
+        }
+    }
+    resumed
+}
+
+#[test]
+fn a_resumed_match_returns_to_the_phase_it_was_saved_in() {
+    let config = Config::defaults();
+    let dir = fresh_dir("play-resume-phases");
+    let kept = dir.join("kept");
+    std::fs::create_dir_all(&kept).unwrap();
+    let save = dir.join("match.json");
+    let mut play = Play::new(&config, settings(&config), Some(save.clone()));
+    let check = |play: &Play| resumes_where_it_stood(&config, play, &save, &kept);
+
+    // The lag, Ann's ball moved: it restarts from its set-up.
+    play.apply(Command::PlaceLagBall(DVec2::new(-0.9, 0.3)));
+    check(&play);
+    play.apply(Command::LagReady(Stroke::new(BallId::White, 0.0, 1.6)));
+    play.apply(Command::LagReady(Stroke::new(BallId::Dotted, 0.0, 0.3)));
+    roll(&mut play);
+    assert_eq!(play.phase(), Phase::LagResult);
+    check(&play);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::ChooseBreak);
+    let mut resumed = check(&play);
+    // The resumed choice is taken as the lag's winner's.
+    resumed.apply(Command::ChooseBreak {
+        break_it: true,
+        ball: BallId::White,
+    });
+    assert_eq!(resumed.phase(), Phase::BreakSetup);
+    assert_eq!(resumed.referee().unwrap().shooter(), 0);
+
+    // The break's set-up (rule 7), the ball moved along the head string: it stays there.
+    play.apply(Command::ChooseBreak {
+        break_it: false,
+        ball: BallId::White,
+    });
+    play.apply(Command::MoveBreakBall(0.1));
+    assert_eq!(play.phase(), Phase::BreakSetup);
+    let mut resumed = check(&play);
+    // Dragging on it moves the ball again; it strikes nothing.
+    resumed.apply(Command::MoveBreakBall(-0.05));
+    assert_eq!(resumed.phase(), Phase::BreakSetup);
+    play.apply(Command::Continue);
+    play.apply(Command::DeclareSafety(true));
+    assert_eq!(play.phase(), Phase::Aiming);
+    check(&play);
+    play.apply(Command::DeclareSafety(false));
+
+    // A foul on the break: the dotted jumps off; the verdict, then the spotting.
+    let jump = Stroke {
+        elevation_deg: 55.0,
+        ..Stroke::new(BallId::Dotted, 180.0, 9.0)
+    };
+    play.apply(Command::Strike(jump));
+    roll(&mut play);
+    assert_eq!(play.phase(), Phase::Verdict);
+    assert!(!play.last_verdict().unwrap().spot.is_empty());
+    check(&play);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Spotting);
+    let mut resumed = check(&play);
+    resumed.apply(Command::Continue);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::Aiming);
+    for ball in BallId::ALL {
+        assert_eq!(position(&resumed, ball), position(&play, ball), "spotted alike");
+    }
+    check(&play);
+
+    // Ann scores the point she needs: the verdict, then the game over.
+    let carom = find_stroke(&play, |v| {
+        v.points == 1 && v.fouls.is_empty() && v.spot.is_empty()
+    });
+    play.apply(Command::Strike(carom));
+    roll(&mut play);
+    assert_eq!(play.phase(), Phase::Verdict);
+    check(&play);
+    play.apply(Command::Continue);
+    assert_eq!(play.phase(), Phase::GameOver);
+    check(&play);
+    // A rematch saves its lag over the finished match.
+    play.apply(Command::Rematch);
+    check(&play);
+}
+
+#[test]
+fn a_save_whose_phase_its_strokes_do_not_allow_is_refused_by_name() {
+    let config = Config::defaults();
+    let save = fresh_dir("play-resume-refused").join("match.json");
+    let mut saved = SavedMatch::new(settings(&config), 0, BallId::White, &[], SavedPhase::Verdict);
+    for at in [
+        SavedPhase::Verdict,
+        SavedPhase::Spotting,
+        SavedPhase::GameOver,
+        SavedPhase::ChooseBreak { lag_winner: 2 },
+    ] {
+        saved.at = Some(at);
+        saved.write(&save).unwrap();
+        let Resumable::Unreadable(why) = Resumable::check(&config, &save) else {
+            panic!("{at:?} was taken");
+        };
+        assert!(why.to_string().contains("`at`"), "{why}");
+        // Resumed anyway, it ends at once, saying why; nothing panics.
+        let play = Play::resume(&config, &saved, None);
+        assert_eq!(play.phase(), Phase::GameOver);
+        assert!(matches!(play.notice(), Some(Notice::CannotResume(_))));
+    }
 }
 
 #[test]
@@ -609,8 +760,15 @@ fn practice_undoes_and_redoes_strokes_across_a_foul_and_spotting_back_to_the_sta
     play.apply(PracticeCommand::Undo);
     assert_eq!(play.notice(), Some(&Notice::NothingToUndo));
     for (forward, after) in layouts.iter().enumerate().skip(1) {
+        // Played again: the balls roll as they did.
         play.apply(PracticeCommand::Redo);
+        assert_eq!(play.phase(), Phase::Rolling, "redone {forward}");
+        roll(&mut play);
+        while play.phase() != Phase::Aiming {
+            play.apply(Command::Continue);
+        }
         assert_eq!(layout(&play), *after, "redone to {forward}");
+        assert_eq!(score(&play), forward);
     }
     play.apply(PracticeCommand::Redo);
     assert_eq!(play.notice(), Some(&Notice::NothingToRedo));

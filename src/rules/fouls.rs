@@ -3,7 +3,8 @@
 //!
 //! Where a rule leaves the judgement to a referee, the measurement it is judged by:
 //! - Rule 13, tip still on the ball: the cue ball's first ball contact comes before the
-//!   strike's tip contact has ended (`strike.t + tip_contact_s`).
+//!   tip has left it: the strike's tip contact (`strike.t + tip_contact_s`), or later
+//!   where the record has the tip leaving in a `tip_off` event.
 //! - Rule 14, push: the tip stayed on the ball longer than `push_contact_ms` of
 //!   `games.ron` (1.5 ms; a normal stroke's contact is 1 ms; when the cue ball meets a
 //!   ball under the tip, the simulation keeps the tip on for a further 1 ms and records
@@ -116,11 +117,13 @@ fn double_hit(c: &Context) -> Option<Foul> {
     if c.facts.tip_again > 0 {
         return Some(Foul::TipAgain(c.facts.tip_again));
     }
+    // The tip's real time on the ball: the record's `tip_off` where it stayed on.
+    let contact_s = c.facts.tip_contact_s();
     let (ball, t) = c.facts.first_contact()?;
-    (t < strike.t + strike.tip_contact_s).then_some(Foul::TipStillOn {
+    (t < strike.t + contact_s).then_some(Foul::TipStillOn {
         ball,
         after_s: t - strike.t,
-        contact_s: strike.tip_contact_s,
+        contact_s,
     })
 }
 
@@ -432,6 +435,28 @@ mod tests {
             .fouls
             .is_empty()
         );
+    }
+
+    #[test]
+    fn the_tip_still_on_is_judged_from_the_tip_off_event_when_the_record_has_one() {
+        // Rule 13: the nominal contact ends at 1 ms, but the record has the tip leave at
+        // 1.4 ms (under the push limit); a ball reached at 1.2 ms was reached under it.
+        let shot = Shot::new(White)
+            .event_at(
+                0.0012,
+                EventKind::BallBall {
+                    a: White,
+                    b: Red,
+                    speed: 1.0,
+                },
+            )
+            .event_at(0.0014, EventKind::TipOff { ball: White });
+        let v = first("three_cushion", played(shot.cushions(3).hit(Dotted).rest()));
+        assert_eq!(rules(&v), [Rule::General(13)], "{v:?}");
+        let Foul::TipStillOn { contact_s, .. } = v.fouls[0] else {
+            panic!("{v:?}");
+        };
+        assert!((contact_s - 0.0014).abs() < 1e-12);
     }
 
     #[test]

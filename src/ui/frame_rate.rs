@@ -179,8 +179,15 @@ fn play_and_measure(
         return;
     }
     match **phase {
-        Phase::BreakSetup => {
+        // A measuring run never waits for a person: at a slow preset one stroke gives
+        // too few frames, and the next comes after its verdict.
+        Phase::BreakSetup | Phase::Verdict | Phase::Spotting => {
             commands.write(PlayerCommand::new(Command::Continue));
+        }
+        Phase::GameOver => {
+            measured.aiming.report("aiming");
+            measured.rolling_frames.report("the balls rolled");
+            exit.write(AppExit::Success);
         }
         Phase::Aiming if *warm >= WARM_UP_FRAMES => {
             let aimed_enough = measured.aiming.len() >= AIMING_FRAMES

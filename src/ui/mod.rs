@@ -23,7 +23,7 @@ mod widgets;
 pub use dock::{Collapsible, FreeNode, Slot};
 pub use frame_rate::FrameRateTest;
 pub use menu::default_settings;
-pub use settings::SoftwareRendering;
+pub use settings::{GraphicsChosen, SoftwareRendering};
 
 use bevy::prelude::*;
 

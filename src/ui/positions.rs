@@ -12,7 +12,8 @@ use crate::game::{
     ConfigFolder, GameSystems, PlayerCommand, Screen, Session, Settings, UserFiles, at_table,
 };
 use crate::input::{Actions, TextEntry};
-use crate::play::drills::{self, Drill, DrillHistory, DrillProgress};
+use crate::play::bundled;
+use crate::play::drills::{Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
 use crate::play::{Event, FileError, Mode, PracticeCommand};
 use crate::ui::dock::{Slot, docked};
@@ -69,21 +70,19 @@ fn own_folder(files: &UserFiles) -> PathBuf {
     files.data.join("positions")
 }
 
-/// Reads this game's positions, bundled and own: files that cannot be read are named
-/// (the first), the rest load.
+/// Reads this game's positions, bundled (built in, with the config folder's) and own:
+/// files that cannot be read are named (the first), the rest load.
 fn read_positions(
     game: &str,
-    bundled: Option<&PathBuf>,
+    config_positions: Option<&PathBuf>,
     files: &UserFiles,
 ) -> (Vec<(PathBuf, Position, Origin)>, Option<FileError>) {
     let mut found = Vec::new();
     let mut problems = Vec::new();
-    for (folder, origin) in [
-        (bundled.cloned(), Origin::Bundled),
-        (Some(own_folder(files)), Origin::Own),
+    for (origin, (positions, errors)) in [
+        (Origin::Bundled, bundled::positions(config_positions.map(PathBuf::as_path))),
+        (Origin::Own, positions::load_folder(&own_folder(files))),
     ] {
-        let Some(folder) = folder else { continue };
-        let (positions, errors) = positions::load_folder(&folder);
         problems.extend(errors);
         found.extend(
             positions
@@ -102,17 +101,14 @@ fn load_library(
     files: Option<Res<UserFiles>>,
 ) {
     let Some(files) = files else { return };
-    let bundled = config_folder.as_ref().and_then(|c| c.positions());
-    let (positions, problem) = read_positions(&settings.game, bundled.as_ref(), &files);
+    let config_positions = config_folder.as_ref().and_then(|c| c.positions());
+    let (positions, problem) = read_positions(&settings.game, config_positions.as_ref(), &files);
     let mut library = Library {
         positions,
         said: problem.map(LibraryNote::NotLoaded),
         ..Library::default()
     };
-    let (found, errors) = config_folder
-        .and_then(|c| c.drills())
-        .map(|dir| drills::load_folder(&dir))
-        .unwrap_or_default();
+    let (found, errors) = bundled::drills(config_folder.and_then(|c| c.drills()).as_deref());
     library.drills = found
         .into_iter()
         .filter(|d| d.game == settings.game)
@@ -200,8 +196,8 @@ fn type_position_name(
         notes: String::new(),
     };
     let said = positions::save(&own_folder(&files), &position);
-    let bundled = config_folder.and_then(|c| c.positions());
-    library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
+    let config_positions = config_folder.and_then(|c| c.positions());
+    library.positions = read_positions(&settings.game, config_positions.as_ref(), &files).0;
     library.current = library.positions.iter().position(|p| p.1 == position);
     library.said = Some(match said {
         Ok(path) => LibraryNote::Saved(path),
@@ -341,7 +337,7 @@ fn step_through(
         }
     }
     let Some(files) = files else { return };
-    let bundled = config_folder.and_then(|c| c.positions());
+    let config_positions = config_folder.and_then(|c| c.positions());
     if actions.just_pressed(Action::SavePosition) {
         let own = library
             .positions
@@ -355,7 +351,7 @@ fn step_through(
         match current {
             Some((path, _, Origin::Own)) => {
                 let said = crate::play::delete(&path);
-                library.positions = read_positions(&settings.game, bundled.as_ref(), &files).0;
+                library.positions = read_positions(&settings.game, config_positions.as_ref(), &files).0;
                 library.current = None;
                 library.said = Some(match said {
                     Ok(()) => LibraryNote::Deleted(path),

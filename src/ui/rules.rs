@@ -8,7 +8,7 @@ use crate::config::Action;
 use crate::game::{GameConfig, GameSystems, Screen, Session, Settings};
 use crate::input::Actions;
 use crate::rules::Rule;
-use crate::words::{RulesBook, Section, named, spoken, words};
+use crate::words::{MatchTerms, RulesBook, Section, named, spoken, words};
 use bevy::prelude::*;
 use std::sync::OnceLock;
 
@@ -131,11 +131,24 @@ fn show_rules(
     *shown = wanted;
     let Some(at) = open.0 else { return };
     let config = &config.0;
-    let game = config
-        .games
-        .games
-        .get(&settings.game)
-        .map_or_else(|| settings.game.clone(), |g| named(g).to_owned());
+    let rules = config.games.games.get(&settings.game);
+    let game = rules.map_or_else(|| settings.game.clone(), |g| named(g).to_owned());
+    // The game's own section opens with the match as chosen.
+    let players = settings.seated();
+    let terms = rules.map(|rules| {
+        words().match_terms(&MatchTerms {
+            target: settings.target,
+            targets: players
+                .iter()
+                .map(String::as_str)
+                .zip(settings.seated_targets())
+                .collect(),
+            innings_limit: settings.innings_limit,
+            equalising_inning: rules.equalising_inning,
+            usba: rules.usba,
+        })
+    });
+    let own_section = book().game(&settings.game).is_some();
     let hint = words().rules_hint(
         &keys(config, Action::MenuUp),
         &keys(config, Action::MenuDown),
@@ -181,6 +194,11 @@ fn show_rules(
                         ..default()
                     },
                 ));
+                if i == 0 && own_section {
+                    for line in terms.iter().flatten() {
+                        panel.spawn(toned(line.clone(), 14.0, Tone::Good));
+                    }
+                }
                 for paragraph in &section.paragraphs {
                     panel.spawn(toned(paragraph.clone(), 14.0, Tone::Plain));
                 }

@@ -65,12 +65,24 @@ struct RowValue(Row);
 #[derive(Component)]
 struct Arrow(Row, i32);
 
-/// Whether the renderer runs on the CPU (Mesa's llvmpipe and the like).
+/// Whether the renderer runs on the CPU (Mesa's llvmpipe and the like), its name, and
+/// whether the low preset was chosen for it at start-up.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SoftwareRendering {
+    pub on_cpu: bool,
+    pub adapter: String,
+    pub chose_low: bool,
+}
+
+/// The graphics were chosen by the player: the settings file holds them, or the
+/// command line's `--quality` names them. Where they were not (a first run), a
+/// software renderer starts at the low preset.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SoftwareRendering(pub bool);
+pub struct GraphicsChosen(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SoftwareRendering>();
+    app.init_resource::<GraphicsChosen>();
     app.add_systems(Startup, notice_software_rendering);
     app.add_systems(OnEnter(Screen::Settings), spawn_settings);
     app.add_systems(OnExit(Screen::Settings), save_settings);
@@ -84,23 +96,39 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// On a renderer that draws on the CPU, a first run (no graphics chosen) starts at the
+/// low preset, the high one giving under a frame a second there; the settings screen
+/// says why.
 fn notice_software_rendering(
     adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
-    preferences: Res<Preferences>,
+    chosen: Res<GraphicsChosen>,
+    mut preferences: ResMut<Preferences>,
     mut software: ResMut<SoftwareRendering>,
 ) {
     let Some(adapter) = adapter else { return };
     // wgpu's `DeviceType` is not re-exported by Bevy; its name is enough.
-    software.0 = format!("{:?}", adapter.device_type) == "Cpu";
-    if software.0 && preferences.graphics.quality != Quality::Low {
+    software.on_cpu = format!("{:?}", adapter.device_type) == "Cpu";
+    software.adapter = adapter.name.clone();
+    if !software.on_cpu || preferences.graphics.quality == Quality::Low {
+        return;
+    }
+    if chosen.0 {
         warn!(
             "software rendering ({}): choose the Low graphics in Settings for a playable frame rate",
             adapter.name
         );
+    } else {
+        info!("software rendering ({}): starting at the low preset", adapter.name);
+        preferences.graphics = Graphics::of(Quality::Low);
+        software.chose_low = true;
     }
 }
 
-fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
+fn spawn_settings(
+    mut commands: Commands,
+    config: Res<GameConfig>,
+    software: Res<SoftwareRendering>,
+) {
     commands.insert_resource(Selected(Row::Language));
     let config = &config.0;
     let hint = words().settings_hint(
@@ -117,6 +145,10 @@ fn spawn_settings(mut commands: Commands, config: Res<GameConfig>) {
         ))
         .with_children(|screen| {
             screen.spawn(label(words().settings_title(), 30.0));
+            if software.on_cpu {
+                let note = words().software_rendering(&software.adapter, software.chose_low);
+                screen.spawn(toned(note, 15.0, Tone::Warn));
+            }
             screen
                 .spawn(Node {
                     column_gap: px(16),
@@ -406,7 +438,7 @@ fn show_settings(
                 *row,
                 &preferences,
                 settings.ball_style,
-                software.0,
+                software.on_cpu,
                 &config.0,
             ),
         );

@@ -78,6 +78,9 @@ pub struct Scene {
     pub aim: Vec3,
     pub rolling: bool,
     pub framing: Framing,
+    /// A part of the cloth every view gives way to, seen from straight above (the lag's
+    /// result: both balls and the head cushion): Bevy x and z, m.
+    pub overview: Option<Rect>,
 }
 
 /// The part of the window the panels leave free for the table (the panels' docks
@@ -111,6 +114,9 @@ pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
         eye: scene.cue_ball - along * back + Vec3::Y * up,
         target: scene.cue_ball + along * ahead,
     };
+    if let Some(area) = scene.overview {
+        return top_pose_over(&scene.framing, area.center(), area.half_size());
+    }
     match view {
         CameraView::Behind => behind(scene.aim, 0.75, 0.32, 0.9),
         CameraView::Follow if scene.rolling && scene.velocity.length() > 0.05 => {
@@ -137,22 +143,47 @@ pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
 /// for the whole table and its rails to fit the free area, shifted so that the
 /// table's centre is the free area's.
 fn top_pose(framing: &Framing) -> Pose {
+    top_pose_over(framing, Vec2::ZERO, framing.table_half)
+}
+
+/// Straight down on the part of the cloth around `centre` (Bevy x and z, m) reaching
+/// `half` each way, high enough for it to fit the free area, shifted so that its
+/// centre is the free area's.
+fn top_pose_over(framing: &Framing, centre: Vec2, half: Vec2) -> Pose {
     let Framing {
-        window,
-        free,
-        fov_y,
-        table_half,
+        window, free, fov_y, ..
     } = *framing;
     // Pixels on the screen per metre on the cloth, times the eye's height.
     let focal = window.y / 2.0 / (fov_y / 2.0).tan();
     let size = free.size().max(Vec2::ONE) * TOP_FILL;
-    let height = focal * (2.0 * table_half.x / size.x).max(2.0 * table_half.y / size.y);
+    let height = focal * (2.0 * half.x / size.x).max(2.0 * half.y / size.y);
     // The screen's right is Bevy's +x, its down Bevy's +z.
-    let shift = -(free.center() - window / 2.0) * height / focal;
+    let at = centre - (free.center() - window / 2.0) * height / focal;
     Pose {
-        eye: Vec3::new(shift.x, height, shift.y),
-        target: Vec3::new(shift.x, 0.0, shift.y),
+        eye: Vec3::new(at.x, height, at.y),
+        target: Vec3::new(at.x, 0.0, at.y),
     }
+}
+
+/// The lag's result from above: both balls (those on the table) and the head cushion
+/// with its rail, across the whole width, Bevy x and z.
+fn lag_overview(session: &Session) -> Option<Rect> {
+    let lag = session.lag()?;
+    let outer = session.table().outer_half_extents().as_vec2();
+    let furthest = lag
+        .setups
+        .iter()
+        .filter_map(|setup| session.ball(setup.ball))
+        .map(|k| to_bevy(k.pos).x)
+        .reduce(f32::max)?;
+    // A little cloth beyond the ball furthest from the head cushion, for its label.
+    let beyond = 0.25;
+    Some(Rect::new(
+        -outer.x,
+        -outer.y,
+        (furthest + beyond).min(outer.x),
+        outer.y,
+    ))
 }
 
 /// How quickly the camera closes on its pose: the share of the way left after one
@@ -243,6 +274,7 @@ fn idle_scene() -> Scene {
         aim: Vec3::X,
         rolling: false,
         framing: Framing::default(),
+        overview: None,
     }
 }
 
@@ -325,6 +357,9 @@ fn place_camera(
                 table_half: outer.as_vec2(),
                 ..*framing
             },
+            overview: (session.phase() == crate::play::Phase::LagResult)
+                .then(|| lag_overview(&session))
+                .flatten(),
         }
     });
     let staged = staging.and_then(|s| s.camera).map(|(eye, target)| Pose {
@@ -345,7 +380,9 @@ fn place_camera(
         eye: glide.0.eye.lerp(goal.eye, share),
         target: glide.0.target.lerp(goal.target, share),
     };
-    let up = if cameras.view == CameraView::Top && staged.is_none() {
+    // Seen from straight above, "up" on the screen is the table's left.
+    let straight_down = (goal.eye - goal.target).normalize_or_zero().y > 0.999;
+    let up = if straight_down && staged.is_none() {
         Vec3::NEG_Z
     } else {
         Vec3::Y
@@ -364,6 +401,7 @@ mod tests {
             aim: Vec3::X,
             rolling: false,
             framing: Framing::default(),
+            overview: None,
         }
     }
 
@@ -451,6 +489,39 @@ mod tests {
                 (spread.x.abs() / free.width()).max(spread.y.abs() / free.height()) > 0.9,
                 "{spread}"
             );
+        }
+    }
+
+    #[test]
+    fn the_lag_result_frames_its_area_in_the_free_part_of_the_window_whatever_the_view() {
+        let window = Vec2::new(1280.0, 720.0);
+        let free = Rect::new(340.0, 0.0, 920.0, 720.0);
+        let framing = Framing {
+            window,
+            free,
+            ..Framing::default()
+        };
+        // The head end: the rail at x = −1.55, the balls up to 0.9 m from it.
+        let area = Rect::new(-1.55, -0.84, -0.4, 0.84);
+        let focal = window.y / 2.0 / (framing.fov_y / 2.0).tan();
+        for view in [CameraView::Behind, CameraView::Top, CameraView::Follow] {
+            let seen = pose(
+                view,
+                &Orbit::default(),
+                &Scene {
+                    framing,
+                    overview: Some(area),
+                    ..scene()
+                },
+            );
+            assert!((seen.eye - seen.target).normalize().y > 0.999, "{view:?}");
+            let on_screen = |p: Vec2| {
+                window / 2.0 + (p - Vec2::new(seen.eye.x, seen.eye.z)) * focal / seen.eye.y
+            };
+            for corner in [area.min, area.max, Vec2::new(area.min.x, area.max.y)] {
+                let at = on_screen(corner);
+                assert!(free.contains(at), "{view:?}: {at} outside {free:?}");
+            }
         }
     }
 

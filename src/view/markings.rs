@@ -4,8 +4,9 @@
 //! lag (rule 5) with each ball's distance to the head cushion at the result; the
 //! breaker's segment of the head string (rule 7); the spots of jumped balls, those
 //! found occupied and the one taken (rules 21, 26); in balkline games the balk lines
-//! and the anchor squares; after a stroke, its paths and the cue ball's contacts
-//! numbered, its cushions in diamonds (shown or hidden by a key).
+//! and the anchor squares; a practice position's area the balls are to stop in; after a
+//! stroke, its paths and the cue ball's contacts numbered, its cushions in diamonds
+//! (shown or hidden by a key).
 
 use crate::config::Action;
 use crate::diagram::{Touched, cue_ball_contacts, line_to_draw, path};
@@ -74,6 +75,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_spots.run_if(in_state(Phase::Spotting)),
             draw_balk_lines,
             draw_system_numbers,
+            draw_target_area,
             (show_trails_for_the_phase, toggle_trails).chain(),
             // A replay draws the stroke's paths as they grow, in their place.
             draw_last_stroke
@@ -393,12 +395,23 @@ fn draw_last_stroke(
     let Some(EventKind::Strike { ball: cue_ball, .. }) = record.strike().map(|e| &e.kind) else {
         return;
     };
+    // The systems trainer numbers the long rails as its own numbers run, from the foot
+    // corner, so that a contact and the rail's number beside it agree.
+    let in_system = session
+        .practice()
+        .and_then(|p| p.position())
+        .is_some_and(|p| matches!(p.target, Target::Arrive(_)));
+    let long = f64::from(session.table().long_intervals);
     for (n, contact) in cue_ball_contacts(session.table(), record, *cue_ball)
         .iter()
         .enumerate()
     {
         ring(&mut gizmos, contact.at, 0.035, HIGHLIGHT);
         let label = match contact.touched {
+            Touched::Cushion {
+                cushion: Cushion::Left | Cushion::Right,
+                diamond,
+            } if in_system => words().contact_at_diamond(n + 1, long - diamond),
             Touched::Cushion { diamond, .. } => words().contact_at_diamond(n + 1, diamond),
             Touched::Ball(_) => format!("{}", n + 1),
         };
@@ -406,6 +419,19 @@ fn draw_last_stroke(
         let inward = -contact.at.signum() * DVec2::new(0.07, 0.05);
         write(&mut labels, contact.at + inward, label, HIGHLIGHT);
     }
+}
+
+/// A practice position that asks the balls to stop in an area: the area's outline.
+fn draw_target_area(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
+    let Some(position) = session.practice().and_then(|p| p.position()) else {
+        return;
+    };
+    let Target::ScoreAndLeave(area) = position.target else {
+        return;
+    };
+    let (min, max) = (DVec2::from(area.min), DVec2::from(area.max));
+    let corners = [min, DVec2::new(max.x, min.y), max, DVec2::new(min.x, max.y), min];
+    gizmos.linestrip(corners.map(on_cloth), TAKEN);
 }
 
 /// The systems trainer (a practice position with an arrival target): the corner-five

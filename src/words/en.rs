@@ -2,8 +2,8 @@
 
 use super::{
     AfterLag, Before, BreakSetup, CameraChoice, GraphicsChoice, Guide, GuideKeys, LagSetupFacts,
-    Lagger, LibraryNote, Line, MenuLabel, MenuNote, PlayerEntry, ReplayState, ResumeOffer, Setting,
-    SettingValue, SheetColumns, StrokePanel, Tone, Trouble, Words,
+    Lagger, LibraryNote, Line, MatchTerms, MenuLabel, MenuNote, PlayerEntry, ReplayState,
+    ResumeOffer, Setting, SettingValue, SheetColumns, StrokePanel, Tone, Trouble, Words,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
@@ -541,16 +541,17 @@ impl Words for English {
                 r.origin, r.aim, r.predicted, r.arrived
             ));
         }
-        if e.alternatives.is_empty() {
-            lines.push("No other stroke found that scores".to_owned());
-        } else {
-            let others: Vec<String> = e
-                .alternatives
-                .iter()
-                .map(|a| format!("{} {:.0} %", self.pattern(a.pattern), a.p_score * 100.0))
-                .collect();
-            lines.push(format!("Next best: {}", others.join("; ")));
-        }
+        let others: Vec<String> = e
+            .alternatives
+            .iter()
+            .map(|a| format!("{} {:.0} %", self.pattern(a.pattern), a.p_score * 100.0))
+            .collect();
+        lines.push(match (e.safety, others.is_empty()) {
+            (false, true) => "No other stroke found that scores".to_owned(),
+            (false, false) => format!("Next best: {}", others.join("; ")),
+            (true, true) => "No stroke found that scores".to_owned(),
+            (true, false) => format!("Best attempt, less likely than the safety pays: {}", others.join("; ")),
+        });
         if let Some(share) = e.leave_share {
             lines.push(format!(
                 "After the count: {:.0} % of the strokes tried from the lay-out left score",
@@ -1711,7 +1712,7 @@ impl Words for English {
     }
 
     fn ready_to_strike(&self) -> &'static str {
-        "Ready: click the cloth or Space to strike"
+        "Ready: click the open cloth (away from the balls) or Space to strike"
     }
 
     fn balls_moving(&self, count: &LiveCount, style: BallStyle) -> String {
@@ -1719,7 +1720,7 @@ impl Words for English {
     }
 
     fn beyond_the_miscue_limit(&self) -> &'static str {
-        "Beyond the miscue limit!\nClick or Space to strike"
+        "Beyond the miscue limit!\nClick the open cloth or Space to strike"
     }
 
     fn ready_with_path(&self, ready: &str, contacts: &[Contact], style: BallStyle) -> String {
@@ -1727,7 +1728,7 @@ impl Words for English {
     }
 
     fn ready_to_set_the_tip(&self, ready: &str) -> String {
-        format!("{ready}\nClick the ball to set the tip")
+        format!("{ready}\nSet the tip on the ball face in this panel (click or drag it)")
     }
 
     fn contacts_line(&self, contacts: &[Contact], style: BallStyle) -> String {
@@ -1921,6 +1922,10 @@ impl Words for English {
 
     fn menu_note(&self, note: &MenuNote) -> String {
         match note {
+            MenuNote::StartReplaces { players, strokes } => format!(
+                "A new match replaces the saved one ({players}, {strokes} stroke{}): press Start again to replace it, or Resume",
+                if *strokes == 1 { "" } else { "s" }
+            ),
             MenuNote::SavedMatchOver => "The saved match is over: start a new one".into(),
             MenuNote::NoSavedMatch => "No saved match".into(),
             MenuNote::SaveUnreadable(why) => format!("{why} (the file is kept as it is)"),
@@ -1996,6 +2001,15 @@ impl Words for English {
         "Settings"
     }
 
+    fn software_rendering(&self, adapter: &str, chose_low: bool) -> String {
+        let why = format!("This computer draws on its CPU ({adapter}), not on a graphics card");
+        if chose_low {
+            format!("{why}: the Low graphics were chosen for a playable frame rate (High draws about a frame a second here).")
+        } else {
+            format!("{why}: the Low graphics play best here.")
+        }
+    }
+
     fn setting(&self, setting: Setting) -> &'static str {
         match setting {
             Setting::Quality => "Graphics",
@@ -2068,6 +2082,37 @@ impl Words for English {
 
     fn rules_title(&self, game: &str) -> String {
         format!("The rules: {game}, then the general rules")
+    }
+
+    fn match_terms(&self, terms: &MatchTerms) -> Vec<String> {
+        let target = if terms.targets.is_empty() {
+            self.points(terms.target)
+        } else {
+            let each: Vec<String> = terms
+                .targets
+                .iter()
+                .map(|(name, target)| format!("{name} {target}"))
+                .collect();
+            format!("each their own target ({})", each.join(", "))
+        };
+        let innings = match terms.innings_limit {
+            None => "no innings limit".to_owned(),
+            Some(1) => "at most 1 inning".to_owned(),
+            Some(n) => format!("at most {n} innings (at the limit the most points win)"),
+        };
+        let equalising = if terms.equalising_inning {
+            "equalising inning"
+        } else {
+            "no equalising inning: the target wins at once"
+        };
+        let mut lines = vec![format!("This match: {target}, {innings}, {equalising}.")];
+        if terms.usba {
+            lines.push(
+                "Safety (USBA): a declared safety is a foul (rule 23); rules 24 and 25 do not apply."
+                    .to_owned(),
+            );
+        }
+        lines
     }
 
     fn rules_hint(&self, back: &str, on: &str, close: &str) -> String {

@@ -17,8 +17,8 @@ pub use language::{Language, named, speak, spoken};
 pub use ru::Russian;
 pub use rules_book::{RulesBook, Section};
 pub use screens::{
-    CameraChoice, GraphicsChoice, Guide, GuideKeys, Handicap, MenuLabel, MenuNote, PlayerEntry,
-    ResumeOffer, Setting, SettingValue,
+    CameraChoice, GraphicsChoice, Guide, GuideKeys, Handicap, MatchTerms, MenuLabel, MenuNote,
+    PlayerEntry, ResumeOffer, Setting, SettingValue,
 };
 
 use crate::computer::Decision;
@@ -589,6 +589,9 @@ pub trait Words: Sync {
     /// The name a seat gets until its player types one (`seat` from 0).
     fn default_player(&self, seat: usize) -> String;
     fn settings_title(&self) -> &'static str;
+    /// Under the settings' title on a renderer that draws on the CPU (`adapter`): the
+    /// low preset plays there, and (`chose_low`) was chosen for it on this first run.
+    fn software_rendering(&self, adapter: &str, chose_low: bool) -> String;
     fn setting(&self, setting: Setting) -> &'static str;
     fn setting_value(&self, value: &SettingValue) -> String;
     /// The heading of the settings' key table; `file` the controls' file.
@@ -601,6 +604,10 @@ pub trait Words: Sync {
     fn rules_document(&self) -> &'static str;
     /// The rules screen's heading, for the game `game` (its name).
     fn rules_title(&self, game: &str) -> String;
+    /// The rules screen's first lines: the match as chosen, in words — its target (or
+    /// each player's), its innings limit, the equalising inning, and the USBA safety
+    /// rule where the game plays it.
+    fn match_terms(&self, terms: &MatchTerms) -> Vec<String>;
     /// The rules screen's keys: the rule before and after, close.
     fn rules_hint(&self, back: &str, on: &str, close: &str) -> String;
     /// Under a verdict that cites `rule`: `keys` opens its text.

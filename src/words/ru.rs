@@ -4,8 +4,8 @@
 
 use super::{
     AfterLag, Before, BreakSetup, CameraChoice, GraphicsChoice, Guide, GuideKeys, LagSetupFacts,
-    Lagger, LibraryNote, Line, MenuLabel, MenuNote, PlayerEntry, ReplayState, ResumeOffer, Setting,
-    SettingValue, SheetColumns, StrokePanel, Tone, Trouble, Words,
+    Lagger, LibraryNote, Line, MatchTerms, MenuLabel, MenuNote, PlayerEntry, ReplayState,
+    ResumeOffer, Setting, SettingValue, SheetColumns, StrokePanel, Tone, Trouble, Words,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;
@@ -236,6 +236,9 @@ impl Words for Russian {
             Trouble::Start(StartError::Setup(e)) => self.trouble(Trouble::Setup(e)),
             Trouble::Start(StartError::Stroke { number, error }) => {
                 format!("удар {number}: {}", self.trouble(Trouble::Judge(error)))
+            }
+            Trouble::Start(StartError::SavedPhase(at)) => {
+                format!("`at`: сохранённая фаза {at:?} не сходится с ударами и игроками матча")
             }
             Trouble::Resume(ResumeError::File(e)) => file_error(e),
             Trouble::Resume(ResumeError::Replay { path, error }) => {
@@ -954,22 +957,26 @@ impl Words for Russian {
                 dec(r.arrived, 1)
             ));
         }
-        if e.alternatives.is_empty() {
-            lines.push("Другого удара с очком не найдено".to_owned());
-        } else {
-            let others: Vec<String> = e
-                .alternatives
-                .iter()
-                .map(|a| {
-                    format!(
-                        "{} {} %",
-                        self.pattern(a.pattern),
-                        dec(a.p_score * 100.0, 0)
-                    )
-                })
-                .collect();
-            lines.push(format!("Следующие по силе: {}", others.join("; ")));
-        }
+        let others: Vec<String> = e
+            .alternatives
+            .iter()
+            .map(|a| {
+                format!(
+                    "{} {} %",
+                    self.pattern(a.pattern),
+                    dec(a.p_score * 100.0, 0)
+                )
+            })
+            .collect();
+        lines.push(match (e.safety, others.is_empty()) {
+            (false, true) => "Другого удара с очком не найдено".to_owned(),
+            (false, false) => format!("Следующие по силе: {}", others.join("; ")),
+            (true, true) => "Удара с очком не найдено".to_owned(),
+            (true, false) => format!(
+                "Лучшая попытка, менее выгодная, чем отыгрыш: {}",
+                others.join("; ")
+            ),
+        });
         if let Some(share) = e.leave_share {
             lines.push(format!(
                 "После очка: {} % ударов из оставленной позиции приносят очко",
@@ -2228,7 +2235,7 @@ impl Words for Russian {
     }
 
     fn ready_to_strike(&self) -> &'static str {
-        "Готово: щелчок по сукну или Space — удар"
+        "Готово: щелчок по свободному сукну (не по шарам) или Space — удар"
     }
 
     fn balls_moving(&self, count: &LiveCount, style: BallStyle) -> String {
@@ -2236,7 +2243,7 @@ impl Words for Russian {
     }
 
     fn beyond_the_miscue_limit(&self) -> &'static str {
-        "За пределом кикса!\nЩелчок или Space — удар"
+        "За пределом кикса!\nЩелчок по свободному сукну или Space — удар"
     }
 
     fn ready_with_path(&self, ready: &str, contacts: &[Contact], style: BallStyle) -> String {
@@ -2244,7 +2251,7 @@ impl Words for Russian {
     }
 
     fn ready_to_set_the_tip(&self, ready: &str) -> String {
-        format!("{ready}\nЩёлкните по шару, чтобы выбрать точку удара")
+        format!("{ready}\nТочка удара — на шаре в этой панели (щелчок или перетаскивание)")
     }
 
     fn contacts_line(&self, contacts: &[Contact], style: BallStyle) -> String {
@@ -2455,6 +2462,10 @@ impl Words for Russian {
 
     fn menu_note(&self, note: &MenuNote) -> String {
         match note {
+            MenuNote::StartReplaces { players, strokes } => format!(
+                "Новый матч заменит сохранённый ({players}, {}): нажмите «Начать» ещё раз, чтобы заменить его, или «Продолжить»",
+                count(*strokes as u64, "удар", "удара", "ударов")
+            ),
             MenuNote::SavedMatchOver => "Сохранённый матч окончен: начните новый".into(),
             MenuNote::NoSavedMatch => "Сохранённого матча нет".into(),
             MenuNote::SaveUnreadable(why) => {
@@ -2532,6 +2543,15 @@ impl Words for Russian {
 
     fn settings_title(&self) -> &'static str {
         "Настройки"
+    }
+
+    fn software_rendering(&self, adapter: &str, chose_low: bool) -> String {
+        let why = format!("Этот компьютер рисует процессором ({adapter}), а не видеокартой");
+        if chose_low {
+            format!("{why}: выбрана низкая графика, чтобы игра шла плавно (высокая рисует здесь около кадра в секунду).")
+        } else {
+            format!("{why}: здесь лучше всего идёт низкая графика.")
+        }
     }
 
     fn setting(&self, setting: Setting) -> &'static str {
@@ -2621,6 +2641,39 @@ impl Words for Russian {
 
     fn rules_title(&self, game: &str) -> String {
         format!("Правила: {game}, затем общие правила")
+    }
+
+    fn match_terms(&self, terms: &MatchTerms) -> Vec<String> {
+        let target = if terms.targets.is_empty() {
+            up_to_points(terms.target)
+        } else {
+            let each: Vec<String> = terms
+                .targets
+                .iter()
+                .map(|(name, target)| format!("{name} {target}"))
+                .collect();
+            format!("у каждого своя цель ({})", each.join(", "))
+        };
+        let innings = match terms.innings_limit {
+            None => "без ограничения подходов".to_owned(),
+            Some(n) => format!(
+                "не больше {} (по исчерпании побеждает набравший больше)",
+                count(u64::from(n), "подхода", "подходов", "подходов")
+            ),
+        };
+        let equalising = if terms.equalising_inning {
+            "с уравнивающим подходом"
+        } else {
+            "без уравнивающего подхода: цель сразу приносит победу"
+        };
+        let mut lines = vec![format!("Этот матч: {target}, {innings}, {equalising}.")];
+        if terms.usba {
+            lines.push(
+                "Отыгрыш (USBA): объявленный отыгрыш — фол (правило 23); правила 24 и 25 не действуют."
+                    .to_owned(),
+            );
+        }
+        lines
     }
 
     fn rules_hint(&self, back: &str, on: &str, close: &str) -> String {

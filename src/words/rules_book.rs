@@ -22,7 +22,9 @@ pub struct RulesBook {
 impl RulesBook {
     /// Reads a rules document: a general rule is a numbered item (`5. **Title.** text`,
     /// its lines and sub-items indented below it); a game's rules are the lines under a
-    /// heading `### Name {#key}`, up to the next heading.
+    /// heading `### Name {#key}`, up to the next heading. A game's item that names a key
+    /// of the config in backticks (`target: 40`) says what the config holds, not what
+    /// the match chosen plays: it is left out (the rules screen says the match's own).
     pub fn parse(text: &str) -> RulesBook {
         let mut book = RulesBook::default();
         // Where the lines being read go: a general rule, a game, or nowhere.
@@ -64,14 +66,20 @@ impl RulesBook {
             if trimmed.is_empty() {
                 section.paragraphs.push(String::new());
             } else if let Some(item) = trimmed.strip_prefix("- ") {
-                section.paragraphs.push(format!("• {}", plain(item)));
+                section.paragraphs.push(format!("• {item}"));
             } else {
                 section.push_line(trimmed, true);
             }
         }
+        for (_, section) in &mut book.games {
+            section.paragraphs.retain(|p| !p.contains('`'));
+        }
         let general = book.general.iter_mut().map(|(_, s)| s);
         for section in general.chain(book.games.iter_mut().map(|(_, s)| s)) {
             section.paragraphs.retain(|p| !p.is_empty());
+            for paragraph in &mut section.paragraphs {
+                *paragraph = plain(paragraph);
+            }
         }
         book
     }
@@ -101,14 +109,13 @@ impl Section {
     /// A line of text: a paragraph of its own, or, `joined`, the paragraph before it
     /// going on.
     fn push_line(&mut self, line: &str, joined: bool) {
-        let line = plain(line);
         match self.paragraphs.last_mut() {
             Some(last) if joined && !last.is_empty() => {
                 last.push(' ');
-                last.push_str(&line);
+                last.push_str(line);
             }
             _ if line.is_empty() => {}
-            _ => self.paragraphs.push(line),
+            _ => self.paragraphs.push(line.to_owned()),
         }
     }
 }
@@ -140,7 +147,7 @@ mod tests {
         1. **Equipment.** Tables of 4.5 x 9 ft\n   or 5 x 10 ft.\n\
         2. **Balls.** Two whites.\n\
         26. **Spotting.**\n    - Cue ball: head spot.\n    - Red: foot spot.\n\n\
-        ## Games\n\n### Three-cushion {#three_cushion}\nThree cushions\nbefore the second ball.\n\n- Target 15.\n\
+        ## Games\n\n### Three-cushion {#three_cushion}\nThree cushions\nbefore the second ball.\n\n- Target 15.\n- Shipped as `usba: false`,\n  `usba: true` for USBA.\n\
         ### Red Ball {#red_ball}\nRed first.\n";
 
     #[test]

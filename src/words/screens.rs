@@ -70,6 +70,12 @@ pub enum PlayerEntry<'a> {
 
 /// What the menu says after a button.
 pub enum MenuNote<'a> {
+    /// Start would replace the match saved on disk, which can still be resumed: a
+    /// second press of Start replaces it.
+    StartReplaces {
+        players: &'a str,
+        strokes: usize,
+    },
     SavedMatchOver,
     NoSavedMatch,
     /// The save cannot be resumed; the file is kept.
@@ -86,6 +92,19 @@ pub enum MenuNote<'a> {
     /// Targets from the averages: these people have no finished match of the game
     /// yet and play to the match's target.
     NoAverage(&'a [String]),
+}
+
+/// The match as chosen, for the rules screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchTerms<'a> {
+    pub target: u32,
+    /// A handicap match: each player's name and target.
+    pub targets: Vec<(&'a str, u32)>,
+    pub innings_limit: Option<u32>,
+    pub equalising_inning: bool,
+    /// USBA three-cushion: a declared safety is a foul (rule 23), rules 24–25 do not
+    /// apply.
+    pub usba: bool,
 }
 
 /// A row of the settings screen.

@@ -306,6 +306,7 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
                 p_score: 0.22,
                 pattern: Pattern::Umbrella,
             }],
+            safety: false,
             leave_share: Some(0.18),
         };
         say(
@@ -317,9 +318,14 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
             system: None,
             alternatives: Vec::new(),
             leave_share: None,
-            ..explanation
+            ..explanation.clone()
         };
         say("explanation", words.explanation(&alone, style).join("\n"));
+        let safety = Explanation {
+            safety: true,
+            ..explanation.clone()
+        };
+        say("explanation", words.explanation(&safety, style).join("\n"));
     }
 
     for rule in [Rule::General(8), Rule::Balkline, Rule::KoreanFourBall] {

@@ -1,6 +1,7 @@
 //! The menu screen: mode, game, table, match length, player names (typed); Start (checks
 //! the choices, remembers them, goes to the table), Resume (the match saved on disk) and
-//! Settings. Rows that do not apply to the mode are left out, the others closing up.
+//! Settings. Rows that do not apply to the mode stay where they are, greyed and
+//! empty, so that no row moves under the pointer between two clicks.
 //! Keyboard: up/down pick a row, left/right change it, Enter goes on; mouse:
 //! click a row, its arrows, or a button.
 
@@ -8,7 +9,7 @@ mod choices;
 
 use super::widgets::{
     BUTTON_COLOUR, Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text,
-    stepper, toned,
+    stepper, tone_colour, toned,
 };
 use crate::config::{Action, Config, Level, Translated};
 use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
@@ -36,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(not(super::rules::reading_rules))
                 .in_set(GameSystems::Rules),
-            (show_menu, show_seat_arrows).in_set(GameSystems::Present),
+            (show_menu, show_arrows).in_set(GameSystems::Present),
         )
             .run_if(in_state(Screen::Menu)),
     );
@@ -61,6 +62,8 @@ struct MenuState {
     resume_label: String,
     /// How the targets are set.
     handicap: Handicap,
+    /// Start was pressed once over a match saved on disk: the next press replaces it.
+    replace_armed: bool,
 }
 
 #[derive(Component)]
@@ -117,6 +120,7 @@ fn open_menu(
         message: None,
         resume_label,
         handicap,
+        replace_armed: false,
     });
 }
 
@@ -291,6 +295,18 @@ fn apply_menu_input(
     mut screen: ResMut<NextState<Screen>>,
 ) {
     for input in input.read() {
+        let (MenuInput::Select(row) | MenuInput::Change(row, _) | MenuInput::Activate(row)) = *input;
+        // A greyed row takes nothing.
+        if !rows(&settings).contains(&row) {
+            continue;
+        }
+        // Anything but Start again disarms the replacing of the saved match.
+        if !matches!(
+            input,
+            MenuInput::Select(Row::Start) | MenuInput::Activate(Row::Start)
+        ) {
+            state.replace_armed = false;
+        }
         match *input {
             MenuInput::Select(row) => state.selected = row,
             MenuInput::Change(Row::Language, step) => {
@@ -348,13 +364,30 @@ fn apply_menu_input(
                             .or(state.message.take());
                 }
             }
-            MenuInput::Activate(Row::Start) => match start(&mut settings.0, &config.0, &paths.0) {
-                Ok(()) => screen.set(Screen::Table),
-                Err(problem) => {
-                    let note = words().menu_note(&MenuNote::NotStarted(&problem));
-                    state.message = Some((note, Tone::Bad));
+            MenuInput::Activate(Row::Start) => {
+                // A new match is saved over the one on disk: ask first.
+                if settings.mode == Mode::Match
+                    && !state.replace_armed
+                    && let Resumable::Ready(saved) =
+                        Resumable::check(&config.0, &paths.saved_match)
+                {
+                    state.replace_armed = true;
+                    let players = short_names(&saved.settings.seated());
+                    let note = words().menu_note(&MenuNote::StartReplaces {
+                        players: &players,
+                        strokes: saved.strokes.len(),
+                    });
+                    state.message = Some((note, Tone::Warn));
+                    continue;
                 }
-            },
+                match start(&mut settings.0, &config.0, &paths.0) {
+                    Ok(()) => screen.set(Screen::Table),
+                    Err(problem) => {
+                        let note = words().menu_note(&MenuNote::NotStarted(&problem));
+                        state.message = Some((note, Tone::Bad));
+                    }
+                }
+            }
             MenuInput::Activate(Row::Settings) => screen.set(Screen::Settings),
             MenuInput::Activate(Row::Records) => screen.set(Screen::Records),
             MenuInput::Activate(Row::Resume) => {
@@ -476,15 +509,19 @@ fn type_name(
     }
 }
 
-/// A player row's arrows choose a person or the computer: in a match only.
-fn show_seat_arrows(settings: Res<Settings>, mut arrows: Query<(&Arrow, &mut Visibility)>) {
-    let wanted = if settings.mode == Mode::Match {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
+/// A row's arrows show where the row applies; a player row's choose a person or the
+/// computer, in a match only.
+fn show_arrows(settings: Res<Settings>, mut arrows: Query<(&Arrow, &mut Visibility)>) {
+    let shown = rows(&settings);
     for (Arrow(row, _), mut visibility) in &mut arrows {
-        if matches!(row, Row::Player(_)) && *visibility != wanted {
+        let applies = shown.contains(row)
+            && (!matches!(row, Row::Player(_)) || settings.mode == Mode::Match);
+        let wanted = if applies {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visibility != wanted {
             *visibility = wanted;
         }
     }
@@ -495,15 +532,13 @@ fn show_menu(
     config: Res<GameConfig>,
     state: Res<MenuState>,
     settings: Res<Settings>,
-    mut rows_shown: Query<(
-        &MenuRow,
-        &mut Node,
-        Option<&mut BackgroundColor>,
-        Option<&Children>,
-    )>,
-    mut labels: Query<(&RowLabel, &mut Text), Without<RowValue>>,
-    mut values: Query<(&RowValue, &mut Text), Without<RowLabel>>,
-    mut texts: Query<&mut Text, (Without<RowLabel>, Without<RowValue>, Without<MenuMessage>)>,
+    mut rows_shown: Query<(&MenuRow, Option<&mut BackgroundColor>, Option<&Children>)>,
+    mut labels: Query<(&RowLabel, &mut Text, &mut TextColor), Without<RowValue>>,
+    mut values: Query<(&RowValue, &mut Text, &mut TextColor), Without<RowLabel>>,
+    mut texts: Query<
+        (&mut Text, &mut TextColor),
+        (Without<RowLabel>, Without<RowValue>, Without<MenuMessage>),
+    >,
     mut message: Single<
         (&mut Text, &mut TextColor),
         (With<MenuMessage>, Without<RowLabel>, Without<RowValue>),
@@ -511,21 +546,17 @@ fn show_menu(
 ) {
     let config = &config.0;
     let shown = rows(&settings);
-    for (MenuRow(row), mut node, background, children) in &mut rows_shown {
-        // Left out: the other rows close up.
-        let wanted = if shown.contains(row) {
-            Display::Flex
-        } else {
-            Display::None
-        };
-        if node.display != wanted {
-            node.display = wanted;
-        }
+    // A row that does not apply keeps its place, greyed and empty.
+    let tone = |row: &Row| {
+        let applies = shown.contains(row);
+        tone_colour(if applies { Tone::Plain } else { Tone::Dim })
+    };
+    for (MenuRow(row), background, children) in &mut rows_shown {
         let selected = *row == state.selected;
         if let Some(mut background) = background {
             let colour = match (row, selected) {
                 (_, true) => Color::srgb(0.22, 0.34, 0.55),
-                (row, false) if row.is_button() => BUTTON_COLOUR,
+                (row, false) if row.is_button() && shown.contains(row) => BUTTON_COLOUR,
                 _ => Color::NONE,
             };
             if background.0 != colour {
@@ -533,8 +564,10 @@ fn show_menu(
             }
             // A button's text is its first child.
             if let (true, Some(children)) = (row.is_button(), children)
-                && let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok())
+                && let Some((mut text, mut colour)) =
+                    children.first().and_then(|c| texts.get_mut(*c).ok())
             {
+                colour.set_if_neq(TextColor(tone(row)));
                 let start = words().menu_label(MenuLabel::Start);
                 let shown = match row {
                     Row::Start => &start,
@@ -546,15 +579,19 @@ fn show_menu(
             }
         }
     }
-    for (RowLabel(row), mut text) in &mut labels {
+    for (RowLabel(row), mut text, mut colour) in &mut labels {
         set_text(&mut text, row_label(*row, &settings));
+        colour.set_if_neq(TextColor(tone(row)));
     }
-    for (RowValue(row), mut text) in &mut values {
+    for (RowValue(row), mut text, mut colour) in &mut values {
         let caret = if *row == state.selected { "_" } else { "" };
-        set_text(
-            &mut text,
-            row_value(*row, &settings, state.handicap, config, caret),
-        );
+        let value = if shown.contains(row) {
+            row_value(*row, &settings, state.handicap, config, caret)
+        } else {
+            String::new()
+        };
+        set_text(&mut text, value);
+        colour.set_if_neq(TextColor(tone(row)));
     }
     let (text, colour) = &mut *message;
     let (words, tone) = state

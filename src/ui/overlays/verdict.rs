@@ -8,15 +8,37 @@ use crate::config::Action;
 use crate::diagram::cue_ball_contacts;
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
 use crate::input::Actions;
+use crate::rules::SheetRow;
 use crate::ui::dock::{Slot, docked};
 use crate::ui::hud::Counting;
 use crate::ui::widgets::{Tone, keys};
 use crate::words::{Line, words};
 use bevy::prelude::*;
 
-/// The panel of the last stroke's verdict, made when this many strokes were judged.
+/// The panel of the last stroke's verdict, made when the strokes judged were these.
 #[derive(Component)]
-struct LastStroke(usize);
+struct LastStroke(Judged);
+
+/// The strokes judged so far, as far as the panels care: how many, and how many of them
+/// rule 22 took back (a restore judges no new stroke but takes one back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Judged {
+    strokes: usize,
+    taken_back: usize,
+}
+
+impl Judged {
+    fn of(session: &Session) -> Judged {
+        let history = session.referee().map_or(&[][..], |r| r.history());
+        Judged {
+            strokes: history.len(),
+            taken_back: history
+                .iter()
+                .filter(|row| row.verdict.restore_positions)
+                .count(),
+        }
+    }
+}
 
 /// The panel of the last strokes.
 #[derive(Component)]
@@ -98,7 +120,7 @@ fn show_verdict(
     commands
         .spawn((
             Name::new("Verdict"),
-            LastStroke(referee.history().len()),
+            LastStroke(Judged::of(&session)),
             super::overlay_panel(),
             DespawnOnExit(Screen::Table),
         ))
@@ -111,9 +133,9 @@ fn hide_when_taken_back(
     session: Res<Session>,
     shown: Query<(Entity, &LastStroke)>,
 ) {
-    let strokes = session.referee().map_or(0, |r| r.history().len());
+    let judged = Judged::of(&session);
     for (panel, made_for) in &shown {
-        if made_for.0 != strokes {
+        if made_for.0 != judged {
             commands.entity(panel).despawn();
         }
     }
@@ -145,34 +167,41 @@ fn spawn_recent(mut commands: Commands) {
     ));
 }
 
-/// The last strokes judged, newest first, refilled when one more is judged.
+/// The last strokes judged, newest first, refilled when one more is judged or one is
+/// taken back; a stroke rule 22 took back is not among them.
 fn list_recent_strokes(
     mut commands: Commands,
     session: Res<Session>,
-    mut listed: Local<Option<(Entity, usize)>>,
+    mut listed: Local<Option<(Entity, Judged)>>,
     mut recent: Single<(Entity, &mut Visibility), With<Recent>>,
 ) {
     let history = session.referee().map_or(&[][..], |r| r.history());
+    let judged = Judged::of(&session);
     let (entity, visibility) = &mut *recent;
     // A new panel (the table opened again, a match resumed) is filled whatever came
     // before.
-    if *listed == Some((*entity, history.len())) {
+    if *listed == Some((*entity, judged)) {
         return;
     }
-    *listed = Some((*entity, history.len()));
-    **visibility = if history.is_empty() {
+    *listed = Some((*entity, judged));
+    let stood: Vec<(usize, &SheetRow)> = history
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| !row.verdict.restore_positions)
+        .collect();
+    **visibility = if stood.is_empty() {
         Visibility::Hidden
     } else {
         Visibility::Inherited
     };
     let names = session.settings().seated();
-    let first = history.len().saturating_sub(RECENT_STROKES);
+    let first = stood.len().saturating_sub(RECENT_STROKES);
     commands
         .entity(*entity)
         .despawn_children()
         .with_children(|panel| {
             panel.spawn(text(words().last_strokes(), Tone::Dim));
-            for (i, row) in history.iter().enumerate().skip(first).rev() {
+            for &(i, row) in stood.iter().skip(first).rev() {
                 let v = &row.verdict;
                 let name = names.get(v.shooter).map_or("?", String::as_str);
                 let Line { text: said, tone } = words().recent_stroke(i + 1, name, v);
