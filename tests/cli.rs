@@ -475,11 +475,14 @@ fn run_from_an_empty_folder_every_config_file_position_and_drill_is_built_in() {
     for name in ["tables.ron", "games.ron", "controls.ron", "computer.ron"] {
         assert!(out.contains(&format!("ok  {name} (built-in)")), "{out}");
     }
-    let positions = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions"))
-        .unwrap()
-        .count();
+    let positions =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions"))
+            .unwrap()
+            .count();
     assert!(
-        out.contains(&format!("ok  {positions} practice positions and 4 drills (built-in)")),
+        out.contains(&format!(
+            "ok  {positions} practice positions and 4 drills (built-in)"
+        )),
         "{out}"
     );
 }
@@ -502,7 +505,12 @@ fn the_games_saved_matches_of_every_version_and_phase_are_read_by_carom_referee(
         assert!(ok, "{}: {err}", path.display());
         let sheet: Value = serde_json::from_str(&out).unwrap();
         let strokes = saved["strokes"].as_array().unwrap().len();
-        assert_eq!(sheet["strokes"].as_array().unwrap().len(), strokes, "{}", path.display());
+        assert_eq!(
+            sheet["strokes"].as_array().unwrap().len(),
+            strokes,
+            "{}",
+            path.display()
+        );
         let (ok, out, _) = carom(&["referee", path.to_str().unwrap()]);
         assert!(ok && out.contains("Ann"), "{}: {out}", path.display());
     }

@@ -238,7 +238,10 @@ fn the_computers_lag_differs_from_match_to_match() {
     let (first, second) = (lag_stroke("shell-lag-1"), lag_stroke("shell-lag-2"));
     println!("{first:?}\n{second:?}");
     assert_ne!(first, second);
-    assert!((first.speed - second.speed).abs() > 1e-9, "the speed's error differs");
+    assert!(
+        (first.speed - second.speed).abs() > 1e-9,
+        "the speed's error differs"
+    );
 }
 
 #[test]

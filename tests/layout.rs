@@ -641,7 +641,10 @@ fn a_stroke_taken_back_by_rule_22_leaves_the_verdict_and_the_last_strokes() {
     let mut app = shell("rule-22-panels", settings, UVec2::new(1280, 720));
     assert_eq!(phase(&app), Phase::BreakSetup);
     send(&mut app, Command::Continue);
-    send(&mut app, Command::Strike(Stroke::new(BallId::White, 90.0, 1.0)));
+    send(
+        &mut app,
+        Command::Strike(Stroke::new(BallId::White, 90.0, 1.0)),
+    );
     roll(&mut app);
     assert_eq!(phase(&app), Phase::Verdict);
     let named = |app: &mut App, name: &str| {
@@ -661,7 +664,10 @@ fn a_stroke_taken_back_by_rule_22_leaves_the_verdict_and_the_last_strokes() {
     send(&mut app, Command::RestorePositions);
     let session = app.world().resource::<Session>();
     assert!(session.last_verdict().unwrap().restore_positions);
-    assert!(named(&mut app, "Verdict").is_empty(), "the old verdict went");
+    assert!(
+        named(&mut app, "Verdict").is_empty(),
+        "the old verdict went"
+    );
     assert!(
         !shown(app.world(), recent),
         "the stroke taken back is not among the last strokes"

@@ -75,7 +75,10 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), Cl
         Some(dir) => check_practice_files(&config, dir, &mut text),
         None => Vec::new(),
     };
-    let (positions, drills) = (crate::play::bundled::POSITIONS, crate::play::bundled::DRILLS);
+    let (positions, drills) = (
+        crate::play::bundled::POSITIONS,
+        crate::play::bundled::DRILLS,
+    );
     text += &format!(
         "ok  {} practice positions and {} drills (built-in)\n",
         positions.len(),
@@ -226,7 +229,9 @@ pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, CliError> {
     if SavedMatch::is_one(path) {
         let saved = SavedMatch::read(path)
             .map_err(|e| CliError::from(Problem::SavedMatch(e)))?
-            .ok_or_else(|| CliError::at(path, std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+            .ok_or_else(|| {
+                CliError::at(path, std::io::Error::from(std::io::ErrorKind::NotFound))
+            })?;
         let referee = saved
             .referee(config)
             .map_err(|e| CliError::at(path, Problem::Start(e)))?;

@@ -494,7 +494,8 @@ fn widest_runs(
             continue;
         }
         // Start each run where the one before it does not score.
-        let starts = (0..directions).filter(|&d| scores(d, k) && before(d).is_none_or(|b| !scores(b, k)));
+        let starts =
+            (0..directions).filter(|&d| scores(d, k) && before(d).is_none_or(|b| !scores(b, k)));
         for start in starts {
             let width = (0..directions)
                 .take_while(|&n| scores(start + n, k))

@@ -11,8 +11,8 @@ use crate::game::{
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::{self, Command, LagOpponent, LagTrainingCommand, Mode, PracticeCommand};
-use crate::table::TableGeometry;
 use crate::shot::{BallId, Spot};
+use crate::table::TableGeometry;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -465,9 +465,8 @@ mod tests {
         let cue_ball = DVec2::new(-0.5, 0.2);
         let balls = [cue_ball, DVec2::new(0.7, 0.0)];
         let settled = Duration::from_secs(1);
-        let strikes = |phase, point, since| {
-            click_may_strike(&table, phase, &balls, Some(point), since)
-        };
+        let strikes =
+            |phase, point, since| click_may_strike(&table, phase, &balls, Some(point), since);
         let open = DVec2::new(0.2, -0.4);
         assert!(strikes(play::Phase::Aiming, open, settled));
         assert!(strikes(play::Phase::Lag, open, settled));
@@ -475,14 +474,32 @@ mod tests {
         for point in [cue_ball, cue_ball + DVec2::new(0.0, 1.9 * r), balls[1]] {
             assert!(!strikes(play::Phase::Aiming, point, settled), "{point:?}");
         }
-        assert!(strikes(play::Phase::Aiming, cue_ball + DVec2::new(2.0 * r, 0.0), settled));
+        assert!(strikes(
+            play::Phase::Aiming,
+            cue_ball + DVec2::new(2.0 * r, 0.0),
+            settled
+        ));
         // Just after a click on a panel, off the bed, or in a phase that is not aiming.
-        assert!(!strikes(play::Phase::Aiming, open, Duration::from_millis(299)));
+        assert!(!strikes(
+            play::Phase::Aiming,
+            open,
+            Duration::from_millis(299)
+        ));
         let beyond = DVec2::new(table.half_length() + 0.05, 0.0);
         assert!(!strikes(play::Phase::Aiming, beyond, settled));
-        for phase in [play::Phase::BreakSetup, play::Phase::Verdict, play::Phase::Spotting] {
+        for phase in [
+            play::Phase::BreakSetup,
+            play::Phase::Verdict,
+            play::Phase::Spotting,
+        ] {
             assert!(!strikes(phase, open, settled), "{phase:?}");
         }
-        assert!(!click_may_strike(&table, play::Phase::Aiming, &balls, None, settled));
+        assert!(!click_may_strike(
+            &table,
+            play::Phase::Aiming,
+            &balls,
+            None,
+            settled
+        ));
     }
 }

@@ -158,6 +158,10 @@ mod tests {
         assert!(named("umbrella.ron")[0].starts_with("Mine: "));
         assert_eq!(named("extra.ron").len(), 1);
         assert_eq!(errors.len(), 1);
-        assert!(errors[0].to_string().contains("broken.ron"), "{}", errors[0]);
+        assert!(
+            errors[0].to_string().contains("broken.ron"),
+            "{}",
+            errors[0]
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! takes a stroke back); and what a save on disk offers the menu.
 
 use super::files::FileError;
-use super::{MatchSettings, Phase, SavedMatch, SavedPhase};
+use super::{MatchSettings, SavedMatch, SavedPhase};
 use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
 use crate::rules::{JudgeError, MatchSetup, PlayedStroke, Referee, SetupError, Verdict};
@@ -169,20 +169,20 @@ pub(super) enum Resumed {
     Lag,
     /// The lag's winner chooses the break.
     ChooseBreak { lag_winner: usize },
-    /// The match proper, in this phase; in the break's set-up, the breaker's ball this
-    /// far along the head string, m.
-    Game {
-        game: Game,
-        phase: Phase,
-        break_offset_m: f64,
-    },
+    /// The match proper, play standing `at` (never the lag nor the break choice).
+    Game { game: Game, at: SavedPhase },
 }
 
 impl SavedMatch {
     /// The match this save holds, replayed, and the phase it resumes in.
     pub(super) fn resumed(&self, config: &Config) -> Result<Resumed, StartError> {
-        let refused = Err(StartError::SavedPhase(self.at.unwrap_or(SavedPhase::Aiming)));
+        let refused = Err(StartError::SavedPhase(
+            self.at.unwrap_or(SavedPhase::Aiming),
+        ));
         let before_the_break = self.strokes.is_empty();
+        if self.break_offset_m.is_some_and(|o| !o.is_finite()) {
+            return refused;
+        }
         match self.at {
             Some(SavedPhase::Lag) if before_the_break => return Ok(Resumed::Lag),
             Some(SavedPhase::ChooseBreak { lag_winner })
@@ -196,25 +196,19 @@ impl SavedMatch {
         let game = self.game(config)?;
         let over = game.referee.is_over();
         let last = game.referee.last_verdict();
-        let (phase, break_offset_m) = match self.at {
-            None if over => (Phase::GameOver, 0.0),
-            None => (Phase::Aiming, 0.0),
-            Some(SavedPhase::BreakSetup { offset_m }) if before_the_break && offset_m.is_finite() => {
-                (Phase::BreakSetup, offset_m)
-            }
-            Some(SavedPhase::Aiming) if !over => (Phase::Aiming, 0.0),
-            Some(SavedPhase::Verdict) if last.is_some() => (Phase::Verdict, 0.0),
+        let at = match self.at {
+            None if over => SavedPhase::GameOver,
+            None => SavedPhase::Aiming,
+            Some(SavedPhase::BreakSetup) if before_the_break => SavedPhase::BreakSetup,
+            Some(SavedPhase::Aiming) if !over => SavedPhase::Aiming,
+            Some(SavedPhase::Verdict) if last.is_some() => SavedPhase::Verdict,
             Some(SavedPhase::Spotting) if last.is_some_and(|v| !v.spot.is_empty()) => {
-                (Phase::Spotting, 0.0)
+                SavedPhase::Spotting
             }
-            Some(SavedPhase::GameOver) if over => (Phase::GameOver, 0.0),
+            Some(SavedPhase::GameOver) if over => SavedPhase::GameOver,
             _ => return refused,
         };
-        Ok(Resumed::Game {
-            game,
-            phase,
-            break_offset_m,
-        })
+        Ok(Resumed::Game { game, at })
     }
 
     /// The match proper as saved, its strokes replayed (a save from before the break

@@ -41,19 +41,24 @@ impl Match {
                 play.lag.winner = Some(lag_winner);
                 play.core.enter(Phase::ChooseBreak);
             }
-            Ok(Resumed::Game {
-                game,
-                phase,
-                break_offset_m,
-            }) => {
+            Ok(Resumed::Game { game, at }) => {
                 let core = &mut play.core;
+                let before_the_break = game.strokes.is_empty();
                 core.replace_game(game);
-                core.enter(phase);
-                match phase {
-                    Phase::BreakSetup => core.apply(Command::MoveBreakBall(break_offset_m)),
-                    Phase::Verdict | Phase::Spotting => core.place_before_spotting(),
-                    _ => {}
+                if let (true, Some(offset)) = (before_the_break, saved.break_offset_m) {
+                    core.move_break_ball(offset);
                 }
+                let phase = match at {
+                    SavedPhase::BreakSetup => Phase::BreakSetup,
+                    SavedPhase::Verdict => Phase::Verdict,
+                    SavedPhase::Spotting => Phase::Spotting,
+                    SavedPhase::GameOver => Phase::GameOver,
+                    _ => Phase::Aiming,
+                };
+                if matches!(phase, Phase::Verdict | Phase::Spotting) {
+                    core.place_before_spotting();
+                }
+                core.enter(phase);
                 if saved.declared_safety {
                     core.apply(Command::DeclareSafety(true));
                 }
@@ -118,9 +123,7 @@ impl Match {
                 Some(lag_winner) => SavedPhase::ChooseBreak { lag_winner },
                 None => SavedPhase::Lag,
             },
-            Phase::BreakSetup => SavedPhase::BreakSetup {
-                offset_m: self.core.break_offset_m,
-            },
+            Phase::BreakSetup => SavedPhase::BreakSetup,
             Phase::Aiming => SavedPhase::Aiming,
             Phase::Verdict => SavedPhase::Verdict,
             Phase::Spotting => SavedPhase::Spotting,

@@ -7,7 +7,7 @@
 //! that gives the older version's meaning; `version` says which version wrote it; every
 //! older version is read (and `carom referee` reads every version the game writes).
 //! Version 1: settings, breaker and strokes (resumed at the next stroke). Version 2
-//! adds `at` (where play stood) and `declared_safety`.
+//! adds `at` (where play stood), `break_offset_m` and `declared_safety`.
 
 use super::files::{FileError, read_if_there, write_atomically};
 use super::settings::MatchSettings;
@@ -39,6 +39,10 @@ pub struct SavedMatch {
     /// over.
     #[serde(default)]
     pub at: Option<SavedPhase>,
+    /// Rule 7: how far left (+) of the head spot the breaker put the ball along the head
+    /// string before the break, m (version 2 on; absent: where the set-up put it).
+    #[serde(default)]
+    pub break_offset_m: Option<f64>,
     /// The shooter had declared an intentional safety for the next stroke (rules 23–25;
     /// version 2 on).
     #[serde(default)]
@@ -52,10 +56,11 @@ pub enum SavedPhase {
     /// The lag (rule 5), set up again from its start.
     Lag,
     /// The lag is won: its winner chooses to break or not, and the ball (rules 4, 6).
-    ChooseBreak { lag_winner: usize },
-    /// The breaker places the ball this far left (+) of the head spot along the head
-    /// string, m (rule 7).
-    BreakSetup { offset_m: f64 },
+    ChooseBreak {
+        lag_winner: usize,
+    },
+    /// The breaker places the ball along the head string (rule 7).
+    BreakSetup,
     /// The next stroke is to be played.
     Aiming,
     /// The referee's verdict on the last stroke is shown.
@@ -98,6 +103,7 @@ impl SavedMatch {
                 })
                 .collect(),
             at: Some(at),
+            break_offset_m: None,
             declared_safety: false,
         }
     }

@@ -29,8 +29,9 @@ pub struct TableCore {
     phase: Phase,
     pub(super) game: Option<Game>,
     declared_safety: bool,
-    /// Rule 7: how far the breaker has moved their ball along the head string, m.
-    pub(super) break_offset_m: f64,
+    /// Rule 7: how far the breaker has moved their ball along the head string, m
+    /// (None: not moved).
+    break_offset_m: Option<f64>,
     pub(super) notice: Option<Notice>,
     events: Vec<Event>,
     /// The stroke's shot events already sent out as [`Event::Shot`].
@@ -60,7 +61,7 @@ impl TableCore {
             phase: Phase::Aiming,
             game: None,
             declared_safety: false,
-            break_offset_m: 0.0,
+            break_offset_m: None,
             notice: None,
             events: Vec::new(),
             streamed: 0,
@@ -261,13 +262,13 @@ impl TableCore {
     pub(super) fn clear_game(&mut self) {
         self.game = None;
         self.declared_safety = false;
-        self.break_offset_m = 0.0;
+        self.break_offset_m = None;
     }
 
     /// Rule 7: the breaker moves their ball along the head string, within six inches of
     /// the head spot; the other balls stand where the set-up put them. Four-ball's own
     /// set-up has no such segment.
-    fn move_break_ball(&mut self, offset: f64) {
+    pub(super) fn move_break_ball(&mut self, offset: f64) {
         let Some(referee) = self.referee() else {
             return;
         };
@@ -287,7 +288,7 @@ impl TableCore {
             .filter(|(b, _)| **b != ball)
             .all(|(_, p)| p.distance(at) >= 2.0 * table.ball_radius);
         if clear {
-            self.break_offset_m = (at - table.spot(Spot::Head)).y;
+            self.break_offset_m = Some((at - table.spot(Spot::Head)).y);
             let positions: Vec<(BallId, DVec2)> = positions.into_iter().collect();
             self.place(&positions);
         }
@@ -430,6 +431,9 @@ impl TableCore {
             None => SavedMatch::new(self.settings.clone(), 0, BallId::White, &[], at),
         };
         saved.declared_safety = self.declared_safety;
+        if saved.strokes.is_empty() {
+            saved.break_offset_m = self.break_offset_m;
+        }
         if self.last_saved.as_ref() == Some(&saved) {
             return;
         }

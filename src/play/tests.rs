@@ -291,24 +291,39 @@ fn resumed_phase(play: &Play) -> Phase {
 /// The save at `save` resumed: in the phase play stood in, with the same balls, score,
 /// shooter, verdict and declared safety (before the break: the lag from its set-up, or
 /// the lag's winner choosing). A copy of the save is kept in `kept` named for its phase.
-fn resumes_where_it_stood(config: &Config, play: &Play, save: &std::path::Path, kept: &std::path::Path) -> Play {
+fn resumes_where_it_stood(
+    config: &Config,
+    play: &Play,
+    save: &std::path::Path,
+    kept: &std::path::Path,
+) -> Play {
     let saved = SavedMatch::read(save).unwrap().unwrap();
     assert_eq!(saved.version, SAVE_VERSION);
-    std::fs::copy(save, kept.join(format!("{:?}.json", play.phase()).to_lowercase())).unwrap();
+    let number = std::fs::read_dir(kept).unwrap().count() + 1;
+    let name = format!("{number:02}-{:?}.json", play.phase()).to_lowercase();
+    std::fs::copy(save, kept.join(name)).unwrap();
     let resumed = Play::resume(config, &saved, None);
     let phase = resumed_phase(play);
     assert_eq!(resumed.phase(), phase, "saved in {:?}", play.phase());
     match phase {
         Phase::Lag => {
             let fresh = Lag::new(play.table(), 2);
-            assert_eq!(resumed.lag().unwrap().setups, fresh.setups, "from its set-up");
+            assert_eq!(
+                resumed.lag().unwrap().setups,
+                fresh.setups,
+                "from its set-up"
+            );
         }
         Phase::ChooseBreak => {
             assert_eq!(resumed.lag().unwrap().winner, play.lag().unwrap().winner);
         }
         _ => {
             for ball in BallId::ALL {
-                assert_eq!(position(&resumed, ball), position(play, ball), "{ball:?} in {phase:?}");
+                assert_eq!(
+                    position(&resumed, ball),
+                    position(play, ball),
+                    "{ball:?} in {phase:?}"
+                );
             }
             let (a, b) = (play.referee().unwrap(), resumed.referee().unwrap());
             assert_eq!(a.players(), b.players());
@@ -383,7 +398,11 @@ fn a_resumed_match_returns_to_the_phase_it_was_saved_in() {
     play.apply(Command::Continue);
     assert_eq!(play.phase(), Phase::Aiming);
     for ball in BallId::ALL {
-        assert_eq!(position(&resumed, ball), position(&play, ball), "spotted alike");
+        assert_eq!(
+            position(&resumed, ball),
+            position(&play, ball),
+            "spotted alike"
+        );
     }
     check(&play);
 
@@ -404,10 +423,51 @@ fn a_resumed_match_returns_to_the_phase_it_was_saved_in() {
 }
 
 #[test]
+fn saves_of_every_version_resume_in_the_phase_they_name() {
+    // tests/data/saves: `v1-*` as the first version wrote them (no phase: resumed at the
+    // next stroke, or over), `v2-NN-PHASE` saved in that phase by the match above.
+    let config = Config::defaults();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/saves");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    for path in files {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let saved = SavedMatch::read(&path).unwrap().unwrap();
+        assert!(
+            !matches!(Resumable::check(&config, &path), Resumable::Unreadable(_)),
+            "{name}"
+        );
+        let play = Play::resume(&config, &saved, None);
+        let expected = match name.rsplit('-').next().unwrap() {
+            "lag" => Phase::Lag,
+            "lagresult" | "choosebreak" => Phase::ChooseBreak,
+            "breaksetup" => Phase::BreakSetup,
+            "aiming" => Phase::Aiming,
+            "verdict" => Phase::Verdict,
+            "spotting" => Phase::Spotting,
+            "gameover" => Phase::GameOver,
+            other => panic!("{other}"),
+        };
+        assert_eq!(play.phase(), expected, "{name}");
+        assert_eq!(play.notice(), None, "{name}");
+    }
+}
+
+#[test]
 fn a_save_whose_phase_its_strokes_do_not_allow_is_refused_by_name() {
     let config = Config::defaults();
     let save = fresh_dir("play-resume-refused").join("match.json");
-    let mut saved = SavedMatch::new(settings(&config), 0, BallId::White, &[], SavedPhase::Verdict);
+    let mut saved = SavedMatch::new(
+        settings(&config),
+        0,
+        BallId::White,
+        &[],
+        SavedPhase::Verdict,
+    );
     for at in [
         SavedPhase::Verdict,
         SavedPhase::Spotting,

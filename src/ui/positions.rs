@@ -80,7 +80,10 @@ fn read_positions(
     let mut found = Vec::new();
     let mut problems = Vec::new();
     for (origin, (positions, errors)) in [
-        (Origin::Bundled, bundled::positions(config_positions.map(PathBuf::as_path))),
+        (
+            Origin::Bundled,
+            bundled::positions(config_positions.map(PathBuf::as_path)),
+        ),
         (Origin::Own, positions::load_folder(&own_folder(files))),
     ] {
         problems.extend(errors);
@@ -351,7 +354,8 @@ fn step_through(
         match current {
             Some((path, _, Origin::Own)) => {
                 let said = crate::play::delete(&path);
-                library.positions = read_positions(&settings.game, config_positions.as_ref(), &files).0;
+                library.positions =
+                    read_positions(&settings.game, config_positions.as_ref(), &files).0;
                 library.current = None;
                 library.said = Some(match said {
                     Ok(()) => LibraryNote::Deleted(path),

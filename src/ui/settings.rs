@@ -118,7 +118,10 @@ fn notice_software_rendering(
             adapter.name
         );
     } else {
-        info!("software rendering ({}): starting at the low preset", adapter.name);
+        info!(
+            "software rendering ({}): starting at the low preset",
+            adapter.name
+        );
         preferences.graphics = Graphics::of(Quality::Low);
         software.chose_low = true;
     }

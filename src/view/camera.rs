@@ -151,7 +151,10 @@ fn top_pose(framing: &Framing) -> Pose {
 /// centre is the free area's.
 fn top_pose_over(framing: &Framing, centre: Vec2, half: Vec2) -> Pose {
     let Framing {
-        window, free, fov_y, ..
+        window,
+        free,
+        fov_y,
+        ..
     } = *framing;
     // Pixels on the screen per metre on the cloth, times the eye's height.
     let focal = window.y / 2.0 / (fov_y / 2.0).tan();

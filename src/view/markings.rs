@@ -430,7 +430,13 @@ fn draw_target_area(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
         return;
     };
     let (min, max) = (DVec2::from(area.min), DVec2::from(area.max));
-    let corners = [min, DVec2::new(max.x, min.y), max, DVec2::new(min.x, max.y), min];
+    let corners = [
+        min,
+        DVec2::new(max.x, min.y),
+        max,
+        DVec2::new(min.x, max.y),
+        min,
+    ];
     gizmos.linestrip(corners.map(on_cloth), TAKEN);
 }
 

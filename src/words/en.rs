@@ -550,7 +550,10 @@ impl Words for English {
             (false, true) => "No other stroke found that scores".to_owned(),
             (false, false) => format!("Next best: {}", others.join("; ")),
             (true, true) => "No stroke found that scores".to_owned(),
-            (true, false) => format!("Best attempt, less likely than the safety pays: {}", others.join("; ")),
+            (true, false) => format!(
+                "Best attempt, less likely than the safety pays: {}",
+                others.join("; ")
+            ),
         });
         if let Some(share) = e.leave_share {
             lines.push(format!(
@@ -2004,7 +2007,9 @@ impl Words for English {
     fn software_rendering(&self, adapter: &str, chose_low: bool) -> String {
         let why = format!("This computer draws on its CPU ({adapter}), not on a graphics card");
         if chose_low {
-            format!("{why}: the Low graphics were chosen for a playable frame rate (High draws about a frame a second here).")
+            format!(
+                "{why}: the Low graphics were chosen for a playable frame rate (High draws about a frame a second here)."
+            )
         } else {
             format!("{why}: the Low graphics play best here.")
         }

@@ -1,12 +1,14 @@
 //! The menu's rows, what each one's choices are and how a step moves through them: the game with its
 //! target, a seat between a person and the computer's levels (the level nearest a
-//! person's average first), the handicap's targets from the players' averages.
+//! person's average first), the handicap's targets from the players' averages; and
+//! Start's tidying and checking of the choices.
 
 use crate::config::Config;
 use crate::play::profiles;
-use crate::play::{MAX_PLAYERS, MatchSettings, Mode};
+use crate::play::{MAX_PLAYERS, MatchSettings, Mode, SettingsProblem, StoragePaths};
 use crate::ui::widgets::Tone;
 use crate::words::{Handicap, MenuNote, named, words};
+use bevy::log::warn;
 use std::path::Path;
 
 /// A row of the menu.
@@ -288,4 +290,28 @@ pub(super) fn step_count(n: u32, step: i32) -> u32 {
         (false, n) => (n - 1) / 5 * 5,
     }
     .min(1000)
+}
+
+/// Start: the choices checked and remembered.
+pub(super) fn start(
+    settings: &mut MatchSettings,
+    config: &Config,
+    paths: &StoragePaths,
+) -> Result<(), SettingsProblem> {
+    for name in &mut settings.players {
+        *name = name.trim().to_owned();
+    }
+    while settings.players.last().is_some_and(String::is_empty) {
+        settings.players.pop();
+    }
+    if !settings.targets.is_empty() {
+        settings
+            .targets
+            .resize(settings.players.len(), settings.target);
+    }
+    settings.check(config)?;
+    if let Err(e) = settings.save(&paths.menu) {
+        warn!("the menu choices are not remembered: {e}");
+    }
+    Ok(())
 }

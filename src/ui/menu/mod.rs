@@ -15,16 +15,15 @@ use crate::config::{Action, Config, Level, Translated};
 use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
 use crate::play::profiles;
-use crate::play::{
-    MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable, SettingsProblem, StoragePaths,
-};
+use crate::play::{MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, Resumable};
 use crate::words::{
     Handicap, Language, MenuLabel, MenuNote, PlayerEntry, ResumeOffer, named, speak, spoken, words,
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use choices::{
-    ALL_ROWS, HANDICAPS, Row, change, rows, seat_averages, set_targets, step_count, suggestion,
+    ALL_ROWS, HANDICAPS, Row, change, rows, seat_averages, set_targets, start, step_count,
+    suggestion,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -295,7 +294,8 @@ fn apply_menu_input(
     mut screen: ResMut<NextState<Screen>>,
 ) {
     for input in input.read() {
-        let (MenuInput::Select(row) | MenuInput::Change(row, _) | MenuInput::Activate(row)) = *input;
+        let (MenuInput::Select(row) | MenuInput::Change(row, _) | MenuInput::Activate(row)) =
+            *input;
         // A greyed row takes nothing.
         if !rows(&settings).contains(&row) {
             continue;
@@ -368,8 +368,7 @@ fn apply_menu_input(
                 // A new match is saved over the one on disk: ask first.
                 if settings.mode == Mode::Match
                     && !state.replace_armed
-                    && let Resumable::Ready(saved) =
-                        Resumable::check(&config.0, &paths.saved_match)
+                    && let Resumable::Ready(saved) = Resumable::check(&config.0, &paths.saved_match)
                 {
                     state.replace_armed = true;
                     let players = short_names(&saved.settings.seated());
@@ -454,30 +453,6 @@ pub fn default_settings(config: &Config) -> MatchSettings {
     MatchSettings::defaults(config, (0..2).map(|i| words().default_player(i)).collect())
 }
 
-/// Start: the choices checked and remembered.
-fn start(
-    settings: &mut MatchSettings,
-    config: &Config,
-    paths: &StoragePaths,
-) -> Result<(), SettingsProblem> {
-    for name in &mut settings.players {
-        *name = name.trim().to_owned();
-    }
-    while settings.players.last().is_some_and(String::is_empty) {
-        settings.players.pop();
-    }
-    if !settings.targets.is_empty() {
-        settings
-            .targets
-            .resize(settings.players.len(), settings.target);
-    }
-    settings.check(config)?;
-    if let Err(e) = settings.save(&paths.menu) {
-        warn!("the menu choices are not remembered: {e}");
-    }
-    Ok(())
-}
-
 /// Typing on a player row writes the name; Backspace deletes.
 fn type_name(
     mut keys: MessageReader<KeyboardInput>,
@@ -514,8 +489,8 @@ fn type_name(
 fn show_arrows(settings: Res<Settings>, mut arrows: Query<(&Arrow, &mut Visibility)>) {
     let shown = rows(&settings);
     for (Arrow(row, _), mut visibility) in &mut arrows {
-        let applies = shown.contains(row)
-            && (!matches!(row, Row::Player(_)) || settings.mode == Mode::Match);
+        let applies =
+            shown.contains(row) && (!matches!(row, Row::Player(_)) || settings.mode == Mode::Match);
         let wanted = if applies {
             Visibility::Inherited
         } else {
@@ -905,7 +880,7 @@ mod tests {
     #[test]
     fn start_tidies_the_names_checks_and_remembers_the_choices() {
         let config = Config::defaults();
-        let paths = StoragePaths::in_folder(&crate::test_support::fresh_dir("menu"));
+        let paths = crate::play::StoragePaths::in_folder(&crate::test_support::fresh_dir("menu"));
         let mut settings = default_settings(&config);
         settings.players = vec![" Ann ".into(), "".into(), "".into()];
         assert!(start(&mut settings, &config, &paths).is_err());
