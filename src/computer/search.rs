@@ -3,7 +3,7 @@
 
 use super::execute;
 use super::trial::{Trial, Tried};
-use crate::config::{Config, Level};
+use crate::config::{Config, Level, RedFirst};
 use crate::math::DVec2;
 use crate::random::Rng;
 use crate::rules::Referee;
@@ -285,11 +285,13 @@ impl Search<'_> {
         let tips = &self.config.computer.grid.tips[..];
         let per_direction = self.config.computer.grid.speeds.len() * tips.len();
         let reach = 2.0 * self.base.table().ball_radius;
+        // Where the red must be first on the break (rule 8), only the red's directions.
+        let red_first = self.base.game().red_first != RedFirst::Never;
         let targets: Vec<DVec2> = self
             .base
             .positions()
             .iter()
-            .filter(|(ball, _)| **ball != cue_ball)
+            .filter(|(ball, _)| **ball != cue_ball && (!red_first || **ball == BallId::Red))
             .map(|(_, at)| *at - self.from)
             .collect();
         for to in targets {

@@ -114,10 +114,17 @@ fn over_500_innings_each_level_plays_near_its_rung_of_the_ladder() {
 }
 
 #[test]
-fn the_coach_judges_the_break_drills_position_as_a_break() {
+fn the_coach_and_the_master_attempt_the_break_and_score_it_played_exactly() {
     // One judgement everywhere (rule 8): set up from the bundled break position, the
-    // referee judges a break, the coach's stroke takes the red first and the drill's
-    // check agrees with the referee.
+    // referee judges a break, the coach's (and the master's) stroke is an attempt, not
+    // a safety, takes the red first and scores played exactly, and the drill's check
+    // agrees with the referee.
+    for level in ["world", "master"] {
+        attempts_the_break_and_scores(level);
+    }
+}
+
+fn attempts_the_break_and_scores(level: &str) {
     use crate::play::{Command, MatchSettings, Mode, Phase, Play, PracticeCommand, positions};
     let config = Config::defaults();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
@@ -138,8 +145,9 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
     assert_eq!(play.phase(), Phase::Aiming);
     let referee = play.referee().unwrap();
     assert!(referee.is_break(), "the break position is a break");
-    let coach = config.computer.coach();
-    let decision = choose(&config, referee, coach, 1, workers()).unwrap();
+    let level = config.computer.level(level).unwrap();
+    let decision = choose(&config, referee, level, 1, workers()).unwrap();
+    assert!(!decision.declare_safety, "{}: {decision:?}", level.key);
     play.apply(Command::Strike(decision.stroke));
     for _ in 0..1200 {
         if play.phase() != Phase::Rolling {
@@ -158,7 +166,8 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
         _ => None,
     });
     println!(
-        "coach: {:.0} % to score, first hit {first:?}, verdict {} points, fouls {:?}",
+        "{}: {:.0} % to score, first hit {first:?}, verdict {} points, fouls {:?}",
+        level.key,
         decision.p_score * 100.0,
         verdict.points,
         verdict.fouls
@@ -169,6 +178,11 @@ fn the_coach_judges_the_break_drills_position_as_a_break() {
         "a break takes the red first (rule 8)"
     );
     assert!(verdict.fouls.is_empty(), "{verdict:?}");
+    assert!(
+        verdict.points > 0,
+        "{}: played exactly, it scores",
+        level.key
+    );
     assert_eq!(
         play.practice().unwrap().target_result().map(|r| r.is_ok()),
         Some(verdict.points > 0),

@@ -170,7 +170,7 @@ pub(super) enum Resumed {
     /// The lag's winner chooses the break.
     ChooseBreak { lag_winner: usize },
     /// The match proper, play standing `at` (never the lag nor the break choice).
-    Game { game: Game, at: SavedPhase },
+    Game { game: Box<Game>, at: SavedPhase },
 }
 
 impl SavedMatch {
@@ -208,7 +208,10 @@ impl SavedMatch {
             Some(SavedPhase::GameOver) if over => SavedPhase::GameOver,
             _ => return refused,
         };
-        Ok(Resumed::Game { game, at })
+        Ok(Resumed::Game {
+            game: Box::new(game),
+            at,
+        })
     }
 
     /// The match proper as saved, its strokes replayed (a save from before the break

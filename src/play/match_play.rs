@@ -44,7 +44,7 @@ impl Match {
             Ok(Resumed::Game { game, at }) => {
                 let core = &mut play.core;
                 let before_the_break = game.strokes.is_empty();
-                core.replace_game(game);
+                core.replace_game(*game);
                 if let (true, Some(offset)) = (before_the_break, saved.break_offset_m) {
                     core.move_break_ball(offset);
                 }

@@ -56,10 +56,22 @@ pub enum Target {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Arrival {
-    /// The third-rail arrival wanted, diamonds from the corner (0 to 8).
+    /// The third-rail arrival wanted, diamonds from the corner (0 to 8): where the
+    /// system's stroke really arrives on this table.
     pub diamond: f64,
     /// How near it counts as a hit, diamonds.
     pub within: f64,
+    /// The arrival the system's numbers promise, where the table takes its stroke
+    /// elsewhere (`diamond`): the correction the system needs there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system: Option<f64>,
+}
+
+impl Arrival {
+    /// The arrival in the system's own numbers (its subtraction's).
+    pub fn system_number(&self) -> f64 {
+        self.system.unwrap_or(self.diamond)
+    }
 }
 
 /// A rectangle of the bed, m in the table frame.
@@ -140,7 +152,10 @@ impl Position {
         points: u32,
         table: &TableGeometry,
     ) -> Result<Met, Miss> {
-        if let Target::Arrive(Arrival { diamond, within }) = self.target {
+        if let Target::Arrive(Arrival {
+            diamond, within, ..
+        }) = self.target
+        {
             let at = crate::diamond_systems::arrival(table, record, self.cue_ball);
             return match at {
                 Some(at) if (at - diamond).abs() <= within => Ok(Met::Arrived {

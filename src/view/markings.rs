@@ -505,7 +505,7 @@ fn draw_system_numbers(
             let sum = format!(
                 "{} - {} = {}",
                 number((origin * 10.0).round() / 10.0),
-                number(arrival.diamond),
+                number(arrival.system_number()),
                 number((aim * 10.0).round() / 10.0)
             );
             write(&mut labels, aim_at - DVec2::new(0.0, 0.12), sum, HIGHLIGHT);

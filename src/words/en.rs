@@ -111,8 +111,14 @@ impl Words for English {
         let area = match target {
             Target::Score => return "Target: score".to_owned(),
             Target::Arrive(arrival) => {
+                let correction = arrival.system.map_or(String::new(), |system| {
+                    format!(
+                        "; the system says {system}, its stroke arrives at {} on this table",
+                        arrival.diamond
+                    )
+                });
                 return format!(
-                    "Target: round the table to {} on the third rail (corner-five numbers), within {}",
+                    "Target: round the table to {} on the third rail (corner-five numbers{correction}), within {}",
                     arrival.diamond, arrival.within
                 );
             }

@@ -456,9 +456,16 @@ impl Words for Russian {
         let area = match target {
             Target::Score => return "Задание: карамболь".to_owned(),
             Target::Arrive(arrival) => {
+                let correction = arrival.system.map_or(String::new(), |system| {
+                    format!(
+                        "; по системе {}, но на этом столе её удар приходит в {}",
+                        dec(system, 1),
+                        dec(arrival.diamond, 2)
+                    )
+                });
                 return format!(
-                    "Задание: вокруг стола в {} на третьем борту (числа системы «угол пять»), с точностью {}",
-                    dec(arrival.diamond, 1),
+                    "Задание: вокруг стола в {} на третьем борту (числа системы «угол пять»{correction}), с точностью {}",
+                    dec(arrival.diamond, 2),
                     dec(arrival.within, 2)
                 );
             }

@@ -431,6 +431,12 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         crate::play::positions::Target::Arrive(crate::play::positions::Arrival {
             diamond: 2.5,
             within: 0.25,
+            system: None,
+        }),
+        crate::play::positions::Target::Arrive(crate::play::positions::Arrival {
+            diamond: 3.3,
+            within: 0.25,
+            system: Some(3.0),
         }),
     ] {
         say("target", words.target(&target, &table));
