@@ -67,6 +67,21 @@ pub fn cue_ball_contacts(
         .collect()
 }
 
+/// `contacts` with the long rails numbered as the corner-five system numbers them, in
+/// diamonds from the foot corner (the table's own numbering counts from the head end):
+/// the systems trainer's, so that a contact and the rail's number beside it agree.
+pub fn numbered_from_the_foot(table: &TableGeometry, contacts: &mut [Contact]) {
+    for contact in contacts {
+        if let Touched::Cushion {
+            cushion: Cushion::Left | Cushion::Right,
+            diamond,
+        } = &mut contact.touched
+        {
+            *diamond = f64::from(table.long_intervals) - *diamond;
+        }
+    }
+}
+
 /// `ball`'s path: its samples with its cushion contacts put in at their times.
 pub fn path(record: &ShotRecord, ball: BallId) -> Vec<(f64, DVec2)> {
     let mut points: Vec<(f64, DVec2)> = record

@@ -177,9 +177,10 @@ fn stroke_with_mouse(
 /// that slipped off a button or the stroke panel's ball face plays nothing.
 const PANEL_CLICK_GRACE: Duration = Duration::from_millis(300);
 
-/// The strike was pressed: by a key, or by a click on the open cloth while aiming (or
-/// setting up a lag) — at least a ball's radius clear of every ball and not just after
-/// a click on a panel, so that a click meant for a ball never plays a stroke.
+/// The strike was pressed: by a key, or by a click on the open cloth while aiming (at
+/// the break's set-up too, or setting up a lag) — at least a ball's radius clear of
+/// every ball and not just after a click on a panel, so that a click meant for a ball
+/// never plays a stroke.
 fn strike_pressed(actions: &Actions, dragging: &Dragging, session: &Session) -> bool {
     if !actions.just_pressed(Action::Strike) || dragging.0 {
         return false;
@@ -218,8 +219,10 @@ fn click_may_strike(
     let clear_of_balls = balls
         .iter()
         .all(|ball| ball.distance(point) >= 2.0 * table.ball_radius);
-    matches!(phase, play::Phase::Aiming | play::Phase::Lag)
-        && since_panel_click >= PANEL_CLICK_GRACE
+    matches!(
+        phase,
+        play::Phase::Aiming | play::Phase::BreakSetup | play::Phase::Lag
+    ) && since_panel_click >= PANEL_CLICK_GRACE
         && on_bed
         && clear_of_balls
 }
@@ -470,6 +473,7 @@ mod tests {
         let open = DVec2::new(0.2, -0.4);
         assert!(strikes(play::Phase::Aiming, open, settled));
         assert!(strikes(play::Phase::Lag, open, settled));
+        assert!(strikes(play::Phase::BreakSetup, open, settled));
         // On a ball, or less than a radius clear of it: never a stroke.
         for point in [cue_ball, cue_ball + DVec2::new(0.0, 1.9 * r), balls[1]] {
             assert!(!strikes(play::Phase::Aiming, point, settled), "{point:?}");
@@ -488,7 +492,7 @@ mod tests {
         let beyond = DVec2::new(table.half_length() + 0.05, 0.0);
         assert!(!strikes(play::Phase::Aiming, beyond, settled));
         for phase in [
-            play::Phase::BreakSetup,
+            play::Phase::Rolling,
             play::Phase::Verdict,
             play::Phase::Spotting,
         ] {

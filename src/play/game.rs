@@ -7,7 +7,7 @@ use super::{MatchSettings, SavedMatch, SavedPhase};
 use crate::config::{Config, UnknownKey};
 use crate::math::DVec2;
 use crate::rules::{JudgeError, MatchSetup, PlayedStroke, Referee, SetupError, Verdict};
-use crate::shot::BallId;
+use crate::shot::{BallId, Spot};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -146,6 +146,34 @@ impl Game {
         )
     }
 
+    /// Rule 7, before the break: the breaker's ball `offset` m left (+) of the head
+    /// spot along the head string, held within six inches; the other balls stand where
+    /// the set-up put them, and the referee judges the break (and rule 22 restores it)
+    /// from there. The offset taken; None where the game's set-up has no such segment
+    /// (four-ball's), the break is played, or the ball would touch another.
+    pub(super) fn move_break_ball(&mut self, offset: f64) -> Option<f64> {
+        let referee = &self.referee;
+        if !self.strokes.is_empty() || !referee.game().breaker_on_head_string() {
+            return None;
+        }
+        let table = referee.table();
+        let ball = referee.cue_ball();
+        let at = table.break_position(offset);
+        let mut positions = referee.positions().clone();
+        let clear = positions
+            .iter()
+            .filter(|(b, _)| **b != ball)
+            .all(|(_, p)| p.distance(at) >= 2.0 * table.ball_radius);
+        if !clear || !positions.contains_key(&ball) {
+            return None;
+        }
+        let taken = (at - table.spot(Spot::Head)).y;
+        positions.insert(ball, at);
+        self.referee = self.referee.clone().at_layout(positions.clone()).ok()?;
+        self.start_at = Some(positions);
+        Some(taken)
+    }
+
     pub(super) fn judge(&mut self, stroke: PlayedStroke) -> Result<&Verdict, JudgeError> {
         self.referee.judge(&stroke)?;
         self.strokes.push(stroke);
@@ -214,17 +242,27 @@ impl SavedMatch {
         })
     }
 
-    /// The match proper as saved, its strokes replayed (a save from before the break
-    /// has none).
+    /// The match proper as saved, the breaker's ball where they put it (rule 7) and the
+    /// strokes replayed (a save from before the break has none).
     pub(super) fn game(&self, config: &Config) -> Result<Game, StartError> {
-        Game::start(
+        let mut game = Game::start(
             config,
             &self.settings,
             self.breaker,
             self.breaker_ball,
             None,
-            self.strokes(),
-        )
+            Vec::new(),
+        )?;
+        if let Some(offset) = self.break_offset_m {
+            game.move_break_ball(offset);
+        }
+        for (i, stroke) in self.strokes().into_iter().enumerate() {
+            game.judge(stroke).map_err(|error| StartError::Stroke {
+                number: i + 1,
+                error,
+            })?;
+        }
+        Ok(game)
     }
 
     /// The referee after every stroke of the save: what `carom referee` reads.

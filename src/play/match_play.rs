@@ -43,11 +43,8 @@ impl Match {
             }
             Ok(Resumed::Game { game, at }) => {
                 let core = &mut play.core;
-                let before_the_break = game.strokes.is_empty();
                 core.replace_game(*game);
-                if let (true, Some(offset)) = (before_the_break, saved.break_offset_m) {
-                    core.move_break_ball(offset);
-                }
+                core.resume_break_offset(saved.break_offset_m);
                 let phase = match at {
                     SavedPhase::BreakSetup => Phase::BreakSetup,
                     SavedPhase::Verdict => Phase::Verdict,

@@ -69,6 +69,13 @@ impl Practice {
             .or(self.position.as_deref())
     }
 
+    /// The position played from is the systems trainer's: a target arrival in the
+    /// corner-five system's numbers.
+    pub fn in_systems_trainer(&self) -> bool {
+        self.position()
+            .is_some_and(|p| matches!(p.target, super::positions::Target::Arrive(_)))
+    }
+
     /// Whether the last stroke did what the position it was played from asks (None
     /// without a position, or before its stroke).
     pub fn target_result(&self) -> Option<&Result<Met, Miss>> {

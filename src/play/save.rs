@@ -40,7 +40,8 @@ pub struct SavedMatch {
     #[serde(default)]
     pub at: Option<SavedPhase>,
     /// Rule 7: how far left (+) of the head spot the breaker put the ball along the head
-    /// string before the break, m (version 2 on; absent: where the set-up put it).
+    /// string before the break, m (version 2 on; absent: where the set-up put it). Kept
+    /// after the break: rule 22 may restore the break's lay-out.
     #[serde(default)]
     pub break_offset_m: Option<f64>,
     /// The shooter had declared an intentional safety for the next stroke (rules 23–25;

@@ -11,7 +11,7 @@ use crate::diagram::DIAGRAM_SAMPLE_HZ;
 use crate::math::DVec2;
 use crate::physics::{Kinematics, TableSim};
 use crate::rules::{Calls, PlayedStroke, Referee, ScoreSheet, Verdict};
-use crate::shot::{BallId, ShotRecord, Spot, Stroke};
+use crate::shot::{BallId, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -29,8 +29,9 @@ pub struct TableCore {
     phase: Phase,
     pub(super) game: Option<Game>,
     declared_safety: bool,
-    /// Rule 7: how far the breaker has moved their ball along the head string, m
-    /// (None: not moved).
+    /// Rule 7: how far left of the head spot the breaker put their ball along the head
+    /// string before the break, m (None: not moved); saved, as rule 22 may restore the
+    /// break's lay-out.
     break_offset_m: Option<f64>,
     pub(super) notice: Option<Notice>,
     events: Vec<Event>,
@@ -266,32 +267,20 @@ impl TableCore {
     }
 
     /// Rule 7: the breaker moves their ball along the head string, within six inches of
-    /// the head spot; the other balls stand where the set-up put them. Four-ball's own
-    /// set-up has no such segment.
+    /// the head spot (`Game::move_break_ball`); the balls stand where the game has them.
     pub(super) fn move_break_ball(&mut self, offset: f64) {
-        let Some(referee) = self.referee() else {
+        let Some(game) = self.game.as_mut() else {
             return;
         };
-        if !referee.game().breaker_on_head_string() {
-            return;
+        if let Some(offset) = game.move_break_ball(offset) {
+            self.break_offset_m = Some(offset);
+            self.place_match_balls();
         }
-        let table = referee.table();
-        let ball = referee.cue_ball();
-        let mut positions = referee.positions().clone();
-        let Some(at) = positions.get_mut(&ball) else {
-            return;
-        };
-        *at = table.break_position(offset);
-        let at = *at;
-        let clear = positions
-            .iter()
-            .filter(|(b, _)| **b != ball)
-            .all(|(_, p)| p.distance(at) >= 2.0 * table.ball_radius);
-        if clear {
-            self.break_offset_m = Some((at - table.spot(Spot::Head)).y);
-            let positions: Vec<(BallId, DVec2)> = positions.into_iter().collect();
-            self.place(&positions);
-        }
+    }
+
+    /// The break's offset as a resumed match had it (the game has it applied).
+    pub(super) fn resume_break_offset(&mut self, offset: Option<f64>) {
+        self.break_offset_m = offset;
     }
 
     /// Plays `stroke` with the shooter's cue ball; whether the balls are rolling.
@@ -431,9 +420,7 @@ impl TableCore {
             None => SavedMatch::new(self.settings.clone(), 0, BallId::White, &[], at),
         };
         saved.declared_safety = self.declared_safety;
-        if saved.strokes.is_empty() {
-            saved.break_offset_m = self.break_offset_m;
-        }
+        saved.break_offset_m = self.break_offset_m;
         if self.last_saved.as_ref() == Some(&saved) {
             return;
         }

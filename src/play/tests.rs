@@ -519,6 +519,36 @@ fn restoring_positions_takes_the_last_stroke_back_without_penalty() {
 }
 
 #[test]
+fn rule_22_on_the_break_puts_the_breakers_ball_back_where_they_set_it_up() {
+    // Three players: no lag, the first breaks with the white; the ball moved along the
+    // head string (rule 7) is where the break is restored to, resumed or not.
+    let config = Config::defaults();
+    let save = fresh_dir("play-restore-break").join("match.json");
+    let three = MatchSettings {
+        players: vec!["Ann".into(), "Bob".into(), "Cy".into()],
+        ..settings(&config)
+    };
+    let mut play = Play::new(&config, three, Some(save.clone()));
+    play.apply(Command::MoveBreakBall(-0.12));
+    play.apply(Command::Continue);
+    let balls = [BallId::White, BallId::Dotted, BallId::Red];
+    let set_up = balls.map(|b| position(&play, b));
+    let moved = set_up[0].unwrap();
+    assert!((moved.y - (play.table().spot(Spot::Head).y - 0.12)).abs() < 1e-9);
+    play.apply(Command::Strike(Stroke::new(BallId::White, 20.0, 2.0)));
+    roll(&mut play);
+    play.apply(Command::Continue);
+    let saved = SavedMatch::read(&save).unwrap().unwrap();
+    let mut resumed = Play::resume(&config, &saved, None);
+    for play in [&mut play, &mut resumed] {
+        assert_eq!(play.phase(), Phase::Aiming);
+        play.apply(Command::RestorePositions);
+        assert_eq!(play.notice(), Some(&Notice::PositionsRestored));
+        assert_eq!(balls.map(|b| position(play, b)), set_up);
+    }
+}
+
+#[test]
 fn korean_four_ball_skips_the_lag_and_keeps_its_own_set_up() {
     let config = Config::defaults();
     let four_ball = MatchSettings {

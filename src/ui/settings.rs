@@ -140,6 +140,23 @@ fn spawn_settings(
         &keys(config, Action::Menu),
     );
     let key_rows = super::help::key_rows(config, &super::help::IN_THE_MENU);
+    // On a renderer that draws on the CPU, why the graphics are low: in the top right
+    // corner, beside the title, where the full screen has room.
+    if software.on_cpu {
+        let note = words().software_rendering(&software.adapter, software.chose_low);
+        commands.spawn((
+            Name::new("Software rendering"),
+            toned(note, 13.0, Tone::Warn),
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(8),
+                right: px(12),
+                max_width: px(400),
+                ..default()
+            },
+            DespawnOnExit(Screen::Settings),
+        ));
+    }
     commands
         .spawn((
             Name::new("Settings"),
@@ -148,10 +165,6 @@ fn spawn_settings(
         ))
         .with_children(|screen| {
             screen.spawn(label(words().settings_title(), 30.0));
-            if software.on_cpu {
-                let note = words().software_rendering(&software.adapter, software.chose_low);
-                screen.spawn(toned(note, 15.0, Tone::Warn));
-            }
             screen
                 .spawn(Node {
                     column_gap: px(16),

@@ -133,8 +133,16 @@ pub fn stepper<A: Bundle>(
     line.spawn(button(">", size - 1.0)).insert(arrow(1));
 }
 
+/// A button that takes nothing now (a greyed menu row): the pointer over it does not
+/// outline it.
+#[derive(Component)]
+pub struct Inactive;
+
 fn outline_hovered_buttons(
-    mut buttons: Query<(&Interaction, &mut BorderColor), (Changed<Interaction>, With<Button>)>,
+    mut buttons: Query<
+        (&Interaction, &mut BorderColor),
+        (Changed<Interaction>, With<Button>, Without<Inactive>),
+    >,
 ) {
     for (interaction, mut border) in &mut buttons {
         *border = BorderColor::all(match interaction {

@@ -9,7 +9,7 @@
 //! (shown or hidden by a key).
 
 use crate::config::Action;
-use crate::diagram::{Touched, cue_ball_contacts, line_to_draw, path};
+use crate::diagram::{Touched, cue_ball_contacts, line_to_draw, numbered_from_the_foot, path};
 use crate::diamond_systems::Sighting;
 use crate::game::frame::to_bevy;
 use crate::game::{GameSystems, Phase, Session, Settings, Watching, at_table};
@@ -395,23 +395,13 @@ fn draw_last_stroke(
     let Some(EventKind::Strike { ball: cue_ball, .. }) = record.strike().map(|e| &e.kind) else {
         return;
     };
-    // The systems trainer numbers the long rails as its own numbers run, from the foot
-    // corner, so that a contact and the rail's number beside it agree.
-    let in_system = session
-        .practice()
-        .and_then(|p| p.position())
-        .is_some_and(|p| matches!(p.target, Target::Arrive(_)));
-    let long = f64::from(session.table().long_intervals);
-    for (n, contact) in cue_ball_contacts(session.table(), record, *cue_ball)
-        .iter()
-        .enumerate()
-    {
+    let mut contacts = cue_ball_contacts(session.table(), record, *cue_ball);
+    if session.practice().is_some_and(|p| p.in_systems_trainer()) {
+        numbered_from_the_foot(session.table(), &mut contacts);
+    }
+    for (n, contact) in contacts.iter().enumerate() {
         ring(&mut gizmos, contact.at, 0.035, HIGHLIGHT);
         let label = match contact.touched {
-            Touched::Cushion {
-                cushion: Cushion::Left | Cushion::Right,
-                diamond,
-            } if in_system => words().contact_at_diamond(n + 1, long - diamond),
             Touched::Cushion { diamond, .. } => words().contact_at_diamond(n + 1, diamond),
             Touched::Ball(_) => format!("{}", n + 1),
         };

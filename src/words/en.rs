@@ -2011,13 +2011,13 @@ impl Words for English {
     }
 
     fn software_rendering(&self, adapter: &str, chose_low: bool) -> String {
-        let why = format!("This computer draws on its CPU ({adapter}), not on a graphics card");
+        let why = format!("Drawn by the CPU ({adapter}), not a graphics card");
         if chose_low {
             format!(
-                "{why}: the Low graphics were chosen for a playable frame rate (High draws about a frame a second here)."
+                "{why}: Low was chosen for a playable frame rate (High draws about a frame a second here)."
             )
         } else {
-            format!("{why}: the Low graphics play best here.")
+            format!("{why}: Low plays best here.")
         }
     }
 

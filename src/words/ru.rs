@@ -2553,7 +2553,7 @@ impl Words for Russian {
     }
 
     fn software_rendering(&self, adapter: &str, chose_low: bool) -> String {
-        let why = format!("Этот компьютер рисует процессором ({adapter}), а не видеокартой");
+        let why = format!("Рисует процессор ({adapter}), а не видеокарта");
         if chose_low {
             format!(
                 "{why}: выбрана низкая графика, чтобы игра шла плавно (высокая рисует здесь около кадра в секунду)."

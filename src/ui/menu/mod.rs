@@ -1,15 +1,16 @@
 //! The menu screen: mode, game, table, match length, player names (typed); Start (checks
 //! the choices, remembers them, goes to the table), Resume (the match saved on disk) and
-//! Settings. Rows that do not apply to the mode stay where they are, greyed and
-//! empty, so that no row moves under the pointer between two clicks.
+//! Settings. No row moves under the pointer between two clicks: a row that does not
+//! apply stays where it is, greyed and empty; the players' own targets appear only
+//! below the Handicap row that turns them on.
 //! Keyboard: up/down pick a row, left/right change it, Enter goes on; mouse:
 //! click a row, its arrows, or a button.
 
 mod choices;
 
 use super::widgets::{
-    BUTTON_COLOUR, Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text,
-    stepper, tone_colour, toned,
+    BUTTON_COLOUR, Inactive, Tone, button, clicked, keys, keys_of, label, panel, screen_column,
+    set_text, stepper, tone_colour, toned,
 };
 use crate::config::{Action, Config, Level, Translated};
 use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
@@ -507,7 +508,15 @@ fn show_menu(
     config: Res<GameConfig>,
     state: Res<MenuState>,
     settings: Res<Settings>,
-    mut rows_shown: Query<(&MenuRow, Option<&mut BackgroundColor>, Option<&Children>)>,
+    mut commands: Commands,
+    mut rows_shown: Query<(
+        Entity,
+        &MenuRow,
+        Has<Inactive>,
+        &mut Node,
+        Option<&mut BackgroundColor>,
+        Option<&Children>,
+    )>,
     mut labels: Query<(&RowLabel, &mut Text, &mut TextColor), Without<RowValue>>,
     mut values: Query<(&RowValue, &mut Text, &mut TextColor), Without<RowLabel>>,
     mut texts: Query<
@@ -526,7 +535,32 @@ fn show_menu(
         let applies = shown.contains(row);
         tone_colour(if applies { Tone::Plain } else { Tone::Dim })
     };
-    for (MenuRow(row), background, children) in &mut rows_shown {
+    for (entity, MenuRow(row), inactive, mut node, background, children) in &mut rows_shown {
+        // The players' own targets show in a handicap match only, each greyed until
+        // its seat has a player.
+        let displayed = match row {
+            Row::SeatTarget(_) => settings.mode == Mode::Match && !settings.targets.is_empty(),
+            _ => true,
+        };
+        let display = if displayed {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if node.display != display {
+            node.display = display;
+        }
+        match (shown.contains(row), inactive) {
+            (true, true) => {
+                commands.entity(entity).remove::<Inactive>();
+            }
+            (false, false) => {
+                commands
+                    .entity(entity)
+                    .insert((Inactive, BorderColor::all(Color::NONE)));
+            }
+            _ => {}
+        }
         let selected = *row == state.selected;
         if let Some(mut background) = background {
             let colour = match (row, selected) {
@@ -605,7 +639,7 @@ fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::InningsLimit => MenuLabel::InningsLimit,
         Row::Handicap => MenuLabel::Handicap,
         Row::SeatTarget(i) => MenuLabel::SeatTarget(i),
-        Row::Player(_) if mode != Mode::Match => MenuLabel::Player(None),
+        Row::Player(0) if mode != Mode::Match => MenuLabel::Player(None),
         Row::Player(i) => MenuLabel::Player(Some(i)),
         Row::Settings => MenuLabel::Settings,
         Row::Records => MenuLabel::Records,

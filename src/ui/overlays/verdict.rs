@@ -5,7 +5,7 @@
 
 use super::{fill, text};
 use crate::config::Action;
-use crate::diagram::cue_ball_contacts;
+use crate::diagram::{cue_ball_contacts, numbered_from_the_foot};
 use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
 use crate::input::Actions;
 use crate::rules::SheetRow;
@@ -92,7 +92,10 @@ fn show_verdict(
             Tone::Plain,
         ));
         if let Some(record) = session.last_stroke() {
-            let contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
+            let mut contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
+            if session.practice().is_some_and(|p| p.in_systems_trainer()) {
+                numbered_from_the_foot(session.table(), &mut contacts);
+            }
             lines.push(Line::new(
                 words().contacts_line(&contacts, style),
                 Tone::Dim,
