@@ -2099,12 +2099,10 @@ impl Words for English {
         let target = if terms.targets.is_empty() {
             self.points(terms.target)
         } else {
-            let each: Vec<String> = terms
-                .targets
-                .iter()
-                .map(|(name, target)| format!("{name} {target}"))
-                .collect();
-            format!("each their own target ({})", each.join(", "))
+            format!(
+                "each their own target ({})",
+                super::named_targets(&terms.targets)
+            )
         };
         let innings = match terms.innings_limit {
             None => "no innings limit".to_owned(),

@@ -634,6 +634,15 @@ fn each_target(targets: &[u32]) -> String {
     each.join(" / ")
 }
 
+/// Each player of a handicap match with their target, "Ann 25, Bob 13".
+fn named_targets(targets: &[(&str, u32)]) -> String {
+    let each: Vec<String> = targets
+        .iter()
+        .map(|(name, target)| format!("{name} {target}"))
+        .collect();
+    each.join(", ")
+}
+
 /// A sweep's simulated arrivals as a grid: a row for each origin, a column for each
 /// aim; "-" where the ball did not go round, blank where the system's arrival is out of
 /// its range. `comma` writes the decimal comma.

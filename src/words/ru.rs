@@ -2656,12 +2656,10 @@ impl Words for Russian {
         let target = if terms.targets.is_empty() {
             up_to_points(terms.target)
         } else {
-            let each: Vec<String> = terms
-                .targets
-                .iter()
-                .map(|(name, target)| format!("{name} {target}"))
-                .collect();
-            format!("у каждого своя цель ({})", each.join(", "))
+            format!(
+                "у каждого своя цель ({})",
+                super::named_targets(&terms.targets)
+            )
         };
         let innings = match terms.innings_limit {
             None => "без ограничения подходов".to_owned(),

@@ -893,6 +893,35 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     );
 
     say("rules_title", words.rules_title(game));
+    for (targets, innings_limit, equalising_inning, usba) in [
+        (Vec::new(), None, true, false),
+        (
+            vec![(players[0].as_str(), 25), (players[1].as_str(), 13)],
+            Some(1),
+            false,
+            true,
+        ),
+        (Vec::new(), Some(50), true, false),
+    ] {
+        say(
+            "match_terms",
+            words
+                .match_terms(&crate::words::MatchTerms {
+                    target: 40,
+                    targets,
+                    innings_limit,
+                    equalising_inning,
+                    usba,
+                })
+                .join("\n"),
+        );
+    }
+    for chose_low in [true, false] {
+        say(
+            "software_rendering",
+            words.software_rendering("llvmpipe", chose_low),
+        );
+    }
     say(
         "rules_hint",
         words.rules_hint(
@@ -1044,6 +1073,7 @@ const LATIN_ALLOWED: &[&str] = &[
     "UMB",
     "BCA",
     "USBA",
+    "llvmpipe",
     "fps",
     "MSAA",
 ];
