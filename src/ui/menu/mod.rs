@@ -167,8 +167,11 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
                 MenuMessage,
                 toned("", 17.0, Tone::Warn),
                 TextLayout::justify(Justify::Center),
+                // Room for two lines kept whether a message shows or not, so that none
+                // moves the rows above it.
                 Node {
                     max_width: px(900),
+                    min_height: px(48),
                     ..default()
                 },
             ));
