@@ -7,7 +7,7 @@ use crate::config::Config;
 use crate::play::profiles;
 use crate::play::{MAX_PLAYERS, MatchSettings, Mode, SettingsProblem, StoragePaths};
 use crate::ui::widgets::Tone;
-use crate::words::{Handicap, MenuNote, named, words};
+use crate::words::{Handicap, MenuLabel, MenuNote, PlayerEntry, named, spoken, words};
 use bevy::log::warn;
 use std::path::Path;
 
@@ -314,4 +314,102 @@ pub(super) fn start(
         warn!("the menu choices are not remembered: {e}");
     }
     Ok(())
+}
+
+/// What a row's label says.
+pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
+    let mode = settings.mode;
+    // Under the Handicap row, a player's own target is named by the player once a name
+    // is typed (cut to fit the label).
+    if let Row::SeatTarget(i) = row
+        && let Some(name) = settings.players.get(i).filter(|n| !n.trim().is_empty())
+    {
+        const MOST: usize = 14;
+        let name = name.trim();
+        let indent = "  ".chars();
+        return if name.chars().count() <= MOST {
+            indent.chain(name.chars()).collect()
+        } else {
+            indent
+                .chain(name.chars().take(MOST - 1))
+                .chain(['…'])
+                .collect()
+        };
+    }
+    words().menu_label(match row {
+        Row::Language => MenuLabel::Language,
+        Row::Mode => MenuLabel::Mode,
+        Row::Game => MenuLabel::Game,
+        Row::Table => MenuLabel::Table,
+        Row::Target => MenuLabel::Target,
+        Row::InningsLimit => MenuLabel::InningsLimit,
+        Row::Handicap => MenuLabel::Handicap,
+        Row::SeatTarget(i) => MenuLabel::SeatTarget(i),
+        Row::Player(0) if mode != Mode::Match => MenuLabel::Player(None),
+        Row::Player(i) => MenuLabel::Player(Some(i)),
+        Row::Settings => MenuLabel::Settings,
+        Row::Records => MenuLabel::Records,
+        Row::Start => MenuLabel::Start,
+        Row::Resume => MenuLabel::Resume,
+    })
+}
+
+/// What a row shows; `caret` ends a name being typed.
+pub(super) fn row_value(
+    row: Row,
+    settings: &MatchSettings,
+    handicap: Handicap,
+    config: &Config,
+    caret: &str,
+) -> String {
+    match row {
+        Row::Language => spoken().own_name().to_owned(),
+        Row::Mode => words().mode(settings.mode).to_owned(),
+        Row::Game => config
+            .games
+            .games
+            .get(&settings.game)
+            .map_or_else(|| settings.game.clone(), |g| named(g).to_owned()),
+        Row::Table => config.tables.preset(&settings.table).map_or_else(
+            || settings.table.clone(),
+            |p| words().table_size(named(p), p.width_mm, p.length_mm),
+        ),
+        Row::Target => words().points(settings.target),
+        Row::InningsLimit => words().innings_limit(settings.innings_limit),
+        Row::Handicap => words().handicap(handicap),
+        Row::SeatTarget(i) => {
+            words().points(settings.targets.get(i).copied().unwrap_or(settings.target))
+        }
+        Row::Player(i) => {
+            let name = settings.players.get(i).map_or("", String::as_str);
+            let computer = settings.computers.get(i).cloned().flatten();
+            let level;
+            let entry = if name.is_empty() && caret.is_empty() && i + 1 == MAX_PLAYERS {
+                PlayerEntry::Empty
+            } else if let Some(key) = computer.filter(|_| settings.mode == Mode::Match) {
+                level = config
+                    .computer
+                    .level(&key)
+                    .map_or(key.clone(), |l| named(l).to_owned());
+                PlayerEntry::Computer {
+                    name,
+                    caret,
+                    level: Some(level.as_str()).filter(|l| !name.starts_with(l)),
+                }
+            } else {
+                PlayerEntry::Person { name, caret }
+            };
+            let average = settings
+                .computers
+                .get(i)
+                .cloned()
+                .flatten()
+                .filter(|_| settings.mode == Mode::Match)
+                .and_then(|key| config.computer.level(&key).ok())
+                .and_then(|level| profiles::level_average(level, &settings.game));
+            words().player_entry(&entry)
+                + &average.map_or(String::new(), |a| words().level_average(a))
+        }
+        Row::Start | Row::Resume | Row::Settings | Row::Records => String::new(),
+    }
 }
