@@ -166,11 +166,12 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
                 MenuMessage,
                 toned("", 17.0, Tone::Warn),
                 TextLayout::justify(Justify::Center),
-                // Room for two lines kept whether a message shows or not, so that none
-                // moves the rows above it.
+                // Room for a line kept whether a message shows or not, so that one
+                // moves no row (the longest menu, three players with their targets,
+                // has no room for two at 720 px).
                 Node {
                     max_width: px(900),
-                    min_height: px(48),
+                    min_height: px(24),
                     ..default()
                 },
             ));
