@@ -201,10 +201,10 @@ mod tests {
     fn tables_with(replace: &str, by: &str) -> Result<Config, String> {
         let dir =
             crate::test_support::fresh_dir(&format!("config-tables-{}", by.len() + replace.len()));
-        let text = include_str!("../../config/tables.ron").replacen(replace, by, 1);
+        let text = include_str!("../../../config/tables.ron").replacen(replace, by, 1);
         assert_ne!(
             text,
-            include_str!("../../config/tables.ron"),
+            include_str!("../../../config/tables.ron"),
             "{replace} not found"
         );
         std::fs::write(dir.join("tables.ron"), text).unwrap();

@@ -211,7 +211,7 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     let stroke = Stroke::new(BallId::White, 30.0, 2.5);
     let mut sheet = crate::cli::replay(
         &config,
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/three_cushion_match.json"),
+        &crate::test_support::repo("tests/data/three_cushion_match.json"),
     )
     .unwrap();
     // As `carom referee` prints it: the game's name translated, the players' names ours.
@@ -602,10 +602,14 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     say("naming_position", words.naming_position("зонт").join("\n"));
     let position = Position::parse(
         "umbrella.ron",
-        include_str!("../../config/positions/umbrella.ron"),
+        include_str!("../../../config/positions/umbrella.ron"),
     )
     .unwrap();
-    let drill = Drill::parse("breaks.ron", include_str!("../../config/drills/breaks.ron")).unwrap();
+    let drill = Drill::parse(
+        "breaks.ron",
+        include_str!("../../../config/drills/breaks.ron"),
+    )
+    .unwrap();
     let progress = DrillProgress::new(drill, vec![position.clone(); 1], 0);
     say(
         "drill_under_way",
@@ -1199,7 +1203,7 @@ fn each_bundled_three_cushion_position_is_named_after_its_strokes_pattern() {
     use crate::play::positions::load_folder;
     use crate::table::TableGeometry;
     let config = Config::defaults();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let dir = crate::test_support::repo("config/positions");
     let (positions, errors) = load_folder(&dir);
     assert!(errors.is_empty(), "{errors:?}");
     let mut checked = 0;

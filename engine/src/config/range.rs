@@ -25,7 +25,10 @@ pub fn check<'de, D: Deserializer<'de>>(
 /// named like the field unless `as "field"` gives the field's name for messages, of an
 /// `f64` unless `in f32` says otherwise:
 /// `ranged! { diameter_mm: 61.0 ..= 62.0, " mm (rule 1)"; volume: 0.0 ..= 1.0, "" in f32; }`
-macro_rules! ranged {
+/// (Exported so that the game's own settings check their ranges the same way.)
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __ranged {
     ($($name:ident $(as $field:literal)?: $lo:literal ..= $hi:literal, $unit:literal
         $(in $ty:ident)?;)*) => {$(
         fn $name<'de, D: serde::Deserializer<'de>>(
@@ -38,7 +41,9 @@ macro_rules! ranged {
 }
 
 /// The type a ranged field holds: the given one, else `f64`.
-macro_rules! number {
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __number {
     () => {
         f64
     };
@@ -48,7 +53,9 @@ macro_rules! number {
 }
 
 /// The name a field goes by in messages: the given one, else the function's.
-macro_rules! field_name {
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __field_name {
     ($name:ident) => {
         stringify!($name)
     };
@@ -56,6 +63,6 @@ macro_rules! field_name {
         $field
     };
 }
-pub(crate) use field_name;
-pub(crate) use number;
-pub(crate) use ranged;
+pub use crate::__field_name as field_name;
+pub use crate::__number as number;
+pub use crate::__ranged as ranged;

@@ -2088,7 +2088,7 @@ impl Words for English {
     }
 
     fn rules_document(&self) -> &'static str {
-        include_str!("../../docs/rules.md")
+        include_str!("../../../docs/rules.md")
     }
 
     fn rules_title(&self, game: &str) -> String {

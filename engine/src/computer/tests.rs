@@ -127,7 +127,7 @@ fn the_coach_and_the_master_attempt_the_break_and_score_it_played_exactly() {
 fn attempts_the_break_and_scores(level: &str) {
     use crate::play::{Command, MatchSettings, Mode, Phase, Play, PracticeCommand, positions};
     let config = Config::defaults();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let dir = crate::test_support::repo("config/positions");
     let (library, _) = positions::load_folder(&dir);
     let (_, break_position) = library
         .iter()

@@ -11,12 +11,7 @@ use crate::play::positions::load_folder;
 use crate::play::tests::roll;
 use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, Stroke};
-use crate::test_support::fnv1a;
-use std::path::Path;
-
-fn repo(path: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
-}
+use crate::test_support::{fnv1a, repo};
 
 /// Each bundled position's stroke, its paths sampled for diagrams.
 fn positions(config: &Config, out: &mut String) {

@@ -260,7 +260,7 @@ mod tests {
     use super::*;
     use crate::config::parse;
 
-    const DEFAULTS: &str = include_str!("../../config/games.ron");
+    const DEFAULTS: &str = include_str!("../../../config/games.ron");
 
     fn games_with(replace: &str, by: &str) -> Result<GamesConfig, ConfigError> {
         let text = DEFAULTS.replacen(replace, by, 1);

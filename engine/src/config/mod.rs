@@ -12,7 +12,7 @@ mod cue;
 mod error;
 mod games;
 mod physics;
-pub(crate) mod range;
+pub mod range;
 mod source;
 mod tables;
 mod translated;
@@ -74,31 +74,31 @@ struct ConfigFile {
 
 const TABLES: ConfigFile = ConfigFile {
     name: "tables.ron",
-    default_text: include_str!("../../config/tables.ron"),
+    default_text: include_str!("../../../config/tables.ron"),
 };
 const BALLS: ConfigFile = ConfigFile {
     name: "balls.ron",
-    default_text: include_str!("../../config/balls.ron"),
+    default_text: include_str!("../../../config/balls.ron"),
 };
 const CUE: ConfigFile = ConfigFile {
     name: "cue.ron",
-    default_text: include_str!("../../config/cue.ron"),
+    default_text: include_str!("../../../config/cue.ron"),
 };
 const PHYSICS: ConfigFile = ConfigFile {
     name: "physics.ron",
-    default_text: include_str!("../../config/physics.ron"),
+    default_text: include_str!("../../../config/physics.ron"),
 };
 const CONTROLS: ConfigFile = ConfigFile {
     name: "controls.ron",
-    default_text: include_str!("../../config/controls.ron"),
+    default_text: include_str!("../../../config/controls.ron"),
 };
 const GAMES: ConfigFile = ConfigFile {
     name: "games.ron",
-    default_text: include_str!("../../config/games.ron"),
+    default_text: include_str!("../../../config/games.ron"),
 };
 const COMPUTER: ConfigFile = ConfigFile {
     name: "computer.ron",
-    default_text: include_str!("../../config/computer.ron"),
+    default_text: include_str!("../../../config/computer.ron"),
 };
 
 /// The names of the files a config folder may hold.
@@ -250,7 +250,7 @@ mod tests {
     fn a_push_must_be_longer_than_a_normal_stroke() {
         // Rule 14: with a normal tip contact of 2.5 ms, 1.5 ms would make every stroke a push.
         let dir = fresh_dir("config-push");
-        let cue = include_str!("../../config/cue.ron")
+        let cue = include_str!("../../../config/cue.ron")
             .replace("tip_contact_ms: 1.0", "tip_contact_ms: 2.5");
         std::fs::write(dir.join("cue.ron"), cue).unwrap();
         let err = Config::load(Some(&dir)).unwrap_err().to_string();

@@ -1,31 +1,12 @@
-//! The layers of `lib.rs`, checked on the source: the pure layers name no Bevy type,
-//! the referee and the simulation do not use each other, and, file by file (every file
-//! under `src/`, its `use`s and paths resolved through the re-exports to the file that
-//! defines the name), no file uses one that uses it back and no arrow points up the
-//! declared order of layers (`LAYERS`, drawn in `docs/architecture.md`).
+//! The engine's layers (`lib.rs`), checked on the source: the referee and the simulation
+//! do not use each other, and, file by file (every file under `src/`, its `use`s and
+//! paths resolved through the re-exports to the file that defines the name), no file
+//! uses one that uses it back and no arrow points up the declared order of layers
+//! (`LAYERS`, drawn in `docs/architecture.md`). That no Bevy is named is the crate's
+//! dependencies' to say: the engine has none.
 
 use crate::shape_test::{before_tests, source_files};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// The top-level modules that must run without Bevy.
-const PURE: [&str; 16] = [
-    "shot",
-    "diagram",
-    "diamond_systems",
-    "fit",
-    "math",
-    "random",
-    "config",
-    "table",
-    "physics",
-    "rules",
-    "computer",
-    "play",
-    "words",
-    "sound",
-    "cli",
-    "test_support",
-];
 
 /// Each source file's top-level module (`physics` for `src/physics/sim/mod.rs`) and its
 /// code without comments.
@@ -58,24 +39,6 @@ fn uses(code: &str) -> BTreeSet<String> {
 }
 
 #[test]
-fn the_pure_layers_name_no_bevy_type() {
-    for (module, code) in sources() {
-        if !PURE.contains(&module.as_str()) {
-            continue;
-        }
-        // rapier comes in through bevy_rapier3d's re-export (DESIGN.md), no Bevy type.
-        let bevy = code.replace("bevy_rapier3d::rapier", "");
-        assert!(
-            !bevy.contains("bevy"),
-            "{module} names Bevy: {}",
-            bevy.lines()
-                .find(|l| l.contains("bevy"))
-                .unwrap_or_default()
-        );
-    }
-}
-
-#[test]
 fn the_referee_and_the_simulation_do_not_use_each_other() {
     for (module, code) in sources() {
         let used = uses(&code);
@@ -88,8 +51,8 @@ fn the_referee_and_the_simulation_do_not_use_each_other() {
 }
 
 /// The top-level modules from the bottom up: a file may use files of its own layer and
-/// of those below. `lib` is the crate's root (its declarations and re-exports).
-const LAYERS: [&[&str]; 14] = [
+/// of those below. `lib` is the crate's root (its declarations).
+const LAYERS: [&[&str]; 10] = [
     &["shot", "math", "random", "test_support"],
     &["config"],
     &["table"],
@@ -98,12 +61,8 @@ const LAYERS: [&[&str]; 14] = [
     &["play"],
     &["computer"],
     &["sound", "words"],
-    &["cli", "game"],
-    &["input"],
-    &["cue"],
-    &["view"],
-    &["ui"],
-    &["window", "lib"],
+    &["cli"],
+    &["lib"],
 ];
 
 /// A file's module path: `["rules", "sheet"]` for `src/rules/sheet.rs`, `[]` for lib.rs.
@@ -435,13 +394,4 @@ fn the_layer_check_finds_a_cycle_an_arrow_up_and_an_unknown_module() {
         problems(&file_graph(&unknown), &layers),
         ["elsewhere is in no layer"]
     );
-}
-
-#[test]
-fn every_pure_module_is_below_the_shell() {
-    let shell = LAYERS.iter().position(|l| l.contains(&"game")).unwrap();
-    for module in PURE {
-        let layer = LAYERS.iter().position(|l| l.contains(&module));
-        assert!(layer.is_some_and(|l| l <= shell), "{module}");
-    }
 }

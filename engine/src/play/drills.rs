@@ -224,10 +224,8 @@ mod tests {
             positions: vec!["a".into(), "b".into()],
             translated: Default::default(),
         };
-        let library = crate::play::positions::load_folder(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions"),
-        )
-        .0;
+        let library =
+            crate::play::positions::load_folder(&crate::test_support::repo("config/positions")).0;
         assert!(
             drill
                 .positions(&library)

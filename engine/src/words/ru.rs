@@ -2645,7 +2645,7 @@ impl Words for Russian {
     }
 
     fn rules_document(&self) -> &'static str {
-        include_str!("../../docs/rules.ru.md")
+        include_str!("../../../docs/rules.ru.md")
     }
 
     fn rules_title(&self, game: &str) -> String {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// A folder of `config/` built in: each file's name and text.
 macro_rules! built_in {
     ($folder:literal: $($name:literal,)*) => {
-        &[$(($name, include_str!(concat!("../../config/", $folder, "/", $name))),)*]
+        &[$(($name, include_str!(concat!("../../../config/", $folder, "/", $name))),)*]
     };
 }
 
@@ -107,9 +107,7 @@ mod tests {
 
     /// The `.ron` files of a folder of `config/`.
     fn files_in(folder: &str) -> Vec<String> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("config")
-            .join(folder);
+        let dir = crate::test_support::repo("config").join(folder);
         let mut names: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

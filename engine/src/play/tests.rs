@@ -427,7 +427,7 @@ fn saves_of_every_version_resume_in_the_phase_they_name() {
     // tests/data/saves: `v1-*` as the first version wrote them (no phase: resumed at the
     // next stroke, or over), `v2-NN-PHASE` saved in that phase by the match above.
     let config = Config::defaults();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/saves");
+    let dir = crate::test_support::repo("tests/data/saves");
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -735,7 +735,7 @@ fn the_predicted_path_is_the_stroke_then_played() {
 #[test]
 fn practice_sets_up_a_bundled_position_plays_its_stroke_and_restores_to_it() {
     let config = Config::defaults();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions");
+    let dir = crate::test_support::repo("config/positions");
     let (library, errors) = positions::load_folder(&dir);
     assert!(errors.is_empty(), "{errors:?}");
     let (_, umbrella) = library
@@ -1044,7 +1044,7 @@ fn lag_training_against_the_computer_and_the_ghost_is_judged_as_a_match_lag() {
 #[test]
 fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
     let config = Config::defaults();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config");
+    let dir = crate::test_support::repo("config");
     let library = positions::load_folder(&dir.join("positions")).0;
     let (drills, errors) = drills::load_folder(&dir.join("drills"));
     assert!(errors.is_empty(), "{errors:?}");

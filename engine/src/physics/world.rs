@@ -10,9 +10,9 @@ use crate::math::{DQuat, DVec2, DVec3};
 use crate::shot::BallId;
 use crate::shot::Cushion;
 use crate::table::TableGeometry;
-use bevy_rapier3d::rapier::glamx::{Pose3, Quat, Vec3};
-use bevy_rapier3d::rapier::parry::query;
-use bevy_rapier3d::rapier::prelude::*;
+use rapier3d::glamx::{Pose3, Quat, Vec3};
+use rapier3d::parry::query;
+use rapier3d::prelude::*;
 
 /// What a fixed collider is, as rule 21 sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -221,7 +221,9 @@ const ALL_ACTIONS: [Action; 54] = [
 /// Hands every key name a binding may use (as Bevy's `KeyCode` variants are named) to
 /// the macro `$then`: the one list of keys, read here to check names and by the input
 /// layer to map them.
-macro_rules! with_key_names {
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __with_key_names {
     ($then:ident) => {
         $then! {
             KeyA KeyB KeyC KeyD KeyE KeyF KeyG KeyH KeyI KeyJ KeyK KeyL KeyM KeyN KeyO KeyP
@@ -235,7 +237,7 @@ macro_rules! with_key_names {
         }
     };
 }
-pub(crate) use with_key_names;
+pub use crate::__with_key_names as with_key_names;
 
 /// The mouse buttons a binding may name.
 pub const MOUSE_BUTTONS: [&str; 3] = ["Left", "Right", "Middle"];
@@ -258,14 +260,14 @@ mod tests {
     fn source() -> Source {
         Source {
             name: "controls.ron".into(),
-            text: include_str!("../../config/controls.ron").into(),
+            text: include_str!("../../../config/controls.ron").into(),
         }
     }
 
     #[test]
     fn an_unknown_key_is_refused_with_the_names_allowed() {
         let mut controls: ControlsConfig =
-            parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
+            parse("controls.ron", include_str!("../../../config/controls.ron")).unwrap();
         controls
             .bindings
             .insert(Action::Strike, vec![Binding::Key("Spacebar".into())]);
@@ -279,7 +281,7 @@ mod tests {
     #[test]
     fn every_action_needs_a_binding() {
         let mut controls: ControlsConfig =
-            parse("controls.ron", include_str!("../../config/controls.ron")).unwrap();
+            parse("controls.ron", include_str!("../../../config/controls.ron")).unwrap();
         controls.bindings.remove(&Action::Menu);
         let err = controls.check(&source()).unwrap_err().to_string();
         assert!(err.contains("these actions have no binding: Menu"), "{err}");

@@ -17,3 +17,11 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
         (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
+
+/// A file or folder of the repository (the workspace's root, above the engine's folder):
+/// the config, the example files, the golden outputs.
+pub fn repo(path: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+}
