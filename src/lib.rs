@@ -32,6 +32,8 @@ pub mod cue;
 #[cfg(test)]
 mod damaged_files_test;
 pub mod game;
+#[cfg(test)]
+mod guards_test;
 pub mod input;
 pub mod ui;
 pub mod view;

@@ -29,14 +29,12 @@ pub mod fit;
 #[cfg(test)]
 mod golden_test;
 #[cfg(test)]
-mod layers_test;
+mod guards_test;
 pub mod math;
 pub mod physics;
 pub mod play;
 pub mod random;
 pub mod rules;
-#[cfg(test)]
-mod shape_test;
 pub mod shot;
 pub mod sound;
 pub mod table;

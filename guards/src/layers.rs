@@ -1,79 +1,29 @@
-//! The engine's layers (`lib.rs`), checked on the source: the referee and the simulation
-//! do not use each other, and, file by file (every file under `src/`, its `use`s and
-//! paths resolved through the re-exports to the file that defines the name), no file
-//! uses one that uses it back and no arrow points up the declared order of layers
-//! (`LAYERS`, drawn in `docs/architecture.md`). That no Bevy is named is the crate's
-//! dependencies' to say: the engine has none.
+//! The layers of a crate, checked on its source, file by file: every file's `use`s and
+//! paths resolved through the re-exports to the file that defines the name (another
+//! crate's names resolve to none), no file uses one that uses it back and no arrow
+//! points up a declared order of layers.
 
-use crate::shape_test::{before_tests, source_files};
+use crate::Source;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Each source file's top-level module (`physics` for `src/physics/sim/mod.rs`) and its
-/// code without comments.
-fn sources() -> Vec<(String, String)> {
-    source_files()
-        .into_iter()
-        .map(|(relative, code)| {
-            let first = relative.split('/').next().expect("a path");
-            let module = first.trim_end_matches(".rs").to_owned();
-            let code: String = code
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect::<Vec<_>>()
-                .join("\n");
-            (module, code)
-        })
-        .collect()
+/// What is wrong with the files of `sources` against `layers` (the top-level modules,
+/// from the bottom up; `lib` is the crate's root): an unknown top-level module, an arrow
+/// up, a cycle of files. Also the number of files and of uses between them.
+pub fn problems(sources: &[Source], layers: &[&[&str]]) -> (Vec<String>, usize, usize) {
+    let graph = file_graph(&modules(sources));
+    let edges = graph.values().map(BTreeSet::len).sum();
+    (problems_of(&graph, layers), graph.len(), edges)
 }
-
-/// The modules a piece of code names as `crate::module`.
-fn uses(code: &str) -> BTreeSet<String> {
-    code.split("crate::")
-        .skip(1)
-        .map(|rest| {
-            rest.chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect()
-        })
-        .collect()
-}
-
-#[test]
-fn the_referee_and_the_simulation_do_not_use_each_other() {
-    for (module, code) in sources() {
-        let used = uses(&code);
-        match module.as_str() {
-            "rules" => assert!(!used.contains("physics"), "rules uses physics"),
-            "physics" => assert!(!used.contains("rules"), "physics uses rules"),
-            _ => {}
-        }
-    }
-}
-
-/// The top-level modules from the bottom up: a file may use files of its own layer and
-/// of those below. `lib` is the crate's root (its declarations).
-const LAYERS: [&[&str]; 10] = [
-    &["shot", "math", "random", "test_support"],
-    &["config"],
-    &["table"],
-    &["physics", "rules"],
-    &["diagram", "diamond_systems", "fit"],
-    &["play"],
-    &["computer"],
-    &["sound", "words"],
-    &["cli"],
-    &["lib"],
-];
 
 /// A file's module path: `["rules", "sheet"]` for `src/rules/sheet.rs`, `[]` for lib.rs.
 type Module = Vec<String>;
 
-/// Every file of the crate but the tests (`tests.rs`, `*_test.rs`) and the binary's
-/// `main.rs`: its module and its code without comments and without its test module.
-fn file_sources() -> BTreeMap<Module, String> {
+/// Each file's module and its code without comments; the binary's root (`main.rs`)
+/// left out, as nothing can use it.
+fn modules(sources: &[Source]) -> BTreeMap<Module, String> {
     let mut out = BTreeMap::new();
-    for (relative, code) in source_files() {
-        let mut module: Module = relative
+    for Source { path, code } in sources {
+        let mut module: Module = path
             .trim_end_matches(".rs")
             .split('/')
             .map(str::to_owned)
@@ -81,12 +31,10 @@ fn file_sources() -> BTreeMap<Module, String> {
         if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
             module.pop();
         }
-        let last = module.last().map(String::as_str).unwrap_or("lib");
-        if last == "main" || last == "tests" || last.ends_with("_test") {
+        if module == ["main"] {
             continue;
         }
-        let code = before_tests(&code).join("\n");
-        out.insert(module, without_comments(&code));
+        out.insert(module, without_comments(code));
     }
     out
 }
@@ -98,7 +46,6 @@ fn without_comments(code: &str) -> String {
         .join("\n")
 }
 
-/// The code before its `#[cfg(test)] mod tests` (the test module comes last).
 /// The paths of a use tree: `a::{b, c::{d, e as f}}` gives `a::b`, `a::c::d`, `a::c::e`
 /// (`self` in braces: the prefix itself; a glob: nothing).
 fn expand(tree: &str) -> Vec<Vec<String>> {
@@ -208,6 +155,16 @@ impl Resolver {
         Resolver { files, exports }
     }
 
+    /// Whether `path`, written in `module`, starts in this crate.
+    fn is_local(&self, module: &Module, path: &[String]) -> bool {
+        path.first().is_some_and(|first| {
+            matches!(first.as_str(), "crate" | "self" | "super")
+                || self
+                    .files
+                    .contains(&[module.clone(), vec![first.clone()]].concat())
+        })
+    }
+
     /// The file that defines what `path`, written in `module`, names.
     fn file_of(&self, module: &Module, path: &[String]) -> Option<Module> {
         self.file_of_within(module, path, 0)
@@ -248,7 +205,11 @@ impl Resolver {
             if let Some((from, named)) = self.exports.get(&at).and_then(|e| e.get(segment))
                 && depth < 8
             {
-                return self.file_of_within(from, named, depth + 1).or(Some(at));
+                return match self.file_of_within(from, named, depth + 1) {
+                    // A re-export of another crate's item names no file of this one.
+                    None if !self.is_local(from, named) => None,
+                    found => found.or(Some(at)),
+                };
             }
             break;
         }
@@ -305,7 +266,7 @@ fn name(module: &Module) -> String {
 
 /// What is wrong with `graph` against `layers`: an unknown top-level module, an arrow
 /// up, a cycle of files.
-fn problems(graph: &BTreeMap<Module, BTreeSet<Module>>, layers: &[&[&str]]) -> Vec<String> {
+fn problems_of(graph: &BTreeMap<Module, BTreeSet<Module>>, layers: &[&[&str]]) -> Vec<String> {
     let layer_of = |m: &Module| {
         let top = m.first().map_or("lib", String::as_str);
         layers.iter().position(|l| l.contains(&top))
@@ -353,45 +314,62 @@ fn problems(graph: &BTreeMap<Module, BTreeSet<Module>>, layers: &[&[&str]]) -> V
     found
 }
 
-#[test]
-fn no_file_uses_one_that_uses_it_back_and_no_arrow_points_up() {
-    let graph = file_graph(&file_sources());
-    assert!(graph.len() > 100, "{} files read", graph.len());
-    let edges: usize = graph.values().map(BTreeSet::len).sum();
-    println!("{} files, {edges} uses between them", graph.len());
-    assert_eq!(problems(&graph, &LAYERS), Vec::<String>::new());
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-#[test]
-fn the_layer_check_finds_a_cycle_an_arrow_up_and_an_unknown_module() {
-    let source = |pairs: &[(&str, &str)]| -> BTreeMap<Module, String> {
-        pairs
-            .iter()
-            .map(|(m, code)| (m.split("::").map(str::to_owned).collect(), code.to_string()))
-            .collect()
-    };
-    let layers: [&[&str]; 2] = [&["low"], &["high"]];
-    // Through a re-export: `low::b` uses `low::a`'s item by its parent's name.
-    let cycle = source(&[
-        ("low", "pub use a::Thing;"),
-        ("low::a", "pub struct Thing; fn f() { super::b::g() }"),
-        ("low::b", "use crate::low::Thing; pub fn g() {}"),
-    ]);
-    assert_eq!(
-        problems(&file_graph(&cycle), &layers),
-        [
-            "a cycle: low::a -> low::b -> low::a",
-            "a cycle: low::b -> low::a -> low::b"
+    #[test]
+    fn the_layer_check_finds_a_cycle_an_arrow_up_and_an_unknown_module() {
+        let source = |pairs: &[(&str, &str)]| -> BTreeMap<Module, String> {
+            pairs
+                .iter()
+                .map(|(m, code)| (m.split("::").map(str::to_owned).collect(), code.to_string()))
+                .collect()
+        };
+        let layers: [&[&str]; 2] = [&["low"], &["high"]];
+        // Through a re-export: `low::b` uses `low::a`'s item by its parent's name.
+        let cycle = source(&[
+            ("low", "pub use a::Thing;"),
+            ("low::a", "pub struct Thing; fn f() { super::b::g() }"),
+            ("low::b", "use crate::low::Thing; pub fn g() {}"),
+        ]);
+        assert_eq!(
+            problems_of(&file_graph(&cycle), &layers),
+            [
+                "a cycle: low::a -> low::b -> low::a",
+                "a cycle: low::b -> low::a -> low::b"
+            ]
+        );
+        let up = source(&[("low", "use crate::high::{x, y as z};"), ("high", "")]);
+        assert_eq!(
+            problems_of(&file_graph(&up), &layers),
+            ["low uses high, a layer up"]
+        );
+        // Another crate's module re-exported at the root names no file here: no arrow.
+        let reexported = [
+            (
+                "lib.rs",
+                "pub use engine::{play, rules};\npub mod low;\npub mod high;",
+            ),
+            (
+                "low.rs",
+                "use crate::play::Play; fn f() { crate::rules::judge() }",
+            ),
+            ("high.rs", ""),
         ]
-    );
-    let up = source(&[("low", "use crate::high::{x, y as z};"), ("high", "")]);
-    assert_eq!(
-        problems(&file_graph(&up), &layers),
-        ["low uses high, a layer up"]
-    );
-    let unknown = source(&[("elsewhere", "")]);
-    assert_eq!(
-        problems(&file_graph(&unknown), &layers),
-        ["elsewhere is in no layer"]
-    );
+        .map(|(path, code)| Source {
+            path: path.to_owned(),
+            code: code.to_owned(),
+        });
+        let layers_with_root: [&[&str]; 3] = [&["low"], &["high"], &["lib"]];
+        assert_eq!(
+            problems(&reexported, &layers_with_root).0,
+            Vec::<String>::new()
+        );
+        let unknown = source(&[("elsewhere", "")]);
+        assert_eq!(
+            problems_of(&file_graph(&unknown), &layers),
+            ["elsewhere is in no layer"]
+        );
+    }
 }

@@ -1,0 +1,105 @@
+//! The checks the engine runs on its own sources (`carom-guards`), each over every file
+//! whole but for its test code: the layers of `lib.rs` (no file uses one that uses it
+//! back, no arrow up the order drawn in `docs/architecture.md`), the referee and the
+//! simulation apart, files short enough to read, `play/` branching on the mode in one
+//! place, and errors as types. That no Bevy is named is the engine's dependencies' to
+//! say: it has none.
+
+use carom_guards::{Source, layers, outside_tests, text_errors, too_long};
+use std::path::Path;
+
+/// The engine's files, their tests left out.
+fn sources() -> Vec<Source> {
+    carom_guards::sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The top-level modules from the bottom up: a file may use files of its own layer and
+/// of those below. `lib` is the crate's root (its declarations).
+const LAYERS: [&[&str]; 10] = [
+    &["shot", "math", "random", "test_support"],
+    &["config"],
+    &["table"],
+    &["physics", "rules"],
+    &["diagram", "diamond_systems", "fit"],
+    &["play"],
+    &["computer"],
+    &["sound", "words"],
+    &["cli"],
+    &["lib"],
+];
+
+#[test]
+fn no_file_uses_one_that_uses_it_back_and_no_arrow_points_up() {
+    let (found, files, uses) = layers::problems(&sources(), &LAYERS);
+    println!("{files} files, {uses} uses between them");
+    assert!(files > 100, "{files} files read");
+    assert_eq!(found, Vec::<String>::new());
+}
+
+#[test]
+fn the_referee_and_the_simulation_do_not_use_each_other() {
+    for Source { path, code } in sources() {
+        let uses = |module: &str| code.contains(&format!("crate::{module}"));
+        if path.starts_with("rules") {
+            assert!(!uses("physics"), "{path} uses physics");
+        }
+        if path.starts_with("physics") {
+            assert!(!uses("rules"), "{path} uses rules");
+        }
+    }
+}
+
+/// The longest a source file may be, lines, its tests left out.
+const MAX_LINES: usize = 700;
+
+/// The language files of `words/` (a sentence per function, as long as the game has
+/// sentences) may be longer.
+fn exempt(path: &str) -> bool {
+    path.starts_with("words/") && path != "words/mod.rs"
+}
+
+#[test]
+fn no_source_file_is_longer_than_700_lines_outside_its_tests() {
+    let long = too_long(&sources(), MAX_LINES, exempt);
+    assert!(long.is_empty(), "longer than {MAX_LINES} lines: {long:?}");
+}
+
+/// The lines of `play/` outside its tests that name a [`crate::play::Mode`], other
+/// than where the mode is defined (`settings.rs`) and where `Play::new` dispatches on it.
+fn mode_branches(sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for Source { path, code } in sources {
+        if !path.starts_with("play/") || path == "play/settings.rs" {
+            continue;
+        }
+        let mut in_dispatch = false;
+        for (i, line) in code.lines().enumerate() {
+            if line.starts_with("    pub fn new(") && path == "play/mod.rs" {
+                in_dispatch = true;
+            } else if line == "    }" {
+                in_dispatch = false;
+            }
+            if line.contains("Mode::") && !in_dispatch {
+                found.push(format!("{path}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn play_branches_on_the_mode_only_where_it_makes_the_mode_controller() {
+    let found = mode_branches(&sources());
+    assert!(found.is_empty(), "Mode:: outside Play::new: {found:?}");
+    let branching = "#[cfg(test)]\nmod tests;\n\n    fn begin(&mut self) {\n        \
+                     if self.mode == Mode::Practice {}\n    }\n";
+    let files = outside_tests(&[("play/practice.rs".to_owned(), branching.to_owned())]);
+    assert_eq!(mode_branches(&files).len(), 1, "the test sees a branch");
+}
+
+#[test]
+fn the_model_returns_typed_errors_not_text() {
+    // Every file of the engine: the model and its command line.
+    let found = text_errors(&sources(), |path| path != "test_support.rs");
+    assert!(found.is_empty(), "errors as text: {found:#?}");
+}
