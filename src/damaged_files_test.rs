@@ -4,12 +4,12 @@
 //! defaults, or the other files of its folder).
 
 use crate::config::{Config, MAX_FILE_BYTES};
-use crate::game::Preferences;
 use crate::play::drills::{self, DrillHistory};
 use crate::play::positions;
 use crate::play::profiles::{Profile, all_profiles, profile_path, read_profile};
 use crate::play::{LagHistory, MatchSettings, SavedMatch, SavedPhase, write_ron};
 use crate::random::Rng;
+use crate::session::Preferences;
 use crate::shot::BallId;
 use crate::test_support::fresh_dir;
 use std::path::{Path, PathBuf};

@@ -31,10 +31,11 @@ pub use carom_engine::{
 pub mod cue;
 #[cfg(test)]
 mod damaged_files_test;
-pub mod game;
 #[cfg(test)]
 mod guards_test;
 pub mod input;
+pub mod session;
+pub mod table_commands;
 pub mod ui;
 pub mod view;
 mod window;

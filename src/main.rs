@@ -40,10 +40,10 @@ struct Cli {
     frame_rate: bool,
     /// Graphics for this run, whatever the settings say: low or high.
     #[arg(long, value_name = "QUALITY", value_parser = quality)]
-    quality: Option<carom::game::Quality>,
+    quality: Option<carom::session::Quality>,
     /// The camera view to open in: behind, top, orbit or follow.
     #[arg(long, value_name = "VIEW", value_parser = view)]
-    view: Option<carom::game::CameraView>,
+    view: Option<carom::session::CameraView>,
     /// A fixed camera here, m in the table frame (x toward the foot, y left, z up from
     /// the cloth), looking at --looking-at: for pictures of one part of the table.
     #[arg(long, value_name = "X,Y,Z", value_parser = point, requires = "looking_at")]
@@ -60,8 +60,8 @@ struct Cli {
     command: Option<Command>,
 }
 
-fn view(name: &str) -> Result<carom::game::CameraView, String> {
-    use carom::game::CameraView;
+fn view(name: &str) -> Result<carom::session::CameraView, String> {
+    use carom::session::CameraView;
     match name {
         "behind" => Ok(CameraView::Behind),
         "top" => Ok(CameraView::Top),
@@ -111,8 +111,8 @@ fn language(code: &str) -> Result<Language, String> {
         })
 }
 
-fn quality(name: &str) -> Result<carom::game::Quality, String> {
-    use carom::game::Quality;
+fn quality(name: &str) -> Result<carom::session::Quality, String> {
+    use carom::session::Quality;
     match name {
         "low" => Ok(Quality::Low),
         "high" => Ok(Quality::High),

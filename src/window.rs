@@ -2,10 +2,10 @@
 //! screen the command line asked for, with the player's settings.
 
 use crate::config::Config;
-use crate::game::{
+use crate::play::{MatchSettings, Mode, StoragePaths};
+use crate::session::{
     ConfigFolder, GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles,
 };
-use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::ui::{FrameRateTest, GraphicsChosen};
 use crate::view::screenshot::ScreenshotPlan;
 use crate::view::staging::Staging;
@@ -33,15 +33,16 @@ pub struct Launch {
     pub language: Option<Language>,
 }
 
-/// Everything the game adds to a windowed app. Needs `game::GameConfig` inserted.
+/// Everything the game adds to a windowed app. Needs `session::GameConfig` inserted.
 pub struct CaromPlugin;
 
 impl Plugin for CaromPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
-            crate::game::plugin,
+            crate::session::plugin,
             crate::input::plugin,
             crate::cue::plugin,
+            crate::table_commands::plugin,
             crate::view::plugin,
             crate::ui::plugin,
         ));

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use carom::config::Config;
-use carom::game::{
+use carom::play::{Command, Event, LiveCount, MatchSettings, Mode, StoragePaths};
+use carom::session::{
     GameConfig, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, Told, UserFiles,
 };
-use carom::play::{Command, Event, LiveCount, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, ShotEvent, Stroke};
 use std::time::Duration;
 
@@ -60,7 +60,7 @@ fn headless(name: &str, settings: MatchSettings, frame: Duration) -> App {
     app.insert_resource(GameConfig(Config::defaults()));
     app.insert_resource(Settings(settings));
     app.insert_resource(UserFiles(StoragePaths::in_folder(&dir)));
-    app.add_plugins(carom::game::plugin);
+    app.add_plugins(carom::session::plugin);
     app
 }
 

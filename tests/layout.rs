@@ -20,11 +20,11 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::ui::{CalculatedClip, UiGlobalTransform};
 use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use carom::config::Config;
-use carom::game::{
+use carom::play::{Command, MatchSettings, Mode, StoragePaths};
+use carom::session::{
     CameraView, GameConfig, Graphics, Phase, PlayerCommand, Preferences, Quality, Screen, Session,
     Settings, TableCamera, UserFiles,
 };
-use carom::play::{Command, MatchSettings, Mode, StoragePaths};
 use carom::shot::{BallId, Stroke};
 use carom::ui::{FreeNode, Slot};
 use carom::view::Cameras;
@@ -94,9 +94,10 @@ fn shell_with(
     app.insert_resource(Preferences::default());
     before(&mut app);
     app.add_plugins((
-        carom::game::plugin,
+        carom::session::plugin,
         carom::input::plugin,
         carom::cue::plugin,
+        carom::table_commands::plugin,
         carom::view::cameras_and_markings,
         carom::ui::plugin,
     ));
@@ -301,7 +302,7 @@ fn check(app: &mut App, what: &str) {
         .sim()
         .ball_states()
         .filter(|(id, _)| !over && (view == CameraView::Top || *id == cue_ball))
-        .map(|(id, k)| (id, carom::game::frame::to_bevy(k.pos)))
+        .map(|(id, k)| (id, carom::session::frame::to_bevy(k.pos)))
         .collect();
     let mut free = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<FreeNode>>();
     let free = free.single(world).ok().map(|(n, at)| rect(n, at));

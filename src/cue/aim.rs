@@ -2,10 +2,12 @@
 //! offset and cue elevation; the cue kept above the rail.
 
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, PersonSystems, Preferences, Screen, Session, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::good_lag_speeds;
+use crate::session::{
+    GameConfig, GameSystems, PersonSystems, Preferences, Screen, Session, at_table,
+};
 use crate::shot::{BallId, MAX_ELEVATION_DEG, Stroke};
 use crate::table::aim::stroke_clearance;
 use bevy::prelude::*;

@@ -10,10 +10,10 @@ use crate::computer::explain::{Explanation, explain};
 use crate::computer::{Decision, choose};
 use crate::config::Action;
 use crate::diagram::Contact;
-use crate::game::{Advice, Advising, GameConfig, GameSystems, Session, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
-use crate::play::{Mode, Phase};
+use crate::play::Phase;
+use crate::session::{Advice, Advising, GameConfig, GameSystems, ModeSystems, Session, at_table};
 use crate::shot::{BallId, ShotRecord};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -27,11 +27,9 @@ struct Coach {
     shown: Option<(Decision, ShotRecord, Vec<Contact>)>,
 }
 
-/// A practice stroke to play (the break's too), the balls at rest.
+/// A stroke to play (the break's too), the balls at rest.
 fn practising_at_rest(session: &Session) -> bool {
-    session.settings().mode == Mode::Practice
-        && matches!(session.phase(), Phase::Aiming | Phase::BreakSetup)
-        && session.can_strike()
+    matches!(session.phase(), Phase::Aiming | Phase::BreakSetup) && session.can_strike()
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         (ask_the_coach, draw_the_suggestion)
             .chain()
             .run_if(at_table)
+            .in_set(ModeSystems::Practice)
             .in_set(GameSystems::Rules),
     );
 }

@@ -4,9 +4,9 @@
 //! lagger's fresh stroke starts in the middle of them.
 
 use super::Aim;
-use crate::game::{GameConfig, GameSystems, Preferences, Session, at_table};
 use crate::math::DVec2;
 use crate::play::good_lag_speeds;
+use crate::session::{GameConfig, GameSystems, Preferences, Session, at_table};
 use bevy::prelude::*;
 
 /// The good lag speeds for the stroke set now, m/s; None outside the lag or where no

@@ -3,16 +3,15 @@
 
 mod aim;
 mod coach;
-mod commands;
-mod computer;
 mod good_lags;
 mod model;
 mod prediction;
+mod shown_stroke;
 mod stick;
+mod strike;
 mod swing;
 
 pub use aim::{Aim, MouseAim, SPEED_RANGE};
-pub use commands::{LeaveArmed, RestoreArmed};
 pub use good_lags::GoodLags;
 pub use prediction::Prediction;
 pub use stick::CueColours;
@@ -23,8 +22,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         aim::plugin,
         coach::plugin,
-        commands::plugin,
-        computer::plugin,
+        strike::plugin,
+        shown_stroke::plugin,
         good_lags::plugin,
         stick::plugin,
     ));

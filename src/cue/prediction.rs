@@ -6,9 +6,9 @@
 
 use super::Aim;
 use crate::diagram::{Contact, Touched, cue_ball_contacts, line_to_draw, path};
-use crate::game::Session;
-use crate::game::frame::to_bevy;
 use crate::math::DVec2;
+use crate::session::Session;
+use crate::session::frame::to_bevy;
 use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
 use bevy::prelude::*;
 

@@ -7,13 +7,13 @@ use super::Aim;
 use super::model::{SEGMENTS, mesh, palette, profile};
 use super::prediction::{Prediction, draw_prediction, predict};
 use super::swing::{Swing, draw_back_room, follow_through_room};
-use crate::game::frame::to_bevy;
-use crate::game::{
+use crate::math::{DVec2, DVec3};
+use crate::play::{Command, Event, Mode, PlayCommand};
+use crate::session::frame::to_bevy;
+use crate::session::{
     GameConfig, GameSystems, PlayEvent, PlayerCommand, Preferences, Screen, Session,
     SwingToContact, at_table,
 };
-use crate::math::{DVec2, DVec3};
-use crate::play::{Command, Event, Mode, PlayCommand};
 use crate::shot::{BallId, ShotEvent, Stroke};
 use crate::table::aim::{Target, draw_back, first_contact};
 use bevy::prelude::*;
@@ -74,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Whether the player wants the aim line here: in practice and lag training as the
 /// settings say, in a match only when the settings allow aids in matches.
 fn aim_aids_wanted(session: Option<Res<Session>>, preferences: Res<Preferences>) -> bool {
-    session.is_some_and(|s| match s.settings().mode {
+    session.is_some_and(|s| match s.mode() {
         Mode::Match => preferences.aim_aids_in_matches,
         Mode::Practice | Mode::LagTraining => preferences.aim_aids,
     })

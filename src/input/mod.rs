@@ -6,9 +6,9 @@
 mod repeat;
 
 use crate::config::{Action, Binding, controls::with_key_names};
-use crate::game::frame::to_table;
-use crate::game::{GameConfig, TableCamera};
 use crate::math::DVec2;
+use crate::session::frame::to_table;
+use crate::session::{GameConfig, TableCamera};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use repeat::Repeats;

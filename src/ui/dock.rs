@@ -5,7 +5,7 @@
 //! [`Collapsible`] folds to its first line by a click on its corner.
 
 use super::widgets::{Tone, panel, toned};
-use crate::game::{GameSystems, Phase, Screen, at_table};
+use crate::session::{GameSystems, Phase, Screen, at_table};
 use crate::view::Framing;
 use bevy::prelude::*;
 use bevy::ui::{ComputedUiRenderTargetInfo, UiSystems};

@@ -6,8 +6,8 @@
 use super::dock::Slot;
 use super::widgets::{Tone, toned};
 use crate::cue::Aim;
-use crate::game::{Phase, PlayerCommand, Preferences, Session};
 use crate::play::Command;
+use crate::session::{Phase, PlayerCommand, Preferences, Session};
 use crate::shot::Stroke;
 use bevy::app::{RunFixedMainLoop, RunFixedMainLoopSystems, SpawnScene};
 use bevy::prelude::*;
@@ -78,8 +78,8 @@ struct Readout;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Recent>();
-    app.add_systems(OnEnter(crate::game::Screen::Table), spawn_readout);
-    app.add_systems(Update, show_readout.run_if(crate::game::at_table));
+    app.add_systems(OnEnter(crate::session::Screen::Table), spawn_readout);
+    app.add_systems(Update, show_readout.run_if(crate::session::at_table));
     if app.world().contains_resource::<FrameRateTest>() {
         app.init_resource::<Measured>();
         // The whole of Update is timed: the game's systems run there, in any order
@@ -98,7 +98,7 @@ fn spawn_readout(mut commands: Commands) {
         Readout,
         toned("", 14.0, Tone::Dim),
         Slot::Hint,
-        DespawnOnExit(crate::game::Screen::Table),
+        DespawnOnExit(crate::session::Screen::Table),
     ));
 }
 

@@ -3,9 +3,9 @@
 
 use super::widgets::{Tone, binding_name, keys, keys_of, label, toned};
 use crate::config::{Action, Config};
-use crate::game::{GameConfig, GameSystems, Preferences, Screen, Settings, UserFiles};
 use crate::input::Actions;
 use crate::play::Mode;
+use crate::session::{GameConfig, GameSystems, Preferences, Screen, Session, UserFiles};
 use crate::words::{Guide, GuideKeys, words};
 use bevy::prelude::*;
 
@@ -24,7 +24,11 @@ pub(super) fn reading_help(open: Res<HelpOpen>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOpen>();
     app.configure_sets(Update, GameSystems::Input.run_if(not(reading_help)));
-    app.add_systems(OnEnter(Screen::Table), open_the_first_time);
+    // Once the table's match exists, the frame after the table opens.
+    app.add_systems(
+        Update,
+        open_the_first_time.run_if(resource_added::<Session>),
+    );
     // At the table only: in the menu the letters spell names.
     app.add_systems(
         Update,
@@ -52,7 +56,7 @@ fn guides(mode: Mode) -> &'static [Guide] {
 
 /// The first time a mode is opened its guide shows; it is remembered in the settings.
 fn open_the_first_time(
-    settings: Res<Settings>,
+    session: Res<Session>,
     files: Res<UserFiles>,
     picture: Option<Res<crate::view::screenshot::ScreenshotPlan>>,
     measuring: Option<Res<super::FrameRateTest>>,
@@ -63,7 +67,7 @@ fn open_the_first_time(
     if picture.is_some() || measuring.is_some() {
         return;
     }
-    let guide = guides(settings.mode)[0];
+    let guide = guides(session.mode())[0];
     if preferences.guides_read.contains(&guide) {
         return;
     }
@@ -186,7 +190,7 @@ fn show_help(
     mut commands: Commands,
     open: Res<HelpOpen>,
     config: Res<GameConfig>,
-    settings: Res<Settings>,
+    session: Option<Res<Session>>,
     panels: Query<Entity, With<HelpPanel>>,
 ) {
     if !open.is_changed() {
@@ -222,7 +226,8 @@ fn show_help(
             GlobalZIndex(1),
         ))
         .with_children(|panel| {
-            for guide in guides(settings.mode) {
+            let mode = session.as_ref().map_or(Mode::Match, |s| s.mode());
+            for guide in guides(mode) {
                 panel.spawn(label(words().guide_title(*guide), 16.0));
                 for line in words().guide(*guide, &keys) {
                     panel.spawn(toned(line, 13.0, Tone::Plain));

@@ -7,11 +7,11 @@ use super::dock::{Slot, docked};
 use super::widgets::{keys, label, set_text};
 use crate::config::Action;
 use crate::cue::{Aim, GoodLags, Prediction, SPEED_RANGE};
-use crate::game::{
+use crate::play::{Event, LiveCount};
+use crate::session::{
     Advising, GameConfig, GameSystems, PersonSystems, PlayEvent, Screen, Session, Settings,
     at_table,
 };
-use crate::play::{Event, LiveCount};
 use crate::words::{StrokePanel, words};
 use bevy::prelude::*;
 use bevy::ui::RelativeCursorPosition;

@@ -6,7 +6,7 @@
 //! that the two whites are told apart.
 
 use super::widgets::set_text;
-use crate::game::{Ball, BallPoses, Session, Settings, TableCamera, at_table};
+use crate::session::{Ball, BallPoses, Session, Settings, TableCamera, at_table};
 use crate::shot::{BallId, BallStyle};
 use crate::view::balls::DOT_COLOUR;
 use crate::view::{CameraPlaced, Labels};
@@ -97,7 +97,7 @@ fn mark_the_dotted_ball(
             BackgroundColor(DOT_COLOUR),
             Visibility::Hidden,
             GlobalZIndex(-1),
-            DespawnOnExit(crate::game::Screen::Table),
+            DespawnOnExit(crate::session::Screen::Table),
         ));
         return;
     };
@@ -197,7 +197,7 @@ fn show_labels(
                     BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
                     // Under the panels.
                     GlobalZIndex(-1),
-                    DespawnOnExit(crate::game::Screen::Table),
+                    DespawnOnExit(crate::session::Screen::Table),
                 ));
             }
         }

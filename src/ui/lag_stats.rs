@@ -3,8 +3,10 @@
 //! band, a chart of the distance of each lag, and the sessions before; each session is
 //! kept in the data folder's `lag-history.ron` after every lag.
 
-use crate::game::{GameSystems, PlayEvent, Preferences, Screen, Session, UserFiles, at_table};
-use crate::play::{Event, FileError, LagHistory, Mode};
+use crate::play::{Event, FileError, LagHistory};
+use crate::session::{
+    GameSystems, ModeSystems, PlayEvent, Preferences, Screen, Session, UserFiles, at_table,
+};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, toned};
 use crate::words::{Before, words};
@@ -17,13 +19,10 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (record_each_lag, show_statistics)
             .chain()
-            .run_if(at_table.and_then(training))
+            .run_if(at_table)
+            .in_set(ModeSystems::LagTraining)
             .in_set(GameSystems::Present),
     );
-}
-
-fn training(session: Option<Res<Session>>) -> bool {
-    session.is_some_and(|s| s.settings().mode == Mode::LagTraining)
 }
 
 /// This session's start (its key in the history) and the history as read.

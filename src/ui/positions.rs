@@ -7,15 +7,16 @@
 
 use crate::config::Action;
 use crate::cue::Aim;
-use crate::game::PlayEvent;
-use crate::game::{
-    ConfigFolder, GameSystems, PlayerCommand, Screen, Session, Settings, UserFiles, at_table,
-};
 use crate::input::{Actions, TextEntry};
 use crate::play::bundled;
 use crate::play::drills::{Drill, DrillHistory, DrillProgress};
 use crate::play::positions::{self, Position, Target};
-use crate::play::{Event, FileError, Mode, PracticeCommand};
+use crate::play::{Event, FileError, PracticeCommand};
+use crate::session::PlayEvent;
+use crate::session::{
+    ConfigFolder, GameSystems, ModeSystems, PlayerCommand, Screen, Session, Settings, UserFiles,
+    at_table,
+};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
 use crate::words::{DrillDone, LibraryNote, named, spoken, words};
@@ -36,13 +37,10 @@ pub(super) fn plugin(app: &mut App) {
             show_panel,
         )
             .chain()
-            .run_if(at_table.and_then(practising))
+            .run_if(at_table)
+            .in_set(ModeSystems::Practice)
             .in_set(GameSystems::Input),
     );
-}
-
-fn practising(session: Option<Res<Session>>) -> bool {
-    session.is_some_and(|s| s.settings().mode == Mode::Practice)
 }
 
 /// This game's positions, the bundled ones first, and the one set up.
@@ -375,7 +373,7 @@ fn step_through(
 fn show_panel(
     library: Res<Library>,
     session: Res<Session>,
-    config: Res<crate::game::GameConfig>,
+    config: Res<crate::session::GameConfig>,
     mut text: Single<&mut Text, With<PositionText>>,
     mut panel: Single<&mut Visibility, With<PositionPanel>>,
 ) {

@@ -4,9 +4,9 @@
 //! by match, and the computer level nearest their recent average.
 
 use crate::config::Config;
-use crate::game::{GameSystems, PlayEvent, Session, UserFiles, at_table};
 use crate::play::profiles::{self, Profile, ProfileTrouble};
 use crate::play::{Event, Mode};
+use crate::session::{GameSystems, ModeSystems, PlayEvent, Session, UserFiles, at_table};
 use crate::ui::widgets::{Tone, panel, toned};
 use crate::words::{named, words};
 use bevy::prelude::*;
@@ -17,6 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         record_finished_match
             .run_if(at_table)
+            .in_set(ModeSystems::Match)
             .in_set(GameSystems::Present),
     );
 }
@@ -36,7 +37,7 @@ fn record_finished_match(
         return;
     }
     let settings = session.settings();
-    let (Some(files), Some(sheet), Mode::Match) = (files, session.sheet(), settings.mode) else {
+    let (Some(files), Some(sheet)) = (files, session.sheet()) else {
         return;
     };
     troubles.0 = profiles::record_match(
@@ -66,7 +67,7 @@ pub fn profiles_panel(
 ) {
     let settings = session.settings();
     let Some(files) = files else { return };
-    if settings.mode != Mode::Match {
+    if session.mode() != Mode::Match {
         return;
     }
     let people: Vec<String> = settings

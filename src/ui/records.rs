@@ -8,10 +8,10 @@
 use super::profiles::profile_in_game;
 use super::widgets::{Tone, button, clicked, keys, keys_of, label, panel, screen_column, toned};
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Screen, Settings, UserFiles};
 use crate::input::Actions;
 use crate::play::FileError;
 use crate::play::profiles::{self, Profile};
+use crate::session::{GameConfig, GameSystems, Screen, Settings, UserFiles};
 use crate::words::words;
 use bevy::prelude::*;
 

@@ -6,12 +6,12 @@
 
 use crate::config::Action;
 use crate::diagram::{line_to_draw, path, position_at};
-use crate::game::frame::to_bevy;
-use crate::game::{
-    Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, Session, Watching, at_table,
-};
 use crate::input::Actions;
 use crate::play::Event;
+use crate::session::frame::to_bevy;
+use crate::session::{
+    Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, Session, Watching, at_table,
+};
 use crate::shot::ShotRecord;
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};

@@ -5,9 +5,9 @@
 
 use super::widgets::{Tone, keys, label, toned};
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Screen, Session, Settings};
 use crate::input::Actions;
 use crate::rules::Rule;
+use crate::session::{GameConfig, GameSystems, Screen, Session, Settings};
 use crate::words::{MatchTerms, RulesBook, Section, named, spoken, words};
 use bevy::prelude::*;
 use std::sync::OnceLock;

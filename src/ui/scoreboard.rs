@@ -6,8 +6,8 @@
 use super::dock::{Slot, docked};
 use super::widgets::{Tone, keys, label, swatch, toned};
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
 use crate::play::{BallStyle, Play};
+use crate::session::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
 use crate::shot::BallId;
 use crate::words::{Lagger, Line, named, words};
 use bevy::prelude::*;

@@ -8,12 +8,12 @@ use super::widgets::{
     Tone, button, clicked, keys, keys_of, label, panel, screen_column, set_text, stepper, toned,
 };
 use crate::config::{Action, Config};
-use crate::game::{
+use crate::input::Actions;
+use crate::play::{BallStyle, MatchSettings};
+use crate::session::{
     CameraView, GameConfig, GameSystems, Graphics, Preferences, Quality, Screen, Settings,
     UserFiles, WindowMode,
 };
-use crate::input::Actions;
-use crate::play::{BallStyle, MatchSettings};
 use crate::words::{CameraChoice, GraphicsChoice, Setting, SettingValue, named, spoken, words};
 use bevy::prelude::*;
 

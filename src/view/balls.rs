@@ -4,8 +4,8 @@
 
 use super::resolution::Sharp;
 use super::surfaces::{SurfaceMaterial, polished};
-use crate::game::{Ball, GameConfig, Settings};
 use crate::play::BallStyle;
+use crate::session::{Ball, GameConfig, Settings};
 use crate::shot::BallId;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageAddressMode, ImageFilterMode, ImageSampler, ImageSamplerDescriptor};

@@ -7,9 +7,9 @@
 
 use crate::config::Action;
 use crate::cue::{Aim, MouseAim};
-use crate::game::frame::to_bevy;
-use crate::game::{CameraView, GameConfig, Preferences, Screen, Session, TableCamera};
 use crate::input::Actions;
+use crate::session::frame::to_bevy;
+use crate::session::{CameraView, GameConfig, Preferences, Screen, Session, TableCamera};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::diagnostic::FrameCount;
 use bevy::input::mouse::AccumulatedMouseScroll;

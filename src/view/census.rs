@@ -4,8 +4,8 @@
 //!
 //! Clock: `Update`, on the match's `Verdict` event.
 
-use crate::game::PlayEvent;
 use crate::play::Event;
+use crate::session::PlayEvent;
 use crate::view::surfaces::SurfaceMaterial;
 use bevy::prelude::*;
 

@@ -6,7 +6,7 @@ use super::lights::{FullLamp, SHADOW_MAP, ShadowLamp, SimpleLamp, UNUSED_SHADOW_
 use super::reflections::RoomReflections;
 use super::surfaces::{SurfaceMaterial, added, change_where};
 use super::table::cloth_colour;
-use crate::game::{GameConfig, Preferences, TableCamera, WindowMode};
+use crate::session::{GameConfig, Preferences, TableCamera, WindowMode};
 use bevy::anti_alias::fxaa::{Fxaa, Sensitivity};
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::core_pipeline::prepass::DepthPrepass;

@@ -3,7 +3,7 @@
 //! `shaders/table_light.wgsl` for the simple one), the room around is dim.
 
 use super::resolution::lighting_every_camera;
-use crate::game::{Screen, Session};
+use crate::session::{Screen, Session};
 use crate::table::TableGeometry;
 use bevy::light::PointLightShadowMap;
 use bevy::prelude::*;

@@ -11,14 +11,14 @@
 use crate::config::Action;
 use crate::diagram::{Touched, cue_ball_contacts, line_to_draw, numbered_from_the_foot, path};
 use crate::diamond_systems::Sighting;
-use crate::game::frame::to_bevy;
-use crate::game::{GameSystems, Phase, Session, Settings, Watching, at_table};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::BallStyle;
 use crate::play::LagResult;
 use crate::play::positions::Target;
 use crate::rules::{BalkSpace, LagBall, Side};
+use crate::session::frame::to_bevy;
+use crate::session::{GameSystems, Phase, Session, Settings, Watching, at_table};
 use crate::shot::{BallId, Cushion, EventKind};
 use crate::table::TableGeometry;
 use crate::words::words;

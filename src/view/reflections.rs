@@ -4,8 +4,8 @@
 //! surfaces.
 
 use super::lights::Lamp;
-use crate::game::{Session, frame::to_bevy};
 use crate::math::DVec3;
+use crate::session::{Session, frame::to_bevy};
 use crate::table::TableGeometry;
 use bevy::asset::RenderAssetUsages;
 use bevy::light::EnvironmentMapLight;
@@ -189,8 +189,8 @@ fn hang_the_mirror(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 /// Draws the room round this table into the reflections' images.
 fn mirror_the_room(
     session: Res<Session>,
-    config: Res<crate::game::GameConfig>,
-    preferences: Res<crate::game::Preferences>,
+    config: Res<crate::session::GameConfig>,
+    preferences: Res<crate::session::Preferences>,
     reflections: Res<RoomReflections>,
     mut images: ResMut<Assets<Image>>,
 ) {

@@ -10,7 +10,7 @@
 //! drawn last, so their layout follows the window whatever the table's camera draws into.
 
 use super::camera::shaded_as_the_table;
-use crate::game::{Preferences, TableCamera};
+use crate::session::{Preferences, TableCamera};
 use bevy::asset::uuid_handle;
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ClearColorConfig, ImageRenderTarget, RenderTarget};

@@ -6,7 +6,7 @@
 use super::lights::Lamp;
 use super::surfaces::{SurfaceMaterial, glowing, matt};
 use super::table::merged;
-use crate::game::{Screen, Session, TableCamera};
+use crate::session::{Screen, Session, TableCamera};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 

@@ -60,7 +60,7 @@ fn take_screenshot(
     plan: Res<ScreenshotPlan>,
     compiled: Res<Compiled>,
     table: Query<(), With<TableModel>>,
-    session: Option<Res<crate::game::Session>>,
+    session: Option<Res<crate::session::Session>>,
     time: Res<Time<Real>>,
     mut frame: Local<u32>,
     mut first_drawn: Local<bool>,

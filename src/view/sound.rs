@@ -9,10 +9,10 @@
 //! Clock: `Update`, after the rules' systems have advanced the match by the frame's
 //! real time (the events of that frame); the camera's pose is last frame's.
 
-use crate::game::frame::to_table;
-use crate::game::{GameSystems, PlayEvent, Session, TableCamera};
 use crate::math::DVec3;
 use crate::play::Event;
+use crate::session::frame::to_table;
+use crate::session::{GameSystems, PlayEvent, Session, TableCamera};
 use crate::sound::{Ear, Foley, Mixer, Place, SAMPLE_RATE, rolling_speed};
 use bevy::audio::{AddAudioSource, ChannelCount, SampleRate, Source};
 use bevy::prelude::*;

@@ -4,10 +4,10 @@
 //! set up at once (`--position`).
 
 use crate::cue::Aim;
-use crate::game::{CameraView, PlayerCommand, Session};
 use crate::math::DVec3;
 use crate::play::PracticeCommand;
 use crate::play::positions::Position;
+use crate::session::{CameraView, PlayerCommand, Session};
 use bevy::prelude::*;
 
 #[derive(Resource, Clone, Debug, Default)]

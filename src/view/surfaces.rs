@@ -5,7 +5,7 @@
 //! `lights` hangs over the table, and the polished ones (balls, cue) mirror its lit face.
 
 use super::lights::Lamp;
-use crate::game::{Ball, Session};
+use crate::session::{Ball, Session};
 use bevy::asset::uuid_handle;
 use bevy::mesh::MeshVertexBufferLayoutRef;
 use bevy::pbr::{

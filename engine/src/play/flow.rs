@@ -4,7 +4,7 @@
 
 use super::drills::DrillRun;
 use super::files::FileError;
-use super::game::StartError;
+use super::refereed::StartError;
 use crate::math::DVec2;
 use crate::physics::{PlaceError, StrikeError};
 use crate::rules::{JudgeError, LagError, Placement};

@@ -3,7 +3,7 @@
 //! every move (`save`), and resumed in the phase it was saved in; three players, or a
 //! game without a lag, break in the order named.
 
-use super::game::Resumed;
+use super::refereed::Resumed;
 use super::table_core::TableCore;
 use super::{Command, Lag, Notice, Phase, SavedMatch, SavedPhase};
 use crate::shot::BallId;
@@ -41,7 +41,7 @@ impl Match {
                 play.lag.winner = Some(lag_winner);
                 play.core.enter(Phase::ChooseBreak);
             }
-            Ok(Resumed::Game { game, at }) => {
+            Ok(Resumed::Refereed { game, at }) => {
                 let core = &mut play.core;
                 core.replace_game(*game);
                 core.resume_break_offset(saved.break_offset_m);

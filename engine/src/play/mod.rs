@@ -12,7 +12,6 @@ pub mod bundled;
 pub mod drills;
 mod files;
 mod flow;
-mod game;
 mod lag;
 pub mod lag_stats;
 mod lag_training;
@@ -21,6 +20,7 @@ mod match_play;
 pub mod positions;
 mod practice;
 pub mod profiles;
+mod refereed;
 mod save;
 mod settings;
 mod table_core;
@@ -30,13 +30,13 @@ pub use files::{
     read_ron_or_default, write_atomically, write_ron,
 };
 pub use flow::{Command, Event, Notice, Phase, SetUpRefusal};
-pub use game::{Resumable, ResumeError, StartError};
 pub use lag::{GOOD_LAG_BAND_M, Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds, lag_start};
 pub use lag_stats::{LagHistory, LagLog, LagSummary};
 pub use lag_training::{LagTraining, LagTrainingCommand};
 pub use live::LiveCount;
 pub use match_play::Match;
 pub use practice::{Practice, PracticeCommand};
+pub use refereed::{Resumable, ResumeError, StartError};
 pub use save::{SAVE_VERSION, SavedMatch, SavedPhase, SavedStroke};
 pub use settings::{
     BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
@@ -151,6 +151,15 @@ impl Play {
             Play::Match(m) => &mut m.core,
             Play::Practice(p) => &mut p.core,
             Play::LagTraining(t) => &mut t.core,
+        }
+    }
+
+    /// The mode this table plays (its own kind, whatever the settings say now).
+    pub fn mode(&self) -> Mode {
+        match self {
+            Play::Match(_) => Mode::Match,
+            Play::Practice(_) => Mode::Practice,
+            Play::LagTraining(_) => Mode::LagTraining,
         }
     }
 

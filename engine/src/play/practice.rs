@@ -2,8 +2,8 @@
 //! position, a drill's, balls placed by hand), with strokes taken back and played again.
 
 use super::drills::{DrillProgress, DrillRun};
-use super::game::Game;
 use super::positions::{Met, Miss, Position};
+use super::refereed::Refereed;
 use super::table_core::TableCore;
 use super::{Command, Event, Notice, Phase, SetUpRefusal};
 use crate::math::DVec2;
@@ -228,7 +228,7 @@ impl Practice {
     ) -> Result<(), SetUpRefusal> {
         let position = position.map(str::to_owned);
         let placed: Vec<(BallId, DVec2)> = at.iter().map(|(&b, &p)| (b, p)).collect();
-        let game = Game::start(
+        let game = Refereed::start(
             self.core.config(),
             self.core.settings(),
             0,

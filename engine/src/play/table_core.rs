@@ -4,7 +4,7 @@
 //! way in every mode; the modes (`match_play`, `practice`, `lag_training`) decide what
 //! comes before and after.
 
-use super::game::Game;
+use super::refereed::Refereed;
 use super::{Command, Event, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, keep_aside};
 use crate::config::Config;
 use crate::diagram::DIAGRAM_SAMPLE_HZ;
@@ -27,7 +27,7 @@ pub struct TableCore {
     last_saved: Option<SavedMatch>,
     pub(super) sim: TableSim,
     phase: Phase,
-    pub(super) game: Option<Game>,
+    pub(super) game: Option<Refereed>,
     declared_safety: bool,
     /// Rule 7: how far left of the head spot the breaker put their ball along the head
     /// string before the break, m (None: not moved); saved, as rule 22 may restore the
@@ -233,7 +233,7 @@ impl TableCore {
     /// settings cannot start ends play at once, told why.
     pub(super) fn start_from_the_break(&mut self, breaker: usize, breaker_ball: BallId) {
         self.clear_game();
-        let game = Game::start(
+        let game = Refereed::start(
             &self.config,
             &self.settings,
             breaker,
@@ -254,7 +254,7 @@ impl TableCore {
 
     /// The game replaced by `game` (resumed, replayed or restored), the balls where it
     /// has them.
-    pub(super) fn replace_game(&mut self, game: Game) {
+    pub(super) fn replace_game(&mut self, game: Refereed) {
         self.game = Some(game);
         self.place_match_balls();
     }
@@ -267,7 +267,7 @@ impl TableCore {
     }
 
     /// Rule 7: the breaker moves their ball along the head string, within six inches of
-    /// the head spot (`Game::move_break_ball`); the balls stand where the game has them.
+    /// the head spot (`Refereed::move_break_ball`); the balls stand where the game has them.
     pub(super) fn move_break_ball(&mut self, offset: f64) {
         let Some(game) = self.game.as_mut() else {
             return;

@@ -13,9 +13,11 @@ use super::widgets::{
     set_text, stepper, tone_colour, toned,
 };
 use crate::config::{Action, Config, Level, Translated};
-use crate::game::{GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles};
 use crate::input::Actions;
 use crate::play::{MAX_NAME_CHARS, MatchSettings, Mode, Resumable};
+use crate::session::{
+    GameConfig, GameSystems, Preferences, ResumeMatch, Screen, Settings, UserFiles,
+};
 use crate::words::{
     Handicap, Language, MenuLabel, MenuNote, ResumeOffer, named, speak, spoken, words,
 };

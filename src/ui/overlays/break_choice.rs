@@ -3,10 +3,10 @@
 
 use super::title;
 use crate::config::Action;
-use crate::game::{
+use crate::play::Command;
+use crate::session::{
     GameConfig, GameSystems, PersonSystems, Phase, PlayerCommand, Session, Settings,
 };
-use crate::play::Command;
 use crate::shot::BallId;
 use crate::ui::widgets::{BUTTON_COLOUR, Tone, clicked, keys, label, swatch, toned};
 use crate::words::words;

@@ -3,7 +3,7 @@
 
 use super::{fill, overlay};
 use crate::config::{Action, RedFirst};
-use crate::game::{GameConfig, Phase, Session, Settings};
+use crate::session::{GameConfig, Phase, Session, Settings};
 use crate::ui::widgets::keys;
 use crate::words::{BreakSetup, named, words};
 use bevy::prelude::*;

@@ -3,8 +3,8 @@
 //! and leaving a practice or lag-training session (which is not saved).
 
 use crate::config::Action;
-use crate::cue::{LeaveArmed, RestoreArmed};
-use crate::game::{GameConfig, GameSystems, Screen, Session};
+use crate::session::{GameConfig, GameSystems, Screen, Session};
+use crate::table_commands::{LeaveArmed, RestoreArmed};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, toned};
 use crate::words::words;

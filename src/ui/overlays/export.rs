@@ -3,8 +3,8 @@
 
 use crate::config::Action;
 use crate::diagram::{self, cue_ball_contacts};
-use crate::game::{GameSystems, Screen, Session, Settings, UserFiles, at_table};
 use crate::input::Actions;
+use crate::session::{GameSystems, Screen, Session, Settings, UserFiles, at_table};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, tone_colour, toned};
 use crate::words::{named, words};

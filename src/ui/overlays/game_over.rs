@@ -4,12 +4,12 @@
 
 use super::{text, title};
 use crate::config::Action;
-use crate::game::{
-    GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
-};
 use crate::input::Actions;
 use crate::play::Command;
 use crate::rules::Outcome;
+use crate::session::{
+    GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
+};
 use crate::ui::profiles::{ProfileTroubles, profiles_panel};
 use crate::ui::widgets::{Tone, button, clicked, keys, panel, swatch, toned};
 use crate::words::words;

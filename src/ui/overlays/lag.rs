@@ -5,9 +5,9 @@
 
 use super::{fill, overlay, text, title};
 use crate::config::Action;
-use crate::game::{GameConfig, GameSystems, Phase, Session, Settings};
 use crate::play::LagResult;
 use crate::rules::LagBall;
+use crate::session::{GameConfig, GameSystems, Phase, Session, Settings};
 use crate::ui::widgets::{Tone, keys, swatch, toned};
 use crate::words::{AfterLag, LagKeys, LagSetupFacts, words};
 use bevy::prelude::*;

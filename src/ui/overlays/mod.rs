@@ -14,7 +14,7 @@ mod verdict;
 
 use super::dock::{Slot, docked};
 use super::widgets::{Tone, toned};
-use crate::game::Phase;
+use crate::session::Phase;
 use crate::words::Line;
 use bevy::prelude::*;
 

@@ -3,7 +3,7 @@
 
 use super::{overlay, text, title};
 use crate::config::Action;
-use crate::game::{GameConfig, Phase, Session, Settings};
+use crate::session::{GameConfig, Phase, Session, Settings};
 use crate::ui::widgets::{Tone, keys, swatch};
 use crate::words::words;
 use bevy::prelude::*;

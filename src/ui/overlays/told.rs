@@ -3,7 +3,7 @@
 
 use super::{text, title};
 use crate::config::Action;
-use crate::game::{Decided, GameConfig, GameSystems, Screen, Session, Settings, Told, at_table};
+use crate::session::{Decided, GameConfig, GameSystems, Screen, Session, Settings, Told, at_table};
 use crate::shot::BallId;
 use crate::ui::widgets::{Tone, keys};
 use crate::words::words;

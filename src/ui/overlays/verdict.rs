@@ -6,9 +6,9 @@
 use super::{fill, text};
 use crate::config::Action;
 use crate::diagram::{cue_ball_contacts, numbered_from_the_foot};
-use crate::game::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
 use crate::input::Actions;
 use crate::rules::SheetRow;
+use crate::session::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::hud::Counting;
 use crate::ui::widgets::{Tone, keys};

@@ -4,8 +4,8 @@
 //! above the bed), m; its point at a distance `b` back lies on the rectangle of half
 //! extents (L/2 + b, W/2 + b), whose corners are the mitres.
 
-use crate::game::frame::to_bevy;
 use crate::math::{DVec2, DVec3};
+use crate::session::frame::to_bevy;
 use crate::shot::Cushion;
 use crate::table::TableGeometry;
 use bevy::asset::RenderAssetUsages;

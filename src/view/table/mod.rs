@@ -6,9 +6,9 @@ mod edge;
 
 use super::resolution::hiding_sharp_things;
 use super::surfaces::{Grain, SurfaceMaterial, matt};
-use crate::game::frame::to_bevy;
-use crate::game::{GameConfig, Preferences, Screen, Session};
 use crate::math::{DVec2, DVec3};
+use crate::session::frame::to_bevy;
+use crate::session::{GameConfig, Preferences, Screen, Session};
 use crate::shot::Spot;
 use crate::table::TableGeometry;
 use bevy::asset::RenderAssetUsages;
@@ -256,9 +256,9 @@ pub(super) fn merged(parts: impl IntoIterator<Item = Mesh>) -> Mesh {
 mod tests {
     use super::edge::swept;
     use crate::config::Config;
-    use crate::game::frame::to_table;
     use crate::math::{DVec2, DVec3};
     use crate::physics::TableSim;
+    use crate::session::frame::to_table;
     use crate::shot::{BallId, EventKind};
     use crate::table::TableGeometry;
     use bevy::mesh::VertexAttributeValues;

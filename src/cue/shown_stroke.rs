@@ -1,7 +1,7 @@
 //! The cue shows the stroke the computer at a seat has chosen, until it plays it.
 
 use super::Aim;
-use crate::game::{ComputerTurn, GameSystems, at_table};
+use crate::session::{ComputerTurn, GameSystems, at_table};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

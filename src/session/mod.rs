@@ -1,18 +1,21 @@
-//! The game's shell over the match layer (`crate::play`): the screens, the phase of play
-//! mirrored from the match, the match itself as a resource stepped each frame by the
-//! wall-clock time since the last (`Time<Real>`), the players' commands in and the
-//! match's events out as Bevy messages, and the window.
+//! The session at the table, the shell's hold on the engine's match layer
+//! (`crate::play`): the screens, the phase of play mirrored from the match, the match
+//! itself as a resource stepped each frame by the wall-clock time since the last
+//! (`Time<Real>`, `table`), the players' commands in and the match's events out as Bevy
+//! messages, the computer in a seat (`computer_seat`), the player's preferences.
 
-mod computer;
+mod computer_seat;
 pub mod frame;
 mod preferences;
-mod session;
+mod table;
 
-pub use computer::{Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself};
+pub use computer_seat::{
+    Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself,
+};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
-pub use session::{
+pub use table::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
-    SwingToContact, UserFiles, at_table,
+    SwingToContact, UserFiles, at_table, balls_at_rest,
 };
 
 use crate::config::Config;
@@ -83,6 +86,33 @@ impl From<play::Phase> for Phase {
     }
 }
 
+/// The systems of one mode of play: each set runs only while the table plays that mode
+/// (the match layer's own kind, [`crate::play::Play::mode`]). A mode's systems are
+/// gated here, once, as Foxtrot gates its pausable systems; nothing reads the mode from
+/// the menu's settings at the table.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ModeSystems {
+    Match,
+    Practice,
+    LagTraining,
+}
+
+impl ModeSystems {
+    const ALL: [ModeSystems; 3] = [
+        ModeSystems::Match,
+        ModeSystems::Practice,
+        ModeSystems::LagTraining,
+    ];
+
+    fn mode(self) -> play::Mode {
+        match self {
+            ModeSystems::Match => play::Mode::Match,
+            ModeSystems::Practice => play::Mode::Practice,
+            ModeSystems::LagTraining => play::Mode::LagTraining,
+        }
+    }
+}
+
 /// System sets of the frame, in order (STYLE 3).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameSystems {
@@ -107,5 +137,13 @@ pub fn plugin(app: &mut App) {
         Update,
         (GameSystems::Input, GameSystems::Rules, GameSystems::Present).chain(),
     );
-    app.add_plugins((session::plugin, computer::plugin));
+    for set in ModeSystems::ALL {
+        app.configure_sets(
+            Update,
+            set.run_if(move |session: Option<Res<Session>>| {
+                session.is_some_and(|s| s.mode() == set.mode())
+            }),
+        );
+    }
+    app.add_plugins((table::plugin, computer_seat::plugin));
 }

@@ -5,7 +5,7 @@
 //! told ([`Told`]) and waits for a person at the table to go on; its verdicts show for
 //! the time the settings give ([`shows_by_itself`]).
 
-use super::session::{apply_commands, step};
+use super::table::{apply_commands, step};
 use super::{GameConfig, GameSystems, PlayerCommand, Preferences, Session, at_table};
 use crate::computer::explain::Explanation;
 use crate::computer::{Decision, Move, Snapshot, seat_to_act};

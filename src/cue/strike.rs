@@ -1,36 +1,20 @@
-//! From actions to the match's commands: strike (or, in the lag, get ready), drag a ball
-//! where the rules allow, go on, choose the break, declare a safety, restore, leave.
-//! Each system runs only where the match takes what it sends.
+//! The stroke from the player's actions: strike (or, in the lag, get ready), by a key,
+//! a click on the open cloth or a mouse stroke; and moving a ball by hand where the rules
+//! allow (the lag, the break's set-up, any ball in practice). Each system runs only where
+//! the match takes what it sends; the table's other commands are `table_commands`'.
 
 use super::aim::{Aim, Dragging};
 use crate::config::Action;
-use crate::game::{
-    GameSystems, PersonSystems, Phase, PlayerCommand, Preferences, Screen, Session, Told, Watching,
-    at_table,
-};
 use crate::input::Actions;
 use crate::math::DVec2;
-use crate::play::{self, Command, LagOpponent, LagTrainingCommand, Mode, PracticeCommand};
+use crate::play::{self, Command, PracticeCommand};
+use crate::session::{
+    GameSystems, ModeSystems, PersonSystems, Phase, PlayerCommand, Session, at_table, balls_at_rest,
+};
 use crate::shot::{BallId, Spot};
 use crate::table::TableGeometry;
 use bevy::prelude::*;
 use std::time::Duration;
-
-/// Rule 22 asks both players to agree: the first press arms the restore, a second
-/// press within this time does it.
-const RESTORE_CONFIRM: Duration = Duration::from_secs(4);
-
-/// When the restore was armed, if it is.
-#[derive(Resource, Default)]
-pub struct RestoreArmed(pub Option<Timer>);
-
-/// Leaving a practice or lag-training session asks for a second press within this
-/// time: the session is not saved.
-const LEAVE_CONFIRM: Duration = Duration::from_secs(4);
-
-/// When leaving was armed, if it is.
-#[derive(Resource, Default)]
-pub struct LeaveArmed(pub Option<Timer>);
 
 fn can_move_ball(session: Option<Res<Session>>) -> bool {
     session.is_some_and(|s| s.can_move_ball())
@@ -40,23 +24,16 @@ fn can_strike(session: Option<Res<Session>>) -> bool {
     session.is_some_and(|s| s.can_strike())
 }
 
-fn can_restore(session: Option<Res<Session>>) -> bool {
-    session.is_some_and(|s| s.can_restore())
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dragging>();
-    app.init_resource::<RestoreArmed>();
-    app.init_resource::<LeaveArmed>();
-    let showing = in_state(Phase::LagResult)
-        .or_else(in_state(Phase::Verdict))
-        .or_else(in_state(Phase::Spotting));
     app.add_systems(
         Update,
         (
             drag_ball.run_if(can_move_ball).in_set(PersonSystems),
             // Before the strike: a press on a ball picks it up instead.
-            place_balls.run_if(practising.and_then(placing_phase)),
+            place_balls
+                .run_if(balls_at_rest.and_then(placing_phase))
+                .in_set(ModeSystems::Practice),
             stroke_with_mouse.run_if(can_strike).in_set(PersonSystems),
             strike
                 .run_if(can_strike.and_then(not(in_state(Phase::Lag))))
@@ -64,25 +41,6 @@ pub(super) fn plugin(app: &mut App) {
             lag_ready
                 .run_if(can_strike.and_then(in_state(Phase::Lag)))
                 .in_set(PersonSystems),
-            switch_lag_half
-                .run_if(in_state(Phase::Lag))
-                .in_set(PersonSystems),
-            confirm_set_up
-                .run_if(in_state(Phase::BreakSetup))
-                .in_set(PersonSystems),
-            go_on.run_if(showing),
-            go_on_from_what_was_told.run_if(|told: Res<Told>| told.0.is_some()),
-            rematch.run_if(in_state(Phase::GameOver)),
-            choose_break
-                .run_if(in_state(Phase::ChooseBreak))
-                .in_set(PersonSystems),
-            declare_and_restore
-                .run_if(can_restore)
-                .in_set(PersonSystems),
-            undo_and_redo.run_if(practising),
-            leave_the_table
-                .run_if(in_state(Screen::Table))
-                .run_if(|watching: Res<Watching>| !watching.0),
         )
             .chain()
             .run_if(at_table)
@@ -256,79 +214,8 @@ fn lag_ready(
     }
 }
 
-/// Lag training: the other half of the table (a match ignores it: rule 5 gives each
-/// player theirs); the next opponent: alone, the computer, one's own best (ghost).
-fn switch_lag_half(
-    actions: Res<Actions>,
-    session: Res<Session>,
-    preferences: Res<Preferences>,
-    mut commands: MessageWriter<PlayerCommand>,
-) {
-    if actions.just_pressed(Action::SwitchLagHalf) {
-        commands.write(PlayerCommand::new(LagTrainingCommand::SwitchLagHalf));
-    }
-    if actions.just_pressed(Action::LagOpponent) {
-        let Some(training) = session.lag_training() else {
-            return;
-        };
-        let next = match training.opponent() {
-            LagOpponent::Alone => LagOpponent::Computer {
-                spread: preferences.lag_computer_spread,
-            },
-            LagOpponent::Computer { .. } => LagOpponent::Ghost,
-            LagOpponent::Ghost => LagOpponent::Alone,
-        };
-        commands.write(PlayerCommand::new(LagTrainingCommand::LagAgainst(next)));
-    }
-}
-
-fn confirm_set_up(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
-    if actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand::new(Command::Continue));
-    }
-}
-
-/// A person goes on from what a computer seat told (its choice of the break): the
-/// confirm key or a click.
-fn go_on_from_what_was_told(actions: Res<Actions>, mut told: ResMut<Told>) {
-    if actions.just_pressed(Action::Confirm) || actions.just_pressed(Action::Strike) {
-        told.0 = None;
-    }
-}
-
-/// Goes on from a lag result, a verdict or the spotting.
-fn go_on(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
-    if actions.just_pressed(Action::Strike) || actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand::new(Command::Continue));
-    }
-}
-
-fn rematch(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
-    if actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand::new(Command::Rematch));
-    }
-}
-
-fn choose_break(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
-    let choices = [
-        (Action::Choose1, true, BallId::White),
-        (Action::Choose2, true, BallId::Dotted),
-        (Action::Choose3, false, BallId::White),
-        (Action::Choose4, false, BallId::Dotted),
-    ];
-    for (action, break_it, ball) in choices {
-        if actions.just_pressed(action) {
-            commands.write(PlayerCommand::new(Command::ChooseBreak { break_it, ball }));
-        }
-    }
-}
-
 fn placing_phase(phase: Res<State<Phase>>) -> bool {
     matches!(**phase, Phase::Aiming | Phase::Verdict)
-}
-
-fn practising(session: Option<Res<Session>>) -> bool {
-    session.is_some_and(|s| s.settings().mode == Mode::Practice && s.sim().at_rest())
 }
 
 /// How near a spot or a diamond line a ball placed with the snap key held goes onto
@@ -379,80 +266,6 @@ fn place_balls(
         point
     };
     commands.write(PlayerCommand::new(PracticeCommand::PlaceBall { ball, at }));
-}
-
-/// Practice: take the last stroke back, play it again as it went, or take it back and
-/// aim as it was played (retry).
-fn undo_and_redo(
-    actions: Res<Actions>,
-    session: Res<Session>,
-    mut aim: ResMut<super::Aim>,
-    mut commands: MessageWriter<PlayerCommand>,
-) {
-    if actions.just_pressed(Action::Undo) {
-        commands.write(PlayerCommand::new(PracticeCommand::Undo));
-    }
-    if actions.just_pressed(Action::Redo) {
-        commands.write(PlayerCommand::new(PracticeCommand::Redo));
-    }
-    if actions.just_pressed(Action::Retry) {
-        if let Some(stroke) = session.last_stroke().and_then(|r| r.stroke()) {
-            aim.take(&stroke);
-        }
-        commands.write(PlayerCommand::new(PracticeCommand::Undo));
-    }
-}
-
-fn declare_and_restore(
-    time: Res<Time>,
-    actions: Res<Actions>,
-    session: Res<Session>,
-    mut armed: ResMut<RestoreArmed>,
-    mut commands: MessageWriter<PlayerCommand>,
-) {
-    if actions.just_pressed(Action::DeclareSafety) {
-        let declared = !session.declared_safety();
-        commands.write(PlayerCommand::new(Command::DeclareSafety(declared)));
-    }
-    if let Some(timer) = &mut armed.0 {
-        timer.tick(time.delta());
-        if timer.is_finished() {
-            armed.0 = None;
-        }
-    }
-    if actions.just_pressed(Action::RestorePositions) {
-        if armed.0.take().is_some() {
-            commands.write(PlayerCommand::new(Command::RestorePositions));
-        } else {
-            armed.0 = Some(Timer::new(RESTORE_CONFIRM, TimerMode::Once));
-        }
-    }
-}
-
-/// Back to the menu: a hot-seat match at once (it is saved and can be resumed there);
-/// practice and lag training on a second press, as they are not saved.
-fn leave_the_table(
-    time: Res<Time<Real>>,
-    actions: Res<Actions>,
-    session: Res<Session>,
-    mut armed: ResMut<LeaveArmed>,
-    mut screen: ResMut<NextState<Screen>>,
-) {
-    if let Some(timer) = &mut armed.0 {
-        timer.tick(time.delta());
-        if timer.is_finished() {
-            armed.0 = None;
-        }
-    }
-    if !actions.just_pressed(Action::Menu) {
-        return;
-    }
-    let saved = session.settings().mode == crate::play::Mode::Match;
-    if saved || armed.0.take().is_some() {
-        screen.set(Screen::Menu);
-    } else {
-        armed.0 = Some(Timer::new(LEAVE_CONFIRM, TimerMode::Once));
-    }
 }
 
 #[cfg(test)]

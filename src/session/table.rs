@@ -77,6 +77,11 @@ pub fn at_table(session: Option<Res<Session>>) -> bool {
     session.is_some()
 }
 
+/// Whether every ball at the table is at rest (a run condition).
+pub fn balls_at_rest(session: Option<Res<Session>>) -> bool {
+    session.is_some_and(|s| s.sim().at_rest())
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>();
     app.add_message::<PlayEvent>();

@@ -77,7 +77,7 @@ impl std::error::Error for ResumeError {}
 /// Everything can be rebuilt by replaying the strokes, which is how a save resumes and
 /// how rule 22 restores positions.
 #[derive(Clone, Debug)]
-pub(super) struct Game {
+pub(super) struct Refereed {
     pub(super) referee: Referee,
     pub(super) strokes: Vec<PlayedStroke>,
     breaker: usize,
@@ -86,7 +86,7 @@ pub(super) struct Game {
     pub(super) start_at: Option<BTreeMap<BallId, DVec2>>,
 }
 
-impl Game {
+impl Refereed {
     /// A match with `breaker` breaking with `breaker_ball` (or, in practice, playing
     /// from the lay-out `start_at`), replaying `strokes` already played (none for a new
     /// match).
@@ -97,7 +97,7 @@ impl Game {
         breaker_ball: BallId,
         start_at: Option<BTreeMap<BallId, DVec2>>,
         strokes: Vec<PlayedStroke>,
-    ) -> Result<Game, StartError> {
+    ) -> Result<Refereed, StartError> {
         let rules = config.games.game(&settings.game)?;
         let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
         let setup = MatchSetup {
@@ -112,7 +112,7 @@ impl Game {
         if let Some(at) = &start_at {
             referee = referee.at_layout(at.clone())?;
         }
-        let mut game = Game {
+        let mut game = Refereed {
             referee,
             strokes: Vec::new(),
             breaker,
@@ -134,9 +134,9 @@ impl Game {
         config: &Config,
         settings: &MatchSettings,
         strokes: Vec<PlayedStroke>,
-    ) -> Result<Game, StartError> {
+    ) -> Result<Refereed, StartError> {
         let start_at = self.start_at.clone();
-        Game::start(
+        Refereed::start(
             config,
             settings,
             self.breaker,
@@ -198,7 +198,7 @@ pub(super) enum Resumed {
     /// The lag's winner chooses the break.
     ChooseBreak { lag_winner: usize },
     /// The match proper, play standing `at` (never the lag nor the break choice).
-    Game { game: Box<Game>, at: SavedPhase },
+    Refereed { game: Box<Refereed>, at: SavedPhase },
 }
 
 impl SavedMatch {
@@ -236,7 +236,7 @@ impl SavedMatch {
             Some(SavedPhase::GameOver) if over => SavedPhase::GameOver,
             _ => return refused,
         };
-        Ok(Resumed::Game {
+        Ok(Resumed::Refereed {
             game: Box::new(game),
             at,
         })
@@ -244,8 +244,8 @@ impl SavedMatch {
 
     /// The match proper as saved, the breaker's ball where they put it (rule 7) and the
     /// strokes replayed (a save from before the break has none).
-    pub(super) fn game(&self, config: &Config) -> Result<Game, StartError> {
-        let mut game = Game::start(
+    pub(super) fn game(&self, config: &Config) -> Result<Refereed, StartError> {
+        let mut game = Refereed::start(
             config,
             &self.settings,
             self.breaker,
@@ -293,7 +293,7 @@ impl Resumable {
                     path: path.to_owned(),
                     error,
                 }),
-                Ok(Resumed::Game { game, .. }) if game.referee.is_over() => {
+                Ok(Resumed::Refereed { game, .. }) if game.referee.is_over() => {
                     Resumable::Finished(saved)
                 }
                 Ok(_) => Resumable::Ready(saved),
