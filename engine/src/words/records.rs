@@ -1,0 +1,28 @@
+//! The player records.
+
+use super::*;
+
+/// The player records.
+pub trait RecordsWords {
+    /// A person's profile in `game`: their matches, general average over all and over
+    /// the last ten, best run, and the computer level nearest their recent average.
+    fn profile(
+        &self,
+        name: &str,
+        game: &str,
+        summary: Option<&GameSummary>,
+        suggested: Option<&str>,
+    ) -> Vec<String>;
+    /// A profile that could not be read or written.
+    fn profile_not_kept(&self, problem: &FileError) -> String;
+    /// The average chart's caption, its top at `top`.
+    fn profile_chart(&self, top: f64) -> String;
+    /// One finished match of a profile, as the records screen lists it.
+    fn profile_match(&self, record: &MatchRecord) -> String;
+    /// The player records screen's title.
+    fn records_title(&self) -> &'static str;
+    /// The records screen's keys: `choose` another person, `leave` for the menu.
+    fn records_hint(&self, choose: &str, leave: &str) -> String;
+    /// No profile in `folder` yet.
+    fn records_empty(&self, folder: &str) -> String;
+}

@@ -1,0 +1,194 @@
+//! What went wrong, in words: every error the layers below return.
+
+use super::*;
+
+impl TroubleWords for Russian {
+    fn trouble(&self, trouble: Trouble) -> String {
+        match trouble {
+            Trouble::File(e) => file_error(e),
+            Trouble::Start(StartError::Unknown(e)) => self.trouble(Trouble::Unknown(e)),
+            Trouble::Start(StartError::Setup(e)) => self.trouble(Trouble::Setup(e)),
+            Trouble::Start(StartError::Stroke { number, error }) => {
+                format!("удар {number}: {}", self.trouble(Trouble::Judge(error)))
+            }
+            Trouble::Start(StartError::SavedPhase(at)) => {
+                format!("`at`: сохранённая фаза {at:?} не сходится с ударами и игроками матча")
+            }
+            Trouble::Resume(ResumeError::File(e)) => file_error(e),
+            Trouble::Resume(ResumeError::Replay { path, error }) => {
+                format!("{}: {}", path.display(), self.trouble(Trouble::Start(error)))
+            }
+            Trouble::Judge(e) => match e {
+                JudgeError::GameOver => "партия уже окончена".into(),
+                JudgeError::NoStrike => {
+                    "нет события `strike`: удар начинается с удара наклейки по битку".into()
+                }
+                JudgeError::NotInPlay(ball) => {
+                    format!("{} шар не участвует в этой игре", ball_word(*ball))
+                }
+                JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары: удар не завершён (правило 11)"
+                    .into(),
+                JudgeError::Impossible(RecordError::MeetsItself(ball)) => format!(
+                    "в событии `ball_ball` {} шар касается сам себя: касание — это два шара",
+                    ball_word(*ball)
+                ),
+                JudgeError::Impossible(RecordError::RestNotANumber(ball)) => format!(
+                    "`final`: место, где остановился {} шар, — не число (метры на столе)",
+                    ball_word(*ball)
+                ),
+                JudgeError::Impossible(RecordError::EventTime { index }) => format!(
+                    "events[{index}]: время `t` должно быть конечным числом секунд не раньше первого удара наклейки"
+                ),
+                JudgeError::Impossible(RecordError::StrikeNotANumber) => {
+                    "числа события `strike` должны быть конечными".into()
+                }
+                JudgeError::Impossible(RecordError::NoStrike) => self.trouble(Trouble::Judge(&JudgeError::NoStrike)),
+                JudgeError::Impossible(RecordError::NotAtRest) => self.trouble(Trouble::Judge(&JudgeError::NotAtRest)),
+            },
+            Trouble::Lag(e) => match e {
+                LagError::NoLag => "в этой игре нет раската".into(),
+                LagError::Balls => "раскат играют двумя белыми шарами".into(),
+                LagError::Strikes => {
+                    "в раскате каждый игрок бьёт по своему шару один раз, и больше ни по чему"
+                        .into()
+                }
+                LagError::NotInPlay(ball) => {
+                    format!("{} шар не стоит на столе в раскате", ball_word(*ball))
+                }
+                LagError::NoTrajectory(ball) => {
+                    format!("у шара «{}» нет записанной траектории", ball_word(*ball))
+                }
+                LagError::NoFinalPosition(ball) => {
+                    format!("у шара «{}» нет конечного положения", ball_word(*ball))
+                }
+                LagError::NotAtRest => {
+                    "запись раската кончается раньше, чем остановились все шары (правило 11)"
+                        .into()
+                }
+            },
+            Trouble::Strike(e) => match e {
+                StrikeError::Stroke(e) => stroke_error(e),
+                StrikeError::NotOnCloth(ball) => {
+                    format!("{} шар не на сукне, по нему нельзя ударить", ball_word(*ball))
+                }
+                StrikeError::StruckTwice(ball) => {
+                    format!("по шару «{}» ударили дважды", ball_word(*ball))
+                }
+                StrikeError::LaunchNotFinite => {
+                    "запуск: скорость и вращение должны быть конечными числами".into()
+                }
+                StrikeError::LaunchTooFast(speed) => format!(
+                    "запуск: скорость {} м/с больше допустимых {} м/с",
+                    dec(*speed, 3),
+                    num(crate::shot::MAX_SPEED)
+                ),
+                StrikeError::NotOnTable(ball) => {
+                    format!("запуск: {} шар не на столе", ball_word(*ball))
+                }
+            },
+            Trouble::Place(e) => match e {
+                PlaceError::NotFinite(ball) => format!(
+                    "положение шара «{}» должно быть конечными числами",
+                    ball_word(*ball)
+                ),
+                PlaceError::OffBed {
+                    ball,
+                    at,
+                    preset,
+                    limits,
+                } => format!(
+                    "{} шар в точке ({}; {}) не на поле: на столе «{preset}» центр шара должен                      лежать в пределах ±{} м по x и ±{} м по y",
+                    ball_word(*ball),
+                    dec(at.x, 4),
+                    dec(at.y, 4),
+                    dec(limits.x, 4),
+                    dec(limits.y, 4)
+                ),
+                PlaceError::ListedTwice(ball) => {
+                    format!("шар «{}» указан дважды", ball_word(*ball))
+                }
+                PlaceError::Overlap {
+                    ball,
+                    other,
+                    distance,
+                    needed,
+                } => format!(
+                    "шары «{}» и «{}» наложены: между центрами {} м, нужно не меньше {} м                      (диаметр шара)",
+                    ball_word(*ball),
+                    ball_word(*other),
+                    dec(*distance, 4),
+                    dec(*needed, 4)
+                ),
+            },
+            Trouble::Setup(e) => match e {
+                SetupError::NoPlayers => "в матче должен быть хотя бы один игрок".into(),
+                SetupError::Nameless(i) => format!("у игрока {} нет имени", i + 1),
+                SetupError::SameName(name) => format!("двух игроков зовут «{name}»"),
+                SetupError::NoSuchBreaker { breaker, players } => format!(
+                    "начинает игрок {}, а игроков {}",
+                    breaker + 1,
+                    players
+                ),
+                SetupError::NotACueBall(ball) => format!(
+                    "шар начинающего — {}: биток бывает белым или помеченным (правило 2)",
+                    ball_word(*ball)
+                ),
+                SetupError::NoTarget => "партия играется хотя бы до 1 очка".into(),
+                SetupError::TargetsPerPlayer { targets, players } => format!(
+                    "дистанций {targets}, а игроков {players}: в партии с форой у каждого игрока своя"
+                ),
+                SetupError::NoInnings => "лимит подходов — хотя бы 1".into(),
+                SetupError::OffTheBed { ball, at_mm, table } => format!(
+                    "расстановка ставит {} шар в точку ({}; {}) мм, за пределы поля стола «{table}»",
+                    ball_word(*ball),
+                    dec(at_mm.0, 0),
+                    dec(at_mm.1, 0)
+                ),
+                SetupError::OnTopOfEachOther(a, b) => format!(
+                    "расстановка ставит шары «{}» и «{}» друг на друга",
+                    ball_word(*a),
+                    ball_word(*b)
+                ),
+                SetupError::OtherBalls {
+                    game,
+                    in_play,
+                    placed,
+                } => format!(
+                    "в игре «{game}» играют шарами: {}; в расстановке: {}",
+                    names(in_play),
+                    names(placed)
+                ),
+            },
+            Trouble::Unknown(e) => {
+                let (key, known) = (&e.key, e.known.join(", "));
+                match e.what {
+                    Keyed::Game => format!("в games.ron нет игры «{key}»; есть: {known}"),
+                    Keyed::TablePreset => format!("нет стола «{key}»; есть: {known}"),
+                    Keyed::ComputerLevel => {
+                        format!("в computer.ron нет уровня «{key}»; есть: {known}")
+                    }
+                }
+            }
+            Trouble::Settings(e) => match e {
+                SettingsProblem::NoGame(key) => format!("в games.ron нет игры «{key}»"),
+                SettingsProblem::NoTable(key) => format!("в tables.ron нет стола «{key}»"),
+                SettingsProblem::NoTarget => "партия играется хотя бы до 1 очка".into(),
+                SettingsProblem::NoInnings => "лимит подходов — хотя бы 1".into(),
+                SettingsProblem::TooManyPlayers(n) => format!(
+                    "{}; можно не больше {MAX_PLAYERS}",
+                    count(*n as u64, "имя игрока", "имени игроков", "имён игроков")
+                ),
+                SettingsProblem::NameTooLong(start) => format!(
+                    "имя «{start}…» длиннее {}",
+                    count(MAX_NAME_CHARS as u64, "знака", "знаков", "знаков")
+                ),
+                SettingsProblem::NoLevel(key) => format!("в computer.ron нет уровня «{key}»"),
+                SettingsProblem::MatchNeedsTwo => "для матча нужны имена двух или трёх игроков".into(),
+                SettingsProblem::SameName(name) => format!("двух игроков зовут «{name}»"),
+            },
+            Trouble::MissingPosition(e) => {
+                format!("{}: нет позиции «{}»", e.drill, e.position)
+            }
+        }
+    }
+}
