@@ -3,7 +3,7 @@
 
 use carom::cli;
 use carom::play::Mode;
-use carom::words::{Language, speak};
+use carom::words::{Language, speak, words};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -373,8 +373,13 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("carom: {message}");
+        Err(error) => {
+            // The command line's errors in the language spoken (`--lang`).
+            let said = match error.downcast_ref::<cli::CliError>() {
+                Some(e) => e.worded(words()),
+                None => error.to_string(),
+            };
+            eprintln!("carom: {said}");
             ExitCode::FAILURE
         }
     }

@@ -618,6 +618,36 @@ fn a_shot_that_names_a_game_gets_the_referees_verdict() {
 }
 
 #[test]
+fn a_broken_shot_file_is_refused_in_the_language_spoken() {
+    let stroke = "stroke: (ball: White, direction_deg: 0.0, speed: 3.0)";
+    let five = format!(
+        "(balls: [(ball: White, x: 0.0, y: 0.0), (ball: Red, x: 0.3, y: 0.0), (ball: Dotted, x: 0.5, y: 0.0), (ball: Red2, x: 0.7, y: 0.0), (ball: White, x: 0.9, y: 0.0)], {stroke})"
+    );
+    let overlap =
+        format!("(balls: [(ball: White, x: 0.0, y: 0.0), (ball: Red, x: 0.03, y: 0.0)], {stroke})");
+    for (tag, text, russian, english) in [
+        (
+            "five",
+            five,
+            "в `balls` 5 шаров; допустимо от 1 до 4",
+            "`balls` lists 5 balls",
+        ),
+        ("touching", overlap, "наложены", "overlap"),
+    ] {
+        let path = temp_file("shot-ru", &format!("{tag}.ron"), &text);
+        let path = path.to_str().unwrap();
+        let (ok, _, err) = carom(&["--lang", "ru", "sim", path]);
+        assert!(
+            !ok && err.contains(russian) && err.contains(path),
+            "{tag}: {err}"
+        );
+        assert!(!err.contains(english), "{tag}: {err}");
+        let (ok, _, err) = carom(&["sim", path]);
+        assert!(!ok && err.contains(english), "{tag}: {err}");
+    }
+}
+
+#[test]
 fn bad_shots_are_refused_with_a_clear_message() {
     let stroke = "stroke: (ball: White, direction_deg: 0.0, speed: 3.0)";
     for (tag, text, expected) in [

@@ -7,6 +7,7 @@ use crate::config::{ConfigError, UnknownKey};
 use crate::physics::{self, PlaceError, StrikeError};
 use crate::play::StartError;
 use crate::rules::{JudgeError, SetupError};
+use crate::words::{CommandLineProblem, English, Trouble, Words};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -140,70 +141,80 @@ impl From<MatchFileError> for CliError {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CliError {
+    /// What went wrong in `words`' language: the file or folder at fault, then the
+    /// problem. (Its `Display` is the English.)
+    pub fn worded(&self, words: &dyn Words) -> String {
         match self {
-            CliError::At { path, problem } => write!(f, "{}: {problem}", path.display()),
-            CliError::Problem(problem) => problem.fmt(f),
+            CliError::At { path, problem } => {
+                format!("{}: {}", path.display(), problem.worded(words))
+            }
+            CliError::Problem(problem) => problem.worded(words),
         }
     }
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Problem {
+    /// The problem in `words`' language. The system's, the JSON parser's and a match
+    /// file's parser's own messages are theirs.
+    pub fn worded(&self, words: &dyn Words) -> String {
+        let said = |problem: CommandLineProblem| words.command_line(&problem);
         match self {
-            Problem::NoConfigFolder => {
-                f.write_str("no such config folder (--config names a folder of RON files)")
-            }
-            Problem::NotAFolder => f.write_str("not a folder"),
-            Problem::Io(e) => e.fmt(f),
-            Problem::Config(e) => e.fmt(f),
-            Problem::Unknown(e) => e.fmt(f),
-            Problem::Field { field, problem } => write!(f, "`{field}`: {problem}"),
-            Problem::BallCount(n) => write!(f, "`balls` lists {n} balls; 1 to 4 are allowed"),
+            Problem::NoConfigFolder => said(CommandLineProblem::NoConfigFolder),
+            Problem::NotAFolder => said(CommandLineProblem::NotAFolder),
+            Problem::Io(e) => e.to_string(),
+            Problem::Config(e) => e.to_string(),
+            Problem::Unknown(e) => words.trouble(Trouble::Unknown(e)),
+            Problem::Field { field, problem } => format!("`{field}`: {}", problem.worded(words)),
+            Problem::BallCount(n) => said(CommandLineProblem::BallCount(*n)),
             Problem::SampleRate { hz, max } => {
-                write!(f, "`sample_hz` is {hz}; allowed: above 0 up to {max}")
+                said(CommandLineProblem::SampleRate { hz: *hz, max: *max })
             }
-            Problem::PositionNotShot => f.write_str(
-                "this is a position (`cue_ball`, no `stroke`): `carom suggest` chooses its stroke",
-            ),
-            Problem::StrokeOrLaunch => f.write_str("give exactly one of `stroke` and `launch`"),
-            Problem::NoGame => f.write_str("no game: give `--game GAME` or a `game` in the file"),
-            Problem::NoCueBall => {
-                f.write_str("a position names the ball to play: `cue_ball: White` (or Dotted)")
-            }
-            Problem::GameNeedsStroke => f.write_str(
-                "`game` needs a `stroke`: a `launch` has no cue, so there is nothing to judge",
-            ),
-            Problem::CueBallOff => f.write_str("the cue ball is not on the table"),
-            Problem::Place(e) => e.fmt(f),
-            Problem::Strike(e) => e.fmt(f),
-            Problem::Setup(e) => e.fmt(f),
-            Problem::Start(e) => e.fmt(f),
-            Problem::Judge(e) => e.fmt(f),
-            Problem::MatchFile(e) => e.fmt(f),
-            Problem::SavedMatch(e) => e.fmt(f),
-            Problem::Bench(e) => e.fmt(f),
-            Problem::Decisions(e) => e.fmt(f),
-            Problem::Json(e) => e.fmt(f),
-            Problem::BadFiles(each) => write!(
-                f,
-                "{} file(s) cannot be used:\n{}",
-                each.len(),
-                each.join("\n")
-            ),
-            Problem::UnknownSystem(name) => write!(
-                f,
-                "no system `{name}`; known: {}",
-                crate::diamond_systems::NAMES.join(", ")
-            ),
+            Problem::PositionNotShot => said(CommandLineProblem::PositionNotShot),
+            Problem::StrokeOrLaunch => said(CommandLineProblem::StrokeOrLaunch),
+            Problem::NoGame => said(CommandLineProblem::NoGame),
+            Problem::NoCueBall => said(CommandLineProblem::NoCueBall),
+            Problem::GameNeedsStroke => said(CommandLineProblem::GameNeedsStroke),
+            Problem::CueBallOff => said(CommandLineProblem::CueBallOff),
+            Problem::Place(e) => words.trouble(Trouble::Place(e)),
+            Problem::Strike(e) => words.trouble(Trouble::Strike(e)),
+            Problem::Setup(e) => words.trouble(Trouble::Setup(e)),
+            Problem::Start(e) => words.trouble(Trouble::Start(e)),
+            Problem::Judge(e) => words.trouble(Trouble::Judge(e)),
+            Problem::MatchFile(e) => e.to_string(),
+            Problem::SavedMatch(e) => words.trouble(Trouble::File(e)),
+            Problem::Bench(e) => e.to_string(),
+            Problem::Decisions(e) => e.to_string(),
+            Problem::Json(e) => e.to_string(),
+            Problem::BadFiles(each) => said(CommandLineProblem::BadFiles(each)),
+            Problem::UnknownSystem(name) => said(CommandLineProblem::UnknownSystem {
+                name,
+                known: &crate::diamond_systems::NAMES,
+            }),
             Problem::OutOfRange {
                 what,
                 value,
                 low,
                 high,
-            } => write!(f, "{what} is {value}; allowed: {low} to {high}"),
+            } => said(CommandLineProblem::OutOfRange {
+                what,
+                value: *value,
+                low: *low,
+                high: *high,
+            }),
         }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(&English))
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(&English))
     }
 }
 

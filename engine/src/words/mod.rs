@@ -36,7 +36,7 @@ pub use screens::{
 pub use {
     lag::LagWords, menu::MenuWords, practice::PracticeWords, records::RecordsWords,
     referee::RefereeWords, rules::RulesWords, scoreboard::MatchWords, shot::ShotWords,
-    table::TableWords, troubles::TroubleWords,
+    table::TableWords, troubles::CommandLineProblem, troubles::TroubleWords,
 };
 
 use crate::computer::Decision;

@@ -19,4 +19,51 @@ impl TroubleWords for English {
             Trouble::MissingPosition(e) => e.to_string(),
         }
     }
+
+    fn command_line(&self, problem: &CommandLineProblem) -> String {
+        match problem {
+            CommandLineProblem::NoConfigFolder => {
+                "no such config folder (--config names a folder of RON files)".into()
+            }
+            CommandLineProblem::NotAFolder => "not a folder".into(),
+            CommandLineProblem::BallCount(n) => {
+                format!("`balls` lists {n} balls; 1 to 4 are allowed")
+            }
+            CommandLineProblem::SampleRate { hz, max } => {
+                format!("`sample_hz` is {hz}; allowed: above 0 up to {max}")
+            }
+            CommandLineProblem::PositionNotShot => {
+                "this is a position (`cue_ball`, no `stroke`): `carom suggest` chooses its stroke"
+                    .into()
+            }
+            CommandLineProblem::StrokeOrLaunch => {
+                "give exactly one of `stroke` and `launch`".into()
+            }
+            CommandLineProblem::NoGame => {
+                "no game: give `--game GAME` or a `game` in the file".into()
+            }
+            CommandLineProblem::NoCueBall => {
+                "a position names the ball to play: `cue_ball: White` (or Dotted)".into()
+            }
+            CommandLineProblem::GameNeedsStroke => {
+                "`game` needs a `stroke`: a `launch` has no cue, so there is nothing to judge"
+                    .into()
+            }
+            CommandLineProblem::CueBallOff => "the cue ball is not on the table".into(),
+            CommandLineProblem::BadFiles(each) => format!(
+                "{} file(s) cannot be used:\n{}",
+                each.len(),
+                each.join("\n")
+            ),
+            CommandLineProblem::UnknownSystem { name, known } => {
+                format!("no system `{name}`; known: {}", known.join(", "))
+            }
+            CommandLineProblem::OutOfRange {
+                what,
+                value,
+                low,
+                high,
+            } => format!("{what} is {value}; allowed: {low} to {high}"),
+        }
+    }
 }

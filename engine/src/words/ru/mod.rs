@@ -16,9 +16,10 @@ mod table;
 mod troubles;
 
 use super::{
-    AfterLag, Before, BreakSetup, CameraChoice, GraphicsChoice, Guide, GuideKeys, LagSetupFacts,
-    Lagger, LibraryNote, Line, MatchTerms, MenuLabel, MenuNote, PlayerEntry, ReplayState,
-    ResumeOffer, Setting, SettingValue, SheetColumns, StrokePanel, Tone, Trouble,
+    AfterLag, Before, BreakSetup, CameraChoice, CommandLineProblem, GraphicsChoice, Guide,
+    GuideKeys, LagSetupFacts, Lagger, LibraryNote, Line, MatchTerms, MenuLabel, MenuNote,
+    PlayerEntry, ReplayState, ResumeOffer, Setting, SettingValue, SheetColumns, StrokePanel, Tone,
+    Trouble,
 };
 use super::{
     LagWords, MatchWords, MenuWords, PracticeWords, RecordsWords, RefereeWords, RulesWords,

@@ -97,7 +97,7 @@ impl TroubleWords for Russian {
                     preset,
                     limits,
                 } => format!(
-                    "{} шар в точке ({}; {}) не на поле: на столе «{preset}» центр шара должен                      лежать в пределах ±{} м по x и ±{} м по y",
+                    "{} шар в точке ({}; {}) не на поле: на столе «{preset}» центр шара должен лежать в пределах ±{} м по x и ±{} м по y",
                     ball_word(*ball),
                     dec(at.x, 4),
                     dec(at.y, 4),
@@ -113,7 +113,7 @@ impl TroubleWords for Russian {
                     distance,
                     needed,
                 } => format!(
-                    "шары «{}» и «{}» наложены: между центрами {} м, нужно не меньше {} м                      (диаметр шара)",
+                    "шары «{}» и «{}» наложены: между центрами {} м, нужно не меньше {} м (диаметр шара)",
                     ball_word(*ball),
                     ball_word(*other),
                     dec(*distance, 4),
@@ -189,6 +189,59 @@ impl TroubleWords for Russian {
             Trouble::MissingPosition(e) => {
                 format!("{}: нет позиции «{}»", e.drill, e.position)
             }
+        }
+    }
+
+    fn command_line(&self, problem: &CommandLineProblem) -> String {
+        match problem {
+            CommandLineProblem::NoConfigFolder => {
+                "нет такой папки настроек (--config называет папку файлов RON)".into()
+            }
+            CommandLineProblem::NotAFolder => "это не папка".into(),
+            CommandLineProblem::BallCount(n) => format!(
+                "в `balls` {}; допустимо от 1 до 4",
+                count(*n as u64, "шар", "шара", "шаров")
+            ),
+            CommandLineProblem::SampleRate { hz, max } => format!(
+                "`sample_hz` равно {}; допустимо больше 0 и не больше {}",
+                num(*hz),
+                num(*max)
+            ),
+            CommandLineProblem::PositionNotShot => {
+                "это позиция (`cue_ball`, без `stroke`): её удар выбирает `carom suggest`".into()
+            }
+            CommandLineProblem::StrokeOrLaunch => {
+                "укажите что-то одно: `stroke` или `launch`".into()
+            }
+            CommandLineProblem::NoGame => {
+                "нет игры: укажите `--game ИГРА` или `game` в файле".into()
+            }
+            CommandLineProblem::NoCueBall => {
+                "позиция называет шар, которым играть: `cue_ball: White` (или Dotted)".into()
+            }
+            CommandLineProblem::GameNeedsStroke => {
+                "для `game` нужен `stroke`: у `launch` нет кия, судить нечего".into()
+            }
+            CommandLineProblem::CueBallOff => "битка нет на столе".into(),
+            CommandLineProblem::BadFiles(each) => format!(
+                "нельзя использовать {}:\n{}",
+                count(each.len() as u64, "файл", "файла", "файлов"),
+                each.join("\n")
+            ),
+            CommandLineProblem::UnknownSystem { name, known } => {
+                format!("системы `{name}` нет; известны: {}", known.join(", "))
+            }
+            CommandLineProblem::OutOfRange {
+                what,
+                value,
+                low,
+                high,
+            } => format!(
+                "{what} равно {}; допустимо от {} до {}",
+                num(*value),
+                num(*low),
+                num(*high)
+            ),
         }
     }
 }
