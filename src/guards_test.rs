@@ -1,7 +1,8 @@
 //! The checks the game runs on its own sources (`carom-guards`), each over every file
 //! whole but for its test code: the shell's layers (no file uses one that uses it back,
-//! no arrow up: `game`, `input`, `cue`, `view`, `ui`, then the window), files short
-//! enough to read, and no sentence a player reads written outside `words`. The engine
+//! no arrow up: `session`, `input`, `cue`, `view`, `ui`, then the window), files short
+//! enough to read, no sentence a player reads written outside `words`, and no file work
+//! of its own (the engine's `play` owns the player's files). The engine
 //! below is another crate, checked by its own.
 
 use carom_guards::{Source, layers, literals_with_context, outside_tests, too_long};
@@ -30,6 +31,39 @@ fn no_file_of_the_shell_uses_one_that_uses_it_back_and_no_arrow_points_up() {
     println!("{files} files, {uses} uses between them");
     assert!(files > 50, "{files} files read");
     assert_eq!(found, Vec::<String>::new());
+}
+
+/// The places in `sources` that touch the file system or build a path in the player's
+/// data folder: the engine's `play` owns the player's files (where they are, reading
+/// and writing them); the shell only asks it. The screenshot is the one file the shell
+/// writes itself.
+fn own_file_work(sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for Source { path, code } in sources {
+        if path == "view/screenshot.rs" {
+            continue;
+        }
+        for (n, line) in code.lines().enumerate() {
+            let code_part = line.split("//").next().unwrap_or_default();
+            if ["std::fs", "fs::", ".data.join(", "File::create"]
+                .iter()
+                .any(|pattern| code_part.contains(pattern))
+            {
+                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_shell_module_touches_the_files_itself_but_the_screenshot() {
+    let found = own_file_work(&sources());
+    assert!(found.is_empty(), "file work in the shell: {found:#?}");
+    let planted = "#[cfg(test)]\nmod tests;\nfn f(files: &UserFiles) {\n    \
+                   std::fs::write(files.data.join(\"x.ron\"), \"\");\n}\n";
+    let files = outside_tests(&[("ui/x.rs".to_owned(), planted.to_owned())]);
+    assert_eq!(own_file_work(&files).len(), 1);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use carom::cli;
 use carom::play::Mode;
-use carom::words::{Language, speak, words};
+use carom::words::{Language, Trouble, speak, words};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -335,16 +335,13 @@ fn main() -> ExitCode {
                 None if cli.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
-            let position = match cli.position.as_deref().map(|path| {
-                std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))
-                    .and_then(|text| {
-                        carom::play::positions::Position::parse(&path.display().to_string(), &text)
-                            .map_err(|e| e.to_string())
-                    })
-            }) {
-                Some(Err(message)) => {
-                    eprintln!("carom: {message}");
+            let position = match cli
+                .position
+                .as_deref()
+                .map(carom::play::positions::read_file)
+            {
+                Some(Err(e)) => {
+                    eprintln!("carom: {}", words().trouble(Trouble::File(&e)));
                     return ExitCode::FAILURE;
                 }
                 Some(Ok(position)) => Some(position),

@@ -33,16 +33,6 @@ pub struct UserFiles(pub StoragePaths);
 #[derive(Resource, Clone, Debug)]
 pub struct ConfigFolder(pub Option<PathBuf>);
 
-impl ConfigFolder {
-    pub fn positions(&self) -> Option<PathBuf> {
-        self.0.as_ref().map(|dir| dir.join("positions"))
-    }
-
-    pub fn drills(&self) -> Option<PathBuf> {
-        self.0.as_ref().map(|dir| dir.join("drills"))
-    }
-}
-
 /// A saved match to pick up when the table opens (set by the menu).
 #[derive(Resource, Clone, Debug)]
 pub struct ResumeMatch(pub SavedMatch);

@@ -38,7 +38,7 @@ struct Sessions {
 }
 
 fn start_session(mut commands: Commands, files: Option<Res<UserFiles>>) {
-    let path = files.map(|f| f.data.join("lag-history.ron"));
+    let path = files.map(|f| f.lag_history());
     let (history, problem) = match path.as_deref().map(LagHistory::read) {
         Some(Err(e)) => (LagHistory::default(), Some(e)),
         Some(Ok(history)) => (history, None),

@@ -22,7 +22,7 @@ use crate::ui::widgets::{Tone, keys, set_text, toned};
 use crate::words::{DrillDone, LibraryNote, named, spoken, words};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Library>();
@@ -65,23 +65,20 @@ enum Origin {
 }
 
 fn own_folder(files: &UserFiles) -> PathBuf {
-    files.data.join("positions")
+    files.own_positions()
 }
 
 /// Reads this game's positions, bundled (built in, with the config folder's) and own:
 /// files that cannot be read are named (the first), the rest load.
 fn read_positions(
     game: &str,
-    config_positions: Option<&PathBuf>,
+    config: Option<&Path>,
     files: &UserFiles,
 ) -> (Vec<(PathBuf, Position, Origin)>, Option<FileError>) {
     let mut found = Vec::new();
     let mut problems = Vec::new();
     for (origin, (positions, errors)) in [
-        (
-            Origin::Bundled,
-            bundled::positions(config_positions.map(PathBuf::as_path)),
-        ),
+        (Origin::Bundled, bundled::positions(config)),
         (Origin::Own, positions::load_folder(&own_folder(files))),
     ] {
         problems.extend(errors);
@@ -102,19 +99,19 @@ fn load_library(
     files: Option<Res<UserFiles>>,
 ) {
     let Some(files) = files else { return };
-    let config_positions = config_folder.as_ref().and_then(|c| c.positions());
-    let (positions, problem) = read_positions(&settings.game, config_positions.as_ref(), &files);
+    let config = config_folder.as_ref().and_then(|c| c.0.clone());
+    let (positions, problem) = read_positions(&settings.game, config.as_deref(), &files);
     let mut library = Library {
         positions,
         said: problem.map(LibraryNote::NotLoaded),
         ..Library::default()
     };
-    let (found, errors) = bundled::drills(config_folder.and_then(|c| c.drills()).as_deref());
+    let (found, errors) = bundled::drills(config.as_deref());
     library.drills = found
         .into_iter()
         .filter(|d| d.game == settings.game)
         .collect();
-    let path = files.data.join("drill-history.ron");
+    let path = files.drill_history();
     match DrillHistory::read(&path) {
         Ok(history) => library.history = Some((path, history)),
         Err(e) => library.said = Some(LibraryNote::DrillResultsNotKept(e)),
@@ -197,8 +194,8 @@ fn type_position_name(
         notes: String::new(),
     };
     let said = positions::save(&own_folder(&files), &position);
-    let config_positions = config_folder.and_then(|c| c.positions());
-    library.positions = read_positions(&settings.game, config_positions.as_ref(), &files).0;
+    let config = config_folder.and_then(|c| c.0.clone());
+    library.positions = read_positions(&settings.game, config.as_deref(), &files).0;
     library.current = library.positions.iter().position(|p| p.1 == position);
     library.said = Some(match said {
         Ok(path) => LibraryNote::Saved(path),
@@ -338,7 +335,7 @@ fn step_through(
         }
     }
     let Some(files) = files else { return };
-    let config_positions = config_folder.and_then(|c| c.positions());
+    let config = config_folder.and_then(|c| c.0.clone());
     if actions.just_pressed(Action::SavePosition) {
         let own = library
             .positions
@@ -352,8 +349,7 @@ fn step_through(
         match current {
             Some((path, _, Origin::Own)) => {
                 let said = crate::play::delete(&path);
-                library.positions =
-                    read_positions(&settings.game, config_positions.as_ref(), &files).0;
+                library.positions = read_positions(&settings.game, config.as_deref(), &files).0;
                 library.current = None;
                 library.said = Some(match said {
                     Ok(()) => LibraryNote::Deleted(path),

@@ -73,7 +73,7 @@ fn spawn_records(
         &keys_of(config, &[Action::MenuLeft, Action::MenuRight]),
         &keys(config, Action::Menu),
     );
-    let folder = files.data.join("players").display().to_string();
+    let folder = files.players().display().to_string();
     commands
         .spawn((
             Name::new("Records"),

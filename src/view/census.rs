@@ -13,17 +13,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, log_census);
 }
 
-/// The resident set of this process, from Linux's `/proc/self/status` (`VmRSS`).
-fn resident_kb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    resident_kb_in(&status)
-}
-
-fn resident_kb_in(status: &str) -> Option<u64> {
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 fn log_census(
     mut events: MessageReader<PlayEvent>,
     mut judged: Local<u64>,
@@ -37,7 +26,7 @@ fn log_census(
             continue;
         }
         *judged += 1;
-        let resident = resident_kb().map_or("?".to_owned(), |kb| kb.to_string());
+        let resident = crate::play::resident_kib().map_or("?".to_owned(), |kb| kb.to_string());
         info!(
             "census after stroke {}: {} entities, {} meshes, {} materials, {} images, resident {resident} kB",
             *judged,
@@ -46,18 +35,5 @@ fn log_census(
             surfaces.len(),
             images.len(),
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_resident_set_is_read_from_the_status_lines() {
-        let status = "Name:\tcarom\nVmPeak:\t  600000 kB\nVmRSS:\t  478612 kB\nThreads:\t20\n";
-        assert_eq!(resident_kb_in(status), Some(478_612));
-        assert_eq!(resident_kb_in("Name:\tcarom\n"), None);
-        assert_eq!(resident_kb_in("VmRSS:\tlots kB\n"), None);
     }
 }

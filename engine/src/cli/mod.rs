@@ -101,7 +101,7 @@ fn check_practice_files(config: &Config, dir: &Path, text: &mut String) -> Vec<S
     use crate::play::drills::Drill;
     let mut bad = Vec::new();
     // The folder's positions add to the built-in ones, which its drills may name too.
-    let (library, errors) = bundled::positions(Some(&dir.join("positions")));
+    let (library, errors) = bundled::positions(Some(dir));
     bad.extend(errors.iter().map(ToString::to_string));
     for (path, position) in library.iter().filter(|(path, _)| path.starts_with(dir)) {
         match config.games.game(&position.game) {

@@ -56,15 +56,17 @@ pub const DRILLS: &[(&str, &str)] = built_in!("drills":
     "three-cushion-patterns.ron",
 );
 
-/// The built-in positions, with those of `folder` (a config folder's `positions/`)
+/// The built-in positions, with those of the config folder `config`'s `positions/`
 /// added: each with its path, and an error for each file that cannot be read.
-pub fn positions(folder: Option<&Path>) -> (Vec<(PathBuf, Position)>, Vec<FileError>) {
-    with_folder("positions", POSITIONS, folder, Position::parse)
+pub fn positions(config: Option<&Path>) -> (Vec<(PathBuf, Position)>, Vec<FileError>) {
+    let folder = config.map(|c| c.join("positions"));
+    with_folder("positions", POSITIONS, folder.as_deref(), Position::parse)
 }
 
-/// The built-in drills, with those of `folder` (a config folder's `drills/`) added.
-pub fn drills(folder: Option<&Path>) -> (Vec<Drill>, Vec<FileError>) {
-    let (read, errors) = with_folder("drills", DRILLS, folder, Drill::parse);
+/// The built-in drills, with those of the config folder `config`'s `drills/` added.
+pub fn drills(config: Option<&Path>) -> (Vec<Drill>, Vec<FileError>) {
+    let folder = config.map(|c| c.join("drills"));
+    let (read, errors) = with_folder("drills", DRILLS, folder.as_deref(), Drill::parse);
     (read.into_iter().map(|(_, drill)| drill).collect(), errors)
 }
 
@@ -140,9 +142,11 @@ mod tests {
         let dir = fresh_dir("bundled-folder");
         let umbrella = POSITIONS.iter().find(|p| p.0 == "umbrella.ron").unwrap().1;
         let renamed = umbrella.replacen("name: \"", "name: \"Mine: ", 1);
-        std::fs::write(dir.join("umbrella.ron"), &renamed).unwrap();
-        std::fs::write(dir.join("extra.ron"), umbrella).unwrap();
-        std::fs::write(dir.join("broken.ron"), "(name: ").unwrap();
+        let folder = dir.join("positions");
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("umbrella.ron"), &renamed).unwrap();
+        std::fs::write(folder.join("extra.ron"), umbrella).unwrap();
+        std::fs::write(folder.join("broken.ron"), "(name: ").unwrap();
         let (library, errors) = positions(Some(&dir));
         assert_eq!(library.len(), POSITIONS.len() + 1);
         let named = |file: &str| -> Vec<String> {

@@ -124,6 +124,34 @@ impl StoragePaths {
         }
     }
 
+    /// Lag training's history of sessions.
+    pub fn lag_history(&self) -> PathBuf {
+        self.data.join("lag-history.ron")
+    }
+
+    /// The drills' runs.
+    pub fn drill_history(&self) -> PathBuf {
+        self.data.join("drill-history.ron")
+    }
+
+    /// The player's own practice positions, a file each.
+    pub fn own_positions(&self) -> PathBuf {
+        self.data.join("positions")
+    }
+
+    /// The players' records, a file each (`profiles`).
+    pub fn players(&self) -> PathBuf {
+        players_folder(&self.data)
+    }
+
+    /// Where the diagram of the `number`th stroke of a game is saved at `stamp` (s since
+    /// 1970).
+    pub fn diagram(&self, stamp: u64, number: usize) -> PathBuf {
+        self.data
+            .join("diagrams")
+            .join(format!("stroke-{stamp}-{number}.svg"))
+    }
+
     /// Every file in one folder (tests).
     pub fn in_folder(dir: &Path) -> StoragePaths {
         StoragePaths {
@@ -145,6 +173,19 @@ impl StoragePaths {
             let _ = std::fs::rename(&self.settings, &self.menu);
         }
     }
+}
+
+/// Saves a stroke's diagram (`svg`, the `number`th stroke of its game) in the data
+/// folder's `diagrams/`: where it went.
+pub fn save_diagram(paths: &StoragePaths, svg: &str, number: usize) -> Result<PathBuf, FileError> {
+    let path = paths.diagram(now_s(), number);
+    write_atomically(&path, svg.as_bytes())?;
+    Ok(path)
+}
+
+/// The players' records' folder in the data folder `data`.
+pub fn players_folder(data: &Path) -> PathBuf {
+    data.join("players")
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder, flushed to
@@ -231,6 +272,18 @@ pub fn delete(path: &Path) -> Result<(), FileError> {
     })
 }
 
+/// The resident set of this process, KiB, from Linux's `/proc/self/status` (`VmRSS`):
+/// the game's census logs it after every stroke.
+pub fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    resident_kib_in(&status)
+}
+
+fn resident_kib_in(status: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// Now, in seconds since 1970 (the key of a session, a drill run, a file name).
 pub fn now_s() -> u64 {
     std::time::SystemTime::now()
@@ -256,6 +309,14 @@ pub fn keep_aside(path: &Path) -> Result<PathBuf, FileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_resident_set_is_read_from_the_status_lines() {
+        let status = "Name:\tcarom\nVmPeak:\t  600000 kB\nVmRSS:\t  478612 kB\nThreads:\t20\n";
+        assert_eq!(resident_kib_in(status), Some(478_612));
+        assert_eq!(resident_kib_in("Name:\tcarom\n"), None);
+        assert_eq!(resident_kib_in("VmRSS:\tlots kB\n"), None);
+    }
 
     #[test]
     fn old_menu_choices_in_settings_ron_move_to_menu_ron() {

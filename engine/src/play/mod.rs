@@ -27,7 +27,7 @@ mod table_core;
 
 pub use files::{
     FileError, StoragePaths, delete, keep_aside, now_s, read_if_there, read_ron_folder,
-    read_ron_or_default, write_atomically, write_ron,
+    read_ron_or_default, resident_kib, save_diagram, write_atomically, write_ron,
 };
 pub use flow::{Command, Event, Notice, Phase, SetUpRefusal};
 pub use lag::{GOOD_LAG_BAND_M, Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds, lag_start};

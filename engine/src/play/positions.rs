@@ -218,6 +218,16 @@ fn cue_ball_route(record: &ShotRecord, cue_ball: BallId) -> Vec<Touch> {
         .collect()
 }
 
+/// The position in the file at `path` (`carom --position FILE`); an error names the
+/// file and what is wrong.
+pub fn read_file(path: &Path) -> Result<Position, FileError> {
+    let text = super::read_if_there(path)?.ok_or_else(|| FileError::Read {
+        path: path.to_owned(),
+        kind: std::io::ErrorKind::NotFound,
+    })?;
+    Ok(Position::parse(&path.display().to_string(), &text)?)
+}
+
 /// The positions in `dir` (its `.ron` files, by name), and an error for each file that
 /// could not be read: one bad file does not hide the others.
 pub fn load_folder(dir: &Path) -> (Vec<(PathBuf, Position)>, Vec<FileError>) {

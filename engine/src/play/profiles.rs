@@ -5,7 +5,9 @@
 //! written after every match; a file that cannot be read is named and kept aside
 //! (`NAME.ron.unreadable-1`), a fresh profile taking its place.
 
-use super::files::{FileError, keep_aside, read_ron_folder, read_ron_or_default, write_ron};
+use super::files::{
+    FileError, keep_aside, players_folder, read_ron_folder, read_ron_or_default, write_ron,
+};
 use crate::config::{Config, Level};
 use crate::rules::{Outcome, ScoreSheet};
 use serde::{Deserialize, Serialize};
@@ -148,7 +150,7 @@ pub fn profile_path(data: &Path, name: &str) -> PathBuf {
             }
         })
         .collect();
-    data.join("players").join(format!("{file}.ron"))
+    players_folder(data).join(format!("{file}.ron"))
 }
 
 /// `name`'s profile (an empty one before their first match).
@@ -163,7 +165,7 @@ pub fn read_profile(data: &Path, name: &str) -> Result<Profile, FileError> {
 /// Every profile in the data folder, by name, and an error naming each file that
 /// cannot be read (left as it is).
 pub fn all_profiles(data: &Path) -> (Vec<Profile>, Vec<FileError>) {
-    let (read, errors) = read_ron_folder(&data.join("players"), crate::config::parse::<Profile>);
+    let (read, errors) = read_ron_folder(&players_folder(data), crate::config::parse::<Profile>);
     let mut profiles: Vec<Profile> = read.into_iter().map(|(_, profile)| profile).collect();
     profiles.sort_by_key(|p| p.name.to_lowercase());
     (profiles, errors)

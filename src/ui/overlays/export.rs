@@ -7,7 +7,7 @@ use crate::input::Actions;
 use crate::session::{GameSystems, Screen, Session, Settings, UserFiles, at_table};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, tone_colour, toned};
-use crate::words::{named, words};
+use crate::words::{Trouble, named, words};
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -97,10 +97,6 @@ fn export(session: &Session, settings: &Settings, files: &UserFiles) -> Result<P
         &caption,
         settings.ball_style,
     );
-    let folder = files.data.join("diagrams");
-    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let stamp = crate::play::now_s();
-    let path = folder.join(format!("stroke-{stamp}-{}.svg", referee.history().len()));
-    crate::play::write_atomically(&path, drawing.as_bytes()).map_err(|e| e.to_string())?;
-    Ok(path)
+    crate::play::save_diagram(files, &drawing, referee.history().len())
+        .map_err(|e| words().trouble(Trouble::File(&e)))
 }
