@@ -751,6 +751,18 @@ fn check_config_names_the_file_line_field_and_range() {
         err.contains("missing.ron: Missing: no position \"nowhere\""),
         "{err}"
     );
+    // Each in the language spoken.
+    let (ok, _, err) = carom(&["--lang", "ru", "check-config", dir.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("нельзя использовать 3 файла"), "{err}");
+    assert!(
+        err.contains("snooker.ron: `game`: в games.ron нет игры «snooker»"),
+        "{err}"
+    );
+    assert!(
+        err.contains("missing.ron: Missing: нет позиции «nowhere»"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! whole but for its test code: the layers of `lib.rs` (no file uses one that uses it
 //! back, no arrow up the order drawn in `docs/architecture.md`), the referee and the
 //! simulation apart, files short enough to read, `play/` branching on the mode in one
-//! place, and errors as types. That no Bevy is named is the engine's dependencies' to
-//! say: it has none.
+//! place, errors as types and their sentences in `words` only. That no Bevy is named is
+//! the engine's dependencies' to say: it has none.
 
 use carom_guards::{Source, layers, outside_tests, text_errors, too_long};
 use std::path::Path;
@@ -99,4 +99,38 @@ fn the_model_returns_typed_errors_not_text() {
     // Every file of the engine: the model and its command line.
     let found = text_errors(&sources(), |path| path != "test_support.rs");
     assert!(found.is_empty(), "errors as text: {found:#?}");
+}
+
+/// The files below `words` that may display a value of theirs: a config error is a
+/// place (`FILE:LINE:COLUMN:`) around its parser's own message, and a ball's `Display`
+/// is the name the files give it.
+const DISPLAYED_BELOW_WORDS: [&str; 2] = ["config/error.rs", "shot/ball.rs"];
+
+/// Every error's sentence is written in `words`, once a language (`words/display.rs`
+/// displays each error as its English words): no layer below writes one of its own.
+fn sentences_below_words(sources: &[Source]) -> Vec<String> {
+    sources
+        .iter()
+        .filter(|s| {
+            !["words", "cli", "lib.rs"]
+                .iter()
+                .any(|top| s.path.starts_with(top))
+        })
+        .filter(|s| !DISPLAYED_BELOW_WORDS.contains(&s.path.as_str()))
+        .filter(|s| s.code.contains("fmt::Display for"))
+        .map(|s| s.path.clone())
+        .collect()
+}
+
+#[test]
+fn no_layer_below_words_words_its_errors() {
+    let found = sentences_below_words(&sources());
+    assert!(found.is_empty(), "sentences below words: {found:?}");
+    let mut planted = sources();
+    let setup = planted
+        .iter_mut()
+        .find(|s| s.path == "rules/setup.rs")
+        .expect("rules/setup.rs is read");
+    setup.code += "\nimpl fmt::Display for SetupError {}\n";
+    assert_eq!(sentences_below_words(&planted), ["rules/setup.rs"]);
 }

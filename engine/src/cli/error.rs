@@ -5,7 +5,8 @@ use super::MatchFileError;
 use crate::computer;
 use crate::config::{ConfigError, UnknownKey};
 use crate::physics::{self, PlaceError, StrikeError};
-use crate::play::StartError;
+use crate::play::drills::MissingPosition;
+use crate::play::{FileError, StartError};
 use crate::rules::{JudgeError, SetupError};
 use crate::words::{CommandLineProblem, English, Trouble, Words};
 use std::fmt;
@@ -61,12 +62,12 @@ pub enum Problem {
     Judge(JudgeError),
     MatchFile(Box<MatchFileError>),
     /// The game's own saved match that cannot be read (it names its file).
-    SavedMatch(crate::play::FileError),
+    SavedMatch(FileError),
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
-    /// Practice files of the config folder that cannot be used, each with its reason.
-    BadFiles(Vec<String>),
+    /// Practice files of the config folder that cannot be used.
+    BadFiles(Vec<BadFile>),
     /// `carom system` names a system it does not know.
     UnknownSystem(String),
     /// A number given on the command line outside what is allowed.
@@ -76,6 +77,38 @@ pub enum Problem {
         low: f64,
         high: f64,
     },
+}
+
+/// A practice file of a config folder that cannot be used, and why.
+#[derive(Debug)]
+pub enum BadFile {
+    /// It cannot be read as a position or a drill (the error names it).
+    Unreadable(FileError),
+    /// A position of a game `games.ron` does not have.
+    NoGame { path: PathBuf, error: UnknownKey },
+    /// A drill naming a position neither the folder nor the built-in ones have.
+    NoPosition {
+        path: PathBuf,
+        error: MissingPosition,
+    },
+}
+
+impl BadFile {
+    fn worded(&self, words: &dyn Words) -> String {
+        match self {
+            BadFile::Unreadable(e) => words.trouble(Trouble::File(e)),
+            BadFile::NoGame { path, error } => format!(
+                "{}: `game`: {}",
+                path.display(),
+                words.trouble(Trouble::Unknown(error))
+            ),
+            BadFile::NoPosition { path, error } => format!(
+                "{}: {}",
+                path.display(),
+                words.trouble(Trouble::MissingPosition(error))
+            ),
+        }
+    }
 }
 
 impl CliError {
@@ -155,8 +188,8 @@ impl CliError {
 }
 
 impl Problem {
-    /// The problem in `words`' language. The system's, the JSON parser's and a match
-    /// file's parser's own messages are theirs.
+    /// The problem in `words`' language. The system's, the JSON and RON parsers' and
+    /// the config's own messages are theirs.
     pub fn worded(&self, words: &dyn Words) -> String {
         let said = |problem: CommandLineProblem| words.command_line(&problem);
         match self {
@@ -181,12 +214,15 @@ impl Problem {
             Problem::Setup(e) => words.trouble(Trouble::Setup(e)),
             Problem::Start(e) => words.trouble(Trouble::Start(e)),
             Problem::Judge(e) => words.trouble(Trouble::Judge(e)),
-            Problem::MatchFile(e) => e.to_string(),
+            Problem::MatchFile(e) => e.worded(words),
             Problem::SavedMatch(e) => words.trouble(Trouble::File(e)),
-            Problem::Bench(e) => e.to_string(),
-            Problem::Decisions(e) => e.to_string(),
+            Problem::Bench(e) => words.trouble(Trouble::SimulationBench(e)),
+            Problem::Decisions(e) => words.trouble(Trouble::ComputerBench(e)),
             Problem::Json(e) => e.to_string(),
-            Problem::BadFiles(each) => said(CommandLineProblem::BadFiles(each)),
+            Problem::BadFiles(each) => {
+                let each: Vec<String> = each.iter().map(|bad| bad.worded(words)).collect();
+                said(CommandLineProblem::BadFiles(&each))
+            }
             Problem::UnknownSystem(name) => said(CommandLineProblem::UnknownSystem {
                 name,
                 known: &crate::diamond_systems::NAMES,

@@ -14,6 +14,7 @@
 use crate::config::UnknownKey;
 use crate::rules::{Calls, JudgeError, PlayedStroke, SetupError};
 use crate::shot::{BallId, FinalPosition, ShotEvent, ShotRecord};
+use crate::words::{CommandLineProblem, English, Trouble, Words};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -49,43 +50,57 @@ pub enum MatchProblem {
     Judge(JudgeError),
 }
 
+impl MatchFileError {
+    /// What is wrong in `words`' language: the file, the place in it, the problem. (Its
+    /// `Display` is the English.)
+    pub fn worded(&self, words: &dyn Words) -> String {
+        match &self.at {
+            Some(at) => format!("{}: {at}: {}", self.file, self.problem.worded(words)),
+            None => format!("{}: {}", self.file, self.problem.worded(words)),
+        }
+    }
+}
+
+impl MatchProblem {
+    /// The problem in `words`' language; the JSON and RON parsers' own messages are
+    /// theirs.
+    pub fn worded(&self, words: &dyn Words) -> String {
+        let said = |problem: CommandLineProblem| words.command_line(&problem);
+        match self {
+            MatchProblem::NotJsonOrRon => said(CommandLineProblem::NotJsonOrRon),
+            MatchProblem::Unreadable(e) => said(CommandLineProblem::CannotRead(e)),
+            MatchProblem::Json(e) => e.to_string(),
+            MatchProblem::Ron(e) => {
+                let at = e.span.start;
+                format!("line {} column {}: {}", at.line, at.col, e.code)
+            }
+            MatchProblem::RonData(e) => {
+                let message = e.to_string();
+                // RON reads a bare name (white) as a unit value, which arrives as null.
+                let hint = if message.contains("invalid type: null") {
+                    said(CommandLineProblem::RonNamesAreStrings)
+                } else {
+                    String::new()
+                };
+                message + &hint
+            }
+            MatchProblem::NotFinite(number) => said(CommandLineProblem::NotFinite(*number)),
+            MatchProblem::Unknown(e) => words.trouble(Trouble::Unknown(e)),
+            MatchProblem::Setup(e) => words.trouble(Trouble::Setup(e)),
+            MatchProblem::Judge(e) => words.trouble(Trouble::Judge(e)),
+        }
+    }
+}
+
 impl fmt::Display for MatchFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.at {
-            Some(at) => write!(f, "{}: {at}: {}", self.file, self.problem),
-            None => write!(f, "{}: {}", self.file, self.problem),
-        }
+        f.write_str(&self.worded(&English))
     }
 }
 
 impl fmt::Display for MatchProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchProblem::NotJsonOrRon => f.write_str("a match file is .json or .ron"),
-            MatchProblem::Unreadable(e) => write!(f, "cannot be read: {e}"),
-            MatchProblem::Json(e) => e.fmt(f),
-            MatchProblem::Ron(e) => {
-                let at = e.span.start;
-                write!(f, "line {} column {}: {}", at.line, at.col, e.code)
-            }
-            MatchProblem::RonData(e) => {
-                e.fmt(f)?;
-                // RON reads a bare name (white) as a unit value, which arrives as null.
-                if e.to_string().contains("invalid type: null") {
-                    f.write_str(" (in a RON match file, names are strings: \"white\", not white)")?;
-                }
-                Ok(())
-            }
-            MatchProblem::NotFinite(number) => {
-                write!(
-                    f,
-                    "{number} is not a finite number; allowed: finite numbers only"
-                )
-            }
-            MatchProblem::Unknown(e) => e.fmt(f),
-            MatchProblem::Setup(e) => e.fmt(f),
-            MatchProblem::Judge(e) => e.fmt(f),
-        }
+        f.write_str(&self.worded(&English))
     }
 }
 

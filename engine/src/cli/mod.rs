@@ -12,7 +12,7 @@ mod shot_file;
 mod sounds;
 mod system;
 
-pub use error::{CliError, Problem};
+pub use error::{BadFile, CliError, Problem};
 pub use match_file::{Call, Format, MatchFile, MatchFileError, MatchProblem, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
 pub use sounds::sounds;
@@ -96,25 +96,31 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), Cl
 /// what is wrong with each bad one (a file that cannot be read, a position of a game
 /// games.ron does not have, a drill naming a position neither the folder nor the
 /// built-in ones have).
-fn check_practice_files(config: &Config, dir: &Path, text: &mut String) -> Vec<String> {
+fn check_practice_files(config: &Config, dir: &Path, text: &mut String) -> Vec<BadFile> {
     use crate::play::bundled;
     use crate::play::drills::Drill;
     let mut bad = Vec::new();
     // The folder's positions add to the built-in ones, which its drills may name too.
     let (library, errors) = bundled::positions(Some(dir));
-    bad.extend(errors.iter().map(ToString::to_string));
+    bad.extend(errors.into_iter().map(BadFile::Unreadable));
     for (path, position) in library.iter().filter(|(path, _)| path.starts_with(dir)) {
         match config.games.game(&position.game) {
             Ok(_) => *text += &format!("ok  {}\n", path.display()),
-            Err(e) => bad.push(format!("{}: `game`: {e}", path.display())),
+            Err(error) => bad.push(BadFile::NoGame {
+                path: path.clone(),
+                error,
+            }),
         }
     }
     let (drills, errors) = crate::play::read_ron_folder(&dir.join("drills"), Drill::parse);
-    bad.extend(errors.iter().map(ToString::to_string));
+    bad.extend(errors.into_iter().map(BadFile::Unreadable));
     for (path, drill) in &drills {
         match drill.positions(&library) {
             Ok(_) => *text += &format!("ok  {}\n", path.display()),
-            Err(e) => bad.push(format!("{}: {e}", path.display())),
+            Err(error) => bad.push(BadFile::NoPosition {
+                path: path.clone(),
+                error,
+            }),
         }
     }
     bad

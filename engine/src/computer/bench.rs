@@ -97,15 +97,6 @@ impl From<UnknownKey> for BenchError {
     }
 }
 
-impl std::fmt::Display for BenchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BenchError::Start(e) => e.fmt(f),
-            BenchError::NothingToPlay => f.write_str("a lay-out with nothing to play"),
-        }
-    }
-}
-
 impl std::error::Error for BenchError {}
 
 /// Every level deciding from `lay_outs` random lay-outs of `game`, once with each

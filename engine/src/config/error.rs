@@ -86,18 +86,4 @@ impl UnknownKey {
     }
 }
 
-impl fmt::Display for UnknownKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (key, known) = (&self.key, self.known.join(", "));
-        match self.what {
-            Keyed::Game => write!(f, "no game \"{key}\" in games.ron; the games are: {known}"),
-            Keyed::TablePreset => write!(f, "no table preset \"{key}\"; the presets are: {known}"),
-            Keyed::ComputerLevel => write!(
-                f,
-                "no computer level \"{key}\" in computer.ron; there are: {known}"
-            ),
-        }
-    }
-}
-
 impl std::error::Error for UnknownKey {}

@@ -15,7 +15,6 @@ use crate::math::DVec2;
 use crate::physics::{PlaceError, StrikeError, TableSim};
 use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Stroke};
 use crate::table::TableGeometry;
-use std::fmt;
 
 pub mod patterns;
 #[cfg(test)]
@@ -271,16 +270,6 @@ pub enum SweepError {
     Table(UnknownKey),
     Place(PlaceError),
     Strike(StrikeError),
-}
-
-impl fmt::Display for SweepError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SweepError::Table(e) => write!(f, "{e}"),
-            SweepError::Place(e) => write!(f, "the cue ball cannot be placed: {e}"),
-            SweepError::Strike(e) => write!(f, "the system's stroke cannot be struck: {e}"),
-        }
-    }
 }
 
 impl std::error::Error for SweepError {}

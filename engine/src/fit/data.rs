@@ -82,22 +82,11 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<TrackedShot>, ConfigError> {
 
 /// A tracked shot that cannot be used.
 #[derive(Clone, Debug, PartialEq)]
-enum ShotProblem {
+pub enum ShotProblem {
     /// No track of the ball of this key.
     NoBall(&'static str),
     /// A track of fewer than two samples, or with x, y and t of different lengths.
     FewSamples,
-}
-
-impl std::fmt::Display for ShotProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ShotProblem::NoBall(key) => write!(f, "no ball \"{key}\""),
-            ShotProblem::FewSamples => {
-                f.write_str("a ball needs at least two samples and as many x and y as t")
-            }
-        }
-    }
 }
 
 fn tracked(index: usize, shot: RawShot) -> Result<TrackedShot, ShotProblem> {

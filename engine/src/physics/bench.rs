@@ -133,15 +133,6 @@ pub enum BenchError {
     Shot(ShotError),
 }
 
-impl std::fmt::Display for BenchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BenchError::Table(e) => e.fmt(f),
-            BenchError::Shot(e) => e.fmt(f),
-        }
-    }
-}
-
 impl std::error::Error for BenchError {}
 
 /// Runs every case `repeats` times and reports the median wall time.

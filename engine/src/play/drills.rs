@@ -69,12 +69,6 @@ pub struct MissingPosition {
     pub position: String,
 }
 
-impl std::fmt::Display for MissingPosition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: no position \"{}\"", self.drill, self.position)
-    }
-}
-
 impl std::error::Error for MissingPosition {}
 
 /// The drills in `dir` (`.ron` files, by name) and an error for each that could not be

@@ -2,10 +2,9 @@
 //! cut mid-write leaves the last good file) and never over a file that could not be
 //! read (it is kept aside).
 
-use crate::config::{ConfigError, MAX_FILE_BYTES, TextError, read_text};
+use crate::config::{ConfigError, TextError, read_text};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use std::fmt;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
@@ -60,34 +59,6 @@ impl FileError {
 impl From<ConfigError> for FileError {
     fn from(e: ConfigError) -> FileError {
         FileError::Content(e)
-    }
-}
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FileError::Read { path, kind } if *kind == ErrorKind::InvalidData => {
-                write!(f, "{}: cannot be read: not UTF-8 text", path.display())
-            }
-            FileError::Read { path, kind } => {
-                write!(f, "{}: cannot be read: {kind}", path.display())
-            }
-            FileError::TooLarge { path, bytes } => write!(
-                f,
-                "{}: {bytes} bytes, not read; a file of the game holds at most {MAX_FILE_BYTES}",
-                path.display()
-            ),
-            FileError::Write { path, kind } => {
-                write!(f, "{}: cannot be written: {kind}", path.display())
-            }
-            FileError::MoveAside { path, kind } => {
-                write!(f, "{}: cannot be moved aside: {kind}", path.display())
-            }
-            FileError::Delete { path, kind } => {
-                write!(f, "{}: cannot be deleted: {kind}", path.display())
-            }
-            FileError::Content(e) => e.fmt(f),
-        }
     }
 }
 

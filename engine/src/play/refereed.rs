@@ -10,7 +10,6 @@ use crate::rules::{JudgeError, MatchSetup, PlayedStroke, Referee, SetupError, Ve
 use crate::shot::{BallId, Spot};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A game that cannot start (or be replayed) with these settings.
@@ -39,20 +38,6 @@ impl From<SetupError> for StartError {
     }
 }
 
-impl fmt::Display for StartError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StartError::Unknown(e) => e.fmt(f),
-            StartError::Setup(e) => e.fmt(f),
-            StartError::Stroke { number, error } => write!(f, "stroke {number}: {error}"),
-            StartError::SavedPhase(at) => write!(
-                f,
-                "`at`: the saved phase {at:?} does not fit the match's strokes and players"
-            ),
-        }
-    }
-}
-
 impl std::error::Error for StartError {}
 
 /// A save that cannot be resumed: the file, or the match it holds.
@@ -60,15 +45,6 @@ impl std::error::Error for StartError {}
 pub enum ResumeError {
     File(FileError),
     Replay { path: PathBuf, error: StartError },
-}
-
-impl fmt::Display for ResumeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResumeError::File(e) => e.fmt(f),
-            ResumeError::Replay { path, error } => write!(f, "{}: {error}", path.display()),
-        }
-    }
 }
 
 impl std::error::Error for ResumeError {}

@@ -71,6 +71,21 @@ pub enum SavedPhase {
     GameOver,
 }
 
+impl SavedPhase {
+    /// The phase's name as the file writes it (`"phase": "break_setup"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SavedPhase::Lag => "lag",
+            SavedPhase::ChooseBreak { .. } => "choose_break",
+            SavedPhase::BreakSetup => "break_setup",
+            SavedPhase::Aiming => "aiming",
+            SavedPhase::Verdict => "verdict",
+            SavedPhase::Spotting => "spotting",
+            SavedPhase::GameOver => "game_over",
+        }
+    }
+}
+
 /// One stroke: the simulation's record, the declaration and the calls.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -182,6 +197,22 @@ mod tests {
             &[],
             SavedPhase::Aiming,
         )
+    }
+
+    #[test]
+    fn each_phase_is_named_as_its_file_writes_it() {
+        for at in [
+            SavedPhase::Lag,
+            SavedPhase::ChooseBreak { lag_winner: 1 },
+            SavedPhase::BreakSetup,
+            SavedPhase::Aiming,
+            SavedPhase::Verdict,
+            SavedPhase::Spotting,
+            SavedPhase::GameOver,
+        ] {
+            let written = serde_json::to_value(at).unwrap();
+            assert_eq!(written["phase"], at.name(), "{at:?}");
+        }
     }
 
     #[test]

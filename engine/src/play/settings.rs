@@ -4,7 +4,6 @@
 use super::files::{FileError, read_if_there, write_ron};
 use crate::config::Config;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::Path;
 
 /// How the table is used: the one name of it for the menu, the command line and the
@@ -237,29 +236,6 @@ pub enum SettingsProblem {
     SameName(String),
 }
 
-impl fmt::Display for SettingsProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingsProblem::NoGame(key) => write!(f, "no game `{key}` in games.ron"),
-            SettingsProblem::NoTable(key) => write!(f, "no table `{key}` in tables.ron"),
-            SettingsProblem::NoTarget => f.write_str("the target must be at least 1 point"),
-            SettingsProblem::NoInnings => f.write_str("an innings limit must be at least 1"),
-            SettingsProblem::TooManyPlayers(n) => {
-                write!(f, "{n} player names; at most {MAX_PLAYERS} are allowed")
-            }
-            SettingsProblem::NameTooLong(start) => write!(
-                f,
-                "the player name \"{start}...\" is longer than {MAX_NAME_CHARS} characters"
-            ),
-            SettingsProblem::NoLevel(key) => write!(f, "no computer level `{key}` in computer.ron"),
-            SettingsProblem::MatchNeedsTwo => {
-                f.write_str("a match needs two or three player names")
-            }
-            SettingsProblem::SameName(name) => write!(f, "two players are called \"{name}\""),
-        }
-    }
-}
-
 impl std::error::Error for SettingsProblem {}
 
 /// Remembered settings that cannot be used: the file, or what it holds.
@@ -267,15 +243,6 @@ impl std::error::Error for SettingsProblem {}
 pub enum SettingsError {
     File(FileError),
     Problem(SettingsProblem),
-}
-
-impl fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SettingsError::File(e) => e.fmt(f),
-            SettingsError::Problem(e) => e.fmt(f),
-        }
-    }
 }
 
 impl std::error::Error for SettingsError {}

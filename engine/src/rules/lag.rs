@@ -26,7 +26,6 @@ use crate::shot::BallId;
 use crate::shot::Cushion;
 use crate::shot::{EventKind, ShotRecord};
 use crate::table::TableGeometry;
-use std::fmt;
 
 /// The half of the table a player lags from, seen from the head end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,24 +124,6 @@ pub enum LagError {
     NoFinalPosition(BallId),
     /// The record ends before every ball stopped (rule 11).
     NotAtRest,
-}
-
-impl fmt::Display for LagError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LagError::NoLag => f.write_str("this game has no lag"),
-            LagError::Balls => f.write_str("the two players lag with the two whites"),
-            LagError::Strikes => {
-                f.write_str("a lag strikes each player's ball once, and nothing else")
-            }
-            LagError::NotInPlay(ball) => write!(f, "{ball} is not on the table in a lag"),
-            LagError::NoTrajectory(ball) => write!(f, "{ball} has no sampled trajectory"),
-            LagError::NoFinalPosition(ball) => write!(f, "{ball} has no final position"),
-            LagError::NotAtRest => {
-                f.write_str("the lag record ends before every ball stopped (rule 11)")
-            }
-        }
-    }
 }
 
 impl std::error::Error for LagError {}

@@ -31,7 +31,6 @@ use crate::math::DVec2;
 use crate::shot::{BallId, ShotRecord};
 use crate::table::TableGeometry;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,23 +87,6 @@ impl From<RecordError> for JudgeError {
             RecordError::NoStrike => JudgeError::NoStrike,
             RecordError::NotAtRest => JudgeError::NotAtRest,
             impossible => JudgeError::Impossible(impossible),
-        }
-    }
-}
-
-impl fmt::Display for JudgeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            JudgeError::GameOver => f.write_str("the game is already over"),
-            JudgeError::NoStrike => {
-                f.write_str("no `strike` event: a stroke starts with the tip striking a cue ball")
-            }
-            JudgeError::NotInPlay(ball) => write!(f, "{ball} is not in play in this game"),
-            JudgeError::Impossible(e) => e.fmt(f),
-            JudgeError::NotAtRest => f.write_str(
-                "the record does not end with every ball at rest (a `rest` event, nothing \
-                 after it): the stroke is not complete (rule 11)",
-            ),
         }
     }
 }

@@ -6,7 +6,6 @@ use crate::math::DVec2;
 use crate::shot::BallId;
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// A match that cannot start, and why.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,53 +43,6 @@ pub enum SetupError {
         in_play: Vec<BallId>,
         placed: Vec<BallId>,
     },
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = |balls: &[BallId]| {
-            let names: Vec<&str> = balls.iter().map(|b| b.name()).collect();
-            names.join(", ")
-        };
-        match self {
-            SetupError::NoPlayers => f.write_str("a match needs at least one player"),
-            SetupError::Nameless(i) => write!(f, "player {i} has no name"),
-            SetupError::SameName(name) => write!(f, "two players are called \"{name}\""),
-            SetupError::NoSuchBreaker { breaker, players } => write!(
-                f,
-                "the breaker is player {breaker}, but there are {players} player(s), numbered \
-                 from 0"
-            ),
-            SetupError::NotACueBall(ball) => write!(
-                f,
-                "the breaker's ball is {ball}: a cue ball is white or dotted (rule 2)"
-            ),
-            SetupError::NoTarget => f.write_str("the target must be at least 1 point"),
-            SetupError::TargetsPerPlayer { targets, players } => write!(
-                f,
-                "{targets} targets for {players} players: a handicap match gives each player one"
-            ),
-            SetupError::NoInnings => f.write_str("the innings limit must be at least 1"),
-            SetupError::OffTheBed { ball, at_mm, table } => write!(
-                f,
-                "the set-up puts {ball} at ({:.0}, {:.0}) mm, off the {table} table's bed",
-                at_mm.0, at_mm.1
-            ),
-            SetupError::OnTopOfEachOther(a, b) => {
-                write!(f, "the set-up puts {a} and {b} on top of each other")
-            }
-            SetupError::OtherBalls {
-                game,
-                in_play,
-                placed,
-            } => write!(
-                f,
-                "{game} is played with {}; the lay-out has {}",
-                names(in_play),
-                names(placed)
-            ),
-        }
-    }
 }
 
 impl std::error::Error for SetupError {}

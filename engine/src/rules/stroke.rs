@@ -94,30 +94,6 @@ pub enum RecordError {
     StrikeNotANumber,
 }
 
-impl std::fmt::Display for RecordError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RecordError::NoStrike => f.write_str("no `strike` event"),
-            RecordError::NotAtRest => f.write_str("the record does not end at rest (rule 11)"),
-            RecordError::MeetsItself(ball) => write!(
-                f,
-                "a `ball_ball` event has {ball} meet itself: a contact is of two balls"
-            ),
-            RecordError::RestNotANumber(ball) => write!(
-                f,
-                "`final`: {ball}'s resting place is not a number (metres on the table)"
-            ),
-            RecordError::EventTime { index } => write!(
-                f,
-                "events[{index}]: its time `t` must be a finite number of seconds, not before the first strike"
-            ),
-            RecordError::StrikeNotANumber => {
-                f.write_str("the `strike` event's numbers must be finite numbers")
-            }
-        }
-    }
-}
-
 impl Facts {
     /// Reads the events in time order (a stable sort, so events at the same instant
     /// keep the order the simulation gave them). What the rules judge starts at the

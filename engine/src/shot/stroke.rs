@@ -4,7 +4,6 @@
 use super::BallId;
 use crate::math::DVec3;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Fastest launch the simulation accepts, m/s (a hard break is ~9).
 pub const MAX_SPEED: f64 = 15.0;
@@ -51,30 +50,6 @@ pub enum StrokeError {
     },
     Elevation(f64),
     FollowThrough(f64),
-}
-
-impl fmt::Display for StrokeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            StrokeError::NotFinite(name) => write!(f, "stroke `{name}` must be a finite number"),
-            StrokeError::Speed(speed) => write!(
-                f,
-                "stroke `speed` is {speed} m/s; allowed: above 0 up to {MAX_SPEED} m/s"
-            ),
-            StrokeError::MissesTheBall { side, height } => write!(
-                f,
-                "stroke tip offset (side {side}, height {height}) misses the ball: side² + height² must be below 1"
-            ),
-            StrokeError::Elevation(deg) => write!(
-                f,
-                "stroke `elevation_deg` is {deg}; allowed: 0 ..= {MAX_ELEVATION_DEG}"
-            ),
-            StrokeError::FollowThrough(mm) => write!(
-                f,
-                "stroke `follow_through_mm` is {mm}; allowed: 0 ..= {MAX_FOLLOW_THROUGH_MM}"
-            ),
-        }
-    }
 }
 
 impl std::error::Error for StrokeError {}

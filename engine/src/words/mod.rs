@@ -9,6 +9,7 @@
 //! here), and each language implements each in a file of its own (`en/lag.rs`,
 //! `ru/lag.rs`): a new feature adds its own words files.
 
+mod display;
 mod en;
 mod lag;
 mod language;
@@ -36,7 +37,7 @@ pub use screens::{
 pub use {
     lag::LagWords, menu::MenuWords, practice::PracticeWords, records::RecordsWords,
     referee::RefereeWords, rules::RulesWords, scoreboard::MatchWords, shot::ShotWords,
-    table::TableWords, troubles::CommandLineProblem, troubles::TroubleWords,
+    table::TableWords, troubles::CommandLineProblem, troubles::Trouble, troubles::TroubleWords,
 };
 
 use crate::computer::Decision;
@@ -235,23 +236,6 @@ pub enum LibraryNote {
     NotDeleted(FileError),
     /// Only the player's own positions can be deleted.
     BundledStay,
-}
-
-/// Something that went wrong, as a player reads it: the typed errors of the layers
-/// below that reach a screen or the command line's text.
-#[derive(Clone, Copy)]
-pub enum Trouble<'a> {
-    File(&'a FileError),
-    Start(&'a StartError),
-    Resume(&'a ResumeError),
-    Judge(&'a JudgeError),
-    Lag(&'a LagError),
-    Strike(&'a StrikeError),
-    Place(&'a PlaceError),
-    Setup(&'a SetupError),
-    Unknown(&'a UnknownKey),
-    Settings(&'a SettingsProblem),
-    MissingPosition(&'a MissingPosition),
 }
 
 /// The words of one language: every feature's, each a trait of its own (a file here,

@@ -202,6 +202,177 @@ fn file_errors() -> Vec<FileError> {
     ]
 }
 
+/// One error of each kind the layers return (and each variant that says something of
+/// its own), worded by `words`.
+fn every_trouble(words: &dyn Words) -> Vec<String> {
+    use crate::config::{Keyed, UnknownKey};
+    use crate::diamond_systems::SweepError;
+    use crate::fit::data::ShotProblem;
+    use crate::physics::{PlaceError, ShotError, StrikeError};
+    use crate::play::{ResumeError, SavedPhase, SettingsError, SettingsProblem};
+    use crate::rules::{LagError, RecordError, SetupError};
+    use crate::shot::StrokeError;
+    use crate::{computer, physics};
+    let unknown = |what| UnknownKey::new(what, "umbrella", ["balkline"]);
+    let name = names(words).0.remove(0);
+    let path = Path::new("/home/anna/.local/share/carom/match.json").to_owned();
+    let place = [
+        PlaceError::NotFinite(BallId::Red),
+        PlaceError::OffBed {
+            ball: BallId::Red,
+            at: DVec2::new(1.5, 0.2),
+            preset: "match".into(),
+            limits: DVec2::new(1.39, 0.67),
+        },
+        PlaceError::ListedTwice(BallId::Red),
+        PlaceError::Overlap {
+            ball: BallId::White,
+            other: BallId::Red,
+            distance: 0.05,
+            needed: 0.0615,
+        },
+    ];
+    let strokes = [
+        StrokeError::NotFinite("speed"),
+        StrokeError::Speed(20.0),
+        StrokeError::MissesTheBall {
+            side: 0.9,
+            height: 0.9,
+        },
+        StrokeError::Elevation(95.0),
+        StrokeError::FollowThrough(400.0),
+    ];
+    let mut strike: Vec<StrikeError> = strokes.iter().cloned().map(StrikeError::Stroke).collect();
+    strike.extend([
+        StrikeError::NotOnCloth(BallId::Red),
+        StrikeError::StruckTwice(BallId::Red),
+        StrikeError::LaunchNotFinite,
+        StrikeError::LaunchTooFast(16.0),
+        StrikeError::NotOnTable(BallId::Red),
+    ]);
+    let records = [
+        RecordError::NoStrike,
+        RecordError::NotAtRest,
+        RecordError::MeetsItself(BallId::Red),
+        RecordError::RestNotANumber(BallId::Red),
+        RecordError::EventTime { index: 4 },
+        RecordError::StrikeNotANumber,
+    ];
+    let mut judge = vec![
+        JudgeError::GameOver,
+        JudgeError::NoStrike,
+        JudgeError::NotInPlay(BallId::Red2),
+        JudgeError::NotAtRest,
+    ];
+    judge.extend(records.iter().cloned().map(JudgeError::Impossible));
+    let setup = vec![
+        SetupError::NoPlayers,
+        SetupError::Nameless(1),
+        SetupError::SameName(name.clone()),
+        SetupError::NoSuchBreaker {
+            breaker: 2,
+            players: 2,
+        },
+        SetupError::NotACueBall(BallId::Red),
+        SetupError::NoTarget,
+        SetupError::TargetsPerPlayer {
+            targets: 3,
+            players: 2,
+        },
+        SetupError::NoInnings,
+        SetupError::OffTheBed {
+            ball: BallId::Red,
+            at_mm: (1500.0, 20.0),
+            table: "match".into(),
+        },
+        SetupError::OnTopOfEachOther(BallId::White, BallId::Red),
+        SetupError::OtherBalls {
+            game: "balkline".into(),
+            in_play: vec![BallId::White, BallId::Dotted, BallId::Red, BallId::Red2],
+            placed: vec![BallId::White, BallId::Dotted, BallId::Red],
+        },
+    ];
+    let settings = vec![
+        SettingsProblem::NoGame("umbrella".into()),
+        SettingsProblem::NoTable("umbrella".into()),
+        SettingsProblem::NoTarget,
+        SettingsProblem::NoInnings,
+        SettingsProblem::TooManyPlayers(4),
+        SettingsProblem::NameTooLong(name.clone()),
+        SettingsProblem::NoLevel("umbrella".into()),
+        SettingsProblem::MatchNeedsTwo,
+        SettingsProblem::SameName(name),
+    ];
+    let lag = [
+        LagError::NoLag,
+        LagError::Balls,
+        LagError::Strikes,
+        LagError::NotInPlay(BallId::Red),
+        LagError::NoTrajectory(BallId::White),
+        LagError::NoFinalPosition(BallId::White),
+        LagError::NotAtRest,
+    ];
+    let start = [
+        StartError::Unknown(unknown(Keyed::Game)),
+        StartError::Setup(SetupError::NoPlayers),
+        StartError::Stroke {
+            number: 3,
+            error: JudgeError::NoStrike,
+        },
+        StartError::SavedPhase(SavedPhase::BreakSetup),
+    ];
+
+    let mut said = Vec::new();
+    let mut say = |trouble: Trouble| said.push(words.trouble(trouble));
+    file_errors().iter().for_each(|e| say(Trouble::File(e)));
+    start.iter().for_each(|e| say(Trouble::Start(e)));
+    say(Trouble::Resume(&ResumeError::File(file_errors().remove(0))));
+    say(Trouble::Resume(&ResumeError::Replay {
+        path,
+        error: start[2].clone(),
+    }));
+    judge.iter().for_each(|e| say(Trouble::Judge(e)));
+    records.iter().for_each(|e| say(Trouble::Record(e)));
+    lag.iter().for_each(|e| say(Trouble::Lag(e)));
+    strokes.iter().for_each(|e| say(Trouble::Stroke(e)));
+    strike.iter().for_each(|e| say(Trouble::Strike(e)));
+    place.iter().for_each(|e| say(Trouble::Place(e)));
+    say(Trouble::Shot(&ShotError::Place(place[0].clone())));
+    say(Trouble::Shot(&ShotError::Strike(strike[6].clone())));
+    setup.iter().for_each(|e| say(Trouble::Setup(e)));
+    for what in [Keyed::Game, Keyed::TablePreset, Keyed::ComputerLevel] {
+        say(Trouble::Unknown(&unknown(what)));
+    }
+    settings.iter().for_each(|e| say(Trouble::Settings(e)));
+    say(Trouble::SettingsFile(&SettingsError::Problem(
+        settings[0].clone(),
+    )));
+    say(Trouble::SettingsFile(&SettingsError::File(
+        file_errors().remove(1),
+    )));
+    say(Trouble::MissingPosition(&MissingPosition {
+        drill: "breaks".into(),
+        position: "umbrella".into(),
+    }));
+    say(Trouble::Sweep(&SweepError::Table(unknown(
+        Keyed::TablePreset,
+    ))));
+    say(Trouble::Sweep(&SweepError::Place(place[1].clone())));
+    say(Trouble::Sweep(&SweepError::Strike(strike[0].clone())));
+    say(Trouble::Samples(&ShotProblem::NoBall("umbrella")));
+    say(Trouble::Samples(&ShotProblem::FewSamples));
+    say(Trouble::SimulationBench(&physics::bench::BenchError::Shot(
+        ShotError::Place(place[3].clone()),
+    )));
+    say(Trouble::ComputerBench(&computer::bench::BenchError::Start(
+        start[1].clone(),
+    )));
+    say(Trouble::ComputerBench(
+        &computer::bench::BenchError::NothingToPlay,
+    ));
+    said
+}
+
 /// Every sentence `words` makes from the values above, with the method that made it.
 fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     let config = Config::defaults();
@@ -568,6 +739,9 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         say("after_lag", words.after_lag("Enter", next));
     }
 
+    for text in every_trouble(words) {
+        say("trouble", text);
+    }
     for error in file_errors() {
         say(
             "library_note",
@@ -1053,6 +1227,19 @@ const LATIN_ALLOWED: &[&str] = &[
     "O",
     "I",
     "KeyU",
+    // Fields of the files, named as they are written there (`ball_ball`, `final`,
+    // `events[4]`, `t`, `at`, `break_setup`, `speed`), and the config's files.
+    "ball",
+    "final",
+    "events",
+    "t",
+    "at",
+    "break",
+    "setup",
+    "speed",
+    "games",
+    "tables",
+    "computer",
     // File names, paths and formats.
     "config",
     "controls",
@@ -1127,6 +1314,29 @@ fn every_sentence_of_both_languages_says_something() {
                 "{method}: {en:?} / {ru:?}"
             );
         }
+    }
+}
+
+#[test]
+fn each_error_displays_as_its_english_words() {
+    let unknown = crate::config::UnknownKey::new(crate::config::Keyed::Game, "pool", ["a", "b"]);
+    let judge = JudgeError::NotInPlay(BallId::Red2);
+    assert_eq!(
+        unknown.to_string(),
+        English.trouble(Trouble::Unknown(&unknown))
+    );
+    assert_eq!(judge.to_string(), English.trouble(Trouble::Judge(&judge)));
+    assert_eq!(
+        judge.to_string(),
+        "red2 is not in play in this game",
+        "the English words of the model's errors are what their Display said before"
+    );
+    // Russian words each of them in Russian.
+    let russian = every_trouble(&Russian);
+    let english = every_trouble(&English);
+    assert_eq!(russian.len(), english.len());
+    for (ru, en) in russian.iter().zip(&english) {
+        assert_ne!(ru, en, "not translated");
     }
 }
 

@@ -1,6 +1,44 @@
 //! What went wrong, in words: every error the layers below return.
 
 use super::*;
+use crate::computer;
+use crate::diamond_systems::SweepError;
+use crate::fit::data::ShotProblem;
+use crate::physics::{self, ShotError};
+use crate::play::SettingsError;
+use crate::rules::RecordError;
+use crate::shot::StrokeError;
+
+/// Something that went wrong, as a player reads it: every typed error of the layers
+/// below. (Each one's `Display` is its English words: `display.rs`.)
+#[derive(Clone, Copy)]
+pub enum Trouble<'a> {
+    File(&'a FileError),
+    Start(&'a StartError),
+    Resume(&'a ResumeError),
+    Judge(&'a JudgeError),
+    /// A stroke's record the referee cannot judge.
+    Record(&'a RecordError),
+    Lag(&'a LagError),
+    /// A stroke's numbers out of their ranges.
+    Stroke(&'a StrokeError),
+    Strike(&'a StrikeError),
+    Place(&'a PlaceError),
+    Shot(&'a ShotError),
+    Setup(&'a SetupError),
+    Unknown(&'a UnknownKey),
+    Settings(&'a SettingsProblem),
+    SettingsFile(&'a SettingsError),
+    MissingPosition(&'a MissingPosition),
+    /// A diamond system's stroke that cannot be played.
+    Sweep(&'a SweepError),
+    /// A tracked shot's samples that cannot be fitted.
+    Samples(&'a ShotProblem),
+    /// The simulation's benchmark cannot run.
+    SimulationBench(&'a physics::bench::BenchError),
+    /// The computer's benchmark cannot run.
+    ComputerBench(&'a computer::bench::BenchError),
+}
 
 /// What went wrong, in words: every error the layers below return.
 pub trait TroubleWords {
@@ -13,7 +51,7 @@ pub trait TroubleWords {
 
 /// What the command line's own checks find wrong (its errors of the layers below are
 /// [`Trouble`]s).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum CommandLineProblem<'a> {
     /// `--config` names a folder that is not there.
     NoConfigFolder,
@@ -51,4 +89,12 @@ pub enum CommandLineProblem<'a> {
         low: f64,
         high: f64,
     },
+    /// A match file named neither `.json` nor `.ron`.
+    NotJsonOrRon,
+    /// A file that cannot be read: the system's reason.
+    CannotRead(&'a std::io::Error),
+    /// A number in a match file that is not finite (`inf`, `NaN` in RON).
+    NotFinite(f64),
+    /// Said after a RON match file's type error: a bare name is read as nothing.
+    RonNamesAreStrings,
 }

@@ -1,22 +1,120 @@
 //! What went wrong, in words: every error the layers below return.
 
 use super::*;
+use crate::computer;
+use crate::config::{Keyed, MAX_FILE_BYTES};
+use crate::diamond_systems::SweepError;
+use crate::fit::data::ShotProblem;
+use crate::physics::{self, PlaceError, ShotError, StrikeError};
+use crate::play::{
+    MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
+};
+use crate::rules::{JudgeError, LagError, RecordError, SetupError};
+use crate::shot::{MAX_ELEVATION_DEG, MAX_FOLLOW_THROUGH_MM, MAX_SPEED, StrokeError};
+use std::io::ErrorKind;
 
 impl TroubleWords for English {
-    // The errors' own texts are English.
     fn trouble(&self, trouble: Trouble) -> String {
         match trouble {
-            Trouble::File(e) => e.to_string(),
-            Trouble::Start(e) => e.to_string(),
-            Trouble::Resume(e) => e.to_string(),
-            Trouble::Judge(e) => e.to_string(),
-            Trouble::Lag(e) => e.to_string(),
-            Trouble::Strike(e) => e.to_string(),
-            Trouble::Place(e) => e.to_string(),
-            Trouble::Setup(e) => e.to_string(),
-            Trouble::Unknown(e) => e.to_string(),
-            Trouble::Settings(e) => e.to_string(),
-            Trouble::MissingPosition(e) => e.to_string(),
+            Trouble::File(e) => file_error(e),
+            Trouble::Start(e) => match e {
+                StartError::Unknown(e) => self.trouble(Trouble::Unknown(e)),
+                StartError::Setup(e) => self.trouble(Trouble::Setup(e)),
+                StartError::Stroke { number, error } => {
+                    format!("stroke {number}: {}", self.trouble(Trouble::Judge(error)))
+                }
+                StartError::SavedPhase(at) => format!(
+                    "`at`: the saved phase `{}` does not fit the match's strokes and players",
+                    at.name()
+                ),
+            },
+            Trouble::Resume(e) => match e {
+                ResumeError::File(e) => file_error(e),
+                ResumeError::Replay { path, error } => {
+                    format!(
+                        "{}: {}",
+                        path.display(),
+                        self.trouble(Trouble::Start(error))
+                    )
+                }
+            },
+            Trouble::Judge(e) => match e {
+                JudgeError::GameOver => "the game is already over".into(),
+                JudgeError::NoStrike => {
+                    "no `strike` event: a stroke starts with the tip striking a cue ball".into()
+                }
+                JudgeError::NotInPlay(ball) => format!("{ball} is not in play in this game"),
+                JudgeError::Impossible(e) => self.trouble(Trouble::Record(e)),
+                JudgeError::NotAtRest => "the record does not end with every ball at rest (a \
+                     `rest` event, nothing after it): the stroke is not complete (rule 11)"
+                    .into(),
+            },
+            Trouble::Record(e) => record_error(e),
+            Trouble::Lag(e) => lag_error(e),
+            Trouble::Stroke(e) => stroke_error(e),
+            Trouble::Strike(e) => match e {
+                StrikeError::Stroke(e) => stroke_error(e),
+                StrikeError::NotOnCloth(ball) => {
+                    format!("{ball} is not on the cloth and cannot be struck")
+                }
+                StrikeError::StruckTwice(ball) => format!("{ball} is struck twice"),
+                StrikeError::LaunchNotFinite => {
+                    "launch: velocity and spin must be finite numbers".into()
+                }
+                StrikeError::LaunchTooFast(speed) => format!(
+                    "launch: speed {speed:.3} m/s is above the {} m/s allowed",
+                    crate::shot::MAX_SPEED
+                ),
+                StrikeError::NotOnTable(ball) => format!("launch: {ball} is not on the table"),
+            },
+            Trouble::Place(e) => place_error(e),
+            Trouble::Shot(ShotError::Place(e)) => self.trouble(Trouble::Place(e)),
+            Trouble::Shot(ShotError::Strike(e)) => self.trouble(Trouble::Strike(e)),
+            Trouble::Setup(e) => setup_error(e),
+            Trouble::Unknown(e) => {
+                let (key, known) = (&e.key, e.known.join(", "));
+                match e.what {
+                    Keyed::Game => {
+                        format!("no game \"{key}\" in games.ron; the games are: {known}")
+                    }
+                    Keyed::TablePreset => {
+                        format!("no table preset \"{key}\"; the presets are: {known}")
+                    }
+                    Keyed::ComputerLevel => {
+                        format!("no computer level \"{key}\" in computer.ron; there are: {known}")
+                    }
+                }
+            }
+            Trouble::Settings(e) => settings_problem(e),
+            Trouble::SettingsFile(SettingsError::File(e)) => file_error(e),
+            Trouble::SettingsFile(SettingsError::Problem(e)) => settings_problem(e),
+            Trouble::MissingPosition(e) => format!("{}: no position \"{}\"", e.drill, e.position),
+            Trouble::Sweep(e) => match e {
+                SweepError::Table(e) => self.trouble(Trouble::Unknown(e)),
+                SweepError::Place(e) => {
+                    format!("the cue ball cannot be placed: {}", place_error(e))
+                }
+                SweepError::Strike(e) => format!(
+                    "the system's stroke cannot be struck: {}",
+                    self.trouble(Trouble::Strike(e))
+                ),
+            },
+            Trouble::Samples(e) => match e {
+                ShotProblem::NoBall(key) => format!("no ball \"{key}\""),
+                ShotProblem::FewSamples => {
+                    "a ball needs at least two samples and as many x and y as t".into()
+                }
+            },
+            Trouble::SimulationBench(e) => match e {
+                physics::bench::BenchError::Table(e) => self.trouble(Trouble::Unknown(e)),
+                physics::bench::BenchError::Shot(e) => self.trouble(Trouble::Shot(e)),
+            },
+            Trouble::ComputerBench(e) => match e {
+                computer::bench::BenchError::Start(e) => self.trouble(Trouble::Start(e)),
+                computer::bench::BenchError::NothingToPlay => {
+                    "a lay-out with nothing to play".into()
+                }
+            },
         }
     }
 
@@ -64,6 +162,163 @@ impl TroubleWords for English {
                 low,
                 high,
             } => format!("{what} is {value}; allowed: {low} to {high}"),
+            CommandLineProblem::NotJsonOrRon => "a match file is .json or .ron".into(),
+            CommandLineProblem::CannotRead(e) => format!("cannot be read: {e}"),
+            CommandLineProblem::NotFinite(number) => {
+                format!("{number} is not a finite number; allowed: finite numbers only")
+            }
+            CommandLineProblem::RonNamesAreStrings => {
+                " (in a RON match file, names are strings: \"white\", not white)".into()
+            }
         }
+    }
+}
+
+fn file_error(e: &FileError) -> String {
+    match e {
+        FileError::Read { path, kind } if *kind == ErrorKind::InvalidData => {
+            format!("{}: cannot be read: not UTF-8 text", path.display())
+        }
+        FileError::Read { path, kind } => format!("{}: cannot be read: {kind}", path.display()),
+        FileError::TooLarge { path, bytes } => format!(
+            "{}: {bytes} bytes, not read; a file of the game holds at most {MAX_FILE_BYTES}",
+            path.display()
+        ),
+        FileError::Write { path, kind } => {
+            format!("{}: cannot be written: {kind}", path.display())
+        }
+        FileError::MoveAside { path, kind } => {
+            format!("{}: cannot be moved aside: {kind}", path.display())
+        }
+        FileError::Delete { path, kind } => {
+            format!("{}: cannot be deleted: {kind}", path.display())
+        }
+        FileError::Content(e) => e.to_string(),
+    }
+}
+
+fn record_error(e: &RecordError) -> String {
+    match e {
+        RecordError::NoStrike => "no `strike` event".into(),
+        RecordError::NotAtRest => "the record does not end at rest (rule 11)".into(),
+        RecordError::MeetsItself(ball) => {
+            format!("a `ball_ball` event has {ball} meet itself: a contact is of two balls")
+        }
+        RecordError::RestNotANumber(ball) => {
+            format!("`final`: {ball}'s resting place is not a number (metres on the table)")
+        }
+        RecordError::EventTime { index } => format!(
+            "events[{index}]: its time `t` must be a finite number of seconds, not before the first strike"
+        ),
+        RecordError::StrikeNotANumber => {
+            "the `strike` event's numbers must be finite numbers".into()
+        }
+    }
+}
+
+fn lag_error(e: &LagError) -> String {
+    match e {
+        LagError::NoLag => "this game has no lag".into(),
+        LagError::Balls => "the two players lag with the two whites".into(),
+        LagError::Strikes => "a lag strikes each player's ball once, and nothing else".into(),
+        LagError::NotInPlay(ball) => format!("{ball} is not on the table in a lag"),
+        LagError::NoTrajectory(ball) => format!("{ball} has no sampled trajectory"),
+        LagError::NoFinalPosition(ball) => format!("{ball} has no final position"),
+        LagError::NotAtRest => "the lag record ends before every ball stopped (rule 11)".into(),
+    }
+}
+
+fn stroke_error(e: &StrokeError) -> String {
+    match *e {
+        StrokeError::NotFinite(name) => format!("stroke `{name}` must be a finite number"),
+        StrokeError::Speed(speed) => {
+            format!("stroke `speed` is {speed} m/s; allowed: above 0 up to {MAX_SPEED} m/s")
+        }
+        StrokeError::MissesTheBall { side, height } => format!(
+            "stroke tip offset (side {side}, height {height}) misses the ball: side² + height² must be below 1"
+        ),
+        StrokeError::Elevation(deg) => {
+            format!("stroke `elevation_deg` is {deg}; allowed: 0 ..= {MAX_ELEVATION_DEG}")
+        }
+        StrokeError::FollowThrough(mm) => {
+            format!("stroke `follow_through_mm` is {mm}; allowed: 0 ..= {MAX_FOLLOW_THROUGH_MM}")
+        }
+    }
+}
+
+fn place_error(e: &PlaceError) -> String {
+    match e {
+        PlaceError::NotFinite(ball) => format!("{ball}: position must be finite numbers"),
+        PlaceError::OffBed {
+            ball,
+            at,
+            preset,
+            limits,
+        } => format!(
+            "{ball} at ({:.4}, {:.4}) is not on the bed: on the {preset} table a ball's centre must lie within ±{:.4} m in x and ±{:.4} m in y",
+            at.x, at.y, limits.x, limits.y
+        ),
+        PlaceError::ListedTwice(ball) => format!("{ball} is listed twice"),
+        PlaceError::Overlap {
+            ball,
+            other,
+            distance,
+            needed,
+        } => format!(
+            "{ball} and {other} overlap: their centres are {distance:.4} m apart, at least {needed:.4} m (a ball's diameter) is needed"
+        ),
+    }
+}
+
+fn setup_error(e: &SetupError) -> String {
+    match e {
+        SetupError::NoPlayers => "a match needs at least one player".into(),
+        SetupError::Nameless(i) => format!("player {i} has no name"),
+        SetupError::SameName(name) => format!("two players are called \"{name}\""),
+        SetupError::NoSuchBreaker { breaker, players } => format!(
+            "the breaker is player {breaker}, but there are {players} player(s), numbered from 0"
+        ),
+        SetupError::NotACueBall(ball) => {
+            format!("the breaker's ball is {ball}: a cue ball is white or dotted (rule 2)")
+        }
+        SetupError::NoTarget => "the target must be at least 1 point".into(),
+        SetupError::TargetsPerPlayer { targets, players } => format!(
+            "{targets} targets for {players} players: a handicap match gives each player one"
+        ),
+        SetupError::NoInnings => "the innings limit must be at least 1".into(),
+        SetupError::OffTheBed { ball, at_mm, table } => format!(
+            "the set-up puts {ball} at ({:.0}, {:.0}) mm, off the {table} table's bed",
+            at_mm.0, at_mm.1
+        ),
+        SetupError::OnTopOfEachOther(a, b) => {
+            format!("the set-up puts {a} and {b} on top of each other")
+        }
+        SetupError::OtherBalls {
+            game,
+            in_play,
+            placed,
+        } => format!(
+            "{game} is played with {}; the lay-out has {}",
+            names(in_play),
+            names(placed)
+        ),
+    }
+}
+
+fn settings_problem(e: &SettingsProblem) -> String {
+    match e {
+        SettingsProblem::NoGame(key) => format!("no game `{key}` in games.ron"),
+        SettingsProblem::NoTable(key) => format!("no table `{key}` in tables.ron"),
+        SettingsProblem::NoTarget => "the target must be at least 1 point".into(),
+        SettingsProblem::NoInnings => "an innings limit must be at least 1".into(),
+        SettingsProblem::TooManyPlayers(n) => {
+            format!("{n} player names; at most {MAX_PLAYERS} are allowed")
+        }
+        SettingsProblem::NameTooLong(start) => {
+            format!("the player name \"{start}...\" is longer than {MAX_NAME_CHARS} characters")
+        }
+        SettingsProblem::NoLevel(key) => format!("no computer level `{key}` in computer.ron"),
+        SettingsProblem::MatchNeedsTwo => "a match needs two or three player names".into(),
+        SettingsProblem::SameName(name) => format!("two players are called \"{name}\""),
     }
 }

@@ -1,6 +1,11 @@
 //! What went wrong, in words: every error the layers below return.
 
 use super::*;
+use crate::computer;
+use crate::diamond_systems::SweepError;
+use crate::fit::data::ShotProblem;
+use crate::physics::{self, ShotError};
+use crate::play::SettingsError;
 
 impl TroubleWords for Russian {
     fn trouble(&self, trouble: Trouble) -> String {
@@ -12,7 +17,10 @@ impl TroubleWords for Russian {
                 format!("удар {number}: {}", self.trouble(Trouble::Judge(error)))
             }
             Trouble::Start(StartError::SavedPhase(at)) => {
-                format!("`at`: сохранённая фаза {at:?} не сходится с ударами и игроками матча")
+                format!(
+                    "`at`: сохранённая фаза `{}` не сходится с ударами и игроками матча",
+                    at.name()
+                )
             }
             Trouble::Resume(ResumeError::File(e)) => file_error(e),
             Trouble::Resume(ResumeError::Replay { path, error }) => {
@@ -28,22 +36,25 @@ impl TroubleWords for Russian {
                 }
                 JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары: удар не завершён (правило 11)"
                     .into(),
-                JudgeError::Impossible(RecordError::MeetsItself(ball)) => format!(
+                JudgeError::Impossible(e) => self.trouble(Trouble::Record(e)),
+            },
+            Trouble::Record(e) => match e {
+                RecordError::MeetsItself(ball) => format!(
                     "в событии `ball_ball` {} шар касается сам себя: касание — это два шара",
                     ball_word(*ball)
                 ),
-                JudgeError::Impossible(RecordError::RestNotANumber(ball)) => format!(
+                RecordError::RestNotANumber(ball) => format!(
                     "`final`: место, где остановился {} шар, — не число (метры на столе)",
                     ball_word(*ball)
                 ),
-                JudgeError::Impossible(RecordError::EventTime { index }) => format!(
+                RecordError::EventTime { index } => format!(
                     "events[{index}]: время `t` должно быть конечным числом секунд не раньше первого удара наклейки"
                 ),
-                JudgeError::Impossible(RecordError::StrikeNotANumber) => {
+                RecordError::StrikeNotANumber => {
                     "числа события `strike` должны быть конечными".into()
                 }
-                JudgeError::Impossible(RecordError::NoStrike) => self.trouble(Trouble::Judge(&JudgeError::NoStrike)),
-                JudgeError::Impossible(RecordError::NotAtRest) => self.trouble(Trouble::Judge(&JudgeError::NotAtRest)),
+                RecordError::NoStrike => self.trouble(Trouble::Judge(&JudgeError::NoStrike)),
+                RecordError::NotAtRest => self.trouble(Trouble::Judge(&JudgeError::NotAtRest)),
             },
             Trouble::Lag(e) => match e {
                 LagError::NoLag => "в этой игре нет раската".into(),
@@ -66,6 +77,9 @@ impl TroubleWords for Russian {
                         .into()
                 }
             },
+            Trouble::Stroke(e) => stroke_error(e),
+            Trouble::Shot(ShotError::Place(e)) => self.trouble(Trouble::Place(e)),
+            Trouble::Shot(ShotError::Strike(e)) => self.trouble(Trouble::Strike(e)),
             Trouble::Strike(e) => match e {
                 StrikeError::Stroke(e) => stroke_error(e),
                 StrikeError::NotOnCloth(ball) => {
@@ -186,9 +200,41 @@ impl TroubleWords for Russian {
                 SettingsProblem::MatchNeedsTwo => "для матча нужны имена двух или трёх игроков".into(),
                 SettingsProblem::SameName(name) => format!("двух игроков зовут «{name}»"),
             },
+            Trouble::SettingsFile(SettingsError::File(e)) => file_error(e),
+            Trouble::SettingsFile(SettingsError::Problem(e)) => {
+                self.trouble(Trouble::Settings(e))
+            }
             Trouble::MissingPosition(e) => {
                 format!("{}: нет позиции «{}»", e.drill, e.position)
             }
+            Trouble::Sweep(e) => match e {
+                SweepError::Table(e) => self.trouble(Trouble::Unknown(e)),
+                SweepError::Place(e) => format!(
+                    "биток нельзя поставить: {}",
+                    self.trouble(Trouble::Place(e))
+                ),
+                SweepError::Strike(e) => format!(
+                    "удар системы нельзя сыграть: {}",
+                    self.trouble(Trouble::Strike(e))
+                ),
+            },
+            Trouble::Samples(e) => match e {
+                ShotProblem::NoBall(key) => format!("нет шара «{key}»"),
+                ShotProblem::FewSamples => {
+                    "у шара должно быть не меньше двух замеров, и x и y столько же, сколько t"
+                        .into()
+                }
+            },
+            Trouble::SimulationBench(e) => match e {
+                physics::bench::BenchError::Table(e) => self.trouble(Trouble::Unknown(e)),
+                physics::bench::BenchError::Shot(e) => self.trouble(Trouble::Shot(e)),
+            },
+            Trouble::ComputerBench(e) => match e {
+                computer::bench::BenchError::Start(e) => self.trouble(Trouble::Start(e)),
+                computer::bench::BenchError::NothingToPlay => {
+                    "в расстановке нечего играть".into()
+                }
+            },
         }
     }
 
@@ -242,6 +288,14 @@ impl TroubleWords for Russian {
                 num(*low),
                 num(*high)
             ),
+            CommandLineProblem::NotJsonOrRon => "файл матча — это .json или .ron".into(),
+            CommandLineProblem::CannotRead(e) => format!("не читается: {e}"),
+            CommandLineProblem::NotFinite(number) => {
+                format!("{number} — не конечное число; допустимы только конечные числа")
+            }
+            CommandLineProblem::RonNamesAreStrings => {
+                " (в файле матча RON имена — строки: \"white\", а не white)".into()
+            }
         }
     }
 }
