@@ -3,15 +3,14 @@
 //! band, a chart of the distance of each lag, and the sessions before; each session is
 //! kept in the data folder's `lag-history.ron` after every lag.
 
-use crate::play::{Event, FileError, LagHistory};
+use crate::play::{Event, LagDiary};
 use crate::session::{
     GameSystems, ModeSystems, PlayEvent, Preferences, Screen, Session, UserFiles, at_table,
 };
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, toned};
-use crate::words::{Before, words};
+use crate::words::words;
 use bevy::prelude::*;
-use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Table), start_session);
@@ -25,31 +24,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// This session's start (its key in the history) and the history as read.
+/// This session's place in the history, and the lags shown in the panel.
 #[derive(Resource)]
 struct Sessions {
-    started: u64,
-    path: Option<PathBuf>,
-    history: LagHistory,
-    /// A history file that could not be read or written: it is left alone.
-    problem: Option<FileError>,
-    /// The lags shown in the panel.
+    diary: Option<LagDiary>,
     shown: Option<usize>,
 }
 
 fn start_session(mut commands: Commands, files: Option<Res<UserFiles>>) {
-    let path = files.map(|f| f.lag_history());
-    let (history, problem) = match path.as_deref().map(LagHistory::read) {
-        Some(Err(e)) => (LagHistory::default(), Some(e)),
-        Some(Ok(history)) => (history, None),
-        None => (LagHistory::default(), None),
-    };
-    let started = crate::play::now_s();
     commands.insert_resource(Sessions {
-        started,
-        path,
-        history,
-        problem,
+        diary: files.map(|files| LagDiary::open(&files.0)),
         shown: None,
     });
 }
@@ -65,20 +49,8 @@ fn record_each_lag(
     if !events.read().any(|PlayEvent(e)| *e == Event::LagJudged) {
         return;
     }
-    let Sessions {
-        started,
-        path,
-        history,
-        problem,
-        ..
-    } = &mut *sessions;
-    if problem.is_some() {
-        return;
-    }
-    if let (Some(path), Some(training)) = (path, session.lag_training())
-        && let Err(e) = history.record(path, *started, training.log(), preferences.lag_band_mm)
-    {
-        *problem = Some(e);
+    if let (Some(diary), Some(training)) = (&mut sessions.diary, session.lag_training()) {
+        diary.record(training.log(), preferences.lag_band_mm);
     }
 }
 
@@ -110,22 +82,10 @@ fn show_statistics(
         commands.entity(panel).despawn();
     }
     let band = preferences.lag_band_mm;
-    let earlier: Vec<_> = sessions
-        .history
-        .sessions
-        .iter()
-        .filter(|past| past.started != sessions.started)
-        .collect();
-    let before = earlier.last().map(|last| Before {
-        sessions: earlier.len(),
-        last: last.summary,
-        best_ever_mm: earlier
-            .iter()
-            .filter_map(|past| past.summary.best_mm)
-            .reduce(f64::min),
-    });
+    let diary = sessions.diary.as_ref();
+    let before = diary.and_then(LagDiary::before);
     let mut lines = words().lag_statistics(&log.summary(), log.within(band), band, before);
-    if let Some(problem) = &sessions.problem {
+    if let Some(problem) = diary.and_then(LagDiary::problem) {
         lines.push(words().history_not_kept(problem));
     }
     let band_px = (band.min(CHART_TOP_MM) / CHART_TOP_MM) as f32 * CHART_PX;

@@ -7,7 +7,7 @@ use crate::math::DVec2;
 use crate::rules::LagBall;
 use crate::shot::Stroke;
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// One lag of a session.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -160,6 +160,78 @@ impl LagHistory {
     }
 }
 
+/// Lag training's earlier sessions, for the statistics: how many, the last one's
+/// figures and the best lag of them all, mm.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Before {
+    pub sessions: usize,
+    pub last: LagSummary,
+    pub best_ever_mm: Option<f64>,
+}
+
+/// One session of lag training and the history it goes into: read when the session
+/// starts, this session's entry written again after each lag; a history file that
+/// cannot be read or written is told once and left as it is.
+#[derive(Debug)]
+pub struct LagDiary {
+    /// When this session started, s since 1970: its key in the history.
+    started: u64,
+    path: PathBuf,
+    history: LagHistory,
+    problem: Option<FileError>,
+}
+
+impl LagDiary {
+    /// A session starting now, over the history at `paths`.
+    pub fn open(paths: &super::StoragePaths) -> LagDiary {
+        let path = paths.lag_history();
+        let (history, problem) = match LagHistory::read(&path) {
+            Ok(history) => (history, None),
+            Err(e) => (LagHistory::default(), Some(e)),
+        };
+        LagDiary {
+            started: super::now_s(),
+            path,
+            history,
+            problem,
+        }
+    }
+
+    /// This session's lags so far (`log`, with the target band then) written into the
+    /// history, unless its file is in trouble.
+    pub fn record(&mut self, log: &LagLog, band_mm: f64) {
+        if self.problem.is_some() {
+            return;
+        }
+        if let Err(e) = self.history.record(&self.path, self.started, log, band_mm) {
+            self.problem = Some(e);
+        }
+    }
+
+    /// The sessions before this one; none the first time.
+    pub fn before(&self) -> Option<Before> {
+        let earlier: Vec<&LagSession> = self
+            .history
+            .sessions
+            .iter()
+            .filter(|past| past.started != self.started)
+            .collect();
+        earlier.last().map(|last| Before {
+            sessions: earlier.len(),
+            last: last.summary,
+            best_ever_mm: earlier
+                .iter()
+                .filter_map(|past| past.summary.best_mm)
+                .reduce(f64::min),
+        })
+    }
+
+    /// The history file that could not be read or written.
+    pub fn problem(&self) -> Option<&FileError> {
+        self.problem.as_ref()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +304,42 @@ mod tests {
         let error = LagHistory::read(&path).unwrap_err();
         assert!(error.to_string().contains("lag-history.ron:1:"), "{error}");
         assert!(path.exists());
+    }
+
+    #[test]
+    fn a_diary_keeps_this_session_beside_the_earlier_ones_and_leaves_a_broken_file_alone() {
+        let paths = crate::play::StoragePaths::in_folder(&fresh_dir("lag-diary"));
+        let mut log = LagLog::default();
+        log.add(
+            &lag(40.0, false),
+            Stroke::new(BallId::White, 0.0, 1.2),
+            DVec2::ZERO,
+        );
+        let mut first = LagDiary::open(&paths);
+        assert_eq!(first.before(), None);
+        first.record(&log, 50.0);
+        first.record(&log, 50.0);
+        assert_eq!(first.problem(), None);
+        let mut second = LagDiary::open(&paths);
+        second.started += 1;
+        let before = second.before().unwrap();
+        assert_eq!((before.sessions, before.best_ever_mm), (1, Some(40.0)));
+        second.record(&log, 50.0);
+        assert_eq!(
+            LagHistory::read(&paths.lag_history())
+                .unwrap()
+                .sessions
+                .len(),
+            2
+        );
+
+        std::fs::write(paths.lag_history(), "(sessions: [").unwrap();
+        let mut broken = LagDiary::open(&paths);
+        assert!(broken.problem().is_some());
+        broken.record(&log, 50.0);
+        assert_eq!(
+            std::fs::read_to_string(paths.lag_history()).unwrap(),
+            "(sessions: ["
+        );
     }
 }

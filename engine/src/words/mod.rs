@@ -53,6 +53,8 @@ use crate::diamond_systems::{Played, SystemReport};
 use crate::physics::bench::{BenchResult, RandomStrokes};
 use crate::physics::{PlaceError, StrikeError};
 use crate::play::drills::{DrillProgress, MissingPosition};
+use crate::play::lag_stats::Before;
+use crate::play::library::DrillDone;
 use crate::play::positions::{Met, Miss, Target};
 use crate::play::profiles::{GameSummary, MatchRecord};
 use crate::play::{
@@ -140,14 +142,6 @@ pub struct StrokePanel {
     pub full_stroke_mm: f64,
 }
 
-/// Lag training's earlier sessions, for the statistics: how many, the last one's
-/// figures and the best lag of them all, mm.
-pub struct Before {
-    pub sessions: usize,
-    pub last: LagSummary,
-    pub best_ever_mm: Option<f64>,
-}
-
 /// The headings of the score sheet at the end of a game.
 pub struct SheetColumns {
     /// Player, points, innings, high run, average.
@@ -204,17 +198,6 @@ pub enum Lagger {
     /// Their stroke is set up, hidden.
     Ready,
     Waiting,
-}
-
-/// A drill's run is over: made of tries (its score, 0 ..= 1), the best and the trend of
-/// the drill's runs, or why the run was not kept.
-pub struct DrillDone {
-    pub made: u32,
-    pub tries: usize,
-    pub score: f64,
-    pub best: Option<f64>,
-    pub trend: Option<f64>,
-    pub not_kept: Option<FileError>,
 }
 
 /// What the practice library says after a key.
