@@ -40,3 +40,41 @@ pub trait LagWords {
     /// The chart's caption, its top at `top_mm`.
     fn lag_chart(&self, top_mm: f64) -> String;
 }
+
+/// One lag ball's facts, laid out the same in every language (see
+/// [`LagWords::lag_facts`]): `labels` of the foot cushion, crossing over, touching the
+/// red, leaving the table and the distance from the head cushion; `yes_no`, the two
+/// answers; `mm`, a distance.
+pub(super) fn lay_out_lag_facts(
+    ball: &LagBall,
+    labels: [&str; 5],
+    [yes, no]: [&str; 2],
+    mm: impl Fn(f64) -> String,
+) -> Vec<(String, String, bool)> {
+    let answer = |b: bool| if b { yes } else { no }.to_owned();
+    let fault = |f: LagFault| ball.faults.contains(&f);
+    let [foot, crossed, red, left, distance] = labels.map(str::to_owned);
+    vec![
+        (
+            foot,
+            answer(ball.touched_foot_cushion),
+            !ball.touched_foot_cushion,
+        ),
+        (
+            crossed,
+            answer(fault(LagFault::CrossedOver)),
+            fault(LagFault::CrossedOver),
+        ),
+        (
+            red,
+            answer(fault(LagFault::TouchedRed)),
+            fault(LagFault::TouchedRed),
+        ),
+        (
+            left,
+            answer(fault(LagFault::LeftTable)),
+            fault(LagFault::LeftTable),
+        ),
+        (distance, ball.distance_mm.map_or("-".to_owned(), mm), false),
+    ]
+}

@@ -26,3 +26,103 @@ pub trait RefereeWords {
     /// The whole score sheet as text (`carom referee`).
     fn sheet_text(&self, sheet: &ScoreSheet) -> String;
 }
+
+/// A score sheet's words in one language, for [`lay_out_sheet`].
+pub(super) struct SheetWords<'a> {
+    /// The lines above the innings: the game and its terms, who breaks.
+    pub heading: String,
+    /// The innings table's headings: inning, run, total.
+    pub innings: [&'a str; 3],
+    /// The totals' headings: player, points, innings, high run, average.
+    pub totals: [&'a str; 5],
+    /// The end of the game (or that it is not over), a line.
+    pub outcome: String,
+    /// The stroke list's title and headings: #, player, ball, points, notes.
+    pub by_stroke: &'a str,
+    pub strokes: [&'a str; 5],
+}
+
+/// The whole score sheet as text, laid out the same in every language: the heading,
+/// each inning's run and total a player a column, the totals, the outcome, then stroke
+/// by stroke. Each column is as wide as its heading or its widest entry; `ball`,
+/// `average` and `notes` say a ball, an average and a verdict in the language.
+pub(super) fn lay_out_sheet(
+    sheet: &ScoreSheet,
+    words: SheetWords,
+    ball: impl Fn(BallId) -> String,
+    average: impl Fn(f64) -> String,
+    notes: impl Fn(&Verdict) -> String,
+) -> String {
+    let chars = |s: &str| s.chars().count();
+    let [inning, run, total] = words.innings;
+    let [player, points, innings, high_run, mean] = words.totals;
+    let [number, shooter, cue_ball, scored, noted] = words.strokes;
+    let mut out = words.heading;
+    let width = sheet
+        .players
+        .iter()
+        .map(|p| chars(&p.name))
+        .chain([chars(player), chars(shooter)])
+        .max()
+        .unwrap_or(0);
+    // Inning by inning: each player's run and running total.
+    let (first, pair) = (chars(inning), chars(run).max(chars(total)).max(5));
+    let cell = (width + 2).max(2 * pair + 2);
+    out += inning;
+    for p in &sheet.players {
+        out += &format!("  {:>cell$}", p.name);
+    }
+    out += &format!("\n{:first$}", "");
+    for _ in &sheet.players {
+        out += &format!("  {:>cell$}", format!("{run:>pair$} {total:>pair$}"));
+    }
+    out += "\n";
+    for (n, row) in sheet.inning_rows().iter().enumerate() {
+        out += &format!("{:>first$}", n + 1);
+        for inning in row {
+            let both = match inning {
+                Some(i) => format!("{:>pair$} {:>pair$}", i.run, i.total),
+                None => format!("{:>pair$} {:>pair$}", "-", "-"),
+            };
+            out += &format!("  {both:>cell$}");
+        }
+        out += "\n";
+    }
+    let [w_points, w_innings, w_high, w_mean] = [points, innings, high_run, mean].map(chars);
+    out += &format!(
+        "\n{player:<width$}  {points:>w_points$}  {innings:>w_innings$}  {high_run:>w_high$}  {mean:>w_mean$}\n"
+    );
+    for p in &sheet.players {
+        out += &format!(
+            "{:<width$}  {:>w_points$}  {:>w_innings$}  {:>w_high$}  {:>w_mean$}\n",
+            p.name,
+            p.points,
+            p.innings,
+            p.high_run,
+            average(p.average())
+        );
+    }
+    out += &format!("\n{}\n", words.outcome);
+    let w_ball = BallId::ALL
+        .iter()
+        .map(|&b| chars(&ball(b)))
+        .chain([chars(cue_ball)])
+        .max()
+        .unwrap_or(0);
+    let w_scored = chars(scored);
+    out += &format!(
+        "\n{}:\n{number:>4}  {shooter:<width$}  {cue_ball:<w_ball$}  {scored:>w_scored$}  {noted}\n",
+        words.by_stroke
+    );
+    for (i, row) in sheet.rows.iter().enumerate() {
+        let v = &row.verdict;
+        out += &format!(
+            "{i:>4}  {:<width$}  {:<w_ball$}  {:>w_scored$}  {}\n",
+            sheet.name(v.shooter),
+            ball(v.cue_ball),
+            v.points,
+            notes(v)
+        );
+    }
+    out
+}

@@ -1,6 +1,7 @@
 //! The lag (rule 5): its facts, set-up, result, and lag training's statistics.
 
 use super::*;
+use crate::words::lag::lay_out_lag_facts;
 
 impl LagWords for English {
     fn lag_heading(&self, training: bool) -> &'static str {
@@ -22,36 +23,14 @@ impl LagWords for English {
     }
 
     fn lag_facts(&self, ball: &LagBall) -> Vec<(String, String, bool)> {
-        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
-        let fault = |f: LagFault| ball.faults.contains(&f);
-        vec![
-            (
-                "foot cushion".to_owned(),
-                yes_no(ball.touched_foot_cushion),
-                !ball.touched_foot_cushion,
-            ),
-            (
-                "crossed over".to_owned(),
-                yes_no(fault(LagFault::CrossedOver)),
-                fault(LagFault::CrossedOver),
-            ),
-            (
-                "touched the red".to_owned(),
-                yes_no(fault(LagFault::TouchedRed)),
-                fault(LagFault::TouchedRed),
-            ),
-            (
-                "left the table".to_owned(),
-                yes_no(fault(LagFault::LeftTable)),
-                fault(LagFault::LeftTable),
-            ),
-            (
-                "from the head cushion".to_owned(),
-                ball.distance_mm
-                    .map_or("-".to_owned(), |d| format!("{d:.1} mm")),
-                false,
-            ),
-        ]
+        let labels = [
+            "foot cushion",
+            "crossed over",
+            "touched the red",
+            "left the table",
+            "from the head cushion",
+        ];
+        lay_out_lag_facts(ball, labels, ["yes", "no"], |d| format!("{d:.1} mm"))
     }
 
     fn lag_outcome(&self, verdict: &LagVerdict, names: [&str; 2], tolerance_mm: f64) -> Line {

@@ -1,6 +1,7 @@
 //! The referee: rules, fouls, warnings, remarks, verdicts, spotting, the score sheet.
 
 use super::*;
+use crate::words::referee::{SheetWords, lay_out_sheet};
 
 impl RefereeWords for English {
     fn rule(&self, rule: Rule) -> String {
@@ -315,69 +316,26 @@ impl RefereeWords for English {
             sheet.name(sheet.breaker),
             sheet.breaker_ball
         );
-        let width = sheet
-            .players
-            .iter()
-            .map(|p| p.name.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(6);
-        // Inning by inning: each player's run and running total.
-        let cell = (width + 2).max(12);
-        out += "inning";
-        for p in &sheet.players {
-            out += &format!("  {:>cell$}", p.name);
-        }
-        out += "\n      ";
-        for _ in &sheet.players {
-            out += &format!("  {:>cell$}", format!("{:>5} {:>5}", "run", "total"));
-        }
-        out += "\n";
-        for (n, row) in sheet.inning_rows().iter().enumerate() {
-            out += &format!("{:>6}", n + 1);
-            for inning in row {
-                let both = match inning {
-                    Some(i) => format!("{:>5} {:>5}", i.run, i.total),
-                    None => format!("{:>5} {:>5}", "-", "-"),
-                };
-                out += &format!("  {both:>cell$}");
-            }
-            out += "\n";
-        }
-        out += &format!(
-            "\n{:<width$}  {:>6}  {:>7}  {:>8}  {:>7}\n",
-            "player", "points", "innings", "high run", "average"
-        );
-        for p in &sheet.players {
-            out += &format!(
-                "{:<width$}  {:>6}  {:>7}  {:>8}  {:>7}\n",
-                p.name,
-                p.points,
-                p.innings,
-                p.high_run,
-                self.average(p.average())
-            );
-        }
-        out += &match sheet.outcome {
-            Some(Outcome::Winner(w)) => format!("\nWinner: {}\n", sheet.name(w)),
-            Some(Outcome::Draw) => "\nGame over: a draw.\n".to_owned(),
-            Some(Outcome::NotReached) => "\nGame over: target not reached.\n".to_owned(),
-            None => "\nThe game is not finished.\n".to_owned(),
+        let outcome = match sheet.outcome {
+            Some(Outcome::Winner(w)) => format!("Winner: {}", sheet.name(w)),
+            Some(Outcome::Draw) => "Game over: a draw.".to_owned(),
+            Some(Outcome::NotReached) => "Game over: target not reached.".to_owned(),
+            None => "The game is not finished.".to_owned(),
         };
-        out += &format!(
-            "\nStroke by stroke:\n{:>4}  {:<width$}  {:<6}  {:>3}  notes\n",
-            "#", "player", "ball", "pts"
-        );
-        for (i, row) in sheet.rows.iter().enumerate() {
-            let v = &row.verdict;
-            out += &format!(
-                "{i:>4}  {:<width$}  {:<6}  {:>3}  {}\n",
-                sheet.name(v.shooter),
-                v.cue_ball.name(),
-                v.points,
-                self.verdict_notes(v)
-            );
-        }
-        out
+        let words = SheetWords {
+            heading: out,
+            innings: ["inning", "run", "total"],
+            totals: ["player", "points", "innings", "high run", "average"],
+            outcome,
+            by_stroke: "Stroke by stroke",
+            strokes: ["#", "player", "ball", "pts", "notes"],
+        };
+        lay_out_sheet(
+            sheet,
+            words,
+            |ball| ball.name().to_owned(),
+            |average| self.average(average),
+            |verdict| self.verdict_notes(verdict),
+        )
     }
 }

@@ -1,6 +1,7 @@
 //! The lag (rule 5): its facts, set-up, result, and lag training's statistics.
 
 use super::*;
+use crate::words::lag::lay_out_lag_facts;
 
 impl LagWords for Russian {
     fn lag_heading(&self, training: bool) -> &'static str {
@@ -22,36 +23,16 @@ impl LagWords for Russian {
     }
 
     fn lag_facts(&self, ball: &LagBall) -> Vec<(String, String, bool)> {
-        let yes_no = |b: bool| if b { "да" } else { "нет" }.to_owned();
-        let fault = |f: LagFault| ball.faults.contains(&f);
-        vec![
-            (
-                "задний борт".to_owned(),
-                yes_no(ball.touched_foot_cushion),
-                !ball.touched_foot_cushion,
-            ),
-            (
-                "на чужой половине".to_owned(),
-                yes_no(fault(LagFault::CrossedOver)),
-                fault(LagFault::CrossedOver),
-            ),
-            (
-                "касание красного".to_owned(),
-                yes_no(fault(LagFault::TouchedRed)),
-                fault(LagFault::TouchedRed),
-            ),
-            (
-                "вылет со стола".to_owned(),
-                yes_no(fault(LagFault::LeftTable)),
-                fault(LagFault::LeftTable),
-            ),
-            (
-                "до переднего борта".to_owned(),
-                ball.distance_mm
-                    .map_or("-".to_owned(), |d| format!("{} мм", dec(d, 1))),
-                false,
-            ),
-        ]
+        let labels = [
+            "задний борт",
+            "на чужой половине",
+            "касание красного",
+            "вылет со стола",
+            "до переднего борта",
+        ];
+        lay_out_lag_facts(ball, labels, ["да", "нет"], |d| {
+            format!("{} мм", dec(d, 1))
+        })
     }
 
     fn lag_outcome(&self, verdict: &LagVerdict, names: [&str; 2], tolerance_mm: f64) -> Line {

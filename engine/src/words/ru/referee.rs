@@ -1,6 +1,7 @@
 //! The referee: rules, fouls, warnings, remarks, verdicts, spotting, the score sheet.
 
 use super::*;
+use crate::words::referee::{SheetWords, lay_out_sheet};
 
 impl RefereeWords for Russian {
     fn rule(&self, rule: Rule) -> String {
@@ -333,69 +334,26 @@ impl RefereeWords for Russian {
             sheet.name(sheet.breaker),
             ball_in(ball_word(sheet.breaker_ball), Case::Ins)
         );
-        let width = sheet
-            .players
-            .iter()
-            .map(|p| p.name.chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(6);
-        // Inning by inning: each player's run and running total.
-        let cell = (width + 2).max(12);
-        out += "подход";
-        for p in &sheet.players {
-            out += &format!("  {:>cell$}", p.name);
-        }
-        out += "\n      ";
-        for _ in &sheet.players {
-            out += &format!("  {:>cell$}", format!("{:>5} {:>5}", "серия", "итого"));
-        }
-        out += "\n";
-        for (n, row) in sheet.inning_rows().iter().enumerate() {
-            out += &format!("{:>6}", n + 1);
-            for inning in row {
-                let both = match inning {
-                    Some(i) => format!("{:>5} {:>5}", i.run, i.total),
-                    None => format!("{:>5} {:>5}", "-", "-"),
-                };
-                out += &format!("  {both:>cell$}");
-            }
-            out += "\n";
-        }
-        out += &format!(
-            "\n{:<width$}  {:>6}  {:>7}  {:>12}  {:>7}\n",
-            "игрок", "очки", "подходы", "лучшая серия", "средняя"
-        );
-        for p in &sheet.players {
-            out += &format!(
-                "{:<width$}  {:>6}  {:>7}  {:>12}  {:>7}\n",
-                p.name,
-                p.points,
-                p.innings,
-                p.high_run,
-                self.average(p.average())
-            );
-        }
-        out += &match sheet.outcome {
-            Some(Outcome::Winner(w)) => format!("\nПобедитель: {}\n", sheet.name(w)),
-            Some(Outcome::Draw) => "\nПартия окончена: ничья.\n".to_owned(),
-            Some(Outcome::NotReached) => "\nПартия окончена: цель не достигнута.\n".to_owned(),
-            None => "\nПартия не закончена.\n".to_owned(),
+        let outcome = match sheet.outcome {
+            Some(Outcome::Winner(w)) => format!("Победитель: {}", sheet.name(w)),
+            Some(Outcome::Draw) => "Партия окончена: ничья.".to_owned(),
+            Some(Outcome::NotReached) => "Партия окончена: цель не достигнута.".to_owned(),
+            None => "Партия не закончена.".to_owned(),
         };
-        out += &format!(
-            "\nУдар за ударом:\n{:>4}  {:<width$}  {:<10}  {:>4}  примечания\n",
-            "№", "игрок", "биток", "очки"
-        );
-        for (i, row) in sheet.rows.iter().enumerate() {
-            let v = &row.verdict;
-            out += &format!(
-                "{i:>4}  {:<width$}  {:<10}  {:>4}  {}\n",
-                sheet.name(v.shooter),
-                ball_word(v.cue_ball),
-                v.points,
-                self.verdict_notes(v)
-            );
-        }
-        out
+        let words = SheetWords {
+            heading: out,
+            innings: ["подход", "серия", "итого"],
+            totals: ["игрок", "очки", "подходы", "лучшая серия", "средняя"],
+            outcome,
+            by_stroke: "Удар за ударом",
+            strokes: ["№", "игрок", "биток", "очки", "примечания"],
+        };
+        lay_out_sheet(
+            sheet,
+            words,
+            |ball| ball_word(ball).to_string(),
+            |average| self.average(average),
+            |verdict| self.verdict_notes(verdict),
+        )
     }
 }
