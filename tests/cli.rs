@@ -296,7 +296,7 @@ fn the_score_sheet_reads_in_russian_and_its_json_in_every_language_alike() {
     for line in [
         "Трёхбортный карамболь: до 5 очков, не более 50 подходов, уравнивающий подход",
         "Anna начинает партию белым шаром.",
-        "Anna         5        7             2    0,714",
+        "Anna      5        7             2    0,714",
         "Победитель: Anna",
     ] {
         assert!(stdout.lines().any(|l| l == line), "{line:?} in:\n{stdout}");
