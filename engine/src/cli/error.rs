@@ -1,7 +1,7 @@
 //! Why a command stops: one typed reason, said on one line of standard error, naming the
 //! file (and the field) at fault where there is one.
 
-use super::MatchFileError;
+use super::{MatchFileError, MatchProblem};
 use crate::computer;
 use crate::config::{ConfigError, UnknownKey};
 use crate::physics::{self, PlaceError, StrikeError};
@@ -242,16 +242,17 @@ impl Problem {
     }
 }
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&English))
-    }
+/// `Display` for each of the command line's errors: its words in English.
+macro_rules! displayed_in_english {
+    ($($error:ty),*) => {
+        $(impl fmt::Display for $error {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.worded(&English))
+            }
+        })*
+    };
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&English))
-    }
-}
+displayed_in_english!(CliError, Problem, MatchFileError, MatchProblem);
 
 impl std::error::Error for CliError {}

@@ -14,11 +14,10 @@
 use crate::config::UnknownKey;
 use crate::rules::{Calls, JudgeError, PlayedStroke, SetupError};
 use crate::shot::{BallId, FinalPosition, ShotEvent, ShotRecord};
-use crate::words::{CommandLineProblem, English, Trouble, Words};
+use crate::words::{CommandLineProblem, Trouble, Words};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
 /// A match file that cannot be used. Displayed as `FILE: WHERE: problem`, where is a
@@ -89,18 +88,6 @@ impl MatchProblem {
             MatchProblem::Setup(e) => words.trouble(Trouble::Setup(e)),
             MatchProblem::Judge(e) => words.trouble(Trouble::Judge(e)),
         }
-    }
-}
-
-impl fmt::Display for MatchFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&English))
-    }
-}
-
-impl fmt::Display for MatchProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&English))
     }
 }
 
