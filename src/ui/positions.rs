@@ -48,7 +48,40 @@ pub(super) fn plugin(app: &mut App) {
 struct Shelf {
     library: Option<Library>,
     said: Option<LibraryNote>,
-    naming: Option<String>,
+    naming: Option<Naming>,
+}
+
+/// The name being typed for a lay-out to save. It starts as the game's proposal
+/// (`proposed`), which the first key typed replaces and Backspace clears whole.
+struct Naming {
+    name: String,
+    proposed: bool,
+}
+
+impl Naming {
+    fn proposing(name: String) -> Naming {
+        Naming {
+            name,
+            proposed: true,
+        }
+    }
+
+    fn type_char(&mut self, c: char) {
+        if std::mem::take(&mut self.proposed) {
+            self.name.clear();
+        }
+        if self.name.chars().count() < MAX_POSITION_NAME {
+            self.name.push(c);
+        }
+    }
+
+    fn erase(&mut self) {
+        if std::mem::take(&mut self.proposed) {
+            self.name.clear();
+        } else {
+            self.name.pop();
+        }
+    }
 }
 
 fn open_library(
@@ -84,7 +117,7 @@ fn type_position_name(
     mut shelf: ResMut<Shelf>,
     mut entry: ResMut<TextEntry>,
 ) {
-    let Some(name) = shelf.naming.as_mut() else {
+    let Some(naming) = shelf.naming.as_mut() else {
         keys.clear();
         return;
     };
@@ -98,21 +131,16 @@ fn type_position_name(
         match (&key.logical_key, &key.text) {
             (Key::Enter, _) => done = Some(true),
             (Key::Escape, _) => done = Some(false),
-            (Key::Backspace, _) => {
-                name.pop();
-            }
-            (_, Some(text)) => {
-                for c in text.chars().filter(|c| !c.is_control()) {
-                    if name.chars().count() < MAX_POSITION_NAME {
-                        name.push(c);
-                    }
-                }
-            }
+            (Key::Backspace, _) => naming.erase(),
+            (_, Some(text)) => text
+                .chars()
+                .filter(|c| !c.is_control())
+                .for_each(|c| naming.type_char(c)),
             _ => {}
         }
     }
     let Some(save) = done else { return };
-    let name = shelf.naming.take().unwrap_or_default();
+    let name = shelf.naming.take().map(|n| n.name).unwrap_or_default();
     entry.0 = false;
     let Shelf { library, said, .. } = &mut *shelf;
     let Some(library) = library else { return };
@@ -244,7 +272,9 @@ fn step_through(
         };
     }
     if actions.just_pressed(Action::SavePosition) {
-        *naming = Some(words().own_position_name(library.own_count() + 1));
+        *naming = Some(Naming::proposing(
+            words().own_position_name(library.own_count() + 1),
+        ));
         entry.0 = true;
     }
     if actions.just_pressed(Action::DeletePosition) {
@@ -272,8 +302,8 @@ fn show_panel(
     });
     let current = shelf.library.as_ref().and_then(Library::current);
     let mut lines = Vec::new();
-    if let Some(name) = &shelf.naming {
-        lines.extend(words().naming_position(name));
+    if let Some(naming) = &shelf.naming {
+        lines.extend(words().naming_position(&naming.name));
     } else if let Some(drill) = session.practice().and_then(|p| p.drill()) {
         lines.extend(words().drill_under_way(drill));
     } else if let Some((i, p, origin)) = current {
@@ -299,5 +329,26 @@ fn show_panel(
     set_text(&mut text, lines.join("\n"));
     if **panel != Visibility::Inherited {
         **panel = Visibility::Inherited;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_key_typed_replaces_the_proposed_name_and_backspace_clears_it() {
+        let mut naming = Naming::proposing("My position 1".into());
+        "Mine".chars().for_each(|c| naming.type_char(c));
+        assert_eq!(naming.name, "Mine");
+        naming.erase();
+        assert_eq!(naming.name, "Min");
+        let mut naming = Naming::proposing("My position 2".into());
+        naming.erase();
+        assert_eq!(naming.name, "");
+        "x".repeat(MAX_POSITION_NAME + 5)
+            .chars()
+            .for_each(|c| naming.type_char(c));
+        assert_eq!(naming.name.chars().count(), MAX_POSITION_NAME);
     }
 }
