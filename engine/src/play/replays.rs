@@ -5,12 +5,12 @@
 use crate::shot::ShotRecord;
 
 /// Strokes kept for replay, the oldest dropped first.
-pub const KEPT: usize = 100;
+const KEPT: usize = 100;
 /// Path samples kept for replay in all, the oldest strokes dropped first (the last
 /// stroke is kept whatever its length). A sample is 32 bytes: at most 32 MB. A stroke
 /// sampled at the diagram's 200 Hz keeps 6 kB a ball and second (10 s of three balls:
 /// 192 kB), so the count (`KEPT`) is what bounds a session's usual strokes.
-pub const KEPT_SAMPLES: usize = 1_000_000;
+const KEPT_SAMPLES: usize = 1_000_000;
 /// The speeds a replay plays at, slowest first, and the one it starts at.
 const SPEEDS: [f64; 6] = [0.1, 0.2, 0.5, 1.0, 1.5, 2.0];
 const NORMAL: usize = 3;
@@ -129,11 +129,6 @@ impl Replays {
             paused: self.paused,
         })
     }
-
-    /// The strokes kept, oldest first.
-    pub fn kept(&self) -> &[ShotRecord] {
-        &self.strokes
-    }
 }
 
 #[cfg(test)]
@@ -151,7 +146,7 @@ mod tests {
     }
 
     fn durations(replays: &Replays) -> Vec<f64> {
-        replays.kept().iter().map(|r| r.duration).collect()
+        replays.strokes.iter().map(|r| r.duration).collect()
     }
 
     #[test]
