@@ -514,6 +514,12 @@ fn a_match_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
             }
         }
         assert!(over, "a point was made");
+        // The match put the game in both players' records, which the screen shows.
+        let files = app.world().resource::<UserFiles>().0.clone();
+        for name in ["Anna Karenina", "Konstantin Levin"] {
+            let profile = carom::play::profiles::read_profile(&files.data, name).unwrap();
+            assert_eq!(profile.matches.len(), 1, "{name}");
+        }
         check(&mut app, &at("the game over"));
     });
 }
@@ -610,8 +616,8 @@ fn start_over_a_saved_match_asks_first_and_a_second_start_replaces_it() {
         UVec2::new(1280, 720),
         Screen::Menu,
         |app| {
-            let path = app.world().resource::<UserFiles>().saved_match.clone();
-            carom::play::Play::new(&Config::defaults(), old, Some(path));
+            let files = app.world().resource::<UserFiles>().0.clone();
+            carom::play::Play::new(&Config::defaults(), old, Some(&files));
         },
     );
     let save = app.world().resource::<UserFiles>().saved_match.clone();

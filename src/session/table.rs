@@ -106,13 +106,12 @@ fn open_table(
     resume: Option<Res<ResumeMatch>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    let save = Some(files.saved_match.clone());
     let mut play = match resume {
         Some(resume) => {
             commands.remove_resource::<ResumeMatch>();
-            Play::resume(&config.0, &resume.0, save)
+            Play::resume(&config.0, &resume.0, Some(&files.0))
         }
-        None => Play::new(&config.0, settings.0.clone(), save),
+        None => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
     };
     // The phase is mirrored from now on; what led to it is history.
     play.take_events();

@@ -43,7 +43,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         positions::plugin,
         lag_stats::plugin,
-        (profiles::plugin, records::plugin),
+        records::plugin,
         replay::plugin,
         rules::plugin,
     ));

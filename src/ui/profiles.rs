@@ -1,56 +1,15 @@
-//! Player records at the table: a finished match goes into each person's profile in
-//! the data folder (`play::profiles`), and the game-over screen shows the profile of
-//! each person who played: their figures in the game, a chart of their average match
-//! by match, and the computer level nearest their recent average.
+//! Player records at the table: the game-over screen shows the profile of each person
+//! who played (a finished match went into it: `play::profiles`, kept by the match
+//! itself): their figures in the game, a chart of their average match by match, and the
+//! computer level nearest their recent average.
 
 use crate::config::Config;
-use crate::play::profiles::{self, Profile, ProfileTrouble};
-use crate::play::{Event, Mode};
-use crate::session::{GameSystems, ModeSystems, PlayEvent, Session, UserFiles, at_table};
+use crate::play::Mode;
+use crate::play::profiles::{self, Profile};
+use crate::session::{Session, UserFiles};
 use crate::ui::widgets::{Tone, panel, toned};
 use crate::words::{named, words};
 use bevy::prelude::*;
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ProfileTroubles>();
-    app.add_systems(
-        Update,
-        record_finished_match
-            .run_if(at_table)
-            .in_set(ModeSystems::Match)
-            .in_set(GameSystems::Present),
-    );
-}
-
-/// What went wrong writing the profiles of the last match (shown on its game-over
-/// screen).
-#[derive(Resource, Default)]
-pub struct ProfileTroubles(pub Vec<ProfileTrouble>);
-
-fn record_finished_match(
-    mut events: MessageReader<PlayEvent>,
-    session: Res<Session>,
-    files: Option<Res<UserFiles>>,
-    mut troubles: ResMut<ProfileTroubles>,
-) {
-    if !events.read().any(|PlayEvent(e)| *e == Event::GameEnded) {
-        return;
-    }
-    let settings = session.settings();
-    let (Some(files), Some(sheet)) = (files, session.sheet()) else {
-        return;
-    };
-    troubles.0 = profiles::record_match(
-        &files.data,
-        &settings.game,
-        &sheet,
-        &settings.seated_computers(),
-        crate::play::now_s(),
-    );
-    for trouble in &troubles.0 {
-        eprintln!("{}", trouble.error);
-    }
-}
 
 /// Height of the chart, px; matches it shows (the last ones).
 const CHART_PX: f32 = 60.0;
@@ -63,7 +22,6 @@ pub fn profiles_panel(
     session: &Session,
     files: Option<&UserFiles>,
     config: &Config,
-    troubles: &ProfileTroubles,
 ) {
     let settings = session.settings();
     let Some(files) = files else { return };
@@ -101,7 +59,7 @@ pub fn profiles_panel(
                     }
                 }
             }
-            for trouble in &troubles.0 {
+            for trouble in session.profile_troubles() {
                 panel.spawn(toned(
                     words().profile_not_kept(&trouble.error),
                     13.0,

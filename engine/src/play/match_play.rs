@@ -1,26 +1,32 @@
 //! A hot-seat match: the lag between two players (rule 5), the winner's choice of the
 //! break and the cue ball (rules 4, 6), then the match proper to its end, saved after
 //! every move (`save`), and resumed in the phase it was saved in; three players, or a
-//! game without a lag, break in the order named.
+//! game without a lag, break in the order named. A game that ends goes into the records
+//! of each person who played it, once.
 
+use super::profiles::{self, ProfileTrouble};
 use super::refereed::Resumed;
 use super::table_core::TableCore;
-use super::{Command, Lag, Notice, Phase, SavedMatch, SavedPhase};
+use super::{Command, Lag, Notice, Phase, SavedMatch, SavedPhase, now_s};
 use crate::shot::BallId;
+use std::path::PathBuf;
 
 /// A match at the table.
 pub struct Match {
     pub(super) core: TableCore,
     /// The lag for the break (empty where the match has none).
     lag: Lag,
+    /// The data folder the players' records are kept in (None: not kept).
+    records: Option<PathBuf>,
+    /// Whether this game is in the records (or came from a save that was).
+    recorded: bool,
+    /// What went wrong keeping them.
+    profile_troubles: Vec<ProfileTrouble>,
 }
 
 impl Match {
-    pub(super) fn new(core: TableCore) -> Match {
-        let mut play = Match {
-            core,
-            lag: Lag::default(),
-        };
+    pub(super) fn new(core: TableCore, records: Option<PathBuf>) -> Match {
+        let mut play = Match::at(core, records);
         play.begin();
         play.save();
         play
@@ -29,11 +35,8 @@ impl Match {
     /// The saved match, in the phase it was saved in: the lag from its set-up, the
     /// break choice, the break's set-up with the ball where the breaker had it, the next
     /// stroke, a verdict shown, balls waiting for their spots, or the game over.
-    pub(super) fn resume(core: TableCore, saved: &SavedMatch) -> Match {
-        let mut play = Match {
-            core,
-            lag: Lag::default(),
-        };
+    pub(super) fn resume(core: TableCore, saved: &SavedMatch, records: Option<PathBuf>) -> Match {
+        let mut play = Match::at(core, records);
         match saved.resumed(play.core.config()) {
             Ok(Resumed::Lag) => play.begin(),
             Ok(Resumed::ChooseBreak { lag_winner }) => {
@@ -65,7 +68,24 @@ impl Match {
                 play.core.enter(Phase::GameOver);
             }
         }
+        // A game saved over was recorded when it ended.
+        play.recorded = play.core.phase() == Phase::GameOver;
         play
+    }
+
+    fn at(core: TableCore, records: Option<PathBuf>) -> Match {
+        Match {
+            core,
+            lag: Lag::default(),
+            records,
+            recorded: false,
+            profile_troubles: Vec::new(),
+        }
+    }
+
+    /// What went wrong keeping the last game in the players' records.
+    pub fn profile_troubles(&self) -> &[ProfileTrouble] {
+        &self.profile_troubles
     }
 
     /// The lag for the break.
@@ -127,6 +147,28 @@ impl Match {
             Phase::GameOver => SavedPhase::GameOver,
         };
         self.core.save(at);
+        if at == SavedPhase::GameOver {
+            self.record();
+        }
+    }
+
+    /// The game just over goes into each person's record (the computer's seats keep
+    /// none), once.
+    fn record(&mut self) {
+        if std::mem::replace(&mut self.recorded, true) {
+            return;
+        }
+        let (Some(data), Some(sheet)) = (&self.records, self.core.sheet()) else {
+            return;
+        };
+        let settings = self.core.settings();
+        self.profile_troubles = profiles::record_match(
+            data,
+            &settings.game,
+            &sheet,
+            &settings.seated_computers(),
+            now_s(),
+        );
     }
 
     /// The first phase: the lag, or straight to the break (three players, or a game
@@ -134,6 +176,8 @@ impl Match {
     /// of rule 4's coin toss).
     fn begin(&mut self) {
         self.core.clear_game();
+        self.recorded = false;
+        self.profile_troubles.clear();
         let settings = self.core.settings();
         let lags = self
             .core

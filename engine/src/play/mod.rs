@@ -49,6 +49,13 @@ use crate::config::Config;
 use crate::shot::BallId;
 use std::path::PathBuf;
 
+/// Where a match is saved and its players' records kept, in the player's `files`.
+fn kept_in(files: Option<&StoragePaths>) -> (Option<PathBuf>, Option<PathBuf>) {
+    files.map_or((None, None), |files| {
+        (Some(files.saved_match.clone()), Some(files.data.clone()))
+    })
+}
+
 /// Any command, routed to the mode that takes it: a practice command reaches practice
 /// only, a lag-training one lag training only.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,11 +105,16 @@ pub enum Play {
 }
 
 impl Play {
-    /// A table set up for `settings`: the lag, or the break when there is none. A
-    /// hot-seat match is saved at `save_path` (an unreadable save there is kept aside).
-    pub fn new(config: &Config, settings: MatchSettings, save_path: Option<PathBuf>) -> Play {
+    /// A table set up for `settings`: the lag, or the break when there is none. With
+    /// the player's `files`, a hot-seat match is saved in them (an unreadable save there
+    /// is kept aside) and each game that ends goes into the players' records.
+    pub fn new(config: &Config, settings: MatchSettings, files: Option<&StoragePaths>) -> Play {
+        let (save_path, records) = kept_in(files);
         match settings.mode {
-            Mode::Match => Play::Match(Match::new(TableCore::new(config, settings, save_path))),
+            Mode::Match => Play::Match(Match::new(
+                TableCore::new(config, settings, save_path),
+                records,
+            )),
             Mode::Practice => Play::Practice(Practice::new(TableCore::new(config, settings, None))),
             Mode::LagTraining => {
                 Play::LagTraining(LagTraining::new(TableCore::new(config, settings, None)))
@@ -110,10 +122,20 @@ impl Play {
         }
     }
 
-    /// The saved match, at the point it was saved.
-    pub fn resume(config: &Config, saved: &SavedMatch, save_path: Option<PathBuf>) -> Play {
+    /// The saved match, at the point it was saved (kept in `files` from now on, as
+    /// [`Play::new`]'s).
+    pub fn resume(config: &Config, saved: &SavedMatch, files: Option<&StoragePaths>) -> Play {
+        let (save_path, records) = kept_in(files);
         let core = TableCore::new(config, saved.settings.clone(), save_path);
-        Play::Match(Match::resume(core, saved))
+        Play::Match(Match::resume(core, saved, records))
+    }
+
+    /// What went wrong keeping the last game in the players' records (a match only).
+    pub fn profile_troubles(&self) -> &[profiles::ProfileTrouble] {
+        match self {
+            Play::Match(m) => m.profile_troubles(),
+            _ => &[],
+        }
     }
 
     /// Advances the balls by `dt` seconds of the table's own time; when they stop, the

@@ -93,8 +93,9 @@ fn phases(events: &[Event]) -> Vec<Phase> {
 #[test]
 fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
     let config = Config::defaults();
-    let save = fresh_dir("play-full").join("match.json");
-    let mut play = Play::new(&config, settings(&config), Some(save.clone()));
+    let files = StoragePaths::in_folder(&fresh_dir("play-full"));
+    let save = files.saved_match.clone();
+    let mut play = Play::new(&config, settings(&config), Some(&files));
     assert_eq!(play.phase(), Phase::Lag);
     assert_eq!(phases(&play.take_events()), [Phase::Lag]);
 
@@ -271,6 +272,20 @@ fn a_hot_seat_match_from_the_lag_to_the_win_and_back_from_its_save() {
         Resumable::check(&config, &save),
         Resumable::Finished(_)
     ));
+    // The game is in each player's record, once, whether play goes on or the save is
+    // resumed at its end.
+    let matches = |name: &str| {
+        profiles::read_profile(&files.data, name)
+            .unwrap()
+            .matches
+            .len()
+    };
+    assert_eq!((matches("Ann"), matches("Bob")), (1, 1));
+    assert_eq!(play.profile_troubles(), []);
+    let mut resumed = Play::resume(&config, &saved, Some(&files));
+    play.apply(Command::Continue);
+    resumed.apply(Command::Continue);
+    assert_eq!((matches("Ann"), matches("Bob")), (1, 1));
 
     // A rematch starts again from the lag.
     play.apply(Command::Rematch);
@@ -341,8 +356,9 @@ fn a_resumed_match_returns_to_the_phase_it_was_saved_in() {
     let dir = fresh_dir("play-resume-phases");
     let kept = dir.join("kept");
     std::fs::create_dir_all(&kept).unwrap();
-    let save = dir.join("match.json");
-    let mut play = Play::new(&config, settings(&config), Some(save.clone()));
+    let files = StoragePaths::in_folder(&dir);
+    let save = files.saved_match.clone();
+    let mut play = Play::new(&config, settings(&config), Some(&files));
     let check = |play: &Play| resumes_where_it_stood(&config, play, &save, &kept);
 
     // The lag, Ann's ball moved: it restarts from its set-up.
@@ -460,7 +476,8 @@ fn saves_of_every_version_resume_in_the_phase_they_name() {
 #[test]
 fn a_save_whose_phase_its_strokes_do_not_allow_is_refused_by_name() {
     let config = Config::defaults();
-    let save = fresh_dir("play-resume-refused").join("match.json");
+    let files = StoragePaths::in_folder(&fresh_dir("play-resume-refused"));
+    let save = files.saved_match.clone();
     let mut saved = SavedMatch::new(
         settings(&config),
         0,
@@ -495,8 +512,9 @@ fn restoring_positions_takes_the_last_stroke_back_without_penalty() {
         ..settings(&config)
     };
     // Practice is not saved.
-    let save = fresh_dir("play-restore").join("match.json");
-    let mut play = Play::new(&config, practice, Some(save.clone()));
+    let files = StoragePaths::in_folder(&fresh_dir("play-restore"));
+    let save = files.saved_match.clone();
+    let mut play = Play::new(&config, practice, Some(&files));
     assert_eq!(play.phase(), Phase::BreakSetup);
     play.apply(Command::RestorePositions);
     assert_eq!(play.notice(), Some(&Notice::NothingToRestore));
@@ -523,12 +541,13 @@ fn rule_22_on_the_break_puts_the_breakers_ball_back_where_they_set_it_up() {
     // Three players: no lag, the first breaks with the white; the ball moved along the
     // head string (rule 7) is where the break is restored to, resumed or not.
     let config = Config::defaults();
-    let save = fresh_dir("play-restore-break").join("match.json");
+    let files = StoragePaths::in_folder(&fresh_dir("play-restore-break"));
+    let save = files.saved_match.clone();
     let three = MatchSettings {
         players: vec!["Ann".into(), "Bob".into(), "Cy".into()],
         ..settings(&config)
     };
-    let mut play = Play::new(&config, three, Some(save.clone()));
+    let mut play = Play::new(&config, three, Some(&files));
     play.apply(Command::MoveBreakBall(-0.12));
     play.apply(Command::Continue);
     let balls = [BallId::White, BallId::Dotted, BallId::Red];
@@ -610,7 +629,8 @@ fn four_ball_lags_without_its_object_balls_then_sets_up_all_four() {
 fn an_unreadable_save_is_kept_when_a_new_match_starts() {
     let config = Config::defaults();
     let dir = fresh_dir("play-unreadable");
-    let save = dir.join("match.json");
+    let files = StoragePaths::in_folder(&dir);
+    let save = files.saved_match.clone();
     std::fs::write(&save, "{\"format\": \"carom match\", \"vers").unwrap();
     assert!(matches!(
         Resumable::check(&config, &save),
@@ -621,7 +641,7 @@ fn an_unreadable_save_is_kept_when_a_new_match_starts() {
         ..settings(&config)
     };
     // Three players: no lag, the first breaks.
-    let play = Play::new(&config, three, Some(save.clone()));
+    let play = Play::new(&config, three, Some(&files));
     assert_eq!(play.phase(), Phase::BreakSetup);
     let kept = dir.join("match.json.unreadable-1");
     assert_eq!(

@@ -10,7 +10,7 @@ use crate::rules::Outcome;
 use crate::session::{
     GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
 };
-use crate::ui::profiles::{ProfileTroubles, profiles_panel};
+use crate::ui::profiles::profiles_panel;
 use crate::ui::widgets::{Tone, button, clicked, keys, panel, swatch, toned};
 use crate::words::words;
 use bevy::input::mouse::AccumulatedMouseScroll;
@@ -85,7 +85,6 @@ fn show_game_over(
     settings: Res<Settings>,
     config: Res<GameConfig>,
     files: Option<Res<UserFiles>>,
-    troubles: Res<ProfileTroubles>,
 ) {
     let config = &config.0;
     let style = settings.ball_style;
@@ -228,7 +227,7 @@ fn show_game_over(
                                 .insert(EndButton::Menu);
                         });
                 });
-            profiles_panel(screen, &session, files.as_deref(), config, &troubles);
+            profiles_panel(screen, &session, files.as_deref(), config);
         });
 }
 
