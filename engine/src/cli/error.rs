@@ -24,9 +24,8 @@ pub enum CliError {
 /// What is wrong.
 #[derive(Debug)]
 pub enum Problem {
-    /// `--config` names a folder that is not there.
-    NoConfigFolder,
-    NotAFolder,
+    /// What the command line's own checks find wrong.
+    Checked(CommandLineProblem<'static>),
     Io(std::io::Error),
     /// A config or input file that cannot be read as its type (it names its file).
     Config(ConfigError),
@@ -36,25 +35,6 @@ pub enum Problem {
         field: &'static str,
         problem: Box<Problem>,
     },
-    /// A shot file's `balls` lists this many.
-    BallCount(usize),
-    /// A shot file's `sample_hz` out of its range (above 0 up to `max`).
-    SampleRate {
-        hz: f64,
-        max: f64,
-    },
-    /// A position (a cue ball, no stroke) given to `carom sim`.
-    PositionNotShot,
-    /// Neither or both of `stroke` and `launch`.
-    StrokeOrLaunch,
-    /// A position with no game, neither in the file nor on the command line.
-    NoGame,
-    /// A position that does not name the ball to play.
-    NoCueBall,
-    /// A shot that names a game launches its ball: there is no stroke to judge.
-    GameNeedsStroke,
-    /// The ball to play is not on the table.
-    CueBallOff,
     Place(PlaceError),
     Strike(StrikeError),
     Setup(SetupError),
@@ -68,15 +48,6 @@ pub enum Problem {
     Json(serde_json::Error),
     /// Practice files of the config folder that cannot be used.
     BadFiles(Vec<BadFile>),
-    /// `carom system` names a system it does not know.
-    UnknownSystem(String),
-    /// A number given on the command line outside what is allowed.
-    OutOfRange {
-        what: &'static str,
-        value: f64,
-        low: f64,
-        high: f64,
-    },
 }
 
 /// A practice file of a config folder that cannot be used, and why.
@@ -154,6 +125,7 @@ macro_rules! problem_from {
 }
 
 problem_from!(
+    Checked(CommandLineProblem<'static>),
     Io(std::io::Error),
     Config(ConfigError),
     Unknown(UnknownKey),
@@ -191,24 +163,12 @@ impl Problem {
     /// The problem in `words`' language. The system's, the JSON and RON parsers' and
     /// the config's own messages are theirs.
     pub fn worded(&self, words: &dyn Words) -> String {
-        let said = |problem: CommandLineProblem| words.command_line(&problem);
         match self {
-            Problem::NoConfigFolder => said(CommandLineProblem::NoConfigFolder),
-            Problem::NotAFolder => said(CommandLineProblem::NotAFolder),
+            Problem::Checked(problem) => words.command_line(problem),
             Problem::Io(e) => e.to_string(),
             Problem::Config(e) => e.to_string(),
             Problem::Unknown(e) => words.trouble(Trouble::Unknown(e)),
             Problem::Field { field, problem } => format!("`{field}`: {}", problem.worded(words)),
-            Problem::BallCount(n) => said(CommandLineProblem::BallCount(*n)),
-            Problem::SampleRate { hz, max } => {
-                said(CommandLineProblem::SampleRate { hz: *hz, max: *max })
-            }
-            Problem::PositionNotShot => said(CommandLineProblem::PositionNotShot),
-            Problem::StrokeOrLaunch => said(CommandLineProblem::StrokeOrLaunch),
-            Problem::NoGame => said(CommandLineProblem::NoGame),
-            Problem::NoCueBall => said(CommandLineProblem::NoCueBall),
-            Problem::GameNeedsStroke => said(CommandLineProblem::GameNeedsStroke),
-            Problem::CueBallOff => said(CommandLineProblem::CueBallOff),
             Problem::Place(e) => words.trouble(Trouble::Place(e)),
             Problem::Strike(e) => words.trouble(Trouble::Strike(e)),
             Problem::Setup(e) => words.trouble(Trouble::Setup(e)),
@@ -221,23 +181,8 @@ impl Problem {
             Problem::Json(e) => e.to_string(),
             Problem::BadFiles(each) => {
                 let each: Vec<String> = each.iter().map(|bad| bad.worded(words)).collect();
-                said(CommandLineProblem::BadFiles(&each))
+                words.command_line(&CommandLineProblem::BadFiles(&each))
             }
-            Problem::UnknownSystem(name) => said(CommandLineProblem::UnknownSystem {
-                name,
-                known: &crate::diamond_systems::NAMES,
-            }),
-            Problem::OutOfRange {
-                what,
-                value,
-                low,
-                high,
-            } => said(CommandLineProblem::OutOfRange {
-                what,
-                value: *value,
-                low: *low,
-                high: *high,
-            }),
         }
     }
 }

@@ -27,7 +27,7 @@ use crate::rules::{self, MatchSetup, Referee, ScoreSheet};
 use crate::rules::{OneStroke, Verdict};
 use crate::shot::ShotRecord;
 use crate::table::TableGeometry;
-use crate::words::words;
+use crate::words::{CommandLineProblem, words};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -37,7 +37,7 @@ pub fn load_config(dir: Option<PathBuf>) -> Result<Config, CliError> {
     if let Some(dir) = &dir
         && !dir.is_dir()
     {
-        return Err(CliError::at(dir, Problem::NoConfigFolder));
+        return Err(CliError::at(dir, CommandLineProblem::NoConfigFolder));
     }
     let config = Config::load(Config::folder(dir).as_deref())?;
     rules::check_setups(&config)?;
@@ -60,7 +60,7 @@ pub fn check_config(dir: Option<PathBuf>, out: &mut impl Write) -> Result<(), Cl
     if let Some(dir) = &dir
         && !dir.is_dir()
     {
-        return Err(CliError::at(dir, Problem::NotAFolder));
+        return Err(CliError::at(dir, CommandLineProblem::NotAFolder));
     }
     let config = Config::load(dir.as_deref())?;
     rules::check_setups(&config)?;
@@ -419,7 +419,7 @@ pub fn suggest(
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let decision = computer::choose(config, &referee, level, 1, threads)
-        .ok_or_else(|| CliError::at(path, Problem::CueBallOff))?;
+        .ok_or_else(|| CliError::at(path, CommandLineProblem::CueBallOff))?;
     let explanation = computer::explain::explain(config, &referee, &decision);
     let text = if json {
         let suggestion = json::Suggestion {

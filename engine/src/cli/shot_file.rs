@@ -9,6 +9,7 @@ use crate::physics::TableSim;
 use crate::rules::{OneStroke, Referee};
 use crate::shot::{BallAt, BallId, Stroke};
 use crate::table::TableGeometry;
+use crate::words::CommandLineProblem;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -78,15 +79,16 @@ impl ShotSpec {
     pub fn start(&self, config: &Config, sample_hz: Option<f64>) -> Result<TableSim, Problem> {
         let table = self.table(config)?;
         if !(1..=4).contains(&self.balls.len()) {
-            return Err(Problem::BallCount(self.balls.len()));
+            return Err(CommandLineProblem::BallCount(self.balls.len()).into());
         }
         if let Some(hz) = self.sample_hz
             && !(hz > 0.0 && hz <= MAX_SAMPLE_HZ)
         {
-            return Err(Problem::SampleRate {
+            return Err(CommandLineProblem::SampleRate {
                 hz,
                 max: MAX_SAMPLE_HZ,
-            });
+            }
+            .into());
         }
         let mut sim = TableSim::new(config, table);
         let positions: Vec<(BallId, DVec2)> = self
@@ -104,12 +106,13 @@ impl ShotSpec {
                     ("`launch.wz`, rad/s,", l.wz),
                 ] {
                     if w.abs() > MAX_LAUNCH_SPIN {
-                        return Err(Problem::OutOfRange {
+                        return Err(CommandLineProblem::OutOfRange {
                             what,
                             value: w,
                             low: -MAX_LAUNCH_SPIN,
                             high: MAX_LAUNCH_SPIN,
-                        });
+                        }
+                        .into());
                     }
                 }
                 sim.launch(
@@ -119,8 +122,10 @@ impl ShotSpec {
                     sample_hz,
                 )
             }
-            (None, None) if self.cue_ball.is_some() => return Err(Problem::PositionNotShot),
-            _ => return Err(Problem::StrokeOrLaunch),
+            (None, None) if self.cue_ball.is_some() => {
+                return Err(CommandLineProblem::PositionNotShot.into());
+            }
+            _ => return Err(CommandLineProblem::StrokeOrLaunch.into()),
         }?;
         Ok(sim)
     }
@@ -141,14 +146,14 @@ impl ShotSpec {
         game: Option<&str>,
     ) -> Result<Referee, Problem> {
         let Some(game) = game.or(self.game.as_deref()) else {
-            return Err(Problem::NoGame);
+            return Err(CommandLineProblem::NoGame.into());
         };
         config
             .games
             .game(game)
             .map_err(|e| Problem::from(e).in_field("game"))?;
         let Some(ball) = self.cue_ball else {
-            return Err(Problem::NoCueBall);
+            return Err(CommandLineProblem::NoCueBall.into());
         };
         computer::referee_at(config, game, &self.table(config)?, self.positions(), ball)
             .map_err(|e| Problem::from(e).in_field("balls"))
@@ -166,7 +171,7 @@ impl ShotSpec {
             .game(game)
             .map_err(|e| Problem::from(e).in_field("game"))?;
         let Some(stroke) = &self.stroke else {
-            return Err(Problem::GameNeedsStroke);
+            return Err(CommandLineProblem::GameNeedsStroke.into());
         };
         OneStroke::new(
             rules,

@@ -3,7 +3,7 @@
 use super::{CliError, Problem, emit, json};
 use crate::config::Config;
 use crate::diamond_systems::{self, SweepError};
-use crate::words::words;
+use crate::words::{CommandLineProblem, words};
 use std::io::Write;
 
 /// Where `--from` (an origin) and `--to` (a third-rail arrival) may lie.
@@ -20,7 +20,7 @@ pub fn system(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     if !diamond_systems::NAMES.contains(&name) {
-        return Err(Problem::UnknownSystem(name.to_owned()).into());
+        return Err(CommandLineProblem::UnknownSystem(name.to_owned()).into());
     }
     if let Some((from, to)) = from_to {
         check_range("--from", from, ORIGINS)?;
@@ -48,11 +48,12 @@ fn check_range(option: &'static str, value: f64, (low, high): (f64, f64)) -> Res
     if (low..=high).contains(&value) {
         Ok(())
     } else {
-        Err(Problem::OutOfRange {
+        Err(CommandLineProblem::OutOfRange {
             what: option,
             value,
             low,
             high,
-        })
+        }
+        .into())
     }
 }

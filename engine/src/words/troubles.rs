@@ -50,7 +50,8 @@ pub trait TroubleWords {
 }
 
 /// What the command line's own checks find wrong (its errors of the layers below are
-/// [`Trouble`]s).
+/// [`Trouble`]s): a shot file, a folder or a number of its own, and the match file's and
+/// check-config's wording.
 #[derive(Clone, Debug)]
 pub enum CommandLineProblem<'a> {
     /// `--config` names a folder that is not there.
@@ -77,11 +78,9 @@ pub enum CommandLineProblem<'a> {
     CueBallOff,
     /// Practice files of a config folder that cannot be used, each with its reason.
     BadFiles(&'a [String]),
-    /// `carom system` names a system it does not know.
-    UnknownSystem {
-        name: &'a str,
-        known: &'a [&'a str],
-    },
+    /// `carom system` names a system it does not know (those it knows:
+    /// `diamond_systems::NAMES`).
+    UnknownSystem(String),
     /// A number given on the command line outside what is allowed.
     OutOfRange {
         what: &'a str,

@@ -3,7 +3,7 @@
 use super::*;
 use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
-use crate::diamond_systems::SweepError;
+use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
@@ -153,8 +153,8 @@ impl TroubleWords for English {
                 each.len(),
                 each.join("\n")
             ),
-            CommandLineProblem::UnknownSystem { name, known } => {
-                format!("no system `{name}`; known: {}", known.join(", "))
+            CommandLineProblem::UnknownSystem(name) => {
+                format!("no system `{name}`; known: {}", NAMES.join(", "))
             }
             CommandLineProblem::OutOfRange {
                 what,

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::computer;
-use crate::diamond_systems::SweepError;
+use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -274,8 +274,8 @@ impl TroubleWords for Russian {
                 count(each.len() as u64, "файл", "файла", "файлов"),
                 each.join("\n")
             ),
-            CommandLineProblem::UnknownSystem { name, known } => {
-                format!("системы `{name}` нет; известны: {}", known.join(", "))
+            CommandLineProblem::UnknownSystem(name) => {
+                format!("системы `{name}` нет; известны: {}", NAMES.join(", "))
             }
             CommandLineProblem::OutOfRange {
                 what,
