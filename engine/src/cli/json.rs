@@ -2,6 +2,9 @@
 //! never renamed or dropped, and they read the same in every language: their reasons
 //! are English whatever `--lang` says.
 
+use crate::computer::Decision;
+use crate::computer::explain::Explanation;
+use crate::config::Level;
 use crate::diamond_systems;
 use crate::rules::{self, Rule, ScoreSheet};
 use crate::shot::{BallId, ShotRecord, Spot, Stroke};
@@ -185,6 +188,42 @@ pub struct Suggestion<'a> {
     /// The share of strokes that score from the lay-out the count leaves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub leave_share: Option<f64>,
+}
+
+impl<'a> Suggestion<'a> {
+    /// What `level`'s `decision` is, with the coach's `explanation` of it.
+    pub fn new(
+        decision: &'a Decision,
+        explanation: &'a Explanation,
+        level: &'a Level,
+    ) -> Suggestion<'a> {
+        Suggestion {
+            stroke: &decision.stroke,
+            p_score: decision.p_score,
+            evaluated: decision.evaluated,
+            ms: decision.elapsed.as_secs_f64() * 1e3,
+            declare_safety: decision.declare_safety,
+            level: &level.key,
+            pattern: explanation.pattern.key(),
+            alternatives: explanation
+                .alternatives
+                .iter()
+                .map(|a| SuggestedAlternative {
+                    stroke: &a.stroke,
+                    p_score: a.p_score,
+                    pattern: a.pattern.key(),
+                })
+                .collect(),
+            system: explanation.system.map(|r| SystemReading {
+                system: "corner_five",
+                origin: r.origin,
+                aim: r.aim,
+                predicted: r.predicted,
+                arrived: r.arrived,
+            }),
+            leave_share: explanation.leave_share,
+        }
+    }
 }
 
 #[derive(Serialize)]

@@ -6,7 +6,7 @@
 
 mod error;
 mod fit;
-pub(crate) mod json;
+pub mod json;
 mod match_file;
 mod shot_file;
 mod sounds;
@@ -422,32 +422,7 @@ pub fn suggest(
         .ok_or_else(|| CliError::at(path, CommandLineProblem::CueBallOff))?;
     let explanation = computer::explain::explain(config, &referee, &decision);
     let text = if json {
-        let suggestion = json::Suggestion {
-            stroke: &decision.stroke,
-            p_score: decision.p_score,
-            evaluated: decision.evaluated,
-            ms: decision.elapsed.as_secs_f64() * 1e3,
-            declare_safety: decision.declare_safety,
-            level: &level.key,
-            pattern: explanation.pattern.key(),
-            alternatives: explanation
-                .alternatives
-                .iter()
-                .map(|a| json::SuggestedAlternative {
-                    stroke: &a.stroke,
-                    p_score: a.p_score,
-                    pattern: a.pattern.key(),
-                })
-                .collect(),
-            system: explanation.system.map(|r| json::SystemReading {
-                system: "corner_five",
-                origin: r.origin,
-                aim: r.aim,
-                predicted: r.predicted,
-                arrived: r.arrived,
-            }),
-            leave_share: explanation.leave_share,
-        };
+        let suggestion = json::Suggestion::new(&decision, &explanation, level);
         serde_json::to_string(&suggestion)? + "\n"
     } else {
         let lines = words().explanation(&explanation, BallStyle::default());

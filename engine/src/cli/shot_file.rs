@@ -7,7 +7,7 @@ use crate::config::{self, Config, ConfigError};
 use crate::math::{DVec2, DVec3};
 use crate::physics::TableSim;
 use crate::rules::{OneStroke, Referee};
-use crate::shot::{BallAt, BallId, Stroke};
+use crate::shot::{BallAt, BallId, MAX_SAMPLE_HZ, Stroke};
 use crate::table::TableGeometry;
 use crate::words::CommandLineProblem;
 use serde::{Deserialize, Serialize};
@@ -58,9 +58,6 @@ pub struct Launch {
 /// The fastest spin a launch may give about each axis, rad/s: ten times the most a cue
 /// gives a ball (about 500 rad/s at 15 m/s); beyond it a launch is not a stroke.
 const MAX_LAUNCH_SPIN: f64 = 5_000.0;
-
-/// Highest trajectory sampling rate accepted, Hz.
-const MAX_SAMPLE_HZ: f64 = 10_000.0;
 
 impl ShotSpec {
     /// Reads a SHOT file's text; errors name the file, line and column.

@@ -7,6 +7,9 @@ use super::{BallId, Cushion, Stroke};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// Highest rate at which a record's trajectories may be sampled, Hz.
+pub const MAX_SAMPLE_HZ: f64 = 10_000.0;
+
 /// Something that happened at time `t`, s after the strike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShotEvent {

@@ -10,6 +10,8 @@ mod places;
 mod stroke;
 
 pub use ball::{BallAt, BallId, BallStyle};
-pub use events::{EventKind, FinalPosition, OffTableReason, ShotEvent, ShotRecord, Surface};
+pub use events::{
+    EventKind, FinalPosition, MAX_SAMPLE_HZ, OffTableReason, ShotEvent, ShotRecord, Surface,
+};
 pub use places::{Cushion, Spot};
 pub use stroke::{MAX_ELEVATION_DEG, MAX_FOLLOW_THROUGH_MM, MAX_SPEED, Stroke, StrokeError};

@@ -285,26 +285,43 @@ impl TableSim {
         spin: DVec3,
         sample_hz: Option<f64>,
     ) -> Result<(), StrikeError> {
-        if !vel.is_finite() || !spin.is_finite() {
-            return Err(StrikeError::LaunchNotFinite);
+        self.launch_all(&[(ball, vel, spin)], sample_hz)
+    }
+
+    /// Sets balls moving at the same moment, each `(ball, velocity m/s, spin rad/s)`,
+    /// with no cue, and starts a new stroke record, sampled as [`TableSim::strike`]'s.
+    pub fn launch_all(
+        &mut self,
+        launches: &[(BallId, DVec3, DVec3)],
+        sample_hz: Option<f64>,
+    ) -> Result<(), StrikeError> {
+        for (i, &(ball, vel, spin)) in launches.iter().enumerate() {
+            if !vel.is_finite() || !spin.is_finite() {
+                return Err(StrikeError::LaunchNotFinite);
+            }
+            if vel.length() > crate::shot::MAX_SPEED {
+                return Err(StrikeError::LaunchTooFast(vel.length()));
+            }
+            if self.balls[ball.index()].is_none() {
+                return Err(StrikeError::NotOnTable(ball));
+            }
+            if launches[..i].iter().any(|&(other, ..)| other == ball) {
+                return Err(StrikeError::StruckTwice(ball));
+            }
         }
-        if vel.length() > crate::shot::MAX_SPEED {
-            return Err(StrikeError::LaunchTooFast(vel.length()));
-        }
-        let Some(b) = self.balls[ball.index()] else {
-            return Err(StrikeError::NotOnTable(ball));
-        };
         self.start_stroke(sample_hz);
-        let mut k = b.k;
-        k.vel = vel;
-        k.spin = spin;
-        contact::bounce(
-            self.body,
-            self.physics.slate.restitution,
-            self.physics.slate.friction,
-            &mut k,
-        );
-        self.set_ball(ball.index(), k);
+        for &(ball, vel, spin) in launches {
+            let mut k = self.balls[ball.index()].expect("checked above").k;
+            k.vel = vel;
+            k.spin = spin;
+            contact::bounce(
+                self.body,
+                self.physics.slate.restitution,
+                self.physics.slate.friction,
+                &mut k,
+            );
+            self.set_ball(ball.index(), k);
+        }
         self.check_rest();
         Ok(())
     }
