@@ -44,7 +44,14 @@ pub fn within(argument: &str, value: f64, low: f64, high: f64, unit: &str) -> Py
 
 /// `value` when it is a finite number.
 pub fn finite(argument: &str, value: f64) -> PyResult<f64> {
-    within(argument, value, f64::MIN, f64::MAX, "")
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(bad(
+            argument,
+            format!("{value} is not allowed; it must be a finite number"),
+        ))
+    }
 }
 
 /// A mapping of ball names to `n` numbers each (`{"white": (x, y), ...}`), in the order

@@ -17,10 +17,11 @@ use carom_engine::table::TableGeometry;
 use numpy::{AllowTypeChange, PyArray1, PyArrayLikeDyn, PyArrayMethods};
 use pyo3::prelude::*;
 
-/// The action's bounds: direction_deg, speed (m/s), side, height (fractions of the
-/// radius), elevation_deg.
-const ACTION_LOW: [f64; 5] = [0.0, 0.3, -0.6, -0.6, 0.0];
-const ACTION_HIGH: [f64; 5] = [360.0, 8.0, 0.6, 0.6, 30.0];
+/// The strokes an inning's action may be: direction_deg, speed (m/s), side, height
+/// (fractions of the radius), elevation_deg (Python's `carom.INNING_STROKE_LOW` and
+/// `INNING_STROKE_HIGH`).
+pub const STROKE_LOW: [f64; 5] = [0.0, 0.3, -0.6, -0.6, 0.0];
+pub const STROKE_HIGH: [f64; 5] = [360.0, 8.0, 0.6, 0.6, 30.0];
 
 /// One table's inning.
 struct Table {
@@ -194,18 +195,6 @@ impl Innings {
         &self.game
     }
 
-    /// The lowest action: direction_deg, speed (m/s), side, height, elevation_deg.
-    #[getter]
-    fn action_low(&self) -> [f64; 5] {
-        ACTION_LOW
-    }
-
-    /// The highest action.
-    #[getter]
-    fn action_high(&self) -> [f64; 5] {
-        ACTION_HIGH
-    }
-
     /// How far from the centre a ball may lie: (x, y), m.
     #[getter]
     fn limits(&self) -> (f64, f64) {
@@ -282,12 +271,12 @@ impl Innings {
                 continue;
             }
             for (k, &x) in row.iter().enumerate() {
-                if !(ACTION_LOW[k]..=ACTION_HIGH[k]).contains(&x) {
+                if !(STROKE_LOW[k]..=STROKE_HIGH[k]).contains(&x) {
                     return Err(bad(
                         &format!("actions[{i}][{k}]"),
                         format!(
-                            "{x} is outside the action space, {} to {}",
-                            ACTION_LOW[k], ACTION_HIGH[k]
+                            "{x} is outside the strokes an inning takes, {} to {}",
+                            STROKE_LOW[k], STROKE_HIGH[k]
                         ),
                     ));
                 }

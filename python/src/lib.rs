@@ -35,5 +35,7 @@ fn _carom(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EVENT_KINDS", batch::EVENT_KINDS.to_vec())?;
     m.add("SURFACES", batch::SURFACES.to_vec())?;
     m.add("MAX_SPEED", carom_engine::shot::MAX_SPEED)?;
+    m.add("INNING_STROKE_LOW", innings::STROKE_LOW.to_vec())?;
+    m.add("INNING_STROKE_HIGH", innings::STROKE_HIGH.to_vec())?;
     Ok(())
 }

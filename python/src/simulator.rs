@@ -153,12 +153,13 @@ impl Simulator {
         match cue {
             Some(Cue::Carom(s)) => struck = Some(s),
             Some(Cue::Launch(ball, vel, spin)) => {
-                if moving.insert(ball, (vel, spin)).is_some() {
+                if moving.contains_key(&ball) {
                     return Err(bad(
                         "stroke",
                         format!("strikes {ball}, which `velocities` or `spins` already move"),
                     ));
                 }
+                moving.insert(ball, (vel, spin));
             }
             None if moving.is_empty() => {
                 return Err(bad(

@@ -21,11 +21,17 @@ use pyo3::prelude::*;
 #[pyclass(frozen, module = "carom", get_all)]
 #[derive(Clone, Debug)]
 pub struct Stroke {
+    /// The cue ball's name.
     pub ball: String,
+    /// The aim, degrees counter-clockwise from +x.
     pub direction_deg: f64,
+    /// The cue ball's launch speed, m/s.
     pub speed: f64,
+    /// The tip's offset right (+) of centre, fraction of the radius.
     pub side: f64,
+    /// The tip's offset above (+) centre, fraction of the radius.
     pub height: f64,
+    /// The cue's elevation above horizontal, degrees.
     pub elevation_deg: f64,
 }
 
@@ -119,15 +125,25 @@ pub const POOLTOOL_END_MASS: f64 = 0.170097 / 30.0;
 #[derive(Clone, Debug)]
 #[allow(non_snake_case)]
 pub struct PooltoolStroke {
+    /// The cue's speed at impact, m/s.
     pub V0: f64,
+    /// The aim, degrees counter-clockwise from pooltool's +x (Carom's direction + 90).
     pub phi: f64,
+    /// The cue's elevation, degrees.
     pub theta: f64,
+    /// The contact's offset to the left (+) of centre, fraction of the radius.
     pub a: f64,
+    /// The contact's offset above (+) centre, fraction of the radius.
     pub b: f64,
+    /// The ball struck.
     pub ball: String,
+    /// The cue's mass, kg.
     pub cue_mass: f64,
+    /// The effective mass of the cue's tip end (for the squirt), kg.
     pub end_mass: f64,
+    /// pooltool's scale of the spin.
     pub english_throttle: f64,
+    /// pooltool's scale of the squirt.
     pub squirt_throttle: f64,
 }
 

@@ -1,0 +1,57 @@
+"""Batches: arrays in and out, the same bits for the same seed on any number of threads."""
+
+import numpy as np
+
+import carom
+from conftest import UMBRELLA_BALLS, UMBRELLA_STROKE
+
+ORDER = ("white", "dotted", "red")
+LAY_OUT = np.array([UMBRELLA_BALLS[b] for b in ORDER])
+STROKE = [342.0, 3.0, -0.3, 0.0, 1.9]
+
+
+def equal(a: dict, b: dict) -> bool:
+    return a.keys() == b.keys() and all(
+        np.array_equal(a[k], b[k], equal_nan=True) for k in a
+    )
+
+
+def test_a_seeded_noisy_batch_run_twice_gives_the_same_bits(sim):
+    run = lambda threads: sim.batch(
+        LAY_OUT, STROKE, repeat=40, noise="club", seed=11, game="three_cushion", threads=threads
+    )
+    first = run(2)
+    assert equal(first, run(2))
+    assert equal(first, run(1))
+    # The noise is real: the strokes played differ, and so do where the balls end.
+    assert len(np.unique(first["played"][:, 0])) == 40
+    assert len(np.unique(first["final"][:, 0, 0])) > 30
+    assert not equal(first, sim.batch(LAY_OUT, STROKE, repeat=40, noise="club", seed=12, game="three_cushion"))
+
+
+def test_a_batch_row_is_the_single_stroke(sim):
+    lay_outs = np.stack([LAY_OUT, LAY_OUT + [0.05, 0.0]])
+    strokes = np.array([STROKE, [10.0, 2.0, 0.2, 0.1, 0.0]])
+    out = sim.batch(lay_outs, strokes, game="three_cushion", max_events=4)
+    assert out["final"].shape == (2, 3, 3)
+    assert out["events"].shape == (2, 4, 7)
+    for i in range(2):
+        balls = dict(zip(ORDER, map(tuple, lay_outs[i])))
+        record = sim.simulate(balls, carom.Stroke("white", *strokes[i]))
+        assert np.array_equal(out["final"][i], record.final_positions(list(ORDER)))
+        assert out["duration"][i] == record.duration
+        assert out["event_count"][i] == len(record.events)
+        first = record.events[:4]
+        assert [carom.EVENT_KINDS[int(k)] for k in out["events"][i, : len(first), 1]] == [
+            e["kind"] for e in first
+        ]
+        assert out["points"][i] == sim.judge(record, "three_cushion")["points"]
+    assert np.array_equal(out["played"], strokes)
+
+
+def test_pooltool_strokes_batch_as_their_launch(sim):
+    stroke = carom.PooltoolStroke(V0=2.5, phi=80.0, theta=3.0, a=0.2, b=0.1)
+    out = sim.batch(LAY_OUT, [2.5, 80.0, 3.0, 0.2, 0.1], model="pooltool")
+    record = sim.simulate(dict(zip(ORDER, map(tuple, LAY_OUT))), stroke)
+    assert np.array_equal(out["final"][0], record.final_positions(list(ORDER)))
+    assert "played" not in out
