@@ -19,7 +19,9 @@ imported; ``gymnasium.make("carom.env:carom/ThreeCushionInning-v0")`` imports it
   under the general carom rules) or the game, and is truncated after ``max_strokes``.
 
 ``reset(seed=s)`` gives the same lay-out and, stroke for stroke, the same records to the
-bit. ``noise="club"`` (any of ``Simulator().levels``) plays each action with that
+bit; ``reset(options={"lay_out_seed": k})`` starts from the lay-out and cue ball of
+``carom.Simulator().innings`` seed ``k`` (in the vector environment, every table from
+the same one: many strokes tried from one position, as a search wants). ``noise="club"`` (any of ``Simulator().levels``) plays each action with that
 computer level's execution error, drawn from the episode's seed.
 
 ``ThreeCushionInningVector`` steps ``num_envs`` tables in one call into Rust, on every
@@ -75,6 +77,20 @@ def action_of(stroke: np.ndarray) -> np.ndarray:
     return np.clip(2.0 * (stroke - STROKE_LOW) / (STROKE_HIGH - STROKE_LOW) - 1.0, -1.0, 1.0)
 
 
+def _table_seeds(
+    rng: np.random.Generator, n: int, options: Optional[dict[str, Any]]
+) -> list[int]:
+    """The seeds of ``n`` tables' new innings: drawn from the environment's generator,
+    or all ``options["lay_out_seed"]``."""
+    seeds = [int(s) for s in rng.integers(_SEED_BOUND, size=n)]
+    if options and "lay_out_seed" in options:
+        seed = options["lay_out_seed"]
+        if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+            raise ValueError(f"options['lay_out_seed']: {seed!r} is not allowed; an integer from 0 to 2**64 - 1")
+        seeds = [int(seed)] * n
+    return seeds
+
+
 def _spaces(tables: Innings) -> tuple[gym.spaces.Box, gym.spaces.Box]:
     x, y = tables.limits
     balls = len(tables.balls)
@@ -115,8 +131,7 @@ class ThreeCushionInning(gym.Env):
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        table_seed = int(self.np_random.integers(_SEED_BOUND))
-        return self._tables.reset([0], [table_seed])[0], {}
+        return self._tables.reset([0], _table_seeds(self.np_random, 1, options))[0], {}
 
     def step(
         self, action: np.ndarray
@@ -155,14 +170,12 @@ class ThreeCushionInningVector(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._restart = np.zeros(num_envs, dtype=bool)
 
-    def _seeds(self) -> list[int]:
-        return [int(s) for s in self.np_random.integers(_SEED_BOUND, size=self.num_envs)]
-
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        obs = self._tables.reset(list(range(self.num_envs)), self._seeds())
+        seeds = _table_seeds(self.np_random, self.num_envs, options)
+        obs = self._tables.reset(list(range(self.num_envs)), seeds)
         self._restart[:] = False
         return obs, {}
 
@@ -172,7 +185,7 @@ class ThreeCushionInningVector(VectorEnv):
         obs, rewards, terminated, truncated = self._tables.step(
             stroke_of(actions),
             self._restart.tolist(),
-            self._seeds(),
+            _table_seeds(self.np_random, self.num_envs, None),
             self._threads,
         )
         self._restart = terminated | truncated

@@ -1,0 +1,119 @@
+"""Strokes a second from Python: Carom one call at a time and batched on 1 and 2
+threads, against pooltool on the same random three-cushion strokes in the same run.
+
+The strokes are pooltool's (V0 the cue's speed, phi, theta, a, b), drawn at random
+from random lay-outs; Carom plays each as pooltool's strike model launches it
+(``carom.PooltoolStroke``), pooltool as it plays it. Build the package in release
+(``pip install ./python``) and, for pooltool, run it with the Python of
+``../shared/tools/pooltool-ref.sh``'s environment with the package installed there:
+
+    /tmp/ptenv/bin/pip install ./python && /tmp/ptenv/bin/python python/bench/strokes_per_second.py
+"""
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+import carom
+from carom import pooltool as frames
+
+ORDER = ("white", "dotted", "red")
+
+
+def random_strokes(sim: carom.Simulator, n: int, seed: int):
+    rng = np.random.default_rng(seed)
+    lay_outs = np.array(
+        [[sim.random_lay_out(seed * 1_000_003 + i)[b] for b in ORDER] for i in range(n)]
+    )
+    strokes = np.empty((n, 5))
+    strokes[:, 0] = rng.uniform(1.5, 4.5, n)  # V0, m/s: a ball at 2.2 to 6.6 m/s
+    strokes[:, 1] = rng.uniform(0.0, 360.0, n)  # phi, degrees
+    strokes[:, 2] = rng.uniform(0.0, 5.0, n)  # theta, degrees
+    radius = 0.5 * np.sqrt(rng.uniform(0.0, 1.0, n))
+    angle = rng.uniform(0.0, 2 * np.pi, n)
+    strokes[:, 3] = radius * np.cos(angle)  # a
+    strokes[:, 4] = radius * np.sin(angle)  # b
+    return lay_outs, strokes
+
+
+def carom_single(sim, lay_outs, strokes):
+    balls = [dict(zip(ORDER, map(tuple, lay_out))) for lay_out in lay_outs]
+    cues = [carom.PooltoolStroke(*s) for s in strokes]
+    started = time.perf_counter()
+    for b, c in zip(balls, cues):
+        sim.simulate(b, c).duration
+    return (time.perf_counter() - started) / len(cues)
+
+
+def carom_batch(sim, lay_outs, strokes, threads):
+    started = time.perf_counter()
+    out = sim.batch(lay_outs, strokes, model="pooltool", threads=threads)
+    return (time.perf_counter() - started) / len(strokes), out
+
+
+def pooltool_single(sim, lay_outs, strokes):
+    import pooltool as pt
+
+    table = pt.Table.default(pt.TableType.BILLIARD)
+    rack = pt.get_rack(pt.GameType.THREECUSHION, table)
+    names = {"white": "white", "dotted": "yellow", "red": "red"}
+    systems = []
+    for lay_out, (v0, phi, theta, a, b) in zip(lay_outs, strokes):
+        balls = {k: ball.copy() for k, ball in rack.items()}
+        for name, (x, y) in zip(ORDER, lay_out):
+            ball = balls[names[name]]
+            ball.state.rvw[0] = [*frames.to_pooltool_xy(sim, x, y), ball.params.R]
+        system = pt.System(cue=pt.Cue(cue_ball_id="white"), table=table, balls=balls)
+        system.strike(V0=v0, phi=phi, theta=theta, a=a, b=b)
+        systems.append(system)
+    # numba compiles each kind of event's code when first met: warm it up on copies.
+    for system in systems[:50]:
+        pt.simulate(system.copy(), inplace=True)
+    times, durations = [], []
+    for system in systems:
+        started = time.perf_counter()
+        pt.simulate(system, inplace=True)
+        times.append(time.perf_counter() - started)
+        durations.append(system.t)
+    print(f"pooltool: median {np.median(times) * 1e3:.2f} ms, mean {np.mean(times) * 1e3:.2f} ms a stroke")
+    return float(np.mean(times)), np.array(durations)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strokes", type=int, default=20_000, help="Carom's strokes")
+    parser.add_argument("--pooltool-strokes", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    sim = carom.Simulator()
+    lay_outs, strokes = random_strokes(sim, args.strokes, args.seed)
+    cores = os.cpu_count()
+    rows = [("Carom, one call at a time", carom_single(sim, lay_outs, strokes))]
+    for threads in sorted({1, 2, cores}):
+        per_stroke, out = carom_batch(sim, lay_outs, strokes, threads)
+        rows.append((f"Carom, batched, {threads} thread{'s' if threads > 1 else ''}", per_stroke))
+    try:
+        n = min(args.pooltool_strokes, args.strokes)
+        per_stroke, durations = pooltool_single(sim, lay_outs[:n], strokes[:n])
+        rows.append(("pooltool 0.6, one call at a time", per_stroke))
+        same = out["duration"][:n]
+        print(
+            f"the same {n} strokes last {np.median(durations):.2f} s (pooltool) and "
+            f"{np.median(same):.2f} s (Carom) of motion, median"
+        )
+    except ImportError:
+        print("pooltool is not installed here: see ../shared/tools/pooltool-ref.sh")
+    reference = rows[-1][1] if rows[-1][0].startswith("pooltool") else None
+    print(f"{args.strokes} random three-cushion strokes, {cores} cores")
+    print("| | µs a stroke | strokes a second | × pooltool |")
+    print("|---|---:|---:|---:|")
+    for name, per_stroke in rows:
+        times = f"{reference / per_stroke:,.0f}" if reference else "–"
+        print(f"| {name} | {per_stroke * 1e6:,.1f} | {1 / per_stroke:,.0f} | {times} |")
+
+
+if __name__ == "__main__":
+    main()
