@@ -23,22 +23,26 @@ def search(lay_out_seed: int, population: int, iterations: int, seed: int):
     envs = ThreeCushionInningVector(num_envs=population)
     rng = np.random.default_rng(seed)
     mean, std = np.zeros(5), np.full(5, 0.6)
-    elite_count = max(2, population // 10)
     best = (0.0, None, None)
     for iteration in range(iterations):
         actions = np.clip(mean + std * rng.standard_normal((population, 5)), -1.0, 1.0)
         observation, _ = envs.reset(seed=seed, options={"lay_out_seed": lay_out_seed})
         _, rewards, *_ = envs.step(actions)
-        # Ties (most strokes score nothing) are broken at random, so the search keeps
-        # exploring until strokes score.
-        order = np.lexsort((rng.random(population), rewards))
-        elite = actions[order[-elite_count:]]
-        mean, std = elite.mean(axis=0), elite.std(axis=0) + 0.02
+        scoring = actions[rewards > 0]
         share = float(rewards.mean())
-        if rewards.max() > 0 and share >= best[0]:
-            best = (share, actions[order[-1]], observation[0])
         print(f"iteration {iteration + 1}: {share:6.1%} of {population} strokes score")
-        if share > 0.5:
+        if len(scoring) == 0:
+            continue
+        # The elite: the few scoring strokes nearest the search's centre (the first
+        # one found, at first), so that the search closes on one way of scoring rather
+        # than averaging several.
+        centre = scoring[0] if best[1] is None else mean
+        nearest = np.argsort(np.linalg.norm(scoring - centre, axis=1))
+        elite = scoring[nearest[:5]]
+        mean, std = elite.mean(axis=0), np.maximum(elite.std(axis=0), 0.002)
+        if share >= best[0]:
+            best = (share, scoring[nearest[0]], observation[0])
+        if share > 0.8:
             break
     return best
 
@@ -47,7 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lay-out-seed", type=int, default=7)
     parser.add_argument("--population", type=int, default=512)
-    parser.add_argument("--iterations", type=int, default=15)
+    parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
