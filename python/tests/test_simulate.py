@@ -96,3 +96,19 @@ def test_every_public_function_says_what_it_does():
                 assert getattr(cls, name).__doc__, f"{cls.__name__}.{name}"
     assert "m/s" in carom.Simulator.simulate.__doc__ + carom.Stroke.__doc__
     assert "table frame" in carom.Simulator.__doc__
+
+
+def test_the_stubs_name_every_public_class_and_method():
+    import ast
+    import pathlib
+
+    stubs = ast.parse((pathlib.Path(carom.__file__).parent / "_carom.pyi").read_text())
+    declared = {
+        node.name: {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+        | {item.target.id for item in node.body if isinstance(item, ast.AnnAssign)}
+        for node in stubs.body
+        if isinstance(node, ast.ClassDef)
+    }
+    for cls in (carom.Simulator, carom.Record, carom.Stroke, carom.PooltoolStroke, carom.Innings):
+        public = {name for name in dir(cls) if not name.startswith("_")}
+        assert public <= declared[cls.__name__], public - declared[cls.__name__]
