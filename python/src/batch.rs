@@ -70,17 +70,91 @@ pub struct Batch<'a> {
     max_events: usize,
 }
 
-/// One row's results.
-pub struct Row {
-    final_positions: Vec<[f64; 3]>,
+/// The batch's output arrays, filled in place by the workers, each its own run of rows.
+pub struct Columns {
+    rows: usize,
+    balls: usize,
+    max_events: usize,
+    /// rows × balls × [x, y, z].
+    final_positions: Vec<f64>,
+    /// rows × balls.
     on_table: Vec<bool>,
-    duration: f64,
-    events: Vec<[f64; EVENT_COLUMNS]>,
-    event_count: usize,
-    played: [f64; 5],
-    points: i64,
-    foul: bool,
-    inning_over: bool,
+    duration: Vec<f64>,
+    /// rows × max_events × EVENT_COLUMNS, NaN past each row's events.
+    events: Vec<f64>,
+    event_count: Vec<i64>,
+    /// rows × 5: the strokes as played.
+    played: Vec<f64>,
+    points: Vec<i64>,
+    foul: Vec<bool>,
+    inning_over: Vec<bool>,
+}
+
+/// A run of rows' part of each column.
+struct Share<'a> {
+    final_positions: &'a mut [f64],
+    on_table: &'a mut [bool],
+    duration: &'a mut [f64],
+    events: &'a mut [f64],
+    event_count: &'a mut [i64],
+    played: &'a mut [f64],
+    points: &'a mut [i64],
+    foul: &'a mut [bool],
+    inning_over: &'a mut [bool],
+}
+
+impl Columns {
+    /// Columns of zeros (fresh pages from the system, not written here: each worker
+    /// writes every element of its rows, so the first touch is shared out too).
+    fn new(rows: usize, balls: usize, max_events: usize) -> Columns {
+        Columns {
+            rows,
+            balls,
+            max_events,
+            final_positions: vec![0.0; rows * balls * 3],
+            on_table: vec![false; rows * balls],
+            duration: vec![0.0; rows],
+            events: vec![0.0; rows * max_events * EVENT_COLUMNS],
+            event_count: vec![0; rows],
+            played: vec![0.0; rows * 5],
+            points: vec![0; rows],
+            foul: vec![false; rows],
+            inning_over: vec![false; rows],
+        }
+    }
+
+    /// The columns cut into runs of `per` rows.
+    fn shares(&mut self, per: usize) -> Vec<Share<'_>> {
+        // A chunk of at least one element, so that an empty column (no events kept)
+        // still cuts.
+        fn cut<T>(column: &mut [T], width: usize, per: usize) -> std::slice::ChunksMut<'_, T> {
+            column.chunks_mut((per * width).max(1))
+        }
+        let count = self.rows.div_ceil(per);
+        let (b, e) = (self.balls, self.max_events * EVENT_COLUMNS);
+        let mut final_positions = cut(&mut self.final_positions, b * 3, per);
+        let mut on_table = cut(&mut self.on_table, b, per);
+        let mut duration = cut(&mut self.duration, 1, per);
+        let mut events = cut(&mut self.events, e, per);
+        let mut event_count = cut(&mut self.event_count, 1, per);
+        let mut played = cut(&mut self.played, 5, per);
+        let mut points = cut(&mut self.points, 1, per);
+        let mut foul = cut(&mut self.foul, 1, per);
+        let mut inning_over = cut(&mut self.inning_over, 1, per);
+        (0..count)
+            .map(|_| Share {
+                final_positions: final_positions.next().unwrap_or_default(),
+                on_table: on_table.next().unwrap_or_default(),
+                duration: duration.next().unwrap_or_default(),
+                events: events.next().unwrap_or_default(),
+                event_count: event_count.next().unwrap_or_default(),
+                played: played.next().unwrap_or_default(),
+                points: points.next().unwrap_or_default(),
+                foul: foul.next().unwrap_or_default(),
+                inning_over: inning_over.next().unwrap_or_default(),
+            })
+            .collect()
+    }
 }
 
 /// Worker threads: `requested`, or every core.
@@ -212,21 +286,24 @@ impl<'a> Batch<'a> {
         self.rows * self.repeat
     }
 
-    /// Plays every row on `threads` workers: the rows in order, or what is wrong with
-    /// the first row that cannot be played.
-    pub fn run(&self, sim: &Simulator, threads: usize) -> Result<Vec<Row>, String> {
+    /// Plays every row on `threads` workers, each writing its run of rows into the
+    /// columns: the columns, or what is wrong with the first row that cannot be played.
+    pub fn run(&self, sim: &Simulator, threads: usize) -> Result<Columns, String> {
         let total = self.total();
         let per_worker = total.div_ceil(threads.max(1)).max(1);
-        let results: Vec<Result<Vec<Row>, String>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..total)
-                .step_by(per_worker)
-                .map(|start| {
-                    let end = (start + per_worker).min(total);
+        let mut columns = Columns::new(total, self.balls.len(), self.max_events);
+        let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = columns
+                .shares(per_worker)
+                .into_iter()
+                .enumerate()
+                .map(|(w, mut share)| {
                     scope.spawn(move || {
                         let mut table = TableSim::new(&sim.config, sim.table.clone());
+                        let start = w * per_worker;
+                        let end = (start + per_worker).min(total);
                         (start..end)
-                            .map(|i| self.play(sim, &mut table, i))
-                            .collect()
+                            .try_for_each(|i| self.play(sim, &mut table, i, &mut share, i - start))
                     })
                 })
                 .collect();
@@ -238,15 +315,20 @@ impl<'a> Batch<'a> {
                 })
                 .collect()
         });
-        let mut rows = Vec::with_capacity(total);
-        for chunk in results {
-            rows.extend(chunk?);
-        }
-        Ok(rows)
+        results.into_iter().collect::<Result<(), String>>()?;
+        Ok(columns)
     }
 
     /// Row `i`: its lay-out, its stroke (with the noise drawn for it), played to rest.
-    fn play(&self, sim: &Simulator, table: &mut TableSim, i: usize) -> Result<Row, String> {
+    /// Its results go to row `k` of `share`.
+    fn play(
+        &self,
+        sim: &Simulator,
+        table: &mut TableSim,
+        i: usize,
+        share: &mut Share<'_>,
+        k: usize,
+    ) -> Result<(), String> {
         let source = i / self.repeat;
         let lay_out_row = if self.lay_outs.len() == self.balls.len() * 2 {
             0
@@ -267,7 +349,6 @@ impl<'a> Batch<'a> {
         let in_lay_out = |e: &dyn std::fmt::Display| format!("lay_outs[{lay_out_row}]: {e}");
         table.place(&lay_out).map_err(|e| in_lay_out(&e))?;
         let row = self.strokes[stroke_row];
-        let mut played = [f64::NAN; 5];
         match self.model {
             Model::Carom => {
                 let mut stroke =
@@ -275,13 +356,13 @@ impl<'a> Batch<'a> {
                 if let Some(spread) = &self.noise {
                     stroke = computer::execute(&stroke, spread, &mut row_rng(self.seed, i));
                 }
-                played = [
+                share.played[k * 5..][..5].copy_from_slice(&[
                     stroke.direction_deg,
                     stroke.speed,
                     stroke.side,
                     stroke.height,
                     stroke.elevation_deg,
-                ];
+                ]);
                 table
                     .strike(&[stroke], None)
                     .map_err(|e| format!("strokes[{stroke_row}]: {e}"))?;
@@ -295,7 +376,6 @@ impl<'a> Batch<'a> {
             }
         }
         let record = table.run_to_rest();
-        let (mut points, mut foul, mut inning_over) = (0, false, false);
         if let Some(rules) = self.game {
             let mut referee = OneStroke::new(
                 rules,
@@ -308,78 +388,57 @@ impl<'a> Batch<'a> {
             let verdict = referee
                 .judge(&record)
                 .map_err(|e| format!("row {i}: {e}"))?;
-            points = i64::from(verdict.points);
-            foul = !verdict.fouls.is_empty();
-            inning_over = verdict.inning_over;
+            share.points[k] = i64::from(verdict.points);
+            share.foul[k] = !verdict.fouls.is_empty();
+            share.inning_over[k] = verdict.inning_over;
         }
-        let (final_positions, on_table) = self
-            .balls
-            .iter()
-            .map(|b| match record.final_positions.get(b) {
+        for (b, ball) in self.balls.iter().enumerate() {
+            let (at, on_table) = match record.final_positions.get(ball) {
                 Some(p) => ([p.x, p.y, p.z], p.on_table),
                 None => ([f64::NAN; 3], false),
-            })
-            .unzip();
-        Ok(Row {
-            final_positions,
-            on_table,
-            duration: record.duration,
-            events: record
-                .events
-                .iter()
-                .take(self.max_events)
-                .map(event_row)
-                .collect(),
-            event_count: record.events.len(),
-            played,
-            points,
-            foul,
-            inning_over,
-        })
+            };
+            share.final_positions[(k * n + b) * 3..][..3].copy_from_slice(&at);
+            share.on_table[k * n + b] = on_table;
+        }
+        share.duration[k] = record.duration;
+        share.event_count[k] = record.events.len() as i64;
+        let width = self.max_events * EVENT_COLUMNS;
+        let slots = share.events[k * width..][..width].chunks_exact_mut(EVENT_COLUMNS);
+        let mut events = record.events.iter();
+        for slot in slots {
+            slot.copy_from_slice(&events.next().map_or([f64::NAN; EVENT_COLUMNS], event_row));
+        }
+        Ok(())
     }
 
-    /// The rows as a dict of numpy arrays.
-    pub fn arrays<'py>(&self, py: Python<'py>, rows: Vec<Row>) -> PyResult<Bound<'py, PyDict>> {
-        let (m, n, e) = (rows.len(), self.balls.len(), self.max_events);
+    /// The columns as a dict of numpy arrays (handed over, not copied).
+    pub fn arrays<'py>(&self, py: Python<'py>, columns: Columns) -> PyResult<Bound<'py, PyDict>> {
+        let (m, n, e) = (columns.rows, columns.balls, columns.max_events);
         let out = PyDict::new(py);
-        let flat = |f: &dyn Fn(&Row) -> Vec<f64>| rows.iter().flat_map(f).collect::<Vec<f64>>();
         out.set_item(
             "final",
-            PyArray1::from_vec(py, flat(&|r| r.final_positions.concat())).reshape([m, n, 3])?,
+            PyArray1::from_vec(py, columns.final_positions).reshape([m, n, 3])?,
         )?;
-        let on_table: Vec<bool> = rows.iter().flat_map(|r| r.on_table.clone()).collect();
         out.set_item(
             "on_table",
-            PyArray1::from_vec(py, on_table).reshape([m, n])?,
+            PyArray1::from_vec(py, columns.on_table).reshape([m, n])?,
         )?;
-        out.set_item(
-            "duration",
-            PyArray1::from_vec(py, flat(&|r| vec![r.duration])),
-        )?;
-        let events = flat(&|r| {
-            let mut padded = r.events.concat();
-            padded.resize(e * EVENT_COLUMNS, f64::NAN);
-            padded
-        });
+        out.set_item("duration", PyArray1::from_vec(py, columns.duration))?;
         out.set_item(
             "events",
-            PyArray1::from_vec(py, events).reshape([m, e, EVENT_COLUMNS])?,
+            PyArray1::from_vec(py, columns.events).reshape([m, e, EVENT_COLUMNS])?,
         )?;
-        let counts: Vec<i64> = rows.iter().map(|r| r.event_count as i64).collect();
-        out.set_item("event_count", PyArray1::from_vec(py, counts))?;
+        out.set_item("event_count", PyArray1::from_vec(py, columns.event_count))?;
         if matches!(self.model, Model::Carom) {
             out.set_item(
                 "played",
-                PyArray1::from_vec(py, flat(&|r| r.played.to_vec())).reshape([m, 5])?,
+                PyArray1::from_vec(py, columns.played).reshape([m, 5])?,
             )?;
         }
         if self.game.is_some() {
-            let points: Vec<i64> = rows.iter().map(|r| r.points).collect();
-            out.set_item("points", PyArray1::from_vec(py, points))?;
-            let fouls: Vec<bool> = rows.iter().map(|r| r.foul).collect();
-            out.set_item("foul", PyArray1::from_vec(py, fouls))?;
-            let over: Vec<bool> = rows.iter().map(|r| r.inning_over).collect();
-            out.set_item("inning_over", PyArray1::from_vec(py, over))?;
+            out.set_item("points", PyArray1::from_vec(py, columns.points))?;
+            out.set_item("foul", PyArray1::from_vec(py, columns.foul))?;
+            out.set_item("inning_over", PyArray1::from_vec(py, columns.inning_over))?;
         }
         Ok(out)
     }

@@ -47,6 +47,13 @@ def test_a_batch_row_is_the_single_stroke(sim):
         ]
         assert out["points"][i] == sim.judge(record, "three_cushion")["points"]
     assert np.array_equal(out["played"], strokes)
+    # Past a row's events, its event rows are NaN; within them, none is.
+    wide = sim.batch(lay_outs, strokes, max_events=64, threads=2)
+    for i in range(2):
+        count = wide["event_count"][i]
+        assert count < 64
+        assert np.isnan(wide["events"][i, count:]).all()
+        assert not np.isnan(wide["events"][i, :count, :2]).any()
 
 
 def test_pooltool_strokes_batch_as_their_launch(sim):
