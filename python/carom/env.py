@@ -9,7 +9,7 @@ imported; ``gymnasium.make("carom.env:carom/ThreeCushionInning-v0")`` imports it
   player's ball is the white, 1 when it is the dotted;
 - **action**: five numbers in [-1, 1], float64, each mapped linearly onto a stroke's
   ``[direction_deg, speed, side, height, elevation_deg]`` from ``STROKE_LOW`` =
-  ``[0, 0.3, -0.6, -0.6, 0]`` to ``STROKE_HIGH`` = ``[360, 8, 0.6, 0.6, 30]``: the aim
+  ``[0, 0.3, -0.5, -0.5, 0]`` to ``STROKE_HIGH`` = ``[360, 6, 0.5, 0.5, 15]``: the aim
   (degrees counter-clockwise from +x), the cue ball's launch speed (m/s), the tip's
   offsets right and up (fractions of the radius) and the cue's elevation (degrees), as
   ``carom.Stroke`` has them (``stroke_of`` and ``action_of`` convert);

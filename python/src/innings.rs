@@ -19,9 +19,12 @@ use pyo3::prelude::*;
 
 /// The strokes an inning's action may be: direction_deg, speed (m/s), side, height
 /// (fractions of the radius), elevation_deg (Python's `carom.INNING_STROKE_LOW` and
-/// `INNING_STROKE_HIGH`).
-pub const STROKE_LOW: [f64; 5] = [0.0, 0.3, -0.6, -0.6, 0.0];
-pub const STROKE_HIGH: [f64; 5] = [360.0, 8.0, 0.6, 0.6, 30.0];
+/// `INNING_STROKE_HIGH`). They hold every stroke of the computer's grid and what its
+/// levels' errors make of it; beyond them (harder, further off centre, a steeper cue)
+/// balls leave the cloth far more often, and a stroke in the air costs rapier's steps
+/// (a hundred times a stroke on the cloth).
+pub const STROKE_LOW: [f64; 5] = [0.0, 0.3, -0.5, -0.5, 0.0];
+pub const STROKE_HIGH: [f64; 5] = [360.0, 6.0, 0.5, 0.5, 15.0];
 
 /// One table's inning.
 struct Table {

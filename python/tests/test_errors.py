@@ -104,7 +104,7 @@ def test_bad_environment_arguments():
     # The native tables check the strokes they are given too.
     tables = carom.Simulator().innings(2)
     tables.reset([0, 1], [1, 2])
-    with pytest.raises(ValueError, match=r"actions\[1\]\[1\].*0.3 to 8"):
+    with pytest.raises(ValueError, match=r"actions\[1\]\[1\].*0.3 to 6"):
         tables.step([[0.0, 2.0, 0.0, 0.0, 0.0], [0.0, 9.0, 0.0, 0.0, 0.0]], [False, False], [0, 0], None)
     with pytest.raises(ValueError, match=r"actions.*\(2, 5\)"):
         tables.step([[0.0, 2.0]], [False, False], [0, 0], None)
