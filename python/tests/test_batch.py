@@ -62,3 +62,26 @@ def test_pooltool_strokes_batch_as_their_launch(sim):
     record = sim.simulate(dict(zip(ORDER, map(tuple, LAY_OUT))), stroke)
     assert np.array_equal(out["final"][0], record.final_positions(list(ORDER)))
     assert "played" not in out
+
+
+def test_a_batch_lets_python_run_while_it_plays(sim):
+    import threading
+
+    started, done = threading.Event(), threading.Event()
+    rows = np.repeat(LAY_OUT[None], 20_000, axis=0)
+
+    def play():
+        started.set()
+        sim.batch(rows, STROKE, threads=1)
+        done.set()
+
+    worker = threading.Thread(target=play)
+    worker.start()
+    started.wait()
+    counted = 0
+    while not done.is_set():
+        counted += 1
+    worker.join()
+    # Were the GIL held through the batch, this loop could only start once it had
+    # ended, and would count a handful.
+    assert counted > 10_000

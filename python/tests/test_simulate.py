@@ -112,3 +112,13 @@ def test_the_stubs_name_every_public_class_and_method():
     for cls in (carom.Simulator, carom.Record, carom.Stroke, carom.PooltoolStroke, carom.Innings):
         public = {name for name in dir(cls) if not name.startswith("_")}
         assert public <= declared[cls.__name__], public - declared[cls.__name__]
+
+
+def test_a_config_folder_is_read_as_the_command_line_reads_it(sim):
+    from_folder = carom.Simulator(config=str(REPO / "config"), table="match")
+    assert from_folder.table == "match" and from_folder.bed == sim.bed
+    stroke = carom.Stroke(**UMBRELLA_STROKE)
+    assert (
+        from_folder.simulate(UMBRELLA_BALLS, stroke).to_dict()
+        == sim.simulate(UMBRELLA_BALLS, stroke).to_dict()
+    )
