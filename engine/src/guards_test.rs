@@ -15,7 +15,7 @@ fn sources() -> Vec<Source> {
 
 /// The top-level modules from the bottom up: a file may use files of its own layer and
 /// of those below. `lib` is the crate's root (its declarations).
-const LAYERS: [&[&str]; 10] = [
+const LAYERS: [&[&str]; 11] = [
     &["shot", "math", "random", "test_support"],
     &["config"],
     &["table"],
@@ -23,6 +23,7 @@ const LAYERS: [&[&str]; 10] = [
     &["diagram", "diamond_systems", "fit"],
     &["play"],
     &["computer"],
+    &["online"],
     &["sound", "words"],
     &["cli"],
     &["lib"],

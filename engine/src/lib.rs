@@ -15,6 +15,8 @@
 //!   mode (a match, practice, lag training), each taking only its own commands.
 //! - `computer`: the computer player and coach (searches with the simulation, judges
 //!   with the referee, takes a seat at `play`'s table).
+//! - `online`: online play's protocol — signed messages, who may say what at a table,
+//!   the transports that carry them.
 //! - `words`: every sentence a player reads; `sound`: the table's sounds, synthesised
 //!   from the record's contacts and mixed on one bus.
 //! - `cli`: the command line's commands, as plain functions (clap lives in the game's
@@ -31,6 +33,7 @@ mod golden_test;
 #[cfg(test)]
 mod guards_test;
 pub mod math;
+pub mod online;
 pub mod physics;
 pub mod play;
 pub mod random;

@@ -7,6 +7,7 @@ use crate::computer;
 use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
+use crate::online::{IdentityError, PackedRecordError, Refusal};
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
 use crate::play::drills::MissingPosition;
@@ -46,4 +47,7 @@ displayed_in_english!(
     ShotProblem => Samples,
     physics::bench::BenchError => SimulationBench,
     computer::bench::BenchError => ComputerBench,
+    Refusal => Refusal,
+    IdentityError => Identity,
+    PackedRecordError => PackedRecord,
 );

@@ -4,6 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
+use crate::online::{IdentityError, PackedRecordError, Refusal};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 use crate::rules::RecordError;
@@ -38,6 +39,12 @@ pub enum Trouble<'a> {
     SimulationBench(&'a physics::bench::BenchError),
     /// The computer's benchmark cannot run.
     ComputerBench(&'a computer::bench::BenchError),
+    /// A message from the table that is not applied.
+    Refusal(&'a Refusal),
+    /// No key could be made.
+    Identity(&'a IdentityError),
+    /// A stroke message's record that cannot be read.
+    PackedRecord(&'a PackedRecordError),
 }
 
 /// What went wrong, in words: every error the layers below return.

@@ -5,6 +5,7 @@ use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
+use crate::online::{PackedRecordError, Refusal};
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
@@ -115,6 +116,40 @@ impl TroubleWords for English {
                     "a lay-out with nothing to play".into()
                 }
             },
+            Trouble::Refusal(e) => match e {
+                Refusal::TooLarge { bytes, max } => {
+                    format!("a message of {bytes} bytes, over the {max} allowed")
+                }
+                Refusal::Malformed(why) => format!("not a message of this protocol: {why}"),
+                Refusal::UnknownVersion(v) => format!(
+                    "a message of protocol version {v}; this build speaks version {}",
+                    crate::online::PROTOCOL_VERSION
+                ),
+                Refusal::Forged => "a message whose signature is not its sender's".into(),
+                Refusal::OtherTable => "a message of another table".into(),
+                Refusal::Replayed { n, last } => {
+                    format!("a message replayed (its number {n}, the last applied {last})")
+                }
+                Refusal::SeatingNotFromHost => "a seating not signed by the host".into(),
+                Refusal::NotSeated => "a player's message from someone not seated".into(),
+                Refusal::WrongSeat { seat } => match seat {
+                    Some(seat) => format!("a message claiming seat {seat}, not the sender's"),
+                    None => "a player's message naming no seat".into(),
+                },
+            },
+            Trouble::PackedRecord(e) => match e {
+                PackedRecordError::NotBase64 => "a stroke's record that is not base64".into(),
+                PackedRecordError::DoesNotInflate => {
+                    "a stroke's record that does not inflate".into()
+                }
+                PackedRecordError::TooLarge { max } => {
+                    format!("a stroke's record that unpacks to over {max} bytes")
+                }
+                PackedRecordError::NotARecord(why) => {
+                    format!("a stroke's record that is not one: {why}")
+                }
+            },
+            Trouble::Identity(e) => format!("no key could be made: {}", e.0),
         }
     }
 

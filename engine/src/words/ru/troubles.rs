@@ -4,6 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
+use crate::online::{PackedRecordError, Refusal};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 
@@ -235,6 +236,36 @@ impl TroubleWords for Russian {
                     "в расстановке нечего играть".into()
                 }
             },
+            Trouble::Refusal(e) => match e {
+                Refusal::TooLarge { bytes, max } => {
+                    format!("сообщение в {bytes} байт, больше допустимых {max}")
+                }
+                Refusal::Malformed(why) => format!("не сообщение этого протокола: {why}"),
+                Refusal::UnknownVersion(v) => format!(
+                    "сообщение протокола версии {v}; эта сборка говорит на версии {}",
+                    crate::online::PROTOCOL_VERSION
+                ),
+                Refusal::Forged => "сообщение с чужой подписью".into(),
+                Refusal::OtherTable => "сообщение другого стола".into(),
+                Refusal::Replayed { n, last } => {
+                    format!("повтор сообщения (его номер {n}, последний принятый {last})")
+                }
+                Refusal::SeatingNotFromHost => "рассадка без подписи хозяина стола".into(),
+                Refusal::NotSeated => "ход игрока от того, кто не сидит за столом".into(),
+                Refusal::WrongSeat { seat } => match seat {
+                    Some(seat) => format!("сообщение от чужого места {seat}"),
+                    None => "ход игрока без места".into(),
+                },
+            },
+            Trouble::PackedRecord(e) => match e {
+                PackedRecordError::NotBase64 => "запись удара не в base64".into(),
+                PackedRecordError::DoesNotInflate => "запись удара не распаковывается".into(),
+                PackedRecordError::TooLarge { max } => {
+                    format!("запись удара распаковывается больше чем в {max} байт")
+                }
+                PackedRecordError::NotARecord(why) => format!("это не запись удара: {why}"),
+            },
+            Trouble::Identity(e) => format!("ключ не создан: {}", e.0),
         }
     }
 

@@ -1,0 +1,99 @@
+//! A player's (or a spectator's) key pair: what signs their messages, and the public half
+//! others check them with.
+
+use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The secret half of a player's key.
+pub struct Identity {
+    key: SigningKey,
+}
+
+/// No key could be made: the system's random source failed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IdentityError(pub String);
+
+impl std::error::Error for IdentityError {}
+
+impl Identity {
+    /// A new key from the system's random source.
+    pub fn generate() -> Result<Identity, IdentityError> {
+        let mut secret = [0u8; 32];
+        getrandom::fill(&mut secret).map_err(|e| IdentityError(e.to_string()))?;
+        Ok(Identity::from_secret(secret))
+    }
+
+    /// The key of a stored secret.
+    pub fn from_secret(secret: [u8; 32]) -> Identity {
+        Identity {
+            key: SigningKey::from_bytes(&secret),
+        }
+    }
+
+    /// The secret, to store (in the player's profile).
+    pub fn secret(&self) -> [u8; 32] {
+        self.key.to_bytes()
+    }
+
+    pub fn public(&self) -> PublicKey {
+        PublicKey(self.key.verifying_key().to_bytes())
+    }
+
+    pub fn sign(&self, bytes: &[u8]) -> [u8; 64] {
+        self.key.sign(bytes).to_bytes()
+    }
+}
+
+/// A public key: 32 bytes, written as 64 hex digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PublicKey(pub [u8; 32]);
+
+impl PublicKey {
+    /// Whether `signature` is this key's (strict ed25519: no malleable forms).
+    pub fn verifies(&self, bytes: &[u8], signature: &[u8; 64]) -> bool {
+        VerifyingKey::from_bytes(&self.0).is_ok_and(|key| {
+            key.verify_strict(bytes, &Signature::from_bytes(signature))
+                .is_ok()
+        })
+    }
+
+    pub fn to_hex(&self) -> String {
+        hex(&self.0)
+    }
+
+    /// The key of 64 hex digits.
+    pub fn from_hex(text: &str) -> Option<PublicKey> {
+        unhex::<32>(text).map(PublicKey)
+    }
+}
+
+impl Serialize for PublicKey {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_hex())
+    }
+}
+
+impl<'de> Deserialize<'de> for PublicKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PublicKey, D::Error> {
+        let text = String::deserialize(d)?;
+        PublicKey::from_hex(&text)
+            .ok_or_else(|| serde::de::Error::custom("a public key is 64 hex digits"))
+    }
+}
+
+/// Bytes as lower-case hex digits.
+pub(super) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `N` bytes from exactly `2 N` hex digits.
+pub(super) fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; N];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(out)
+}

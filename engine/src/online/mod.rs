@@ -1,0 +1,28 @@
+//! Online play's protocol, version 1 (docs/online.md): who may say what at a table, and
+//! how a message is sealed, opened and refused. A table is a channel named by 128
+//! random bits; every message is the sender's signed payload (ed25519), carrying the
+//! protocol version, the table, the sender's key, seat and message counter; the host
+//! signs the seating, and a receiver applies nothing that is unsigned, of another
+//! table, replayed, malformed, oversized, of an unknown version, or from a key that
+//! does not hold the seat it claims. The transport (an in-memory hub for tests; the
+//! relay and the embedded host later) only carries bytes.
+
+mod commit;
+mod identity;
+mod inbox;
+mod message;
+mod refusal;
+mod transport;
+
+#[cfg(test)]
+mod tests;
+
+pub use commit::{Commitment, Salt};
+pub use identity::{Identity, IdentityError, PublicKey};
+pub use inbox::Inbox;
+pub use message::{
+    Body, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId, pack_record,
+    unpack_record,
+};
+pub use refusal::{PackedRecordError, Refusal};
+pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};
