@@ -5,15 +5,18 @@
 //! signs the seating, and a receiver applies nothing that is unsigned, of another
 //! table, replayed, malformed, oversized, of an unknown version, or from a key that
 //! does not hold the seat it claims. The transport (an in-memory hub for tests; the
-//! relay and the embedded host later) only carries bytes.
+//! relay (nginx with nchan, `server/`); the embedded host later) only carries bytes.
 
 mod commit;
 mod identity;
 mod inbox;
 mod message;
 mod refusal;
+mod relay;
 mod transport;
 
+#[cfg(test)]
+mod relay_tests;
 #[cfg(test)]
 mod tests;
 
@@ -25,4 +28,5 @@ pub use message::{
     unpack_record,
 };
 pub use refusal::{PackedRecordError, Refusal};
+pub use relay::RelayConnection;
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

@@ -262,39 +262,3 @@ fn a_packed_record_unpacks_to_the_record_and_a_bomb_is_refused() {
         Err(PackedRecordError::TooLarge { max: 1 << 20 })
     );
 }
-
-#[test]
-fn the_hub_gives_a_late_subscriber_the_oldest_first_and_echoes_the_sender() {
-    let hub = Hub::new();
-    let mut host_side = hub.connect(TABLE);
-    for i in 0..3u8 {
-        host_side.publish(Channel::Match, vec![i]).unwrap();
-        host_side.publish(Channel::Aim, vec![100 + i]).unwrap();
-    }
-    // The sender reads its own messages back, in order.
-    let echoed = host_side.receive();
-    assert_eq!(
-        echoed,
-        vec![
-            (Channel::Match, vec![0]),
-            (Channel::Match, vec![1]),
-            (Channel::Match, vec![2]),
-            (Channel::Aim, vec![102]),
-        ]
-    );
-    assert!(host_side.receive().is_empty());
-    // A late subscriber: every stroke from the first, only the last aim.
-    let mut late = hub.connect(TABLE);
-    assert_eq!(late.receive(), echoed);
-    // Another table hears nothing of it.
-    assert!(hub.connect(TableId([8; 16])).receive().is_empty());
-    // Past the match buffer, the oldest go: a newcomer starts at the oldest kept.
-    for i in 0..Channel::Match.buffer() {
-        host_side
-            .publish(Channel::Match, i.to_le_bytes().to_vec())
-            .unwrap();
-    }
-    let newcomer = hub.connect(TABLE).receive();
-    assert_eq!(newcomer.len(), Channel::Match.buffer() + 1);
-    assert_eq!(newcomer[0], (Channel::Match, 0usize.to_le_bytes().to_vec()));
-}

@@ -1,12 +1,12 @@
 //! Carrying a table's messages: the `Transport` every client speaks through, and `Hub`,
-//! an in-memory relay with the relay's shape (per table two channels; a late
-//! subscriber starts from the oldest message still buffered; the sender's own message
-//! comes back to it; a message over the size limit is refused), for tests and for
-//! seats in one process.
+//! an in-memory relay with the relay's shape (per table two channels; a subscriber hears
+//! every message from when it connects, and before that from the oldest message still
+//! buffered; the sender's own message comes back to it; a message over the size limit
+//! is refused), for tests and for seats in one process.
 
 use super::message::{MAX_MESSAGE_BYTES, TableId};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 /// A table's two channels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,6 +35,8 @@ pub enum TransportError {
         bytes: usize,
         max: usize,
     },
+    /// The relay turned the message away: this address published faster than it allows.
+    TooFast,
     /// The connection is gone: what the transport said.
     Closed(String),
 }
@@ -47,17 +49,21 @@ pub trait Transport {
     fn receive(&mut self) -> Vec<(Channel, Vec<u8>)>;
 }
 
-/// One channel's buffer: the sequence number of its oldest message, and the messages.
+/// What a hub holds of one table: each channel's buffer for late subscribers, and the
+/// queue of every connection, which each message is also handed to as it is published
+/// (a subscriber hears every message from the moment it connects, as on the relay).
 #[derive(Default)]
-struct Buffer {
-    first: u64,
-    messages: VecDeque<Vec<u8>>,
+struct Room {
+    buffers: HashMap<Channel, VecDeque<Vec<u8>>>,
+    queues: Vec<Weak<Mutex<Queue>>>,
 }
+
+type Queue = VecDeque<(Channel, Vec<u8>)>;
 
 /// An in-memory relay.
 #[derive(Clone, Default)]
 pub struct Hub {
-    channels: Arc<Mutex<HashMap<(TableId, Channel), Buffer>>>,
+    rooms: Arc<Mutex<HashMap<TableId, Room>>>,
 }
 
 impl Hub {
@@ -68,12 +74,20 @@ impl Hub {
     /// A subscriber to `table`, starting from the oldest message each channel still
     /// holds.
     pub fn connect(&self, table: TableId) -> HubConnection {
-        let channels = self.channels.lock().unwrap_or_else(PoisonError::into_inner);
-        let first = |c: Channel| channels.get(&(table, c)).map_or(0, |b| b.first);
+        let mut rooms = self.rooms.lock().unwrap_or_else(PoisonError::into_inner);
+        let room = rooms.entry(table).or_default();
+        let mut queue = Queue::new();
+        for channel in [Channel::Match, Channel::Aim] {
+            if let Some(buffer) = room.buffers.get(&channel) {
+                queue.extend(buffer.iter().map(|m| (channel, m.clone())));
+            }
+        }
+        let queue = Arc::new(Mutex::new(queue));
+        room.queues.push(Arc::downgrade(&queue));
         HubConnection {
             hub: self.clone(),
             table,
-            next: [first(Channel::Match), first(Channel::Aim)],
+            queue,
         }
     }
 }
@@ -82,15 +96,7 @@ impl Hub {
 pub struct HubConnection {
     hub: Hub,
     table: TableId,
-    /// The next sequence number to read, per channel (Match, Aim).
-    next: [u64; 2],
-}
-
-fn slot(channel: Channel) -> usize {
-    match channel {
-        Channel::Match => 0,
-        Channel::Aim => 1,
-    }
+    queue: Arc<Mutex<Queue>>,
 }
 
 impl Transport for HubConnection {
@@ -101,45 +107,33 @@ impl Transport for HubConnection {
                 max: MAX_MESSAGE_BYTES,
             });
         }
-        let mut channels = self
+        let mut rooms = self
             .hub
-            .channels
+            .rooms
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let buffer = channels.entry((self.table, channel)).or_default();
-        buffer.messages.push_back(bytes);
-        if buffer.messages.len() > channel.buffer() {
-            buffer.messages.pop_front();
-            buffer.first += 1;
+        let room = rooms.entry(self.table).or_default();
+        let buffer = room.buffers.entry(channel).or_default();
+        buffer.push_back(bytes.clone());
+        if buffer.len() > channel.buffer() {
+            buffer.pop_front();
         }
+        // Connections that have gone are forgotten here.
+        room.queues.retain(|queue| match queue.upgrade() {
+            Some(queue) => {
+                queue
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push_back((channel, bytes.clone()));
+                true
+            }
+            None => false,
+        });
         Ok(())
     }
 
     fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
-        let channels = self
-            .hub
-            .channels
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let mut out = Vec::new();
-        for channel in [Channel::Match, Channel::Aim] {
-            let Some(buffer) = channels.get(&(self.table, channel)) else {
-                continue;
-            };
-            let next = &mut self.next[slot(channel)];
-            // Messages evicted before this subscriber read them are gone: it reads on
-            // from the oldest kept (a snapshot from a player catches it up).
-            let from = (*next).max(buffer.first);
-            let skip = usize::try_from(from - buffer.first).unwrap_or(usize::MAX);
-            out.extend(
-                buffer
-                    .messages
-                    .iter()
-                    .skip(skip)
-                    .map(|m| (channel, m.clone())),
-            );
-            *next = buffer.first + buffer.messages.len() as u64;
-        }
-        out
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        queue.drain(..).collect()
     }
 }

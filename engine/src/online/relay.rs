@@ -1,0 +1,146 @@
+//! The relay's transport: a table's two channels on nginx with nchan (`server/`), read by
+//! WebSocket (`/sub/<id>`, `/sub/aim/<id>`, each on a thread of its own) and written by
+//! HTTP POST (`/pub/<id>`, `/pub/aim/<id>`). Plain `http://` relays for now (a LAN, a
+//! forwarded port, or TLS ended in front of the client).
+
+use super::message::{MAX_MESSAGE_BYTES, TableId};
+use super::transport::{Channel, Transport, TransportError};
+use std::net::TcpStream;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
+
+/// How often a reader looks up from its socket to see whether it should stop.
+const READ_POLL: Duration = Duration::from_millis(100);
+
+/// A client's connection to one table of a relay.
+pub struct RelayConnection {
+    /// `http://host:port`.
+    base: String,
+    table: TableId,
+    agent: ureq::Agent,
+    incoming: Receiver<(Channel, Vec<u8>)>,
+    stop: Arc<AtomicBool>,
+}
+
+impl RelayConnection {
+    /// Subscribes to `table`'s channels on the relay at `base` (`http://host:port`):
+    /// from the oldest message each still holds.
+    pub fn connect(base: &str, table: TableId) -> Result<RelayConnection, TransportError> {
+        let base = base.trim_end_matches('/');
+        let Some(host) = base.strip_prefix("http://") else {
+            return Err(TransportError::Closed(format!(
+                "{base}: a relay's address starts with http:// (TLS goes in front of it)"
+            )));
+        };
+        let (sender, incoming) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        for channel in [Channel::Match, Channel::Aim] {
+            let path = path("sub", channel, table);
+            subscribe(host, &path, channel, sender.clone(), Arc::clone(&stop))?;
+        }
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(10)))
+            .build()
+            .into();
+        Ok(RelayConnection {
+            base: base.to_owned(),
+            table,
+            agent,
+            incoming,
+            stop,
+        })
+    }
+}
+
+/// `/sub/<id>`, `/pub/aim/<id>`, ...
+fn path(verb: &str, channel: Channel, table: TableId) -> String {
+    match channel {
+        Channel::Match => format!("/{verb}/{}", table.to_hex()),
+        Channel::Aim => format!("/{verb}/aim/{}", table.to_hex()),
+    }
+}
+
+/// Opens the WebSocket of `path` on `host` and reads it on a thread into `sender` until
+/// `stop` or the socket closes.
+fn subscribe(
+    host: &str,
+    path: &str,
+    channel: Channel,
+    sender: Sender<(Channel, Vec<u8>)>,
+    stop: Arc<AtomicBool>,
+) -> Result<(), TransportError> {
+    let closed = |e: &dyn std::fmt::Display| TransportError::Closed(format!("{host}{path}: {e}"));
+    let stream = TcpStream::connect(host).map_err(|e| closed(&e))?;
+    let (mut socket, _) =
+        tungstenite::client(format!("ws://{host}{path}"), stream).map_err(|e| closed(&e))?;
+    socket
+        .get_mut()
+        .set_read_timeout(Some(READ_POLL))
+        .map_err(|e| closed(&e))?;
+    std::thread::spawn(move || {
+        while !stop.load(Ordering::Relaxed) {
+            match socket.read() {
+                Ok(tungstenite::Message::Text(text)) => {
+                    if sender.send((channel, text.as_bytes().to_vec())).is_err() {
+                        break;
+                    }
+                }
+                Ok(tungstenite::Message::Binary(bytes)) => {
+                    if sender.send((channel, bytes.to_vec())).is_err() {
+                        break;
+                    }
+                }
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(_) => break,
+            }
+        }
+        let _ = socket.close(None);
+    });
+    Ok(())
+}
+
+impl Transport for RelayConnection {
+    fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Err(TransportError::TooLarge {
+                bytes: bytes.len(),
+                max: MAX_MESSAGE_BYTES,
+            });
+        }
+        let url = format!("{}{}", self.base, path("pub", channel, self.table));
+        let response = self
+            .agent
+            .post(&url)
+            .header("Content-Type", "application/json")
+            .send(&bytes[..])
+            .map_err(|e| TransportError::Closed(format!("{url}: {e}")))?;
+        match response.status().as_u16() {
+            200..=299 => Ok(()),
+            413 => Err(TransportError::TooLarge {
+                bytes: bytes.len(),
+                max: MAX_MESSAGE_BYTES,
+            }),
+            // nginx's limit_req answers 503 to an address over its rate.
+            503 => Err(TransportError::TooFast),
+            status => Err(TransportError::Closed(format!("{url}: HTTP {status}"))),
+        }
+    }
+
+    fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
+        self.incoming.try_iter().collect()
+    }
+}
+
+impl Drop for RelayConnection {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,214 @@
+//! One suite of what a transport must do, run against the in-memory hub and against the
+//! real relay (nginx with nchan on 127.0.0.1, started here with `server/relay.sh`).
+//! Without nginx the relay's test says plainly that it did not run; with
+//! `CAROM_REQUIRE_RELAY` set (as `.ci/run` sets it) it fails instead.
+
+use super::*;
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// What arrives within 3 s, until `n` messages have.
+fn receive(transport: &mut dyn Transport, n: usize) -> Vec<(Channel, Vec<u8>)> {
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let mut got = Vec::new();
+    while got.len() < n && Instant::now() < deadline {
+        got.extend(transport.receive());
+        std::thread::sleep(Duration::from_micros(100));
+    }
+    got
+}
+
+/// The messages of one channel, in the order they came.
+fn on(channel: Channel, messages: &[(Channel, Vec<u8>)]) -> Vec<Vec<u8>> {
+    messages
+        .iter()
+        .filter(|(c, _)| *c == channel)
+        .map(|(_, m)| m.clone())
+        .collect()
+}
+
+fn suite(connect: &dyn Fn(TableId) -> Box<dyn Transport>) {
+    let host = Identity::from_secret([1; 32]);
+    let guest = Identity::from_secret([2; 32]);
+    // A fresh table each run: the relay keeps a table's messages for hours.
+    let table = TableId::generate().unwrap();
+    let message = |from: &Identity, seat: Option<u8>, n: u64, body: Body| {
+        Payload {
+            v: PROTOCOL_VERSION,
+            table,
+            from: from.public(),
+            seat,
+            n,
+            body,
+        }
+        .seal(from)
+    };
+    let seating = message(
+        &host,
+        Some(0),
+        1,
+        Body::Seating {
+            game: "three_cushion".to_owned(),
+            target: 15,
+            innings_limit: None,
+            seats: vec![
+                SeatHolder {
+                    name: "Ann".to_owned(),
+                    key: host.public(),
+                },
+                SeatHolder {
+                    name: "Bob".to_owned(),
+                    key: guest.public(),
+                },
+            ],
+        },
+    );
+    let mut first = connect(table);
+    first.publish(Channel::Match, seating.clone()).unwrap();
+    for aim in [b"aim 1", b"aim 2", b"aim 3"] {
+        first.publish(Channel::Aim, aim.to_vec()).unwrap();
+    }
+    // A subscriber hears everything from when it connects, its own messages included.
+    let heard = receive(first.as_mut(), 4);
+    assert_eq!(on(Channel::Match, &heard), vec![seating.clone()]);
+    assert_eq!(
+        on(Channel::Aim, &heard),
+        vec![b"aim 1".to_vec(), b"aim 2".to_vec(), b"aim 3".to_vec()]
+    );
+    // A late one: the match from its start, only the last aim.
+    let mut late = connect(table);
+    let caught_up = receive(late.as_mut(), 2);
+    assert_eq!(on(Channel::Match, &caught_up), vec![seating.clone()]);
+    assert_eq!(on(Channel::Aim, &caught_up), vec![b"aim 3".to_vec()]);
+    // What arrives goes through an inbox like any message.
+    let mut inbox = Inbox::new(table, host.public());
+    assert!(inbox.accept(&caught_up[0].1).is_ok() || inbox.accept(&caught_up[1].1).is_ok());
+    let concede = message(&guest, Some(1), 1, Body::Concede);
+    late.publish(Channel::Match, concede.clone()).unwrap();
+    let heard = receive(first.as_mut(), 1);
+    assert_eq!(on(Channel::Match, &heard), vec![concede.clone()]);
+    assert!(inbox.accept(&concede).is_ok());
+    // Too large is refused; another table hears nothing of this one.
+    let too_large = vec![b'x'; MAX_MESSAGE_BYTES + 1];
+    assert!(matches!(
+        late.publish(Channel::Match, too_large),
+        Err(TransportError::TooLarge { .. })
+    ));
+    let mut elsewhere = connect(TableId::generate().unwrap());
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(elsewhere.receive().is_empty());
+}
+
+#[test]
+fn the_hub_carries_a_table_as_a_relay_does() {
+    let hub = Hub::new();
+    suite(&|table| Box::new(hub.connect(table)));
+}
+
+#[test]
+fn the_relay_carries_a_table() {
+    let Some(relay) = Relay::start() else {
+        return;
+    };
+    suite(&|table| Box::new(RelayConnection::connect(&relay.base, table).unwrap()));
+    // How long a stroke-sized message takes from one seat's publishing to the other
+    // seat's receiving it, on loopback (printed: `-- --nocapture`).
+    let table = TableId::generate().unwrap();
+    let mut shooter = RelayConnection::connect(&relay.base, table).unwrap();
+    let mut other = RelayConnection::connect(&relay.base, table).unwrap();
+    let stroke_sized = vec![b'r'; 1500];
+    let mut waits: Vec<Duration> = (0..20)
+        .map(|_| {
+            // Under the relay's rate (20 a second from an address).
+            std::thread::sleep(Duration::from_millis(60));
+            let sent = Instant::now();
+            shooter
+                .publish(Channel::Match, stroke_sized.clone())
+                .unwrap();
+            assert_eq!(receive(&mut other, 1).len(), 1);
+            sent.elapsed()
+        })
+        .collect();
+    waits.sort();
+    println!(
+        "relay on loopback, a 1.5 kB message from one seat to the other: median {:.2} ms, slowest {:.2} ms (20)",
+        waits[10].as_secs_f64() * 1e3,
+        waits[19].as_secs_f64() * 1e3
+    );
+    assert!(waits[10] < Duration::from_millis(500));
+    // A flood from one address is turned away past the burst nginx allows (40).
+    let refused = (0..100)
+        .filter(|_| {
+            shooter.publish(Channel::Aim, b"flood".to_vec()) == Err(TransportError::TooFast)
+        })
+        .count();
+    assert!(refused >= 40, "{refused} of 100 refused");
+}
+
+/// nginx with nchan, started for a test in a folder of its own and stopped after it.
+struct Relay {
+    base: String,
+    dir: PathBuf,
+}
+
+impl Relay {
+    fn script() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/relay.sh")
+    }
+
+    /// The relay on a free port; None (saying why) where this machine has no nginx or
+    /// nchan and the relay is not required.
+    fn start() -> Option<Relay> {
+        let module = std::env::var("NCHAN_MODULE")
+            .unwrap_or_else(|_| "/usr/lib/nginx/modules/ngx_nchan_module.so".to_owned());
+        let nginx = Command::new("nginx").arg("-v").output().is_ok();
+        let missing = match (nginx, PathBuf::from(&module).exists()) {
+            (true, true) => None,
+            (false, _) => Some("nginx is not installed".to_owned()),
+            (true, false) => Some(format!("no nchan module at {module}")),
+        };
+        if let Some(why) = missing {
+            if std::env::var_os("CAROM_REQUIRE_RELAY").is_some() {
+                panic!("the relay is required (CAROM_REQUIRE_RELAY) but {why}");
+            }
+            println!(
+                "THE RELAY TEST DID NOT RUN: {why} (apt-get install nginx libnginx-mod-nchan)"
+            );
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap()
+            .port();
+        let dir = crate::test_support::fresh_dir("relay");
+        let listen = format!("127.0.0.1:{port}");
+        let started = Command::new("bash")
+            .arg(Relay::script())
+            .args(["start", &listen])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert!(started.status.success(), "{started:?}");
+        let relay = Relay {
+            base: format!("http://{listen}"),
+            dir,
+        };
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while std::net::TcpStream::connect(&listen).is_err() {
+            assert!(Instant::now() < deadline, "the relay did not open {listen}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Some(relay)
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(Relay::script())
+            .arg("stop")
+            .arg(&self.dir)
+            .output();
+    }
+}
