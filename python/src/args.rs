@@ -26,8 +26,18 @@ pub fn ball(argument: &str, name: &str) -> PyResult<BallId> {
     })
 }
 
+/// Every ball's name: `white, dotted, red, red2`.
 pub fn ball_names() -> String {
-    BallId::ALL.map(BallId::name).join(", ")
+    names(&BallId::ALL)
+}
+
+/// The balls' names, listed: `white, red`.
+pub fn names(balls: &[BallId]) -> String {
+    balls
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `value` when it is a finite number within `low..=high`.
@@ -107,6 +117,14 @@ pub struct Array {
 }
 
 impl Array {
+    /// Its numbers as rows of `N` (its last axis).
+    pub fn rows<const N: usize>(&self) -> Vec<[f64; N]> {
+        self.values
+            .chunks_exact(N)
+            .map(|row| row.try_into().expect("chunks of N"))
+            .collect()
+    }
+
     pub fn read(
         argument: &str,
         array: &PyArrayLikeDyn<'_, f64, AllowTypeChange>,

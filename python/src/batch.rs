@@ -209,7 +209,7 @@ impl<'a> Batch<'a> {
                     "lay_outs",
                     format!(
                         "has shape {shape:?}; it must be ({b}, 2) or (N, {b}, 2) for the {b} balls {}",
-                        names(&balls),
+                        args::names(&balls),
                         b = balls.len()
                     ),
                 ));
@@ -254,11 +254,7 @@ impl<'a> Batch<'a> {
         if inputs.max_events > 10_000 {
             return Err(bad("max_events", "must be at most 10000"));
         }
-        let strokes: Vec<[f64; 5]> = strokes
-            .values
-            .chunks_exact(5)
-            .map(|c| [c[0], c[1], c[2], c[3], c[4]])
-            .collect();
+        let strokes: Vec<[f64; 5]> = strokes.rows();
         // Each stroke checked before any is played, so that a bad one is named at once.
         for (i, row) in strokes.iter().enumerate() {
             let argument = format!("strokes[{i}]");
@@ -448,14 +444,6 @@ impl<'a> Batch<'a> {
 pub fn row_rng(seed: u64, i: usize) -> Rng {
     let mut mix = Rng(seed ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     Rng(mix.next_u64())
-}
-
-fn names(balls: &[BallId]) -> String {
-    balls
-        .iter()
-        .map(|b| b.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// An event as a row: t, kind, ball, other (a ball, a cushion or a surface), speed, x, y.

@@ -264,11 +264,7 @@ impl Innings {
                 format!("and `seeds` must have {n} entries, one per table"),
             ));
         }
-        let rows: Vec<[f64; 5]> = actions
-            .values
-            .chunks_exact(5)
-            .map(|c| [c[0], c[1], c[2], c[3], c[4]])
-            .collect();
+        let rows: Vec<[f64; 5]> = actions.rows();
         for (i, row) in rows.iter().enumerate() {
             if restart[i] {
                 continue;

@@ -3,6 +3,7 @@
 //! Without nginx the relay's test says plainly that it did not run; with
 //! `CAROM_REQUIRE_RELAY` set (as `.ci/run` sets it) it fails instead.
 
+use super::tests::{guest, host, seating};
 use super::*;
 use std::path::PathBuf;
 use std::process::Command;
@@ -29,8 +30,7 @@ fn on(channel: Channel, messages: &[(Channel, Vec<u8>)]) -> Vec<Vec<u8>> {
 }
 
 fn suite(connect: &dyn Fn(TableId) -> Box<dyn Transport>) {
-    let host = Identity::from_secret([1; 32]);
-    let guest = Identity::from_secret([2; 32]);
+    let (host, guest) = (host(), guest());
     // A fresh table each run: the relay keeps a table's messages for hours.
     let table = TableId::generate().unwrap();
     let message = |from: &Identity, seat: Option<u8>, n: u64, body: Body| {
@@ -44,26 +44,7 @@ fn suite(connect: &dyn Fn(TableId) -> Box<dyn Transport>) {
         }
         .seal(from)
     };
-    let seating = message(
-        &host,
-        Some(0),
-        1,
-        Body::Seating {
-            game: "three_cushion".to_owned(),
-            target: 15,
-            innings_limit: None,
-            seats: vec![
-                SeatHolder {
-                    name: "Ann".to_owned(),
-                    key: host.public(),
-                },
-                SeatHolder {
-                    name: "Bob".to_owned(),
-                    key: guest.public(),
-                },
-            ],
-        },
-    );
+    let seating = message(&host, Some(0), 1, seating());
     let mut first = connect(table);
     first.publish(Channel::Match, seating.clone()).unwrap();
     for aim in [b"aim 1", b"aim 2", b"aim 3"] {

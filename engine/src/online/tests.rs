@@ -3,11 +3,11 @@ use crate::shot::{BallId, Stroke};
 
 const TABLE: TableId = TableId([7; 16]);
 
-fn host() -> Identity {
+pub(super) fn host() -> Identity {
     Identity::from_secret([1; 32])
 }
 
-fn guest() -> Identity {
+pub(super) fn guest() -> Identity {
     Identity::from_secret([2; 32])
 }
 
@@ -26,7 +26,7 @@ fn message(from: &Identity, seat: Option<u8>, n: u64, body: Body) -> Payload {
     }
 }
 
-fn seating() -> Body {
+pub(super) fn seating() -> Body {
     Body::Seating {
         game: "three_cushion".to_owned(),
         target: 15,
