@@ -90,6 +90,15 @@ impl Simulator {
         self.config.games.games.keys().cloned().collect()
     }
 
+    /// The fingerprint of this table's physics: 16 hex digits of the SHA-256 of the
+    /// records of the strokes built into the engine (``carom bench``'s), under this
+    /// config. Equal fingerprints: the same simulation, bit for bit, on those strokes;
+    /// store it with results to say which physics made them.
+    fn physics_fingerprint(&self) -> PyResult<String> {
+        carom_engine::online::physics_fingerprint(&self.config, &self.table)
+            .map_err(|e| bad("config", e))
+    }
+
     /// The computer's levels, weakest first (keys of ``computer.ron``), whose
     /// execution error ``noise=`` borrows.
     #[getter]

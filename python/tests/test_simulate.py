@@ -117,6 +117,9 @@ def test_the_stubs_name_every_public_class_and_method():
 def test_a_config_folder_is_read_as_the_command_line_reads_it(sim):
     from_folder = carom.Simulator(config=str(REPO / "config"), table="match")
     assert from_folder.table == "match" and from_folder.bed == sim.bed
+    # The same physics, bit for bit: the same fingerprint.
+    assert len(sim.physics_fingerprint()) == 16
+    assert from_folder.physics_fingerprint() == sim.physics_fingerprint()
     stroke = carom.Stroke(**UMBRELLA_STROKE)
     assert (
         from_folder.simulate(UMBRELLA_BALLS, stroke).to_dict()

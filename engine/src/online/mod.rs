@@ -8,6 +8,7 @@
 //! relay (nginx with nchan, `server/`); the embedded host later) only carries bytes.
 
 mod commit;
+mod fingerprint;
 mod identity;
 mod inbox;
 mod message;
@@ -21,6 +22,7 @@ mod relay_tests;
 mod tests;
 
 pub use commit::{Commitment, Salt};
+pub use fingerprint::physics_fingerprint;
 pub use identity::{Identity, IdentityError, PublicKey};
 pub use inbox::Inbox;
 pub use message::{

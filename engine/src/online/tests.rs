@@ -262,3 +262,17 @@ fn a_packed_record_unpacks_to_the_record_and_a_bomb_is_refused() {
         Err(PackedRecordError::TooLarge { max: 1 << 20 })
     );
 }
+
+#[test]
+fn the_physics_fingerprint_tells_apart_physics_that_differ_in_any_bit() {
+    use crate::config::Config;
+    use crate::table::TableGeometry;
+    let config = Config::defaults();
+    let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
+    let ours = physics_fingerprint(&config, &table).unwrap();
+    assert_eq!(ours.len(), 16);
+    assert_eq!(physics_fingerprint(&config, &table).unwrap(), ours);
+    let mut other = config.clone();
+    other.physics.cloth.mu_roll *= 1.0 + f64::EPSILON;
+    assert_ne!(physics_fingerprint(&other, &table).unwrap(), ours);
+}

@@ -43,6 +43,16 @@ impl BenchResult {
     }
 }
 
+impl BenchCase {
+    /// A table with the case's balls placed and its strokes played, to run to rest.
+    pub fn start(&self, config: &Config, table: &TableGeometry) -> Result<TableSim, ShotError> {
+        let mut sim = TableSim::new(config, table.clone());
+        sim.place(&self.balls)?;
+        sim.strike(&self.strokes, None)?;
+        Ok(sim)
+    }
+}
+
 /// A stroke of `ball` with tip offsets, level cue.
 fn stroke(ball: BallId, direction_deg: f64, speed: f64, side: f64, height: f64) -> Stroke {
     Stroke {
@@ -144,11 +154,7 @@ pub fn run(config: &Config, repeats: usize) -> Result<Vec<BenchResult>, BenchErr
         let mut times = Vec::with_capacity(repeats);
         let mut last = None;
         for _ in 0..repeats.max(1) {
-            let mut sim = TableSim::new(config, table.clone());
-            let refused = |e: ShotError| BenchError::Shot(e);
-            sim.place(&case.balls).map_err(|e| refused(e.into()))?;
-            sim.strike(&case.strokes, None)
-                .map_err(|e| refused(e.into()))?;
+            let mut sim = case.start(config, &table).map_err(BenchError::Shot)?;
             let start = Instant::now();
             let record = sim.run_to_rest();
             times.push(start.elapsed());
