@@ -6,11 +6,11 @@ use crate::simulator::Simulator;
 use crate::strokes::{self, PooltoolCue};
 use carom_engine::computer;
 use carom_engine::config::{GameRules, Spread};
-use carom_engine::math::DVec2;
+use carom_engine::math::{DVec2, DVec3};
 use carom_engine::physics::TableSim;
 use carom_engine::random::Rng;
 use carom_engine::rules::OneStroke;
-use carom_engine::shot::{BallId, Cushion, EventKind, ShotEvent, Surface};
+use carom_engine::shot::{self, BallId, Cushion, EventKind, ShotEvent, Surface};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -54,6 +54,13 @@ enum Model {
     Pooltool,
 }
 
+/// A stroke row as it is played: a cue stroke (before the noise), or a pooltool
+/// stroke's launch (velocity, spin), each checked and worked out once.
+enum Cue {
+    Carom(shot::Stroke),
+    Launch(DVec3, DVec3),
+}
+
 /// A batch, checked and ready to run.
 pub struct Batch<'a> {
     balls: Vec<BallId>,
@@ -61,7 +68,7 @@ pub struct Batch<'a> {
     model: Model,
     /// Lay-outs and strokes, one or N of each (a single one serves every row).
     lay_outs: Vec<f64>,
-    strokes: Vec<[f64; 5]>,
+    strokes: Vec<Cue>,
     rows: usize,
     repeat: usize,
     noise: Option<Spread>,
@@ -254,15 +261,24 @@ impl<'a> Batch<'a> {
         if inputs.max_events > 10_000 {
             return Err(bad("max_events", "must be at most 10000"));
         }
-        let strokes: Vec<[f64; 5]> = strokes.rows();
         // Each stroke checked before any is played, so that a bad one is named at once.
-        for (i, row) in strokes.iter().enumerate() {
-            let argument = format!("strokes[{i}]");
-            match model {
-                Model::Carom => strokes::carom_stroke(&argument, cue_ball, *row).map(drop)?,
-                Model::Pooltool => PooltoolCue::from_row(*row).check(&argument)?,
-            }
-        }
+        let strokes = strokes
+            .rows::<5>()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let argument = format!("strokes[{i}]");
+                Ok(match model {
+                    Model::Carom => Cue::Carom(strokes::carom_stroke(&argument, cue_ball, row)?),
+                    Model::Pooltool => {
+                        let cue = PooltoolCue::from_row(row);
+                        cue.check(&argument)?;
+                        let (v, w) = cue.launch(sim.config.balls.mass(), sim.table.ball_radius);
+                        Cue::Launch(v, w)
+                    }
+                })
+            })
+            .collect::<PyResult<Vec<Cue>>>()?;
         Ok(Batch {
             balls,
             cue_ball,
@@ -344,14 +360,12 @@ impl<'a> Batch<'a> {
             .collect();
         let in_lay_out = |e: &dyn std::fmt::Display| format!("lay_outs[{lay_out_row}]: {e}");
         table.place(&lay_out).map_err(|e| in_lay_out(&e))?;
-        let row = self.strokes[stroke_row];
-        match self.model {
-            Model::Carom => {
-                let mut stroke =
-                    strokes::carom_stroke("", self.cue_ball, row).expect("checked when read");
-                if let Some(spread) = &self.noise {
-                    stroke = computer::execute(&stroke, spread, &mut row_rng(self.seed, i));
-                }
+        match &self.strokes[stroke_row] {
+            Cue::Carom(stroke) => {
+                let stroke = match &self.noise {
+                    Some(spread) => computer::execute(stroke, spread, &mut row_rng(self.seed, i)),
+                    None => *stroke,
+                };
                 share.played[k * 5..][..5].copy_from_slice(&[
                     stroke.direction_deg,
                     stroke.speed,
@@ -363,11 +377,9 @@ impl<'a> Batch<'a> {
                     .strike(&[stroke], None)
                     .map_err(|e| format!("strokes[{stroke_row}]: {e}"))?;
             }
-            Model::Pooltool => {
-                let (v, w) = PooltoolCue::from_row(row)
-                    .launch(sim.config.balls.mass(), sim.table.ball_radius);
+            Cue::Launch(v, w) => {
                 table
-                    .launch(self.cue_ball, v, w, None)
+                    .launch(self.cue_ball, *v, *w, None)
                     .map_err(|e| format!("strokes[{stroke_row}]: {e}"))?;
             }
         }
