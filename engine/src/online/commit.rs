@@ -2,9 +2,8 @@
 //! a random salt, and only once both hashes are in, the stroke and the salt; neither can
 //! answer the other's stroke (rule 5's strokes played at the same moment).
 
-use super::identity::{IdentityError, hex, unhex};
+use super::identity::IdentityError;
 use crate::shot::Stroke;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
 /// 32 random bytes that hide a committed stroke until it is revealed.
@@ -39,24 +38,5 @@ impl Commitment {
     }
 }
 
-macro_rules! hex_serde {
-    ($t:ident, $what:literal) => {
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(&hex(&self.0))
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                let text = String::deserialize(d)?;
-                unhex::<32>(&text)
-                    .map($t)
-                    .ok_or_else(|| serde::de::Error::custom($what))
-            }
-        }
-    };
-}
-
-hex_serde!(Salt, "a salt is 64 hex digits");
-hex_serde!(Commitment, "a commitment is 64 hex digits");
+super::identity::hex_serde!(Salt, 32, "a salt is 64 hex digits");
+super::identity::hex_serde!(Commitment, 32, "a commitment is 64 hex digits");

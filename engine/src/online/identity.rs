@@ -2,7 +2,6 @@
 //! others check them with.
 
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The secret half of a player's key.
 pub struct Identity {
@@ -67,19 +66,29 @@ impl PublicKey {
     }
 }
 
-impl Serialize for PublicKey {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_hex())
-    }
-}
+/// Serde for a newtype of `N` bytes as `2 N` hex digits; `what` says what a bad one
+/// should have been.
+macro_rules! hex_serde {
+    ($t:ident, $n:literal, $what:literal) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&$crate::online::identity::hex(&self.0))
+            }
+        }
 
-impl<'de> Deserialize<'de> for PublicKey {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PublicKey, D::Error> {
-        let text = String::deserialize(d)?;
-        PublicKey::from_hex(&text)
-            .ok_or_else(|| serde::de::Error::custom("a public key is 64 hex digits"))
-    }
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                let text = <String as serde::Deserialize>::deserialize(d)?;
+                $crate::online::identity::unhex::<$n>(&text)
+                    .map($t)
+                    .ok_or_else(|| serde::de::Error::custom($what))
+            }
+        }
+    };
 }
+pub(super) use hex_serde;
+
+hex_serde!(PublicKey, 32, "a public key is 64 hex digits");
 
 /// Bytes as lower-case hex digits.
 pub(super) fn hex(bytes: &[u8]) -> String {

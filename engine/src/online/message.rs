@@ -5,7 +5,7 @@ use super::commit::{Commitment, Salt};
 use super::identity::{Identity, PublicKey, hex, unhex};
 use super::refusal::{PackedRecordError, Refusal};
 use crate::shot::{ShotRecord, Stroke};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
 /// The protocol's version: a message of another is refused, never guessed at.
@@ -40,18 +40,7 @@ impl TableId {
     }
 }
 
-impl Serialize for TableId {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_hex())
-    }
-}
-
-impl<'de> Deserialize<'de> for TableId {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TableId, D::Error> {
-        let text = String::deserialize(d)?;
-        TableId::from_hex(&text).ok_or_else(|| serde::de::Error::custom("a table is 32 hex digits"))
-    }
-}
+super::identity::hex_serde!(TableId, 16, "a table is 32 hex digits");
 
 /// A seat's holder as the host seats them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
