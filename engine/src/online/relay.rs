@@ -109,12 +109,7 @@ fn subscribe(
 
 impl Transport for RelayConnection {
     fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
-        if bytes.len() > MAX_MESSAGE_BYTES {
-            return Err(TransportError::TooLarge {
-                bytes: bytes.len(),
-                max: MAX_MESSAGE_BYTES,
-            });
-        }
+        TransportError::check_size(&bytes)?;
         let url = format!("{}{}", self.base, path("pub", channel, self.table));
         let response = self
             .agent

@@ -41,6 +41,19 @@ pub enum TransportError {
     Closed(String),
 }
 
+impl TransportError {
+    /// `TooLarge` for a message over the size limit, which no transport sends.
+    pub fn check_size(bytes: &[u8]) -> Result<(), TransportError> {
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Err(TransportError::TooLarge {
+                bytes: bytes.len(),
+                max: MAX_MESSAGE_BYTES,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// A client's connection to one table.
 pub trait Transport {
     /// Publishes `bytes` on the table's `channel`.
@@ -101,12 +114,7 @@ pub struct HubConnection {
 
 impl Transport for HubConnection {
     fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
-        if bytes.len() > MAX_MESSAGE_BYTES {
-            return Err(TransportError::TooLarge {
-                bytes: bytes.len(),
-                max: MAX_MESSAGE_BYTES,
-            });
-        }
+        TransportError::check_size(&bytes)?;
         let mut rooms = self
             .hub
             .rooms
