@@ -21,7 +21,7 @@ mod tests;
 
 pub use bench::{random_lay_out, referee_at};
 pub use search::{Decision, choose};
-pub use seat::{Move, Snapshot, seat_to_act};
+pub use seat::{Move, Snapshot, lag_stroke, seat_to_act};
 
 use crate::config::Spread;
 use crate::random::Rng;

@@ -43,6 +43,29 @@ pub fn seat_to_act(play: &Play) -> Option<usize> {
     }
 }
 
+/// The computer's lag with `ball` from `from`: straight at the foot cushion with a
+/// little follow, at the middle of the speeds that come back to rest near the head
+/// cushion (rule 5), played with `level`'s error.
+pub fn lag_stroke(
+    config: &Config,
+    table: &TableGeometry,
+    ball: BallId,
+    from: DVec2,
+    level: &Level,
+    rng: &mut Rng,
+) -> Option<Stroke> {
+    let lagger = Stroke {
+        height: 0.2,
+        ..Stroke::new(ball, 0.0, 1.0)
+    };
+    let (soft, firm) = good_lag_speeds(config, table, &lagger, from, GOOD_LAG_BAND_M)?;
+    let aim = Stroke {
+        speed: 0.5 * (soft + firm),
+        ..lagger
+    };
+    Some(execute(&aim, &level.error, rng))
+}
+
 /// What the computer needs of the table to decide.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
@@ -98,24 +121,15 @@ impl Snapshot {
     pub fn decide(&self, level: &Level, seed: u64, workers: usize) -> Option<Move> {
         let mut rng = Rng(seed);
         match self.phase {
-            Phase::Lag => {
-                let lagger = Stroke {
-                    height: 0.2,
-                    ..Stroke::new(self.lag_ball, 0.0, 1.0)
-                };
-                let (soft, firm) = good_lag_speeds(
-                    &self.config,
-                    &self.table,
-                    &lagger,
-                    self.lag_from,
-                    GOOD_LAG_BAND_M,
-                )?;
-                let aim = Stroke {
-                    speed: 0.5 * (soft + firm),
-                    ..lagger
-                };
-                Some(Move::Lag(execute(&aim, &level.error, &mut rng)))
-            }
+            Phase::Lag => lag_stroke(
+                &self.config,
+                &self.table,
+                self.lag_ball,
+                self.lag_from,
+                level,
+                &mut rng,
+            )
+            .map(Move::Lag),
             Phase::ChooseBreak => {
                 // Break when the break is more likely made than not; else let the
                 // opponent break.

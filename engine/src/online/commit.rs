@@ -2,8 +2,8 @@
 //! a random salt, and only once both hashes are in, the stroke and the salt; neither can
 //! answer the other's stroke (rule 5's strokes played at the same moment).
 
-use super::identity::IdentityError;
-use crate::shot::Stroke;
+use super::identity::{Identity, IdentityError};
+use super::message::{LagStroke, TableId};
 use sha2::{Digest, Sha256};
 
 /// 32 random bytes that hide a committed stroke until it is revealed.
@@ -20,21 +20,32 @@ impl Salt {
         getrandom::fill(&mut salt).map_err(|e| IdentityError(e.to_string()))?;
         Ok(Salt(salt))
     }
+
+    /// The salt `identity` hides its lag of `round` at `table` under: the hash of its
+    /// signature of them (ed25519 signs deterministically), so that a seat that restarts
+    /// between its commitment and its reveal makes the same salt again, and nobody else
+    /// can.
+    pub fn for_lag(identity: &Identity, table: TableId, round: u32) -> Salt {
+        let mut said = b"carom lag salt ".to_vec();
+        said.extend_from_slice(&table.0);
+        said.extend_from_slice(&round.to_le_bytes());
+        Salt(Sha256::digest(identity.sign(&said)).into())
+    }
 }
 
 impl Commitment {
-    /// The commitment to `stroke` under `salt`: the hash of the salt, then the stroke
-    /// as its JSON (the form it is revealed in).
-    pub fn to(stroke: &Stroke, salt: &Salt) -> Commitment {
+    /// The commitment to `lag` under `salt`: the hash of the salt, then the lag as its
+    /// JSON (the form it is revealed in).
+    pub fn to(lag: &LagStroke, salt: &Salt) -> Commitment {
         let mut hash = Sha256::new();
         hash.update(salt.0);
-        hash.update(serde_json::to_vec(stroke).expect("a stroke is plain data"));
+        hash.update(serde_json::to_vec(lag).expect("a lag stroke is plain data"));
         Commitment(hash.finalize().into())
     }
 
-    /// Whether `stroke` and `salt` are what this commitment was made to.
-    pub fn opens_to(&self, stroke: &Stroke, salt: &Salt) -> bool {
-        Commitment::to(stroke, salt) == *self
+    /// Whether `lag` and `salt` are what this commitment was made to.
+    pub fn opens_to(&self, lag: &LagStroke, salt: &Salt) -> bool {
+        Commitment::to(lag, salt) == *self
     }
 }
 

@@ -4,7 +4,7 @@
 use super::commit::{Commitment, Salt};
 use super::identity::{Identity, PublicKey, hex, unhex};
 use super::refusal::{PackedRecordError, Refusal};
-use crate::shot::{ShotRecord, Stroke};
+use crate::shot::{BallId, ShotRecord, Stroke};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
@@ -42,6 +42,36 @@ impl TableId {
 
 super::identity::hex_serde!(TableId, 16, "a table is 32 hex digits");
 
+/// What a guest is given to join a table: the table and its host's public key (so that
+/// the guest can check the seating is the host's), written as 64 URL-safe characters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JoinCode {
+    pub table: TableId,
+    pub host: PublicKey,
+}
+
+impl JoinCode {
+    pub fn to_text(&self) -> String {
+        use base64::Engine;
+        let mut bytes = self.table.0.to_vec();
+        bytes.extend_from_slice(&self.host.0);
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    /// The code in `text` (spaces around it ignored); None if it is not one.
+    pub fn parse(text: &str) -> Option<JoinCode> {
+        use base64::Engine;
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(text.trim())
+            .ok()?;
+        let (table, host) = bytes.split_at_checked(16)?;
+        Some(JoinCode {
+            table: TableId(table.try_into().ok()?),
+            host: PublicKey(host.try_into().ok()?),
+        })
+    }
+}
+
 /// A seat's holder as the host seats them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatHolder {
@@ -49,31 +79,54 @@ pub struct SeatHolder {
     pub key: PublicKey,
 }
 
+/// A lag stroke as committed to and revealed: where the lagger put their ball behind
+/// the head string (m, table frame) and the stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LagStroke {
+    pub at: [f64; 2],
+    pub stroke: Stroke,
+}
+
 /// What a message says.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Body {
-    /// A newcomer (a player or a spectator) introduces themself: their build and the
-    /// physics fingerprint it works out at start-up.
+    /// A newcomer (a player or a spectator) introduces themself: their build, the
+    /// physics fingerprint it works out at start-up, and whether they ask for a seat.
     Hello {
         build: String,
         physics: String,
         name: String,
+        wants_seat: bool,
     },
     /// The host seats the players (seat 0 the host) for a match of `game` (a key of
-    /// games.ron) to `target` points; only the host's key may say it.
+    /// games.ron) on `table` (a preset of tables.ron) to `target` points (`targets`: a
+    /// handicap match's, by seat); only the host's key may say it.
     Seating {
         game: String,
+        table: String,
         target: u32,
         innings_limit: Option<u32>,
+        targets: Vec<u32>,
         seats: Vec<SeatHolder>,
     },
-    /// A seat's lag stroke, hidden: its commitment.
-    LagCommit { commitment: Commitment },
-    /// The stroke and salt behind the seat's commitment, once both are in.
-    LagReveal { stroke: Stroke, salt: Salt },
-    /// The seat's stroke number `number` of the match, the record its simulation wrote
-    /// (packed: `pack_record`) and the hash of the match's state before it.
+    /// A seat's lag stroke of the lag's `round` (from 1; a repeated lag is the next
+    /// round), hidden: its commitment.
+    LagCommit { round: u32, commitment: Commitment },
+    /// The lag stroke and salt behind the seat's commitment, once both are in.
+    LagReveal {
+        round: u32,
+        lag: LagStroke,
+        salt: Salt,
+    },
+    /// The lag's winner breaks (or passes the break) and plays `ball` (rules 4, 6).
+    ChooseBreak { break_it: bool, ball: BallId },
+    /// The breaker's ball this far left (+) of the head spot along the head string, m
+    /// (rule 7).
+    BreakBall { offset_m: f64 },
+    /// The seat's stroke number `number` of the game (from 1), the record its
+    /// simulation wrote (packed: `pack_record`) and the hash of the table's state before
+    /// it (`OnlineTable::state_hash`).
     Stroke {
         number: u32,
         stroke: Stroke,
@@ -81,8 +134,23 @@ pub enum Body {
         before: String,
         record: String,
     },
+    /// The seat asks (or agrees) to put the balls back where they were before the last
+    /// stroke (rule 22), the table's state being `before`; done once both seats ask.
+    Restore { before: String },
     /// The seat gives the game up.
     Concede,
+    /// The seat will play game number `game` (from 1) of the table once the current one
+    /// is over; it starts when both seats say so.
+    Rematch { game: u32 },
+    /// A player's answer to `to`'s hello: the table's messages so far, each as signed by
+    /// its sender (part `part` of `parts`, from 1), so that a newcomer catches up
+    /// whatever the relay still buffers.
+    Snapshot {
+        to: PublicKey,
+        part: u32,
+        parts: u32,
+        messages: Vec<String>,
+    },
 }
 
 impl Body {

@@ -8,27 +8,33 @@
 //! relay (nginx with nchan, `server/`); the embedded host later) only carries bytes.
 
 mod commit;
+mod computer_seat;
 mod fingerprint;
 mod identity;
 mod inbox;
 mod message;
 mod refusal;
 mod relay;
+mod table;
 mod transport;
 
 #[cfg(test)]
 mod relay_tests;
 #[cfg(test)]
+mod table_tests;
+#[cfg(test)]
 mod tests;
 
 pub use commit::{Commitment, Salt};
+pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
 pub use identity::{Identity, IdentityError, PublicKey};
 pub use inbox::Inbox;
 pub use message::{
-    Body, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId, pack_record,
-    unpack_record,
+    Body, JoinCode, LagStroke, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId,
+    pack_record, unpack_record,
 };
 pub use refusal::{PackedRecordError, Refusal};
 pub use relay::RelayConnection;
+pub use table::{MoveError, Note, OnlineTable, TableTerms, Turn};
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

@@ -28,6 +28,21 @@ pub enum Refusal {
     WrongSeat {
         seat: Option<u8>,
     },
+    /// A move the table does not take now: not the seat's turn, or not this phase.
+    OutOfTurn,
+    /// A lag revealed that is not the one the seat committed to.
+    LagNotAsCommitted {
+        seat: usize,
+    },
+    /// A stroke that names another state of the table than this one (another number,
+    /// or other balls before it).
+    NotThisState {
+        number: u32,
+    },
+    /// A stroke's record that cannot be read.
+    Record(PackedRecordError),
+    /// Terms the table cannot be played on: what is wrong.
+    Terms(String),
 }
 
 impl std::error::Error for Refusal {}

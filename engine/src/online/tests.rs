@@ -29,8 +29,10 @@ fn message(from: &Identity, seat: Option<u8>, n: u64, body: Body) -> Payload {
 pub(super) fn seating() -> Body {
     Body::Seating {
         game: "three_cushion".to_owned(),
+        table: "match".to_owned(),
         target: 15,
         innings_limit: None,
+        targets: Vec::new(),
         seats: vec![
             SeatHolder {
                 name: "Ann".to_owned(),
@@ -133,6 +135,7 @@ fn an_oversized_message_is_refused_by_the_inbox_and_the_hub() {
         build: "x".repeat(MAX_MESSAGE_BYTES),
         physics: String::new(),
         name: "Ann".to_owned(),
+        wants_seat: true,
     };
     let bytes = message(&guest(), None, 1, huge).seal(&guest());
     assert!(
@@ -169,6 +172,7 @@ fn only_the_seated_may_play_and_each_only_from_their_own_seat() {
         build: "carom 0.1.0".to_owned(),
         physics: "abc".to_owned(),
         name: "Eve".to_owned(),
+        wants_seat: false,
     };
     assert!(
         inbox
@@ -201,18 +205,41 @@ fn only_the_host_seats_the_table_and_only_this_table_counts() {
 
 #[test]
 fn a_lag_commitment_opens_only_to_its_stroke_and_salt() {
-    let stroke = Stroke::new(BallId::White, 0.0, 1.3);
+    let lag = LagStroke {
+        at: [-0.9, 0.35],
+        stroke: Stroke::new(BallId::White, 0.0, 1.3),
+    };
     let salt = Salt([9; 32]);
-    let commitment = Commitment::to(&stroke, &salt);
-    assert!(commitment.opens_to(&stroke, &salt));
-    let answered = Stroke::new(BallId::White, 0.0, 1.31);
+    let commitment = Commitment::to(&lag, &salt);
+    assert!(commitment.opens_to(&lag, &salt));
+    let answered = LagStroke {
+        stroke: Stroke::new(BallId::White, 0.0, 1.31),
+        ..lag
+    };
     assert!(!commitment.opens_to(&answered, &salt));
-    assert!(!commitment.opens_to(&stroke, &Salt([8; 32])));
+    let moved = LagStroke {
+        at: [-0.9, 0.3],
+        ..lag
+    };
+    assert!(!commitment.opens_to(&moved, &salt));
+    assert!(!commitment.opens_to(&lag, &Salt([8; 32])));
+    // A seat's own salt for a round is the same each time it is made, and another's
+    // or another round's is not.
+    let salt =
+        |secret: u8, round: u32| Salt::for_lag(&Identity::from_secret([secret; 32]), TABLE, round);
+    assert_eq!(salt(2, 1), salt(2, 1));
+    assert_ne!(salt(2, 1), salt(2, 2));
+    assert_ne!(salt(2, 1), salt(3, 1));
     // As the messages carry them.
-    let body = Body::LagCommit { commitment };
+    let body = Body::LagCommit {
+        round: 1,
+        commitment,
+    };
     let sent = message(&guest(), Some(1), 2, body).seal(&guest());
     let Payload {
-        body: Body::LagCommit { commitment: got },
+        body: Body::LagCommit {
+            commitment: got, ..
+        },
         ..
     } = seated().accept(&sent).unwrap()
     else {

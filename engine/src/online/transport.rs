@@ -6,7 +6,8 @@
 
 use super::message::{MAX_MESSAGE_BYTES, TableId};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// A table's two channels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,18 +63,16 @@ pub trait Transport {
     fn receive(&mut self) -> Vec<(Channel, Vec<u8>)>;
 }
 
-/// What a hub holds of one table: each channel's buffer for late subscribers, and the
-/// queue of every connection, which each message is also handed to as it is published
-/// (a subscriber hears every message from the moment it connects, as on the relay).
+/// What a hub holds of one table: each channel's buffer for late subscribers and its
+/// subscribers, each handed every message as it is published (a subscriber hears every
+/// message from the moment it subscribes, as on the relay).
 #[derive(Default)]
 struct Room {
     buffers: HashMap<Channel, VecDeque<Vec<u8>>>,
-    queues: Vec<Weak<Mutex<Queue>>>,
+    subscribers: HashMap<Channel, Vec<Sender<Vec<u8>>>>,
 }
 
-type Queue = VecDeque<(Channel, Vec<u8>)>;
-
-/// An in-memory relay.
+/// An in-memory relay: the one the embedded host serves, and the tests' transport.
 #[derive(Clone, Default)]
 pub struct Hub {
     rooms: Arc<Mutex<HashMap<TableId, Room>>>,
@@ -84,23 +83,50 @@ impl Hub {
         Hub::default()
     }
 
-    /// A subscriber to `table`, starting from the oldest message each channel still
-    /// holds.
-    pub fn connect(&self, table: TableId) -> HubConnection {
+    /// A subscriber to `table`'s `channel`: the oldest message it still holds first,
+    /// then each one as it is published.
+    pub fn subscribe(&self, table: TableId, channel: Channel) -> Receiver<Vec<u8>> {
         let mut rooms = self.rooms.lock().unwrap_or_else(PoisonError::into_inner);
         let room = rooms.entry(table).or_default();
-        let mut queue = Queue::new();
-        for channel in [Channel::Match, Channel::Aim] {
-            if let Some(buffer) = room.buffers.get(&channel) {
-                queue.extend(buffer.iter().map(|m| (channel, m.clone())));
-            }
+        let (sender, receiver) = mpsc::channel();
+        for message in room.buffers.get(&channel).into_iter().flatten() {
+            // The receiver is still here.
+            let _ = sender.send(message.clone());
         }
-        let queue = Arc::new(Mutex::new(queue));
-        room.queues.push(Arc::downgrade(&queue));
+        room.subscribers.entry(channel).or_default().push(sender);
+        receiver
+    }
+
+    /// Publishes `bytes` on `table`'s `channel`: kept in its buffer (the oldest dropped
+    /// past its length) and handed to every subscriber; a message over the size limit
+    /// is refused.
+    pub fn publish(
+        &self,
+        table: TableId,
+        channel: Channel,
+        bytes: Vec<u8>,
+    ) -> Result<(), TransportError> {
+        TransportError::check_size(&bytes)?;
+        let mut rooms = self.rooms.lock().unwrap_or_else(PoisonError::into_inner);
+        let room = rooms.entry(table).or_default();
+        let buffer = room.buffers.entry(channel).or_default();
+        buffer.push_back(bytes.clone());
+        if buffer.len() > channel.buffer() {
+            buffer.pop_front();
+        }
+        // Subscribers that have gone are forgotten here.
+        let subscribers = room.subscribers.entry(channel).or_default();
+        subscribers.retain(|subscriber| subscriber.send(bytes.clone()).is_ok());
+        Ok(())
+    }
+
+    /// A client's connection to `table`: both channels, from the oldest message each
+    /// still holds.
+    pub fn connect(&self, table: TableId) -> HubConnection {
         HubConnection {
             hub: self.clone(),
             table,
-            queue,
+            channels: [Channel::Match, Channel::Aim].map(|c| (c, self.subscribe(table, c))),
         }
     }
 }
@@ -109,39 +135,19 @@ impl Hub {
 pub struct HubConnection {
     hub: Hub,
     table: TableId,
-    queue: Arc<Mutex<Queue>>,
+    channels: [(Channel, Receiver<Vec<u8>>); 2],
 }
 
 impl Transport for HubConnection {
     fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
-        TransportError::check_size(&bytes)?;
-        let mut rooms = self
-            .hub
-            .rooms
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let room = rooms.entry(self.table).or_default();
-        let buffer = room.buffers.entry(channel).or_default();
-        buffer.push_back(bytes.clone());
-        if buffer.len() > channel.buffer() {
-            buffer.pop_front();
-        }
-        // Connections that have gone are forgotten here.
-        room.queues.retain(|queue| match queue.upgrade() {
-            Some(queue) => {
-                queue
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push_back((channel, bytes.clone()));
-                true
-            }
-            None => false,
-        });
-        Ok(())
+        self.hub.publish(self.table, channel, bytes)
     }
 
     fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
-        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
-        queue.drain(..).collect()
+        let mut got = Vec::new();
+        for (channel, receiver) in &self.channels {
+            got.extend(receiver.try_iter().map(|m| (*channel, m)));
+        }
+        got
     }
 }

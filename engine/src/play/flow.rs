@@ -8,7 +8,7 @@ use super::refereed::StartError;
 use crate::math::DVec2;
 use crate::physics::{PlaceError, StrikeError};
 use crate::rules::{JudgeError, LagError, Placement};
-use crate::shot::{BallId, ShotEvent, Stroke};
+use crate::shot::{BallId, ShotEvent, ShotRecord, Stroke};
 use std::path::PathBuf;
 
 /// Where play stands at the table.
@@ -58,6 +58,13 @@ pub enum Command {
     DeclareSafety(bool),
     /// Play a stroke with the shooter's cue ball.
     Strike(Stroke),
+    /// A stroke played on another machine (an online match's, as its channel brings it
+    /// back): judged from the record its shooter's simulation wrote, the balls left
+    /// where it says, with the safety its shooter declared.
+    Played {
+        record: Box<ShotRecord>,
+        declared_safety: bool,
+    },
     /// Put the balls back where they were before the last stroke (rule 22).
     RestorePositions,
     /// Go on from what is shown (a lag result, a verdict, the spotting, the set-up).

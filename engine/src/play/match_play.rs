@@ -112,6 +112,13 @@ impl Match {
                 self.choose_break(break_it, ball)
             }
             (Phase::GameOver, Command::Rematch) => self.begin(),
+            (
+                Phase::BreakSetup | Phase::Aiming,
+                Command::Played {
+                    record,
+                    declared_safety,
+                },
+            ) => core.judge_played(*record, declared_safety),
             (_, command) => core.apply(command),
         }
         self.save();

@@ -122,6 +122,15 @@ impl Play {
         }
     }
 
+    /// A match played online (`online::OnlineTable`): saved at `save_path` after every
+    /// move, kept in nobody's records.
+    pub fn online(config: &Config, settings: MatchSettings, save_path: Option<PathBuf>) -> Play {
+        Play::Match(Match::new(
+            TableCore::new(config, settings, save_path),
+            None,
+        ))
+    }
+
     /// The saved match, at the point it was saved (kept in `files` from now on, as
     /// [`Play::new`]'s).
     pub fn resume(config: &Config, saved: &SavedMatch, files: Option<&StoragePaths>) -> Play {

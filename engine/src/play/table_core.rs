@@ -103,6 +103,11 @@ impl TableCore {
         self.game.as_ref().map(|g| &g.referee)
     }
 
+    /// How many strokes of this game the referee has judged.
+    pub fn strokes_judged(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.strokes.len())
+    }
+
     /// The score sheet so far, once the break is decided.
     pub fn sheet(&self) -> Option<ScoreSheet> {
         self.referee().map(Referee::sheet)
@@ -348,6 +353,16 @@ impl TableCore {
                 self.enter(Phase::Aiming);
                 None
             }
+        }
+    }
+
+    /// A stroke played elsewhere, as its `record` says (`Command::Played`): judged, the
+    /// balls where it left them, its verdict shown.
+    pub(super) fn judge_played(&mut self, record: ShotRecord, declared_safety: bool) {
+        self.declared_safety = declared_safety;
+        if self.judge_stroke(record).is_some() {
+            self.place_before_spotting();
+            self.enter(Phase::Verdict);
         }
     }
 

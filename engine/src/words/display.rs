@@ -7,7 +7,7 @@ use crate::computer;
 use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
-use crate::online::{IdentityError, PackedRecordError, Refusal};
+use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal};
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
 use crate::play::drills::MissingPosition;
@@ -50,4 +50,6 @@ displayed_in_english!(
     Refusal => Refusal,
     IdentityError => Identity,
     PackedRecordError => PackedRecord,
+    Note => OnlineNote,
+    MoveError => Move,
 );

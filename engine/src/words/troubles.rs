@@ -4,7 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
-use crate::online::{IdentityError, PackedRecordError, Refusal};
+use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 use crate::rules::RecordError;
@@ -43,6 +43,10 @@ pub enum Trouble<'a> {
     Refusal(&'a Refusal),
     /// No key could be made.
     Identity(&'a IdentityError),
+    /// Something at an online table that is not a move.
+    OnlineNote(&'a Note),
+    /// A move this participant cannot make now.
+    Move(&'a MoveError),
     /// A stroke message's record that cannot be read.
     PackedRecord(&'a PackedRecordError),
 }

@@ -5,7 +5,7 @@ use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{PackedRecordError, Refusal};
+use crate::online::{MoveError, Note, PackedRecordError, Refusal};
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
@@ -136,6 +136,34 @@ impl TroubleWords for English {
                     Some(seat) => format!("a message claiming seat {seat}, not the sender's"),
                     None => "a player's message naming no seat".into(),
                 },
+                Refusal::OutOfTurn => "a move the table does not take now".into(),
+                Refusal::LagNotAsCommitted { seat } => {
+                    format!("seat {seat}'s lag is not the one it committed to")
+                }
+                Refusal::NotThisState { number } => {
+                    format!("stroke {number} played from another state of the table")
+                }
+                Refusal::Record(e) => self.trouble(Trouble::PackedRecord(e)),
+                Refusal::Terms(why) => format!("terms the table cannot take: {why}"),
+            },
+            Trouble::OnlineNote(note) => match note {
+                Note::Refused(e) => format!("dropped {}", self.trouble(Trouble::Refusal(e))),
+                Note::PhysicsDiffers { name, theirs, ours } => format!(
+                    "{name}'s build has other physics (fingerprint {theirs}, ours {ours}): \
+                     strokes may play differently there; each stroke counts as its shooter played it"
+                ),
+                Note::RecordDiffers { number, seat } => format!(
+                    "stroke {number} (seat {seat}) plays differently here than in its shooter's \
+                     record; the match goes on from the shooter's record"
+                ),
+                Note::Conceded { seat } => format!("seat {seat} concedes the game"),
+            },
+            Trouble::Move(e) => match e {
+                MoveError::NotYourTurn => "it is not this seat's turn for that".into(),
+                MoveError::NoStroke(why) => format!("the table refuses the stroke: {why}"),
+                MoveError::NotTheCommittedLag => {
+                    "this seat committed to another lag stroke this round".into()
+                }
             },
             Trouble::PackedRecord(e) => match e {
                 PackedRecordError::NotBase64 => "a stroke's record that is not base64".into(),

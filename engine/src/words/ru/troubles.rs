@@ -4,7 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{PackedRecordError, Refusal};
+use crate::online::{MoveError, Note, PackedRecordError, Refusal};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 
@@ -256,6 +256,34 @@ impl TroubleWords for Russian {
                     Some(seat) => format!("сообщение от чужого места {seat}"),
                     None => "ход игрока без места".into(),
                 },
+                Refusal::OutOfTurn => "ход, который стол сейчас не принимает".into(),
+                Refusal::LagNotAsCommitted { seat } => {
+                    format!("раскат места {seat} не тот, что был обещан")
+                }
+                Refusal::NotThisState { number } => {
+                    format!("удар {number} сыгран из другого положения стола")
+                }
+                Refusal::Record(e) => self.trouble(Trouble::PackedRecord(e)),
+                Refusal::Terms(why) => format!("условия, на которых стол не играет: {why}"),
+            },
+            Trouble::OnlineNote(note) => match note {
+                Note::Refused(e) => format!("отброшено: {}", self.trouble(Trouble::Refusal(e))),
+                Note::PhysicsDiffers { name, theirs, ours } => format!(
+                    "у сборки игрока {name} другая физика (отпечаток {theirs}, наш {ours}): \
+                     удары у него могут сыграть иначе; каждый удар засчитывается так, как его сыграл бьющий"
+                ),
+                Note::RecordDiffers { number, seat } => format!(
+                    "удар {number} (место {seat}) здесь играет иначе, чем в записи бьющего; \
+                     матч идёт дальше по записи бьющего"
+                ),
+                Note::Conceded { seat } => format!("место {seat} сдаёт партию"),
+            },
+            Trouble::Move(e) => match e {
+                MoveError::NotYourTurn => "сейчас не очередь этого места".into(),
+                MoveError::NoStroke(why) => format!("стол не принимает удар: {why}"),
+                MoveError::NotTheCommittedLag => {
+                    "это место в этом круге обещало другой удар раската".into()
+                }
             },
             Trouble::PackedRecord(e) => match e {
                 PackedRecordError::NotBase64 => "запись удара не в base64".into(),

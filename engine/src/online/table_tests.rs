@@ -1,0 +1,371 @@
+//! Online matches on the in-memory transport: computer seats play to the end, a
+//! spectator joins late, and what a peer may send wrongly is refused while the match
+//! goes on (the same tables run over the relay and the embedded host in
+//! `tests/online.rs`).
+
+use super::*;
+use crate::config::Config;
+use crate::math::DVec2;
+use crate::shot::{BallId, FinalPosition};
+
+const TABLE: TableId = TableId([5; 16]);
+const PHYSICS: &str = "0123456789abcdef";
+
+fn terms(config: &Config) -> TableTerms {
+    TableTerms {
+        game: "three_cushion".to_owned(),
+        table: config.tables.default_preset.clone(),
+        target: 2,
+        innings_limit: Some(3),
+        targets: Vec::new(),
+    }
+}
+
+/// A participant: their table, their connection to the hub and, for a seat, whether
+/// the computer plays it.
+struct At {
+    table: OnlineTable,
+    connection: HubConnection,
+    computer: bool,
+}
+
+impl At {
+    fn exchange(&mut self) {
+        self.table.exchange(&mut self.connection).unwrap();
+    }
+}
+
+fn host(config: &Config, hub: &Hub, save: Option<std::path::PathBuf>) -> At {
+    At {
+        table: OnlineTable::host(
+            config,
+            Identity::from_secret([1; 32]),
+            "Ann",
+            TABLE,
+            terms(config),
+            PHYSICS.to_owned(),
+            save,
+        ),
+        connection: hub.connect(TABLE),
+        computer: true,
+    }
+}
+
+fn joining(
+    config: &Config,
+    hub: &Hub,
+    secret: u8,
+    seat: bool,
+    save: Option<std::path::PathBuf>,
+) -> At {
+    At {
+        table: OnlineTable::join(
+            config,
+            Identity::from_secret([secret; 32]),
+            if seat { "Bob" } else { "Eve" },
+            TABLE,
+            Identity::from_secret([1; 32]).public(),
+            seat,
+            PHYSICS.to_owned(),
+            save,
+        ),
+        connection: hub.connect(TABLE),
+        computer: seat,
+    }
+}
+
+/// Every participant exchanges and every computer seat moves, until `done` or a
+/// round limit; the rounds taken.
+fn play_until(config: &Config, at: &mut [&mut At], done: impl Fn(&[&mut At]) -> bool) -> usize {
+    let level = config.computer.level("beginner").unwrap().clone();
+    for round in 0..2000 {
+        if done(at) {
+            return round;
+        }
+        for p in at.iter_mut() {
+            p.exchange();
+            if p.computer {
+                computer_move(&mut p.table, &level, 1).unwrap();
+            }
+        }
+    }
+    panic!("the match did not end in 2000 rounds");
+}
+
+/// Every participant exchanges twice: what is on its way arrives everywhere.
+fn settle(at: &mut [&mut At]) {
+    for _ in 0..2 {
+        for p in at.iter_mut() {
+            p.exchange();
+        }
+    }
+}
+
+/// The sheet and where the balls stand, as a participant holds them.
+fn outcome(at: &At) -> (crate::rules::ScoreSheet, Vec<(BallId, DVec2)>) {
+    let play = at.table.play().expect("seated");
+    (
+        play.sheet().expect("the break decided"),
+        play.sim().lay_out(),
+    )
+}
+
+fn notes(at: &mut At) -> Vec<Note> {
+    at.table.take_notes()
+}
+
+#[test]
+fn two_computer_seats_and_a_spectator_who_joins_late_end_with_the_same_sheet() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let dir = crate::test_support::fresh_dir("online-match");
+    let mut ann = host(&config, &hub, Some(dir.join("ann")));
+    let mut bob = joining(&config, &hub, 2, true, Some(dir.join("bob")));
+    // The spectator comes in after a stroke drawn at random (seeded: the same each run).
+    let late_at = 1 + crate::random::Rng(52).below(4) as usize;
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at[0]
+            .table
+            .play()
+            .is_some_and(|p| p.strokes_judged() >= late_at)
+            || at[0].table.is_over()
+    });
+    let mut eve = joining(&config, &hub, 3, false, Some(dir.join("eve")));
+    let rounds = play_until(&config, &mut [&mut ann, &mut bob, &mut eve], |at| {
+        at.iter().all(|p| p.table.is_over())
+    });
+    // Everyone hears the last stroke.
+    settle(&mut [&mut ann, &mut bob, &mut eve]);
+    let sheet = outcome(&ann);
+    println!(
+        "{} strokes, the spectator in after stroke {late_at}, {rounds} rounds",
+        ann.table.play().unwrap().strokes_judged()
+    );
+    assert_eq!(outcome(&bob), sheet);
+    assert_eq!(outcome(&eve), sheet);
+    assert_eq!(eve.table.my_seat(), None);
+    assert_eq!(bob.table.my_seat(), Some(1));
+    for p in [&mut ann, &mut bob, &mut eve] {
+        assert_eq!(notes(p), Vec::new());
+    }
+    // Each saved the match, and `carom referee` reads every save to the same sheet.
+    let saved = |who: &str| dir.join(who).join(format!("{}-1.json", TABLE.to_hex()));
+    for who in ["ann", "bob", "eve"] {
+        let replayed = crate::cli::replay(&config, &saved(who)).unwrap();
+        assert_eq!(replayed, sheet.0, "{who}");
+    }
+}
+
+/// A seated table with the lag played, at its break, and the guest's identity.
+fn at_the_break(config: &Config, hub: &Hub) -> (At, At) {
+    let mut ann = host(config, hub, None);
+    let mut bob = joining(config, hub, 2, true, None);
+    play_until(config, &mut [&mut ann, &mut bob], |at| {
+        at.iter()
+            .all(|p| p.table.play().is_some_and(|p| p.referee().is_some()))
+    });
+    (ann, bob)
+}
+
+/// The payload of a message as published.
+fn payload(bytes: &[u8]) -> Payload {
+    Payload::open(bytes).unwrap()
+}
+
+#[test]
+fn forged_replayed_malformed_oversized_and_wrong_seat_messages_are_refused_and_play_goes_on() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let (mut ann, mut bob) = at_the_break(&config, &hub);
+    let bob_key = Identity::from_secret([2; 32]);
+    let ann_key = Identity::from_secret([1; 32]);
+    let stranger = Identity::from_secret([9; 32]);
+    // Something Bob said earlier (his lag commitment is in the hub's buffer): replayed.
+    let mut spy = hub.connect(TABLE);
+    let earlier = spy
+        .receive()
+        .into_iter()
+        .map(|(_, m)| m)
+        .find(|m| payload(m).from == bob_key.public() && payload(m).seat == Some(1))
+        .expect("a move of Bob's");
+    let said = |from: &Identity, seat: Option<u8>, body: Body| {
+        Payload {
+            v: PROTOCOL_VERSION,
+            table: TABLE,
+            from: from.public(),
+            seat,
+            n: u64::MAX / 2,
+            body,
+        }
+        .seal(from)
+    };
+    let forged = {
+        let mut p = payload(&said(&bob_key, Some(1), Body::Concede));
+        p.from = ann_key.public();
+        p.seat = Some(0);
+        p.seal(&stranger)
+    };
+    let wrong_seat = said(&bob_key, Some(0), Body::Concede);
+    let spectator = said(&stranger, Some(1), Body::Concede);
+    let oversized = [b' '; MAX_MESSAGE_BYTES + 1].to_vec();
+    let mut writer = hub.connect(TABLE);
+    for bad in [
+        &forged,
+        &earlier,
+        &b"{\"payload\": 1}"[..].to_vec(),
+        &wrong_seat,
+        &spectator,
+    ] {
+        writer.publish(Channel::Match, bad.clone()).unwrap();
+    }
+    assert!(writer.publish(Channel::Match, oversized.clone()).is_err());
+    // Straight into a participant, as a relay that does not check sizes would pass it.
+    ann.table.receive(Channel::Match, &oversized);
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter().all(|p| p.table.is_over())
+    });
+    settle(&mut [&mut ann, &mut bob]);
+    let refusals = |at: &mut At| {
+        notes(at)
+            .into_iter()
+            .map(|n| match n {
+                Note::Refused(r) => r,
+                other => panic!("{other:?}"),
+            })
+            .collect::<Vec<_>>()
+    };
+    let ann_refused = refusals(&mut ann);
+    let bob_refused = refusals(&mut bob);
+    println!("{ann_refused:?}");
+    assert!(matches!(ann_refused[0], Refusal::TooLarge { .. }));
+    assert!(matches!(ann_refused[1], Refusal::Forged));
+    assert!(matches!(ann_refused[2], Refusal::Replayed { .. }));
+    assert!(matches!(ann_refused[3], Refusal::Malformed(_)));
+    assert!(matches!(
+        ann_refused[4],
+        Refusal::WrongSeat { seat: Some(0) }
+    ));
+    assert!(matches!(ann_refused[5], Refusal::NotSeated));
+    assert_eq!(ann_refused.len(), 6);
+    assert_eq!(bob_refused[..], ann_refused[1..]);
+    assert_eq!(outcome(&ann), outcome(&bob));
+    assert!(ann.table.conceded().is_none());
+}
+
+#[test]
+fn a_lag_reveal_that_does_not_open_its_commitment_is_refused() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let mut ann = host(&config, &hub, None);
+    let mut bob = joining(&config, &hub, 2, true, None);
+    bob.computer = false;
+    // Bob commits to his lag; his reveal, due once both commitments are in, held back.
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at[1].table.turn() == Turn::Lag
+    });
+    let honest = LagStroke {
+        at: [-0.9, -0.35],
+        stroke: crate::shot::Stroke::new(BallId::Dotted, 0.0, 1.3),
+    };
+    bob.table.lag(honest).unwrap();
+    let level = config.computer.level("beginner").unwrap().clone();
+    let held = loop {
+        ann.exchange();
+        computer_move(&mut ann.table, &level, 1).unwrap();
+        bob.exchange();
+        let due = bob.table.take_outbox();
+        if !due.is_empty() {
+            break due;
+        }
+    };
+    assert!(matches!(payload(&held[0].1).body, Body::LagReveal { .. }));
+    // Bob's reveal swapped for a harder stroke under the same salt, sealed by Bob.
+    let bob_key = Identity::from_secret([2; 32]);
+    let answered = LagStroke {
+        stroke: crate::shot::Stroke::new(BallId::Dotted, 0.0, 1.5),
+        ..honest
+    };
+    let reveal = Payload {
+        v: PROTOCOL_VERSION,
+        table: TABLE,
+        from: bob_key.public(),
+        seat: Some(1),
+        n: payload(&held[0].1).n,
+        body: Body::LagReveal {
+            round: 1,
+            lag: answered,
+            salt: Salt::for_lag(&bob_key, TABLE, 1),
+        },
+    }
+    .seal(&bob_key);
+    hub.connect(TABLE).publish(Channel::Match, reveal).unwrap();
+    settle(&mut [&mut ann]);
+    settle(&mut [&mut ann]);
+    assert_eq!(
+        notes(&mut ann),
+        vec![Note::Refused(Refusal::LagNotAsCommitted { seat: 1 })]
+    );
+    assert_eq!(ann.table.play().unwrap().phase(), crate::play::Phase::Lag);
+    // The honest reveal, next, still settles it.
+    let mut honest_reveal = payload(&held[0].1);
+    honest_reveal.n += 1;
+    bob.connection
+        .publish(Channel::Match, honest_reveal.seal(&bob_key))
+        .unwrap();
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at[0].table.play().unwrap().phase() != crate::play::Phase::Lag
+    });
+}
+
+#[test]
+fn a_record_the_receiver_does_not_reproduce_is_flagged_and_the_sheets_still_agree() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let (mut ann, mut bob) = at_the_break(&config, &hub);
+    // The breaker's stroke, its record's final positions nudged before it is published
+    // (a break-ball move before it goes out as it is).
+    let breaking = ann.table.play().unwrap().player();
+    let (breaker, secret) = match breaking {
+        0 => (&mut ann, 1),
+        _ => (&mut bob, 2),
+    };
+    let level = config.computer.level("beginner").unwrap().clone();
+    loop {
+        computer_move(&mut breaker.table, &level, 1).unwrap();
+        let mut struck = false;
+        for (channel, mut bytes) in breaker.table.take_outbox() {
+            let mut p = payload(&bytes);
+            if let Body::Stroke { record, .. } = &mut p.body {
+                let mut r = unpack_record(record).unwrap();
+                let moved: &mut FinalPosition = r.final_positions.values_mut().next().unwrap();
+                moved.x += 0.01;
+                *record = pack_record(&r);
+                bytes = p.seal(&Identity::from_secret([secret; 32]));
+                struck = true;
+            }
+            breaker.connection.publish(channel, bytes).unwrap();
+        }
+        if struck {
+            break;
+        }
+        breaker.exchange();
+    }
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter().all(|p| p.table.is_over())
+    });
+    settle(&mut [&mut ann, &mut bob]);
+    let (shooter, receiver) = if secret == 1 {
+        (&mut ann, &mut bob)
+    } else {
+        (&mut bob, &mut ann)
+    };
+    assert_eq!(notes(shooter), Vec::new());
+    assert_eq!(
+        notes(receiver),
+        vec![Note::RecordDiffers {
+            number: 1,
+            seat: usize::from(secret - 1)
+        }]
+    );
+    assert_eq!(outcome(&ann), outcome(&bob));
+}
