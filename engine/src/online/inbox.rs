@@ -57,7 +57,11 @@ impl Inbox {
         if let Body::Seating { seats, .. } = &payload.body {
             self.seats = Some(seats.iter().map(|s| s.key).collect());
         }
-        self.last.insert(payload.from, payload.n);
+        // A snapshot carries its sender's earlier messages, which must still apply
+        // after it: its own number is not kept (replayed, it only brings replays).
+        if !matches!(payload.body, Body::Snapshot { .. }) {
+            self.last.insert(payload.from, payload.n);
+        }
         Ok(payload)
     }
 }

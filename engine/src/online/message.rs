@@ -155,9 +155,13 @@ pub enum Body {
 
 impl Body {
     /// Whether only a seated player may say it (a spectator may only say hello; the
-    /// seating is the host's).
+    /// seating is the host's; a snapshot's messages are each checked as their sender's,
+    /// so it may come before its receiver knows the seats).
     pub fn needs_a_seat(&self) -> bool {
-        !matches!(self, Body::Hello { .. } | Body::Seating { .. })
+        !matches!(
+            self,
+            Body::Hello { .. } | Body::Seating { .. } | Body::Snapshot { .. }
+        )
     }
 }
 

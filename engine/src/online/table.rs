@@ -89,6 +89,17 @@ pub enum MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// How a message reached `OnlineTable::apply`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Came {
+    /// Off the channel.
+    Live,
+    /// Inside a snapshot.
+    InSnapshot,
+    /// Off the channel earlier, held until a snapshot told the seating.
+    Deferred,
+}
+
 /// The lag of the current round: each seat's commitment, then its revealed stroke.
 #[derive(Clone, Debug, Default)]
 struct LagRound {
@@ -135,9 +146,11 @@ pub struct OnlineTable {
     conceded: Option<usize>,
     /// Every move applied (no hellos, no snapshots), as it came: what a snapshot sends.
     applied: Vec<Vec<u8>>,
-    /// Moves that came while this participant did not know the seating: applied once a
-    /// snapshot has told it.
+    /// Moves that came while this participant did not know the seating, or between a
+    /// snapshot's parts: applied once the snapshot is all in.
     deferred: Vec<Vec<u8>>,
+    /// A snapshot to this participant has come in part.
+    catching_up: bool,
     notes: Vec<Note>,
     /// Where each game of the table is saved (`<table>-<game>.json`).
     save_dir: Option<PathBuf>,
@@ -219,6 +232,7 @@ impl OnlineTable {
             conceded: None,
             applied: Vec::new(),
             deferred: Vec::new(),
+            catching_up: false,
             notes: Vec::new(),
             save_dir,
         }
@@ -526,22 +540,32 @@ impl OnlineTable {
     /// A message off the table's `channel` (aim and heartbeats are for the screens).
     pub fn receive(&mut self, channel: Channel, bytes: &[u8]) {
         if channel == Channel::Match {
-            self.apply(bytes, false);
+            self.apply(bytes, Came::Live);
         }
         self.seat_a_guest();
         self.reveal_if_due();
     }
 
-    /// Applies one message of the match's channel (`nested`: from a snapshot, where a
-    /// message already applied is expected and not worth a note).
-    fn apply(&mut self, bytes: &[u8], nested: bool) {
-        let payload = match self.inbox.accept(bytes) {
-            Ok(payload) => payload,
-            Err(Refusal::NotSeated) if self.seats.is_empty() && !nested => {
+    /// Applies one message of the match's channel that came as `came`.
+    fn apply(&mut self, bytes: &[u8], came: Came) {
+        let nested = came == Came::InSnapshot;
+        // A snapshot in parts: what comes between them waits for the last.
+        if self.catching_up && came == Came::Live {
+            let snapshot =
+                Payload::open(bytes).is_ok_and(|p| matches!(p.body, Body::Snapshot { .. }));
+            if !snapshot {
                 self.deferred.push(bytes.to_vec());
                 return;
             }
-            Err(Refusal::Replayed { .. }) if nested => return,
+        }
+        let payload = match self.inbox.accept(bytes) {
+            Ok(payload) => payload,
+            Err(Refusal::NotSeated) if self.seats.is_empty() && came == Came::Live => {
+                self.deferred.push(bytes.to_vec());
+                return;
+            }
+            // A snapshot's and a deferred message may well have been applied already.
+            Err(Refusal::Replayed { .. }) if came != Came::Live => return,
             Err(refusal) => return self.notes.push(Note::Refused(refusal)),
         };
         let ours = payload.from == self.me.public();
@@ -571,14 +595,14 @@ impl OnlineTable {
             (
                 Body::Snapshot {
                     to,
-                    part: _,
-                    parts: _,
+                    part,
+                    parts,
                     messages,
                 },
                 _,
             ) => {
                 if to == self.me.public() {
-                    self.catch_up(&messages);
+                    self.catch_up(&messages, part >= parts);
                 }
                 return;
             }
@@ -662,14 +686,16 @@ impl OnlineTable {
         }
     }
 
-    /// A snapshot's moves, then whatever came while this participant could not apply it.
-    fn catch_up(&mut self, messages: &[String]) {
+    /// A snapshot's part of moves; after its `last` part, whatever came while this
+    /// participant could not apply it.
+    fn catch_up(&mut self, messages: &[String], last: bool) {
+        self.catching_up = !last;
         for message in messages {
-            self.apply(message.as_bytes(), true);
+            self.apply(message.as_bytes(), Came::InSnapshot);
         }
-        if !self.seats.is_empty() {
+        if last && !self.seats.is_empty() {
             for message in std::mem::take(&mut self.deferred) {
-                self.apply(&message, false);
+                self.apply(&message, Came::Deferred);
             }
         }
     }

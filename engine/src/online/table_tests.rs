@@ -131,11 +131,17 @@ fn two_computer_seats_and_a_spectator_who_joins_late_end_with_the_same_sheet() {
             || at[0].table.is_over()
     });
     let mut eve = joining(&config, &hub, 3, false, Some(dir.join("eve")));
-    let rounds = play_until(&config, &mut [&mut ann, &mut bob, &mut eve], |at| {
-        at.iter().all(|p| p.table.is_over())
-    });
+    // Another, for whom the relay has lost the table's past: only the players'
+    // snapshot can catch him up.
+    let mut dan = joining(&config, &hub, 4, false, None);
+    assert!(!dan.connection.receive().is_empty());
+    let rounds = play_until(
+        &config,
+        &mut [&mut ann, &mut bob, &mut eve, &mut dan],
+        |at| at.iter().all(|p| p.table.is_over()),
+    );
     // Everyone hears the last stroke.
-    settle(&mut [&mut ann, &mut bob, &mut eve]);
+    settle(&mut [&mut ann, &mut bob, &mut eve, &mut dan]);
     let sheet = outcome(&ann);
     println!(
         "{} strokes, the spectator in after stroke {late_at}, {rounds} rounds",
@@ -143,9 +149,10 @@ fn two_computer_seats_and_a_spectator_who_joins_late_end_with_the_same_sheet() {
     );
     assert_eq!(outcome(&bob), sheet);
     assert_eq!(outcome(&eve), sheet);
+    assert_eq!(outcome(&dan), sheet);
     assert_eq!(eve.table.my_seat(), None);
     assert_eq!(bob.table.my_seat(), Some(1));
-    for p in [&mut ann, &mut bob, &mut eve] {
+    for p in [&mut ann, &mut bob, &mut eve, &mut dan] {
         assert_eq!(notes(p), Vec::new());
     }
     // Each saved the match, and `carom referee` reads every save to the same sheet.
