@@ -42,15 +42,16 @@ impl EmbeddedHost {
     /// Serves on `listen` (`0.0.0.0:8090` for a LAN, `127.0.0.1:0` for a free port here).
     pub fn start(listen: &str) -> std::io::Result<EmbeddedHost> {
         let listener = TcpListener::bind(listen)?;
-        listener.set_nonblocking(true)?;
         let address = listener.local_addr()?;
         let stop = Arc::new(AtomicBool::new(false));
         let hub = Hub::new();
         let allowances = Allowances::default();
         let stopping = Arc::clone(&stop);
         let accepting = std::thread::spawn(move || {
+            // Blocking: a connection is served the moment it comes (`drop` wakes it).
             while !stopping.load(Ordering::Relaxed) {
                 match listener.accept() {
+                    Ok(_) if stopping.load(Ordering::Relaxed) => break,
                     Ok((stream, peer)) => {
                         let (hub, stop, allowances) =
                             (hub.clone(), Arc::clone(&stopping), Arc::clone(&allowances));
@@ -92,6 +93,12 @@ impl EmbeddedHost {
 impl Drop for EmbeddedHost {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        // Wakes the accepting thread to see it should stop.
+        let mut wake = self.address;
+        if wake.ip().is_unspecified() {
+            wake.set_ip(IpAddr::from([127, 0, 0, 1]));
+        }
+        let _ = TcpStream::connect_timeout(&wake, Duration::from_secs(1));
         if let Some(accepting) = self.accepting.take() {
             let _ = accepting.join();
         }
@@ -142,7 +149,13 @@ fn serve(
                     .headers
                     .iter()
                     .find(|h| h.name.eq_ignore_ascii_case("content-length"))
-                    .and_then(|h| std::str::from_utf8(h.value).ok()?.trim().parse::<usize>().ok());
+                    .and_then(|h| {
+                        std::str::from_utf8(h.value)
+                            .ok()?
+                            .trim()
+                            .parse::<usize>()
+                            .ok()
+                    });
                 break (
                     len,
                     request.method.unwrap_or("").to_owned(),
@@ -217,7 +230,9 @@ fn subscribe(
     let messages = hub.subscribe(table, channel);
     let send = |socket: &mut tungstenite::WebSocket<TcpStream>, message: Vec<u8>| {
         let text = String::from_utf8(message).map_err(std::io::Error::other)?;
-        socket.send(tungstenite::Message::text(text)).map_err(std::io::Error::other)
+        socket
+            .send(tungstenite::Message::text(text))
+            .map_err(std::io::Error::other)
     };
     while !stop.load(Ordering::Relaxed) {
         match messages.recv_timeout(IDLE_POLL) {
@@ -230,7 +245,8 @@ fn subscribe(
                 match read {
                     Ok(tungstenite::Message::Close(_)) => break,
                     Ok(_) => {}
-                    Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                    Err(tungstenite::Error::Io(e))
+                        if e.kind() == std::io::ErrorKind::WouldBlock => {}
                     Err(_) => break,
                 }
             }

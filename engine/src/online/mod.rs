@@ -10,6 +10,7 @@
 mod commit;
 mod computer_seat;
 mod fingerprint;
+mod host;
 mod identity;
 mod inbox;
 mod message;
@@ -28,6 +29,7 @@ mod tests;
 pub use commit::{Commitment, Salt};
 pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
+pub use host::EmbeddedHost;
 pub use identity::{Identity, IdentityError, PublicKey};
 pub use inbox::Inbox;
 pub use message::{

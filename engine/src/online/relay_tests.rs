@@ -1,5 +1,6 @@
-//! One suite of what a transport must do, run against the in-memory hub and against the
-//! real relay (nginx with nchan on 127.0.0.1, started here with `server/relay.sh`).
+//! One suite of what a transport must do, run against the in-memory hub, the embedded
+//! host and the real relay (nginx with nchan on 127.0.0.1, started here with
+//! `server/relay.sh`).
 //! Without nginx the relay's test says plainly that it did not run; with
 //! `CAROM_REQUIRE_RELAY` set (as `.ci/run` sets it) it fails instead.
 
@@ -92,16 +93,29 @@ fn the_relay_carries_a_table() {
     let Some(relay) = Relay::start() else {
         return;
     };
-    suite(&|table| Box::new(RelayConnection::connect(&relay.base, table).unwrap()));
-    // How long a stroke-sized message takes from one seat's publishing to the other
-    // seat's receiving it, on loopback (printed: `-- --nocapture`).
+    over_http(&relay.base, "the relay (nginx with nchan)");
+}
+
+#[test]
+fn the_embedded_host_carries_a_table_as_the_relay_does() {
+    let host = EmbeddedHost::start("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", host.address());
+    assert_eq!(host.lan_url(), base);
+    over_http(&base, "the embedded host");
+}
+
+/// The suite through `RelayConnection` to the server at `base`; the time a message
+/// takes from one seat to the other on loopback (printed: `-- --nocapture`); and a
+/// flood from one address turned away.
+fn over_http(base: &str, server: &str) {
+    suite(&|table| Box::new(RelayConnection::connect(base, table).unwrap()));
     let table = TableId::generate().unwrap();
-    let mut shooter = RelayConnection::connect(&relay.base, table).unwrap();
-    let mut other = RelayConnection::connect(&relay.base, table).unwrap();
+    let mut shooter = RelayConnection::connect(base, table).unwrap();
+    let mut other = RelayConnection::connect(base, table).unwrap();
     let stroke_sized = vec![b'r'; 1500];
     let mut waits: Vec<Duration> = (0..20)
         .map(|_| {
-            // Under the relay's rate (20 a second from an address).
+            // Under the rate allowed (20 a second from an address).
             std::thread::sleep(Duration::from_millis(60));
             let sent = Instant::now();
             shooter
@@ -113,12 +127,12 @@ fn the_relay_carries_a_table() {
         .collect();
     waits.sort();
     println!(
-        "relay on loopback, a 1.5 kB message from one seat to the other: median {:.2} ms, slowest {:.2} ms (20)",
+        "{server} on loopback, a 1.5 kB message from one seat to the other: median {:.2} ms, slowest {:.2} ms (20)",
         waits[10].as_secs_f64() * 1e3,
         waits[19].as_secs_f64() * 1e3
     );
     assert!(waits[10] < Duration::from_millis(500));
-    // A flood from one address is turned away past the burst nginx allows (40).
+    // A flood from one address is turned away past the burst allowed (40).
     let refused = (0..100)
         .filter(|_| {
             shooter.publish(Channel::Aim, b"flood".to_vec()) == Err(TransportError::TooFast)
