@@ -248,6 +248,129 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Online play without a window: host tables, play a seat as the computer, watch.
+    Online {
+        #[command(subcommand)]
+        what: Online,
+    },
+}
+
+#[derive(Subcommand)]
+enum Online {
+    /// Serve tables yourself (the embedded host: the relay's endpoints, for a LAN or a
+    /// forwarded port) until stopped.
+    Host {
+        /// The address to listen on.
+        #[arg(long, default_value = "0.0.0.0:8090")]
+        listen: String,
+    },
+    /// Play a seat as the computer, at a new table (its join code is printed first) or
+    /// at one joined by its code, to the game's end; then print its score sheet.
+    Play {
+        #[command(flatten)]
+        at: Connection,
+        /// Host a new table.
+        #[arg(long, conflicts_with = "join", required_unless_present = "join")]
+        new: bool,
+        /// Join the table of this code (its host's code resumes the host's own seat).
+        #[arg(long, value_name = "CODE")]
+        join: Option<String>,
+        /// A new table's game (a key of games.ron).
+        #[arg(long, default_value = "three_cushion")]
+        game: String,
+        /// A new table's table preset (tables.ron) [default: the default preset].
+        #[arg(long)]
+        table: Option<String>,
+        /// A new table's target [default: the game's].
+        #[arg(long)]
+        target: Option<u32>,
+        /// A new table's limit of innings [default: the game's].
+        #[arg(long)]
+        innings_limit: Option<u32>,
+        /// The computer's level (a key of computer.ron).
+        #[arg(long, default_value = "club")]
+        level: String,
+        /// Print the score sheet as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Follow the table of CODE as a spectator to the game's end; then print its score
+    /// sheet as `carom referee` does.
+    Watch {
+        code: String,
+        #[command(flatten)]
+        at: Connection,
+        /// Print the score sheet as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Where an online participant connects, and who they are.
+#[derive(clap::Args)]
+struct Connection {
+    /// The relay's (or an embedded host's) address, http://HOST:PORT.
+    #[arg(long)]
+    relay: String,
+    /// The name to play or watch under (its key is kept in the data folder).
+    #[arg(long, default_value = "Carom")]
+    name: String,
+    /// The data folder for the players' keys and the online matches saved [default:
+    /// the user's].
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+}
+
+impl Connection {
+    fn participant(self) -> cli::online::Participant {
+        cli::online::Participant {
+            relay: self.relay,
+            name: self.name,
+            data: self
+                .data
+                .unwrap_or_else(|| carom::play::StoragePaths::for_user().data),
+        }
+    }
+}
+
+/// `carom online ...`.
+fn online(
+    config: Option<PathBuf>,
+    what: Online,
+    out: &mut impl std::io::Write,
+) -> Result<(), cli::CliError> {
+    use cli::online::SeatAt;
+    match what {
+        Online::Host { listen } => cli::online::host(&listen, out),
+        Online::Play {
+            at,
+            new,
+            join,
+            game,
+            table,
+            target,
+            innings_limit,
+            level,
+            json,
+        } => {
+            let config = cli::load_config(config)?;
+            let seat = match (new, join) {
+                (false, Some(code)) => SeatAt::Join(code),
+                _ => SeatAt::New(cli::online::terms(
+                    &config,
+                    game,
+                    table,
+                    target,
+                    innings_limit,
+                )?),
+            };
+            cli::online::play(&config, &at.participant(), seat, &level, json, out)
+        }
+        Online::Watch { code, at, json } => {
+            let config = cli::load_config(config)?;
+            cli::online::watch(&config, &at.participant(), &code, json, out)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -329,6 +452,7 @@ fn main() -> ExitCode {
         Some(Command::Referee { file, json }) => cli::load_config(cli.config)
             .and_then(|c| cli::referee(&c, &file, json, out))
             .map_err(Into::into),
+        Some(Command::Online { what }) => online(cli.config, what, out).map_err(Into::into),
         None => {
             let start = match cli.start {
                 Some(Start(mode)) => mode,

@@ -46,6 +46,12 @@ pub enum Problem {
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
+    /// A table played online: what could not be sent, a move refused, no key made, or
+    /// the physics fingerprint not worked out.
+    Transport(crate::online::TransportError),
+    Move(crate::online::MoveError),
+    Identity(crate::online::IdentityError),
+    Shot(physics::ShotError),
     /// Practice files of the config folder that cannot be used.
     BadFiles(Vec<BadFile>),
 }
@@ -137,6 +143,7 @@ problem_from!(
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
+    Transport(crate::online::TransportError),
 );
 
 // Boxed: a match file's error carries the file, the place and the parser's own error.
@@ -179,6 +186,10 @@ impl Problem {
             Problem::Bench(e) => words.trouble(Trouble::SimulationBench(e)),
             Problem::Decisions(e) => words.trouble(Trouble::ComputerBench(e)),
             Problem::Json(e) => e.to_string(),
+            Problem::Transport(e) => words.trouble(Trouble::Transport(e)),
+            Problem::Move(e) => words.trouble(Trouble::Move(e)),
+            Problem::Identity(e) => words.trouble(Trouble::Identity(e)),
+            Problem::Shot(e) => words.trouble(Trouble::Shot(e)),
             Problem::BadFiles(each) => {
                 let each: Vec<String> = each.iter().map(|bad| bad.worded(words)).collect();
                 words.command_line(&CommandLineProblem::BadFiles(&each))

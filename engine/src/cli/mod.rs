@@ -8,6 +8,7 @@ mod error;
 mod fit;
 pub mod json;
 mod match_file;
+pub mod online;
 mod shot_file;
 mod sounds;
 mod system;
@@ -220,13 +221,17 @@ pub fn referee(
     let text = if json {
         json::sheet(&sheet) + "\n"
     } else {
-        // The sheet names its game in English; the text names it in the language spoken.
-        if let Some(game) = config.games.games.values().find(|g| g.name == sheet.game) {
-            sheet.game = crate::words::named(game).to_owned();
-        }
+        name_the_game(config, &mut sheet);
         words().sheet_text(&sheet)
     };
     emit(out, &text)
+}
+
+/// The sheet names its game in English; the text names it in the language spoken.
+fn name_the_game(config: &Config, sheet: &mut ScoreSheet) {
+    if let Some(game) = config.games.games.values().find(|g| g.name == sheet.game) {
+        sheet.game = crate::words::named(game).to_owned();
+    }
 }
 
 /// Reads and replays the match file at `path` — a recorded match, or the game's own

@@ -43,6 +43,32 @@ impl Identity {
     }
 }
 
+/// `name`'s key, kept beside their player profile in the data folder
+/// (`players/NAME.key`: the secret as 64 hex digits, readable by its owner only), made
+/// the first time they play online: a returning player is the same key.
+pub fn player_identity(
+    data: &std::path::Path,
+    name: &str,
+) -> Result<Identity, crate::play::FileError> {
+    use crate::play::{FileError, profiles::profile_path, read_if_there, write_atomically};
+    let path = profile_path(data, name).with_extension("key");
+    if let Some(text) = read_if_there(&path)? {
+        return unhex::<32>(text.trim())
+            .map(Identity::from_secret)
+            .ok_or_else(|| FileError::content(&path, "a player's key is 64 hex digits"));
+    }
+    let identity = Identity::generate().map_err(|e| FileError::content(&path, e.0))?;
+    write_atomically(&path, hex(&identity.secret()).as_bytes())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let owner_only = std::fs::Permissions::from_mode(0o600);
+        std::fs::set_permissions(&path, owner_only)
+            .map_err(|e| FileError::content(&path, e.to_string()))?;
+    }
+    Ok(identity)
+}
+
 /// A public key: 32 bytes, written as 64 hex digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PublicKey(pub [u8; 32]);

@@ -30,7 +30,7 @@ pub use commit::{Commitment, Salt};
 pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
 pub use host::EmbeddedHost;
-pub use identity::{Identity, IdentityError, PublicKey};
+pub use identity::{Identity, IdentityError, PublicKey, player_identity};
 pub use inbox::Inbox;
 pub use message::{
     Body, JoinCode, LagStroke, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId,

@@ -129,6 +129,8 @@ pub struct OnlineTable {
     caught_up: bool,
     /// The counter of our last move not yet back from the channel.
     in_flight: Option<u64>,
+    /// That move's stroke number, when it is a stroke.
+    stroke_in_flight: Option<u32>,
     /// Guests who asked for a seat before the host seated the table.
     candidates: Vec<SeatHolder>,
     /// The seating's holders, once seated.
@@ -219,6 +221,7 @@ impl OnlineTable {
             hello: 0,
             caught_up: false,
             in_flight: None,
+            stroke_in_flight: None,
             candidates: Vec::new(),
             seats: Vec::new(),
             settings: None,
@@ -286,6 +289,18 @@ impl OnlineTable {
     /// Whether this participant has caught up with the channel (its hello came back).
     pub fn caught_up(&self) -> bool {
         self.caught_up
+    }
+
+    /// Whether everything this participant has said is through the channel, and it has
+    /// caught up.
+    pub fn settled(&self) -> bool {
+        self.caught_up && self.in_flight.is_none() && self.outbox.is_empty()
+    }
+
+    /// The number of this seat's stroke on its way through the channel (struck here,
+    /// not yet back).
+    pub fn stroke_on_its_way(&self) -> Option<u32> {
+        self.in_flight.and(self.stroke_in_flight)
     }
 
     /// Whether the game is over: played out, or conceded.
@@ -381,6 +396,10 @@ impl OnlineTable {
     /// A move from this participant's seat, applied when the channel brings it back.
     fn move_(&mut self, body: Body) {
         let seat = self.my_seat().map(|s| s as u8);
+        self.stroke_in_flight = match &body {
+            Body::Stroke { number, .. } => Some(*number),
+            _ => None,
+        };
         let n = self.say(Channel::Match, seat, body);
         self.in_flight = Some(n);
     }

@@ -42,6 +42,8 @@ pub enum TransportError {
     Closed(String),
 }
 
+impl std::error::Error for TransportError {}
+
 impl TransportError {
     /// `TooLarge` for a message over the size limit, which no transport sends.
     pub fn check_size(bytes: &[u8]) -> Result<(), TransportError> {

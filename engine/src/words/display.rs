@@ -7,7 +7,7 @@ use crate::computer;
 use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
-use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal};
+use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal, TransportError};
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
 use crate::play::drills::MissingPosition;
@@ -52,4 +52,5 @@ displayed_in_english!(
     PackedRecordError => PackedRecord,
     Note => OnlineNote,
     MoveError => Move,
+    TransportError => Transport,
 );

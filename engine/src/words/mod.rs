@@ -14,6 +14,7 @@ mod en;
 mod lag;
 mod language;
 mod menu;
+mod online;
 mod practice;
 mod records;
 mod referee;
@@ -35,7 +36,7 @@ pub use screens::{
     PlayerEntry, ResumeOffer, Setting, SettingValue,
 };
 pub use {
-    lag::LagWords, menu::MenuWords, practice::PracticeWords, records::RecordsWords,
+    lag::LagWords, menu::MenuWords, online::OnlineWords, practice::PracticeWords, records::RecordsWords,
     referee::RefereeWords, rules::RulesWords, scoreboard::MatchWords, shot::ShotWords,
     table::TableWords, troubles::CommandLineProblem, troubles::Trouble, troubles::TroubleWords,
 };
@@ -233,6 +234,7 @@ pub trait Words:
     + TableWords
     + RecordsWords
     + MenuWords
+    + OnlineWords
     + RulesWords
     + Sync
 {
@@ -248,6 +250,7 @@ impl<
         + TableWords
         + RecordsWords
         + MenuWords
+        + OnlineWords
         + RulesWords
         + Sync,
 > Words for T

@@ -4,7 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
-use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal};
+use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal, TransportError};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 use crate::rules::RecordError;
@@ -47,6 +47,8 @@ pub enum Trouble<'a> {
     OnlineNote(&'a Note),
     /// A move this participant cannot make now.
     Move(&'a MoveError),
+    /// A message that could not be sent to the table.
+    Transport(&'a TransportError),
     /// A stroke message's record that cannot be read.
     PackedRecord(&'a PackedRecordError),
 }
@@ -89,6 +91,8 @@ pub enum CommandLineProblem<'a> {
     CueBallOff,
     /// Practice files of a config folder that cannot be used, each with its reason.
     BadFiles(&'a [String]),
+    /// Text given as a join code that is not one.
+    NotAJoinCode(String),
     /// `carom system` names a system it does not know (those it knows:
     /// `diamond_systems::NAMES`).
     UnknownSystem(String),

@@ -3,6 +3,7 @@
 
 mod lag;
 mod menu;
+mod online;
 mod practice;
 mod records;
 mod referee;
@@ -19,7 +20,7 @@ use super::{
     Trouble,
 };
 use super::{
-    LagWords, MatchWords, MenuWords, PracticeWords, RecordsWords, RefereeWords, RulesWords,
+    LagWords, MatchWords, MenuWords, OnlineWords, PracticeWords, RecordsWords, RefereeWords, RulesWords,
     ShotWords, TableWords, TroubleWords,
 };
 use crate::computer::Decision;

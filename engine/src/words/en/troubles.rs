@@ -5,7 +5,7 @@ use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal};
+use crate::online::{MoveError, Note, PackedRecordError, Refusal, TransportError};
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
@@ -158,6 +158,15 @@ impl TroubleWords for English {
                 ),
                 Note::Conceded { seat } => format!("seat {seat} concedes the game"),
             },
+            Trouble::Transport(e) => match e {
+                TransportError::TooLarge { bytes, max } => {
+                    format!("a message of {bytes} bytes, over the {max} a table carries")
+                }
+                TransportError::TooFast => {
+                    "the relay turned a message away: sent faster than it allows".into()
+                }
+                TransportError::Closed(why) => format!("the table's connection is gone: {why}"),
+            },
             Trouble::Move(e) => match e {
                 MoveError::NotYourTurn => "it is not this seat's turn for that".into(),
                 MoveError::NoStroke(why) => format!("the table refuses the stroke: {why}"),
@@ -215,6 +224,9 @@ impl TroubleWords for English {
                 "{} file(s) cannot be used:\n{}",
                 each.len(),
                 each.join("\n")
+            ),
+            CommandLineProblem::NotAJoinCode(text) => format!(
+                "`{text}` is not a join code (64 letters, digits, - and _, as the host printed it)"
             ),
             CommandLineProblem::UnknownSystem(name) => {
                 format!("no system `{name}`; known: {}", NAMES.join(", "))

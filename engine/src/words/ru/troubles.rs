@@ -4,7 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal};
+use crate::online::{MoveError, Note, PackedRecordError, Refusal, TransportError};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 
@@ -278,6 +278,15 @@ impl TroubleWords for Russian {
                 ),
                 Note::Conceded { seat } => format!("место {seat} сдаёт партию"),
             },
+            Trouble::Transport(e) => match e {
+                TransportError::TooLarge { bytes, max } => {
+                    format!("сообщение в {bytes} байт, больше {max}, что несёт стол")
+                }
+                TransportError::TooFast => {
+                    "ретранслятор отклонил сообщение: отправлено быстрее, чем он позволяет".into()
+                }
+                TransportError::Closed(why) => format!("связь со столом потеряна: {why}"),
+            },
             Trouble::Move(e) => match e {
                 MoveError::NotYourTurn => "сейчас не очередь этого места".into(),
                 MoveError::NoStroke(why) => format!("стол не принимает удар: {why}"),
@@ -332,6 +341,9 @@ impl TroubleWords for Russian {
                 "нельзя использовать {}:\n{}",
                 count(each.len() as u64, "файл", "файла", "файлов"),
                 each.join("\n")
+            ),
+            CommandLineProblem::NotAJoinCode(text) => format!(
+                "`{text}` — не код стола (64 буквы, цифры, - и _, как его напечатал хозяин)"
             ),
             CommandLineProblem::UnknownSystem(name) => {
                 format!("системы `{name}` нет; известны: {}", NAMES.join(", "))

@@ -1,0 +1,198 @@
+//! `carom online`: a table without a window. `host` serves the relay's endpoints itself
+//! (the embedded host); `play` takes a seat as the computer at a level, at a new table or
+//! one joined by its code; `watch` follows a table and prints its score sheet as `carom
+//! referee` does. Every participant saves each game like a local match
+//! (`DATA/online/<table>-<game>.json`, read by `carom referee`). What happens goes to
+//! standard error, one line each, stamped with the clock in milliseconds: the strokes
+//! struck and arrived (from which the note's latency is measured), and every message
+//! dropped, with why.
+
+use super::{CliError, Problem, emit, json};
+use crate::config::Config;
+use crate::online::{
+    EmbeddedHost, JoinCode, OnlineTable, RelayConnection, TableId, TableTerms, Transport,
+    TransportError, computer_move, physics_fingerprint, player_identity,
+};
+use crate::table::TableGeometry;
+use crate::words::{CommandLineProblem, Trouble, words};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How long a participant waits between looks at the table.
+const POLL: Duration = Duration::from_millis(2);
+
+/// Where a participant connects and who they are.
+pub struct Participant {
+    /// The relay's (or embedded host's) `http://` URL.
+    pub relay: String,
+    /// Their name (their key is kept under it in `data`).
+    pub name: String,
+    /// The data folder: players' keys, and the online matches saved.
+    pub data: PathBuf,
+}
+
+/// The table a seat plays at.
+pub enum SeatAt {
+    /// A new table, hosted on these terms: its join code is printed first.
+    New(TableTerms),
+    /// The table of this join code (its host's own code resumes the host's seat).
+    Join(String),
+}
+
+/// A new table's terms: `game` (a key of games.ron) on `table` (a preset; None: the
+/// default one) to `target` points (None: the game's) with `innings_limit` (None: the
+/// game's).
+pub fn terms(
+    config: &Config,
+    game: String,
+    table: Option<String>,
+    target: Option<u32>,
+    innings_limit: Option<u32>,
+) -> Result<TableTerms, CliError> {
+    let rules = config.games.game(&game)?;
+    let table = table.unwrap_or_else(|| config.tables.default_preset.clone());
+    TableGeometry::new(&config.tables, Some(&table), &config.balls)?;
+    Ok(TableTerms {
+        target: target.unwrap_or(rules.target.get()),
+        innings_limit: innings_limit.or(rules.innings_limit.map(|n| n.get())),
+        game,
+        table,
+        targets: Vec::new(),
+    })
+}
+
+/// `carom online host`: serves tables on `listen` until stopped.
+pub fn host(listen: &str, out: &mut impl Write) -> Result<(), CliError> {
+    let host = EmbeddedHost::start(listen)?;
+    emit(out, &words().online_hosting(&host.lan_url(), &host.address().to_string()))?;
+    loop {
+        std::thread::park();
+    }
+}
+
+/// `carom online play`: the computer at `level` in a seat, to the game's end; then its
+/// score sheet.
+pub fn play(
+    config: &Config,
+    who: &Participant,
+    at: SeatAt,
+    level: &str,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let level = config.computer.level(level)?.clone();
+    let me = player_identity(&who.data, &who.name).map_err(Problem::SavedMatch)?;
+    let physics = fingerprint(config)?;
+    let saves = Some(who.data.join("online"));
+    let mut table = match at {
+        SeatAt::New(terms) => {
+            let id = TableId::generate().map_err(Problem::Identity)?;
+            let table = OnlineTable::host(config, me, &who.name, id, terms, physics, saves);
+            emit(out, &format!("{}\n", table.join_code().to_text()))?;
+            table
+        }
+        SeatAt::Join(code) => {
+            let code = join_code(&code)?;
+            let seat = true;
+            OnlineTable::join(config, me, &who.name, code.table, code.host, seat, physics, saves)
+        }
+    };
+    let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    follow(&mut table, &mut relay, |table| {
+        let moved = computer_move(table, &level, workers).map_err(Problem::Move)?;
+        if let (true, Some(number)) = (moved, table.stroke_on_its_way()) {
+            log(&words().online_struck(number));
+        }
+        Ok(())
+    })?;
+    sheet(&table, json, out)
+}
+
+/// `carom online watch`: follows the table of `code` to the game's end; then its score
+/// sheet.
+pub fn watch(
+    config: &Config,
+    who: &Participant,
+    code: &str,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let code = join_code(code)?;
+    let me = player_identity(&who.data, &who.name).map_err(Problem::SavedMatch)?;
+    let physics = fingerprint(config)?;
+    let saves = Some(who.data.join("online"));
+    let seat = false;
+    let mut table =
+        OnlineTable::join(config, me, &who.name, code.table, code.host, seat, physics, saves);
+    let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
+    follow(&mut table, &mut relay, |_| Ok(()))?;
+    sheet(&table, json, out)
+}
+
+fn join_code(text: &str) -> Result<JoinCode, CliError> {
+    JoinCode::parse(text)
+        .ok_or_else(|| Problem::Checked(CommandLineProblem::NotAJoinCode(text.to_owned())).into())
+}
+
+/// This build's physics fingerprint, on the default table.
+fn fingerprint(config: &Config) -> Result<String, CliError> {
+    let table = TableGeometry::new(&config.tables, None, &config.balls)?;
+    physics_fingerprint(config, &table).map_err(|e| Problem::Shot(e).into())
+}
+
+/// Exchanges with the table, saying what happens, and lets `act` move, until the game
+/// is over and everything this participant said is through.
+fn follow<T: Transport>(
+    table: &mut OnlineTable,
+    transport: &mut T,
+    mut act: impl FnMut(&mut OnlineTable) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let mut judged = 0;
+    loop {
+        match table.exchange(transport) {
+            // Asked again at the next look.
+            Err(TransportError::TooFast) => {}
+            Err(e) => return Err(Problem::Transport(e).into()),
+            Ok(()) => {}
+        }
+        for note in table.take_notes() {
+            log(&words().trouble(Trouble::OnlineNote(&note)));
+        }
+        let now = table.play().map_or(0, |p| p.strokes_judged());
+        if now > judged {
+            log(&words().online_arrived(now as u32));
+        }
+        judged = now;
+        if table.is_over() && table.settled() {
+            return Ok(());
+        }
+        act(table)?;
+        std::thread::sleep(POLL);
+    }
+}
+
+/// A line of what happens, to standard error, stamped with the clock in milliseconds.
+fn log(line: &str) {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    eprintln!("[{ms} ms] {line}");
+}
+
+/// The game's score sheet, as `carom referee` prints it.
+fn sheet(table: &OnlineTable, as_json: bool, out: &mut impl Write) -> Result<(), CliError> {
+    let Some(mut sheet) = table.play().and_then(|p| p.sheet()) else {
+        return Ok(());
+    };
+    let text = if as_json {
+        json::sheet(&sheet) + "\n"
+    } else {
+        if let Some(play) = table.play() {
+            super::name_the_game(play.config(), &mut sheet);
+        }
+        words().sheet_text(&sheet)
+    };
+    emit(out, &text)
+}

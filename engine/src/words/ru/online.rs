@@ -1,0 +1,20 @@
+//! Игра по сети без окна.
+
+use super::*;
+
+impl OnlineWords for Russian {
+    fn online_hosting(&self, lan_url: &str, listening: &str) -> String {
+        format!(
+            "столы принимаются по адресу {lan_url} (слушаю {listening}); игроки и зрители \
+             указывают этот адрес в --relay; остановить: Ctrl-C\n"
+        )
+    }
+
+    fn online_struck(&self, number: u32) -> String {
+        format!("удар {number} сыгран, его запись отправлена")
+    }
+
+    fn online_arrived(&self, number: u32) -> String {
+        format!("удар {number} пришёл и оценён")
+    }
+}
