@@ -3,6 +3,8 @@
 //! check-config` judges config folders; `carom bench` and `--help` answer. (One file for
 //! every CLI test: each test file links all of Bevy.)
 
+mod online;
+
 use carom::shot::Stroke;
 use carom::test_support::fresh_dir;
 use serde_json::Value;

@@ -10,8 +10,8 @@
 use super::{CliError, Problem, emit, json};
 use crate::config::Config;
 use crate::online::{
-    EmbeddedHost, JoinCode, OnlineTable, RelayConnection, TableId, TableTerms, Transport,
-    TransportError, computer_move, physics_fingerprint, player_identity,
+    Body, Channel, EmbeddedHost, JoinCode, OnlineTable, Payload, RelayConnection, TableId,
+    TableTerms, Transport, TransportError, computer_move, physics_fingerprint, player_identity,
 };
 use crate::table::TableGeometry;
 use crate::words::{CommandLineProblem, Trouble, words};
@@ -65,7 +65,10 @@ pub fn terms(
 /// `carom online host`: serves tables on `listen` until stopped.
 pub fn host(listen: &str, out: &mut impl Write) -> Result<(), CliError> {
     let host = EmbeddedHost::start(listen)?;
-    emit(out, &words().online_hosting(&host.lan_url(), &host.address().to_string()))?;
+    emit(
+        out,
+        &words().online_hosting(&host.lan_url(), &host.address().to_string()),
+    )?;
     loop {
         std::thread::park();
     }
@@ -95,7 +98,9 @@ pub fn play(
         SeatAt::Join(code) => {
             let code = join_code(&code)?;
             let seat = true;
-            OnlineTable::join(config, me, &who.name, code.table, code.host, seat, physics, saves)
+            OnlineTable::join(
+                config, me, &who.name, code.table, code.host, seat, physics, saves,
+            )
         }
     };
     let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
@@ -124,8 +129,9 @@ pub fn watch(
     let physics = fingerprint(config)?;
     let saves = Some(who.data.join("online"));
     let seat = false;
-    let mut table =
-        OnlineTable::join(config, me, &who.name, code.table, code.host, seat, physics, saves);
+    let mut table = OnlineTable::join(
+        config, me, &who.name, code.table, code.host, seat, physics, saves,
+    );
     let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
     follow(&mut table, &mut relay, |_| Ok(()))?;
     sheet(&table, json, out)
@@ -149,9 +155,9 @@ fn follow<T: Transport>(
     transport: &mut T,
     mut act: impl FnMut(&mut OnlineTable) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let mut judged = 0;
+    let mut transport = Stamped(transport);
     loop {
-        match table.exchange(transport) {
+        match table.exchange(&mut transport) {
             // Asked again at the next look.
             Err(TransportError::TooFast) => {}
             Err(e) => return Err(Problem::Transport(e).into()),
@@ -160,16 +166,35 @@ fn follow<T: Transport>(
         for note in table.take_notes() {
             log(&words().trouble(Trouble::OnlineNote(&note)));
         }
-        let now = table.play().map_or(0, |p| p.strokes_judged());
-        if now > judged {
-            log(&words().online_arrived(now as u32));
-        }
-        judged = now;
         if table.is_over() && table.settled() {
             return Ok(());
         }
         act(table)?;
         std::thread::sleep(POLL);
+    }
+}
+
+/// A transport that says when each stroke's message arrives, before it is applied
+/// (judged and saved).
+struct Stamped<'a, T>(&'a mut T);
+
+impl<T: Transport> Transport for Stamped<'_, T> {
+    fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
+        self.0.publish(channel, bytes)
+    }
+
+    fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
+        let got = self.0.receive();
+        for (_, bytes) in &got {
+            if let Ok(Payload {
+                body: Body::Stroke { number, .. },
+                ..
+            }) = Payload::open(bytes)
+            {
+                log(&words().online_arrived(number));
+            }
+        }
+        got
     }
 }
 

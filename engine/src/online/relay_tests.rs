@@ -6,8 +6,7 @@
 
 use super::tests::{guest, host, seating};
 use super::*;
-use std::path::PathBuf;
-use std::process::Command;
+use crate::test_support::TestRelay;
 use std::time::{Duration, Instant};
 
 /// What arrives within 3 s, until `n` messages have.
@@ -90,7 +89,7 @@ fn the_hub_carries_a_table_as_a_relay_does() {
 
 #[test]
 fn the_relay_carries_a_table() {
-    let Some(relay) = Relay::start() else {
+    let Some(relay) = TestRelay::start() else {
         return;
     };
     over_http(&relay.base, "the relay (nginx with nchan)");
@@ -139,71 +138,4 @@ fn over_http(base: &str, server: &str) {
         })
         .count();
     assert!(refused >= 40, "{refused} of 100 refused");
-}
-
-/// nginx with nchan, started for a test in a folder of its own and stopped after it.
-struct Relay {
-    base: String,
-    dir: PathBuf,
-}
-
-impl Relay {
-    fn script() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/relay.sh")
-    }
-
-    /// The relay on a free port; None (saying why) where this machine has no nginx or
-    /// nchan and the relay is not required.
-    fn start() -> Option<Relay> {
-        let module = std::env::var("NCHAN_MODULE")
-            .unwrap_or_else(|_| "/usr/lib/nginx/modules/ngx_nchan_module.so".to_owned());
-        let nginx = Command::new("nginx").arg("-v").output().is_ok();
-        let missing = match (nginx, PathBuf::from(&module).exists()) {
-            (true, true) => None,
-            (false, _) => Some("nginx is not installed".to_owned()),
-            (true, false) => Some(format!("no nchan module at {module}")),
-        };
-        if let Some(why) = missing {
-            if std::env::var_os("CAROM_REQUIRE_RELAY").is_some() {
-                panic!("the relay is required (CAROM_REQUIRE_RELAY) but {why}");
-            }
-            println!(
-                "THE RELAY TEST DID NOT RUN: {why} (apt-get install nginx libnginx-mod-nchan)"
-            );
-            return None;
-        }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let dir = crate::test_support::fresh_dir("relay");
-        let listen = format!("127.0.0.1:{port}");
-        let started = Command::new("bash")
-            .arg(Relay::script())
-            .args(["start", &listen])
-            .arg(&dir)
-            .output()
-            .unwrap();
-        assert!(started.status.success(), "{started:?}");
-        let relay = Relay {
-            base: format!("http://{listen}"),
-            dir,
-        };
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while std::net::TcpStream::connect(&listen).is_err() {
-            assert!(Instant::now() < deadline, "the relay did not open {listen}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Some(relay)
-    }
-}
-
-impl Drop for Relay {
-    fn drop(&mut self) {
-        let _ = Command::new("bash")
-            .arg(Relay::script())
-            .arg("stop")
-            .arg(&self.dir)
-            .output();
-    }
 }

@@ -7,6 +7,6 @@ pub trait OnlineWords {
     fn online_hosting(&self, lan_url: &str, listening: &str) -> String;
     /// This seat's stroke `number` is simulated to rest and on its way.
     fn online_struck(&self, number: u32) -> String;
-    /// Stroke `number` of the game has arrived and been judged here.
+    /// Stroke `number`'s message has arrived here (it is judged next).
     fn online_arrived(&self, number: u32) -> String;
 }

@@ -15,6 +15,6 @@ impl OnlineWords for English {
     }
 
     fn online_arrived(&self, number: u32) -> String {
-        format!("stroke {number} arrived and judged")
+        format!("stroke {number} arrived")
     }
 }

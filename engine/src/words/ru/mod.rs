@@ -23,8 +23,8 @@ use super::{
     Trouble,
 };
 use super::{
-    LagWords, MatchWords, MenuWords, OnlineWords, PracticeWords, RecordsWords, RefereeWords, RulesWords,
-    ShotWords, TableWords, TroubleWords,
+    LagWords, MatchWords, MenuWords, OnlineWords, PracticeWords, RecordsWords, RefereeWords,
+    RulesWords, ShotWords, TableWords, TroubleWords,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;

@@ -15,6 +15,6 @@ impl OnlineWords for Russian {
     }
 
     fn online_arrived(&self, number: u32) -> String {
-        format!("удар {number} пришёл и оценён")
+        format!("удар {number} пришёл")
     }
 }

@@ -1,0 +1,211 @@
+//! `carom online`, as separate processes: two computer seats play a short match through
+//! the relay (nginx with nchan) and, separately, through the embedded host (`carom online
+//! host`), with a spectator who comes in late and a seat killed mid-match and started
+//! again (it resumes from the channel); the three score sheets, and the saves `carom
+//! referee` reads, agree. It prints the time from a stroke's end on the shooter's side
+//! to its record's arrival on the other seat's (`-- --nocapture`).
+
+use carom::test_support::{TestRelay, fresh_dir};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// A `carom` process, its standard error read line by line as it comes.
+struct Running {
+    child: Child,
+    lines: Receiver<String>,
+    /// Every line read so far.
+    said: Vec<String>,
+}
+
+fn start(args: &[&str]) -> Running {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carom"))
+        .args(args)
+        .env("LC_ALL", "C")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the carom binary runs");
+    let (sender, lines) = channel();
+    let stderr = child.stderr.take().expect("piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Running {
+        child,
+        lines,
+        said: Vec::new(),
+    }
+}
+
+impl Running {
+    /// Waits (up to a minute) for a line containing `what`.
+    fn wait_for(&mut self, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.said.iter().any(|l| l.contains(what)) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.said.push(line),
+                Err(_) => panic!("no `{what}` in {:#?}", self.said),
+            }
+        }
+    }
+
+    /// Its standard output once it has ended (within two minutes), and all it said.
+    fn finish(mut self) -> (String, Vec<String>) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "still running: {:#?}", self.said);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.said.extend(self.lines.try_iter());
+        let mut out = String::new();
+        std::io::Read::read_to_string(self.child.stdout.as_mut().unwrap(), &mut out).unwrap();
+        assert!(self.child.wait().unwrap().success(), "{:#?}", self.said);
+        (out, self.said)
+    }
+}
+
+/// `[T ms] stroke N <what>` lines: (N, T).
+fn stamped(lines: &[String], what: &str) -> Vec<(u32, u64)> {
+    lines
+        .iter()
+        .filter(|l| l.contains(what))
+        .filter_map(|l| {
+            let t = l.strip_prefix('[')?.split(' ').next()?.parse().ok()?;
+            let n = l.split("stroke ").nth(1)?.split(' ').next()?.parse().ok()?;
+            Some((n, t))
+        })
+        .collect()
+}
+
+/// Two seats and a spectator at a table of the server at `relay`; the guest killed
+/// after the second stroke and started again.
+fn a_match_through(relay: &str, server: &str, tag: &str) {
+    let dir = fresh_dir(tag);
+    let data = |who: &str| dir.join(who).display().to_string();
+    let seat = |who: &str, how: &[&str]| {
+        let mut args = vec!["online", "play", "--relay", relay, "--name", who];
+        args.extend_from_slice(how);
+        let data = data(who);
+        args.extend_from_slice(&["--data", &data, "--level", "beginner", "--json"]);
+        start(&args)
+    };
+    let terms = ["--new", "--target", "3", "--innings-limit", "4"];
+    let mut ann = seat("Ann", &terms);
+    // The join code is the host's first line.
+    let code = {
+        let stdout = ann.child.stdout.as_mut().unwrap();
+        let mut line = String::new();
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        line.trim().to_owned()
+    };
+    assert_eq!(code.len(), 64, "{code}");
+    let mut bob = seat("Bob", &["--join", &code]);
+    ann.wait_for("stroke 1 arrived");
+    let eve_data = data("Eve");
+    let eve = start(&[
+        "online", "watch", &code, "--relay", relay, "--name", "Eve", "--data", &eve_data, "--json",
+    ]);
+    bob.wait_for("stroke 2 arrived");
+    bob.child.kill().unwrap();
+    let killed = Instant::now();
+    let first_run = bob.finish_killed();
+    let bob = seat("Bob", &["--join", &code]);
+    let (ann_sheet, ann_said) = ann.finish();
+    let (bob_sheet, bob_said) = bob.finish();
+    let (eve_sheet, _) = eve.finish();
+    println!(
+        "{server}: the guest was down {:.0} ms",
+        killed.elapsed().as_secs_f64() * 1e3
+    );
+    // (The host's join code, its first line, was read above.)
+    let strokes: serde_json::Value = serde_json::from_str(&ann_sheet).unwrap();
+    assert!(
+        strokes["strokes"].as_array().unwrap().len() > 2,
+        "{ann_sheet}"
+    );
+    assert_eq!(bob_sheet, ann_sheet);
+    assert_eq!(eve_sheet, ann_sheet);
+    // The saves, as `carom referee` reads them.
+    for who in ["Ann", "Bob", "Eve"] {
+        let saves: Vec<PathBuf> = std::fs::read_dir(Path::new(&data(who)).join("online"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(saves.len(), 1, "{who}: {saves:?}");
+        let out = Command::new(env!("CARGO_BIN_EXE_carom"))
+            .args(["referee", "--json"])
+            .arg(&saves[0])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), ann_sheet, "{who}");
+    }
+    // From a stroke's end on one seat to its arrival on the other, the guest's restart
+    // left out (its strokes replayed from the channel are not news).
+    let mut waits: Vec<u64> = Vec::new();
+    let bob_runs = [first_run, bob_said].concat();
+    for (shooter, other) in [(&ann_said, &bob_runs), (&bob_runs, &ann_said)] {
+        let arrived = stamped(other, "arrived");
+        for (n, struck) in stamped(shooter, "struck") {
+            if let Some(&(_, at)) = arrived.iter().find(|&&(m, at)| m == n && at >= struck) {
+                waits.push(at - struck);
+            }
+        }
+    }
+    waits.sort_unstable();
+    let slowest_fresh: Vec<u64> = waits.iter().copied().filter(|&w| w < 1000).collect();
+    println!(
+        "{server}: from a stroke's end to its record's arrival at the other seat: median {} ms, \
+         slowest {} ms ({} strokes; {} over a second, waiting for the restarted seat)",
+        waits[waits.len() / 2],
+        slowest_fresh.last().unwrap(),
+        waits.len(),
+        waits.len() - slowest_fresh.len()
+    );
+}
+
+impl Running {
+    /// All a killed process said.
+    fn finish_killed(mut self) -> Vec<String> {
+        let _ = self.child.wait();
+        self.said.extend(self.lines.iter());
+        self.said
+    }
+}
+
+#[test]
+fn two_seats_and_a_late_spectator_play_through_the_relay_a_seat_killed_and_restarted() {
+    let Some(relay) = TestRelay::start() else {
+        return;
+    };
+    a_match_through(&relay.base, "the relay", "online-relay");
+}
+
+#[test]
+fn two_seats_and_a_late_spectator_play_through_the_embedded_host_a_seat_killed_and_restarted() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut host = start(&["online", "host", "--listen", &listen]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(&listen).is_err() {
+        assert!(Instant::now() < deadline, "the host did not open {listen}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    a_match_through(
+        &format!("http://{listen}"),
+        "the embedded host",
+        "online-host",
+    );
+    host.child.kill().unwrap();
+    let _ = host.child.wait();
+}
