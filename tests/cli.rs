@@ -3,6 +3,7 @@
 //! check-config` judges config folders; `carom bench` and `--help` answer. (One file for
 //! every CLI test: each test file links all of Bevy.)
 
+#[path = "cli/online.rs"]
 mod online;
 
 use carom::shot::Stroke;

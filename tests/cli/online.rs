@@ -159,6 +159,7 @@ fn a_match_through(relay: &str, server: &str, tag: &str) {
             }
         }
     }
+    println!("{server}: each stroke, ms: {waits:?}");
     waits.sort_unstable();
     let slowest_fresh: Vec<u64> = waits.iter().copied().filter(|&w| w < 1000).collect();
     println!(

@@ -21,6 +21,9 @@ use std::time::Duration;
 
 /// How long a participant waits between looks at the table.
 const POLL: Duration = Duration::from_millis(2);
+/// How long it waits when the relay says it sends too fast (one message's worth of the
+/// relay's 20 a second from an address).
+const RATE_WAIT: Duration = Duration::from_millis(50);
 
 /// Where a participant connects and who they are.
 pub struct Participant {
@@ -158,8 +161,8 @@ fn follow<T: Transport>(
     let mut transport = Stamped(transport);
     loop {
         match table.exchange(&mut transport) {
-            // Asked again at the next look.
-            Err(TransportError::TooFast) => {}
+            // Asked again once the relay's allowance (20 a second) has a message more.
+            Err(TransportError::TooFast) => std::thread::sleep(RATE_WAIT),
             Err(e) => return Err(Problem::Transport(e).into()),
             Ok(()) => {}
         }
