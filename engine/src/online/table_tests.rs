@@ -376,3 +376,60 @@ fn a_record_the_receiver_does_not_reproduce_is_flagged_and_the_sheets_still_agre
     );
     assert_eq!(outcome(&ann), outcome(&bob));
 }
+
+#[test]
+fn nothing_a_peer_sends_panics_a_table_or_moves_its_match() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let (mut ann, _bob) = at_the_break(&config, &hub);
+    settle(&mut [&mut ann]);
+    let valid: Vec<Vec<u8>> = hub
+        .connect(TABLE)
+        .receive()
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    let state = (ann.table.state_hash(), ann.table.turn());
+    let mut rng = crate::random::Rng(11);
+    let mut fed = 0;
+    for i in 0..3000 {
+        let pick =
+            |rng: &mut crate::random::Rng| valid[rng.below(valid.len() as u64) as usize].clone();
+        let bytes: Vec<u8> = match i % 4 {
+            // Noise.
+            0 => (0..rng.below(600)).map(|_| rng.below(256) as u8).collect(),
+            // A message with a few bytes changed.
+            1 => {
+                let mut m = pick(&mut rng);
+                for _ in 0..1 + rng.below(4) {
+                    let at = rng.below(m.len() as u64) as usize;
+                    m[at] = rng.below(256) as u8;
+                }
+                m
+            }
+            // Two messages spliced, or one cut short.
+            2 => {
+                let (a, b) = (pick(&mut rng), pick(&mut rng));
+                let cut = rng.below(a.len() as u64) as usize;
+                let mut m = a[..cut].to_vec();
+                if rng.chance(50) {
+                    m.extend_from_slice(&b[rng.below(b.len() as u64) as usize..]);
+                }
+                m
+            }
+            // A message again as it was.
+            _ => pick(&mut rng),
+        };
+        ann.table.receive(Channel::Match, &bytes);
+        fed += 1;
+    }
+    // JSON nested past the parser's depth, and a payload nested inside a wire message.
+    ann.table
+        .receive(Channel::Match, "[".repeat(100_000).as_bytes());
+    let nested = format!(r#"{{"payload": "{}", "sig": ""}}"#, "[".repeat(10_000));
+    ann.table.receive(Channel::Match, nested.as_bytes());
+    let refused = ann.table.take_notes().len();
+    println!("{fed} messages fed, {refused} refused");
+    assert_eq!(refused, fed + 2);
+    assert_eq!((ann.table.state_hash(), ann.table.turn()), state);
+}
