@@ -433,3 +433,118 @@ fn nothing_a_peer_sends_panics_a_table_or_moves_its_match() {
     assert_eq!(refused, fed + 2);
     assert_eq!((ann.table.state_hash(), ann.table.turn()), state);
 }
+
+#[test]
+fn both_seats_restore_a_stroke_by_consent_then_one_concedes_and_both_play_a_rematch() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let dir = crate::test_support::fresh_dir("online-rematch");
+    let mut ann = host(&config, &hub, Some(dir.clone()));
+    let mut bob = joining(&config, &hub, 2, true, None);
+    let level = config.computer.level("beginner").unwrap().clone();
+    // Two strokes or more, the balls noted after each (as they stand for the next).
+    let mut after: Vec<Vec<(BallId, DVec2)>> = Vec::new();
+    while ann.table.play().map_or(0, |p| p.strokes_judged()) < 2 {
+        for p in [&mut ann, &mut bob] {
+            p.exchange();
+        }
+        if let Some(play) = ann.table.play()
+            && play.strokes_judged() > after.len()
+            && play.phase() == crate::play::Phase::Aiming
+        {
+            after.push(play.sim().lay_out());
+        }
+        for p in [&mut ann, &mut bob] {
+            computer_move(&mut p.table, &level, 1).unwrap();
+        }
+    }
+    // A stroke struck in the last round comes in now.
+    settle(&mut [&mut ann, &mut bob]);
+    let n = ann.table.play().unwrap().strokes_judged();
+    if after.len() < n {
+        after.push(ann.table.play().unwrap().sim().lay_out());
+    }
+    assert_eq!(after.len(), n, "every stroke's lay-out noted");
+    // One seat asking is not enough; both are.
+    ann.table.ask_restore().unwrap();
+    settle(&mut [&mut ann, &mut bob]);
+    assert_eq!(ann.table.play().unwrap().sim().lay_out(), after[n - 1]);
+    bob.table.ask_restore().unwrap();
+    settle(&mut [&mut ann, &mut bob]);
+    for p in [&ann, &bob] {
+        let play = p.table.play().unwrap();
+        assert_eq!(
+            play.sim().lay_out(),
+            after[n - 2],
+            "rule 22: as before stroke {n}"
+        );
+        assert_eq!(
+            play.strokes_judged(),
+            n,
+            "the stroke stays on the sheet, restored"
+        );
+    }
+    assert_eq!(outcome(&ann), outcome(&bob));
+    // Bob concedes: the game is over for both, and a rematch needs both.
+    bob.table.concede().unwrap();
+    settle(&mut [&mut ann, &mut bob]);
+    for p in [&ann, &bob] {
+        assert_eq!(p.table.conceded(), Some(1));
+        assert_eq!(p.table.turn(), Turn::Over);
+    }
+    assert_eq!(notes(&mut ann), vec![Note::Conceded { seat: 1 }]);
+    ann.table.rematch().unwrap();
+    settle(&mut [&mut ann, &mut bob]);
+    assert_eq!(bob.table.game(), 1);
+    bob.table.rematch().unwrap();
+    settle(&mut [&mut ann, &mut bob]);
+    for p in [&ann, &bob] {
+        assert_eq!(p.table.game(), 2);
+        assert_eq!(p.table.play().unwrap().phase(), crate::play::Phase::Lag);
+        assert!(!p.table.is_over());
+    }
+    // Each game has its own save.
+    for game in [1, 2] {
+        assert!(dir.join(format!("{}-{game}.json", TABLE.to_hex())).exists());
+    }
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter().all(|p| p.table.is_over())
+    });
+}
+
+#[test]
+fn two_builds_whose_physics_differ_are_told_so_at_hello_and_still_play() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let mut ann = host(&config, &hub, None);
+    let mut bob = At {
+        table: OnlineTable::join(
+            &config,
+            Identity::from_secret([2; 32]),
+            "Bob",
+            TABLE,
+            Identity::from_secret([1; 32]).public(),
+            true,
+            "fedcba9876543210".to_owned(),
+            None,
+        ),
+        connection: hub.connect(TABLE),
+        computer: true,
+    };
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter().all(|p| p.table.my_seat().is_some())
+    });
+    assert_eq!(
+        notes(&mut ann),
+        vec![Note::PhysicsDiffers {
+            name: "Bob".to_owned(),
+            theirs: "fedcba9876543210".to_owned(),
+            ours: PHYSICS.to_owned(),
+        }]
+    );
+    assert!(matches!(&notes(&mut bob)[..], [Note::PhysicsDiffers { name, .. }] if name == "Ann"));
+    assert_eq!(ann.table.my_seat(), Some(0));
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter().all(|p| p.table.is_over())
+    });
+}
