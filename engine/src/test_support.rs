@@ -27,9 +27,9 @@ pub fn repo(path: &str) -> std::path::PathBuf {
 }
 
 /// The relay (nginx with nchan, `server/relay.sh`) on a free port of 127.0.0.1, started
-/// for a test in a folder of its own and stopped when dropped. Without nginx or nchan it
-/// says plainly that the test did not run; with `CAROM_REQUIRE_RELAY` set (as `.ci/run`
-/// sets it) it fails instead.
+/// for a test in a folder of its own and stopped when dropped. Without nginx or nchan (or
+/// Redis, for `sharing`) it says plainly that the test did not run; with
+/// `CAROM_REQUIRE_RELAY` set (as `.ci/run` sets it) it fails instead.
 pub struct TestRelay {
     /// `http://127.0.0.1:PORT`.
     pub base: String,
@@ -44,6 +44,12 @@ impl TestRelay {
     /// The relay on a free port; None (saying why) where this machine has no nginx or
     /// nchan and the relay is not required.
     pub fn start() -> Option<TestRelay> {
+        TestRelay::sharing(None)
+    }
+
+    /// The relay on a free port, its channels kept in the Redis at `redis` (nchan's
+    /// Redis mode) when given; None as `start`'s.
+    pub fn sharing(redis: Option<&TestRedis>) -> Option<TestRelay> {
         let module = std::env::var("NCHAN_MODULE")
             .unwrap_or_else(|_| "/usr/lib/nginx/modules/ngx_nchan_module.so".to_owned());
         let nginx = std::process::Command::new("nginx")
@@ -56,24 +62,17 @@ impl TestRelay {
             (true, false) => Some(format!("no nchan module at {module}")),
         };
         if let Some(why) = missing {
-            if std::env::var_os("CAROM_REQUIRE_RELAY").is_some() {
-                panic!("the relay is required (CAROM_REQUIRE_RELAY) but {why}");
-            }
-            println!(
-                "THE RELAY TEST DID NOT RUN: {why} (apt-get install nginx libnginx-mod-nchan)"
-            );
+            not_here(&why, "nginx libnginx-mod-nchan");
             return None;
         }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
+        let port = free_port();
         let dir = fresh_dir(&format!("relay-{port}"));
         let listen = format!("127.0.0.1:{port}");
         let started = std::process::Command::new("bash")
             .arg(TestRelay::script())
             .args(["start", &listen])
             .arg(&dir)
+            .args(redis.map(|r| r.url.as_str()))
             .output()
             .unwrap();
         assert!(started.status.success(), "{started:?}");
@@ -81,13 +80,83 @@ impl TestRelay {
             base: format!("http://{listen}"),
             dir,
         };
-        use std::time::{Duration, Instant};
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while std::net::TcpStream::connect(&listen).is_err() {
-            assert!(Instant::now() < deadline, "the relay did not open {listen}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        wait_for_port(&listen);
         Some(relay)
+    }
+}
+
+/// A Redis server on a free port of 127.0.0.1, in a folder of its own, stopped when
+/// dropped; None, as `TestRelay::start`'s, where there is no `redis-server`.
+pub struct TestRedis {
+    /// `redis://127.0.0.1:PORT`.
+    pub url: String,
+    pid_file: std::path::PathBuf,
+}
+
+impl TestRedis {
+    pub fn start() -> Option<TestRedis> {
+        if std::process::Command::new("redis-server")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            not_here("redis-server is not installed", "redis-server");
+            return None;
+        }
+        let port = free_port();
+        let dir = fresh_dir(&format!("redis-{port}"));
+        let pid_file = dir.join("redis.pid");
+        let started = std::process::Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "yes"])
+            .arg("--pidfile")
+            .arg(&pid_file)
+            .arg("--dir")
+            .arg(&dir)
+            .arg("--logfile")
+            .arg(dir.join("redis.log"))
+            .output()
+            .unwrap();
+        assert!(started.status.success(), "{started:?}");
+        wait_for_port(&format!("127.0.0.1:{port}"));
+        Some(TestRedis {
+            url: format!("redis://127.0.0.1:{port}"),
+            pid_file,
+        })
+    }
+}
+
+impl Drop for TestRedis {
+    fn drop(&mut self) {
+        if let Ok(pid) = std::fs::read_to_string(&self.pid_file) {
+            let _ = std::process::Command::new("kill").arg(pid.trim()).output();
+        }
+    }
+}
+
+/// Says plainly that a test needing a server did not run because `why`, or, where the
+/// relay is required (`CAROM_REQUIRE_RELAY`, as `.ci/run` sets it), fails.
+fn not_here(why: &str, packages: &str) {
+    if std::env::var_os("CAROM_REQUIRE_RELAY").is_some() {
+        panic!("the relay is required (CAROM_REQUIRE_RELAY) but {why}");
+    }
+    println!("THE RELAY TEST DID NOT RUN: {why} (apt-get install {packages})");
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port()
+}
+
+/// Waits (up to 5 s) for something to listen at `address`.
+fn wait_for_port(address: &str) {
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while std::net::TcpStream::connect(address).is_err() {
+        assert!(Instant::now() < deadline, "nothing opened {address}");
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::tests::{guest, host, seating};
 use super::*;
-use crate::test_support::TestRelay;
+use crate::test_support::{TestRedis, TestRelay};
 use std::time::{Duration, Instant};
 
 /// What arrives within 3 s, until `n` messages have.
@@ -93,6 +93,27 @@ fn the_relay_carries_a_table() {
         return;
     };
     over_http(&relay.base, "the relay (nginx with nchan)");
+}
+
+#[test]
+fn two_relays_sharing_one_redis_carry_the_same_tables() {
+    let Some(redis) = TestRedis::start() else {
+        return;
+    };
+    let (Some(first), Some(second)) = (
+        TestRelay::sharing(Some(&redis)),
+        TestRelay::sharing(Some(&redis)),
+    ) else {
+        return;
+    };
+    // Each connection to the other relay than the last: a table's subscribers and
+    // publishers spread over both.
+    let turn = std::cell::Cell::new(false);
+    suite(&|table| {
+        turn.set(!turn.get());
+        let relay = if turn.get() { &first } else { &second };
+        Box::new(RelayConnection::connect(&relay.base, table).unwrap())
+    });
 }
 
 #[test]
