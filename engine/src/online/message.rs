@@ -72,6 +72,19 @@ impl JoinCode {
     }
 }
 
+/// What the host asks for when it makes a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableTerms {
+    /// A key of games.ron.
+    pub game: String,
+    /// A preset of tables.ron.
+    pub table: String,
+    pub target: u32,
+    pub innings_limit: Option<u32>,
+    /// A handicap match's targets, by seat (empty: `target` for both).
+    pub targets: Vec<u32>,
+}
+
 /// A seat's holder as the host seats them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatHolder {
@@ -99,15 +112,11 @@ pub enum Body {
         name: String,
         wants_seat: bool,
     },
-    /// The host seats the players (seat 0 the host) for a match of `game` (a key of
-    /// games.ron) on `table` (a preset of tables.ron) to `target` points (`targets`: a
-    /// handicap match's, by seat); only the host's key may say it.
+    /// The host seats the players (seat 0 the host) for a match on its terms (their
+    /// fields beside `seats` on the wire); only the host's key may say it.
     Seating {
-        game: String,
-        table: String,
-        target: u32,
-        innings_limit: Option<u32>,
-        targets: Vec<u32>,
+        #[serde(flatten)]
+        terms: TableTerms,
         seats: Vec<SeatHolder>,
     },
     /// A seat's lag stroke of the lag's `round` (from 1; a repeated lag is the next

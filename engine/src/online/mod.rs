@@ -34,9 +34,9 @@ pub use identity::{Identity, IdentityError, PublicKey, player_identity};
 pub use inbox::Inbox;
 pub use message::{
     Body, JoinCode, LagStroke, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId,
-    pack_record, unpack_record,
+    TableTerms, pack_record, unpack_record,
 };
 pub use refusal::{PackedRecordError, Refusal};
 pub use relay::RelayConnection;
-pub use table::{MoveError, Note, OnlineTable, TableTerms, Turn};
+pub use table::{MoveError, Note, OnlineTable, Turn};
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

@@ -11,7 +11,7 @@ use super::identity::{Identity, PublicKey, hex};
 use super::inbox::Inbox;
 use super::message::{
     Body, JoinCode, LagStroke, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId,
-    pack_record, unpack_record,
+    TableTerms, pack_record, unpack_record,
 };
 use super::refusal::Refusal;
 use super::transport::{Channel, Transport, TransportError};
@@ -21,19 +21,6 @@ use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
-
-/// What the host asks for when it makes a table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TableTerms {
-    /// A key of games.ron.
-    pub game: String,
-    /// A preset of tables.ron.
-    pub table: String,
-    pub target: u32,
-    pub innings_limit: Option<u32>,
-    /// A handicap match's targets, by seat (empty: `target` for both).
-    pub targets: Vec<u32>,
-}
 
 /// Something a participant should know that is not a move: a message dropped, another
 /// build's physics, a record this side's simulation does not reproduce.
@@ -625,17 +612,7 @@ impl OnlineTable {
                 }
                 return;
             }
-            (
-                Body::Seating {
-                    game,
-                    table,
-                    target,
-                    innings_limit,
-                    targets,
-                    seats,
-                },
-                _,
-            ) => self.seated(game, table, target, innings_limit, targets, seats),
+            (Body::Seating { terms, seats }, _) => self.seated(terms, seats),
             (_, None) => Err(Refusal::OutOfTurn),
             (body, Some(seat)) => self.seat_says(seat, body),
         };
@@ -736,41 +713,22 @@ impl OnlineTable {
             },
             guest,
         ];
-        let n = self.say(
-            Channel::Match,
-            Some(0),
-            Body::Seating {
-                game: terms.game,
-                table: terms.table,
-                target: terms.target,
-                innings_limit: terms.innings_limit,
-                targets: terms.targets,
-                seats,
-            },
-        );
+        let n = self.say(Channel::Match, Some(0), Body::Seating { terms, seats });
         self.in_flight = Some(n);
     }
 
-    fn seated(
-        &mut self,
-        game: String,
-        table: String,
-        target: u32,
-        innings_limit: Option<u32>,
-        targets: Vec<u32>,
-        seats: Vec<SeatHolder>,
-    ) -> Result<(), Refusal> {
+    fn seated(&mut self, terms: TableTerms, seats: Vec<SeatHolder>) -> Result<(), Refusal> {
         if !self.seats.is_empty() {
             return Err(Refusal::OutOfTurn);
         }
         let settings = MatchSettings {
             mode: Mode::Match,
-            game,
-            table,
-            target,
-            innings_limit,
+            game: terms.game,
+            table: terms.table,
+            target: terms.target,
+            innings_limit: terms.innings_limit,
             players: seats.iter().map(|s| s.name.clone()).collect(),
-            targets,
+            targets: terms.targets,
             ..MatchSettings::defaults(&self.config, Vec::new())
         };
         if seats.len() != 2 {

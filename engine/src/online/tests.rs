@@ -28,11 +28,13 @@ fn message(from: &Identity, seat: Option<u8>, n: u64, body: Body) -> Payload {
 
 pub(super) fn seating() -> Body {
     Body::Seating {
-        game: "three_cushion".to_owned(),
-        table: "match".to_owned(),
-        target: 15,
-        innings_limit: None,
-        targets: Vec::new(),
+        terms: TableTerms {
+            game: "three_cushion".to_owned(),
+            table: "match".to_owned(),
+            target: 15,
+            innings_limit: None,
+            targets: Vec::new(),
+        },
         seats: vec![
             SeatHolder {
                 name: "Ann".to_owned(),
