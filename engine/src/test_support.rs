@@ -81,7 +81,30 @@ impl TestRelay {
             dir,
         };
         wait_for_port(&listen);
+        if redis.is_some() {
+            relay.wait_for_redis(&listen);
+        }
         Some(relay)
+    }
+
+    /// nchan connects to Redis after nginx has started, answering 503 until it has:
+    /// waits (up to 10 s) for a publish to be taken.
+    fn wait_for_redis(&self, listen: &str) {
+        use std::io::{Read, Write};
+        use std::time::{Duration, Instant};
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let taken = || {
+            let mut stream = std::net::TcpStream::connect(listen).ok()?;
+            let probe = format!("/pub/{}", "0".repeat(32));
+            write!(stream, "POST {probe} HTTP/1.0\r\nContent-Length: 1\r\n\r\nx").ok()?;
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).ok()?;
+            Some(answer.starts_with("HTTP/1.1 20"))
+        };
+        while taken() != Some(true) {
+            assert!(Instant::now() < deadline, "the relay at {listen} never reached Redis");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 

@@ -2,9 +2,18 @@
 //! a random salt, and only once both hashes are in, the stroke and the salt; neither can
 //! answer the other's stroke (rule 5's strokes played at the same moment).
 
-use super::identity::{Identity, IdentityError};
-use super::message::{LagStroke, TableId};
+use super::identity::{Identity, IdentityError, TableId};
+use crate::shot::Stroke;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+/// A lag stroke as committed to and revealed: where the lagger put their ball behind
+/// the head string (m, table frame) and the stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LagStroke {
+    pub at: [f64; 2],
+    pub stroke: Stroke,
+}
 
 /// 32 random bytes that hide a committed stroke until it is revealed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! draws are seeded by where the table stands, so that a computer seat that starts
 //! again makes the same decision (and, in the lag, the same commitment) as before.
 
-use super::message::LagStroke;
+use super::commit::LagStroke;
 use super::table::{MoveError, OnlineTable, Turn};
 use crate::computer::{self, Move, Snapshot};
 use crate::config::Level;

@@ -7,7 +7,8 @@
 //! bursts of 40); every subscriber, the sender included, hears each message. The
 //! channels are a `Hub`'s, kept in memory while the host runs.
 
-use super::message::{MAX_MESSAGE_BYTES, TableId};
+use super::identity::TableId;
+use super::message::MAX_MESSAGE_BYTES;
 use super::transport::{Channel, Hub};
 use std::collections::HashMap;
 use std::io::{Read, Write};

@@ -1,5 +1,5 @@
 //! A player's (or a spectator's) key pair: what signs their messages, and the public half
-//! others check them with.
+//! others check them with; and a table's id, the other name a message carries.
 
 use ed25519_dalek::{Signature, Signer, SigningKey, VerifyingKey};
 
@@ -115,6 +115,30 @@ macro_rules! hex_serde {
 pub(super) use hex_serde;
 
 hex_serde!(PublicKey, 32, "a public key is 64 hex digits");
+
+/// A table: 128 random bits, the name of its channels (unguessable, so only those told
+/// it find the table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableId(pub [u8; 16]);
+
+impl TableId {
+    pub fn generate() -> Result<TableId, IdentityError> {
+        let mut id = [0u8; 16];
+        getrandom::fill(&mut id).map_err(|e| IdentityError(e.to_string()))?;
+        Ok(TableId(id))
+    }
+
+    /// 32 hex digits.
+    pub fn to_hex(&self) -> String {
+        hex(&self.0)
+    }
+
+    pub fn from_hex(text: &str) -> Option<TableId> {
+        unhex::<16>(text).map(TableId)
+    }
+}
+
+hex_serde!(TableId, 16, "a table is 32 hex digits");
 
 /// Bytes as lower-case hex digits.
 pub(super) fn hex(bytes: &[u8]) -> String {

@@ -2,7 +2,8 @@
 //! rest (each refusal is logged by the caller; none stops the match).
 
 use super::identity::PublicKey;
-use super::message::{Body, Payload, TableId};
+use super::identity::TableId;
+use super::message::{Body, Payload};
 use super::refusal::Refusal;
 use std::collections::HashMap;
 

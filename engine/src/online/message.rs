@@ -1,8 +1,8 @@
 //! What is said at a table, and its wire form: the payload's JSON text and the sender's
 //! signature of exactly those bytes (so nothing is re-serialised to be checked).
 
-use super::commit::{Commitment, Salt};
-use super::identity::{Identity, PublicKey, hex, unhex};
+use super::commit::{Commitment, LagStroke, Salt};
+use super::identity::{Identity, PublicKey, TableId, hex, unhex};
 use super::refusal::{PackedRecordError, Refusal};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use serde::{Deserialize, Serialize};
@@ -17,30 +17,6 @@ pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// The most a packed record may unpack to, bytes: a record is a few kilobytes; more is
 /// a peer's attempt to exhaust memory.
 const MAX_RECORD_BYTES: u64 = 1 << 20;
-
-/// A table: 128 random bits, the name of its channels (unguessable, so only those told
-/// it find the table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TableId(pub [u8; 16]);
-
-impl TableId {
-    pub fn generate() -> Result<TableId, super::IdentityError> {
-        let mut id = [0u8; 16];
-        getrandom::fill(&mut id).map_err(|e| super::IdentityError(e.to_string()))?;
-        Ok(TableId(id))
-    }
-
-    /// 32 hex digits.
-    pub fn to_hex(&self) -> String {
-        hex(&self.0)
-    }
-
-    pub fn from_hex(text: &str) -> Option<TableId> {
-        unhex::<16>(text).map(TableId)
-    }
-}
-
-super::identity::hex_serde!(TableId, 16, "a table is 32 hex digits");
 
 /// What a guest is given to join a table: the table and its host's public key (so that
 /// the guest can check the seating is the host's), written as 64 URL-safe characters.
@@ -90,14 +66,6 @@ pub struct TableTerms {
 pub struct SeatHolder {
     pub name: String,
     pub key: PublicKey,
-}
-
-/// A lag stroke as committed to and revealed: where the lagger put their ball behind
-/// the head string (m, table frame) and the stroke.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LagStroke {
-    pub at: [f64; 2],
-    pub stroke: Stroke,
 }
 
 /// What a message says.

@@ -26,15 +26,15 @@ mod table_tests;
 #[cfg(test)]
 mod tests;
 
-pub use commit::{Commitment, Salt};
+pub use commit::{Commitment, LagStroke, Salt};
 pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
 pub use host::EmbeddedHost;
-pub use identity::{Identity, IdentityError, PublicKey, player_identity};
+pub use identity::{Identity, IdentityError, PublicKey, TableId, player_identity};
 pub use inbox::Inbox;
 pub use message::{
-    Body, JoinCode, LagStroke, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableId,
-    TableTerms, pack_record, unpack_record,
+    Body, JoinCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms,
+    pack_record, unpack_record,
 };
 pub use refusal::{PackedRecordError, Refusal};
 pub use relay::RelayConnection;

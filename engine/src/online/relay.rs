@@ -3,7 +3,8 @@
 //! HTTP POST (`/pub/<id>`, `/pub/aim/<id>`). Plain `http://` relays for now (a LAN, a
 //! forwarded port, or TLS ended in front of the client).
 
-use super::message::{MAX_MESSAGE_BYTES, TableId};
+use super::identity::TableId;
+use super::message::MAX_MESSAGE_BYTES;
 use super::transport::{Channel, Transport, TransportError};
 use std::net::TcpStream;
 use std::sync::Arc;

@@ -4,7 +4,8 @@
 //! buffered; the sender's own message comes back to it; a message over the size limit
 //! is refused), for tests and for seats in one process.
 
-use super::message::{MAX_MESSAGE_BYTES, TableId};
+use super::identity::TableId;
+use super::message::MAX_MESSAGE_BYTES;
 use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};

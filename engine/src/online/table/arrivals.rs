@@ -1,0 +1,397 @@
+//! What arrives at an online table: each message of the match's channel applied to the
+//! local match in the channel's order, or dropped with a note; newcomers answered with a
+//! snapshot, and caught up by one.
+
+use super::*;
+
+/// How a message reached `OnlineTable::apply`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Came {
+    /// Off the channel.
+    Live,
+    /// Inside a snapshot.
+    InSnapshot,
+    /// Off the channel earlier, held until a snapshot told the seating.
+    Deferred,
+}
+
+impl OnlineTable {
+    /// One exchange with the table through `transport`: what this participant has to
+    /// say published, in order, then what arrived applied. What could not be published
+    /// stays to be sent at the next exchange (a relay that says "too fast" is asked
+    /// again); the error says why.
+    pub fn exchange(&mut self, transport: &mut dyn Transport) -> Result<(), TransportError> {
+        let mut outbox = std::mem::take(&mut self.outbox).into_iter();
+        let mut failed = None;
+        for (channel, bytes) in outbox.by_ref() {
+            if let Err(e) = transport.publish(channel, bytes.clone()) {
+                self.outbox.push((channel, bytes));
+                failed = Some(e);
+                break;
+            }
+        }
+        self.outbox.extend(outbox);
+        for (channel, bytes) in transport.receive() {
+            self.receive(channel, &bytes);
+        }
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// A message off the table's `channel` (aim and heartbeats are for the screens).
+    pub fn receive(&mut self, channel: Channel, bytes: &[u8]) {
+        if channel == Channel::Match {
+            self.apply(bytes, Came::Live);
+        }
+        self.seat_a_guest();
+        self.reveal_if_due();
+    }
+
+    /// Applies one message of the match's channel that came as `came`.
+    fn apply(&mut self, bytes: &[u8], came: Came) {
+        let nested = came == Came::InSnapshot;
+        // A snapshot in parts: what comes between them waits for the last.
+        if self.catching_up && came == Came::Live {
+            let snapshot =
+                Payload::open(bytes).is_ok_and(|p| matches!(p.body, Body::Snapshot { .. }));
+            if !snapshot {
+                self.deferred.push(bytes.to_vec());
+                return;
+            }
+        }
+        let payload = match self.inbox.accept(bytes) {
+            Ok(payload) => payload,
+            Err(Refusal::NotSeated) if self.seats.is_empty() && came == Came::Live => {
+                self.deferred.push(bytes.to_vec());
+                return;
+            }
+            // A snapshot's and a deferred message may well have been applied already.
+            Err(Refusal::Replayed { .. }) if came != Came::Live => return,
+            Err(refusal) => return self.notes.push(Note::Refused(refusal)),
+        };
+        let ours = payload.from == self.me.public();
+        if ours && payload.n == self.hello {
+            self.caught_up = true;
+        }
+        if ours && self.in_flight.is_some_and(|n| payload.n >= n) {
+            self.in_flight = None;
+        }
+        let seat = payload.seat.map(usize::from);
+        let applied = match (payload.body, seat) {
+            (Body::Hello { .. }, _) | (Body::Snapshot { .. }, _) if nested => {
+                Err(Refusal::OutOfTurn)
+            }
+            (
+                Body::Hello {
+                    physics,
+                    name,
+                    wants_seat,
+                    ..
+                },
+                _,
+            ) => {
+                self.hello_from(payload.from, name, physics, wants_seat, ours);
+                return;
+            }
+            (
+                Body::Snapshot {
+                    to,
+                    part,
+                    parts,
+                    messages,
+                },
+                _,
+            ) => {
+                if to == self.me.public() {
+                    self.catch_up(&messages, part >= parts);
+                }
+                return;
+            }
+            (Body::Seating { terms, seats }, _) => self.seated(terms, seats),
+            (_, None) => Err(Refusal::OutOfTurn),
+            (body, Some(seat)) => self.seat_says(seat, body),
+        };
+        match applied {
+            Ok(()) => self.applied.push(bytes.to_vec()),
+            Err(refusal) => self.notes.push(Note::Refused(refusal)),
+        }
+    }
+
+    fn hello_from(
+        &mut self,
+        from: PublicKey,
+        name: String,
+        physics: String,
+        wants_seat: bool,
+        ours: bool,
+    ) {
+        if ours {
+            return;
+        }
+        if physics != self.physics {
+            self.notes.push(Note::PhysicsDiffers {
+                name: name.clone(),
+                theirs: physics,
+                ours: self.physics.clone(),
+            });
+        }
+        if wants_seat && self.seats.is_empty() && self.candidates.iter().all(|c| c.key != from) {
+            self.candidates.push(SeatHolder { name, key: from });
+        }
+        // The first seat that is not the newcomer's own answers, once caught up.
+        let answers = self
+            .seats
+            .iter()
+            .position(|s| s.key != from)
+            .is_some_and(|seat| Some(seat) == self.my_seat());
+        if answers && self.caught_up {
+            self.send_snapshot(from);
+        }
+    }
+
+    /// Every move applied so far, to `to`, in parts that fit a message.
+    fn send_snapshot(&mut self, to: PublicKey) {
+        // Room for the envelope and the escaping of the messages' own quotes.
+        let budget = MAX_MESSAGE_BYTES / 2;
+        let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+        let mut size = 0;
+        for message in &self.applied {
+            let text = String::from_utf8_lossy(message).into_owned();
+            if size + text.len() > budget && !parts.last().is_some_and(Vec::is_empty) {
+                parts.push(Vec::new());
+                size = 0;
+            }
+            size += text.len();
+            parts.last_mut().expect("one part at least").push(text);
+        }
+        let count = parts.len() as u32;
+        let seat = self.my_seat().map(|s| s as u8);
+        for (i, messages) in parts.into_iter().enumerate() {
+            let body = Body::Snapshot {
+                to,
+                part: i as u32 + 1,
+                parts: count,
+                messages,
+            };
+            self.say(Channel::Match, seat, body);
+        }
+    }
+
+    /// A snapshot's part of moves; after its `last` part, whatever came while this
+    /// participant could not apply it.
+    fn catch_up(&mut self, messages: &[String], last: bool) {
+        self.catching_up = !last;
+        for message in messages {
+            self.apply(message.as_bytes(), Came::InSnapshot);
+        }
+        if last && !self.seats.is_empty() {
+            for message in std::mem::take(&mut self.deferred) {
+                self.apply(&message, Came::Deferred);
+            }
+        }
+    }
+
+    /// The host seats the first guest who asked, once it has caught up (a host that
+    /// started again finds its seating in the channel instead).
+    fn seat_a_guest(&mut self) {
+        if !self.caught_up || !self.seats.is_empty() || self.in_flight.is_some() {
+            return;
+        }
+        let (Some(terms), Some(guest)) = (self.terms.clone(), self.candidates.first().cloned())
+        else {
+            return;
+        };
+        let seats = vec![
+            SeatHolder {
+                name: self.name.clone(),
+                key: self.me.public(),
+            },
+            guest,
+        ];
+        let n = self.say(Channel::Match, Some(0), Body::Seating { terms, seats });
+        self.in_flight = Some(n);
+    }
+
+    fn seated(&mut self, terms: TableTerms, seats: Vec<SeatHolder>) -> Result<(), Refusal> {
+        if !self.seats.is_empty() {
+            return Err(Refusal::OutOfTurn);
+        }
+        let settings = MatchSettings {
+            mode: Mode::Match,
+            game: terms.game,
+            table: terms.table,
+            target: terms.target,
+            innings_limit: terms.innings_limit,
+            players: seats.iter().map(|s| s.name.clone()).collect(),
+            targets: terms.targets,
+            ..MatchSettings::defaults(&self.config, Vec::new())
+        };
+        if seats.len() != 2 {
+            return Err(Refusal::Terms("a table seats two players".to_owned()));
+        }
+        settings
+            .check(&self.config)
+            .map_err(|e| Refusal::Terms(e.to_string()))?;
+        self.seats = seats;
+        self.settings = Some(settings);
+        self.new_game();
+        Ok(())
+    }
+
+    /// The next game of the table: its lag (or its break).
+    fn new_game(&mut self) {
+        let Some(settings) = self.settings.clone() else {
+            return;
+        };
+        self.game += 1;
+        let save_path = self
+            .save_dir
+            .as_ref()
+            .map(|dir| dir.join(format!("{}-{}.json", self.table.to_hex(), self.game)));
+        self.play = Some(Play::online(&self.config, settings, save_path));
+        self.lag = LagRound {
+            round: self.lag.round + 1,
+            ..LagRound::default()
+        };
+        self.my_lag = None;
+        self.break_ball_moved = false;
+        self.restore_asks = [None, None];
+        self.rematch_offers = [false; 2];
+        self.conceded = None;
+    }
+
+    /// A move from `seat`, applied if the table takes it now.
+    fn seat_says(&mut self, seat: usize, body: Body) -> Result<(), Refusal> {
+        let over = self.is_over();
+        let hash = self.state_hash();
+        let mine = self.my_seat() == Some(seat);
+        let play = self.play.as_ref().ok_or(Refusal::OutOfTurn)?;
+        let phase = play.phase();
+        let shooting = matches!(phase, Phase::BreakSetup | Phase::Aiming) && play.player() == seat;
+        let winner = play.lag().and_then(|l| l.winner);
+        let judged = play.strokes_judged();
+        let can_restore = play.can_restore() && judged > 0;
+        match body {
+            Body::Concede if !over => {
+                self.conceded = Some(seat);
+                self.notes.push(Note::Conceded { seat });
+            }
+            Body::Rematch { game } if over && game == self.game + 1 => {
+                self.rematch_offers[seat] = true;
+                if self.rematch_offers.iter().all(|&offered| offered) {
+                    self.new_game();
+                }
+            }
+            _ if over => return Err(Refusal::OutOfTurn),
+            Body::LagCommit { round, commitment }
+                if phase == Phase::Lag
+                    && round == self.lag.round
+                    && self.lag.commitments[seat].is_none() =>
+            {
+                self.lag.commitments[seat] = Some(commitment);
+            }
+            Body::LagReveal { round, lag, salt }
+                if phase == Phase::Lag && round == self.lag.round && self.owes_reveal(seat) =>
+            {
+                let committed = self.lag.commitments[seat].expect("both committed");
+                if !committed.opens_to(&lag, &salt) {
+                    return Err(Refusal::LagNotAsCommitted { seat });
+                }
+                if !lag.at.iter().all(|v| v.is_finite()) {
+                    return Err(Refusal::Terms("a lag ball off the table".to_owned()));
+                }
+                self.lag.reveals[seat] = Some(lag);
+                self.lag_if_revealed();
+            }
+            Body::ChooseBreak { break_it, ball }
+                if phase == Phase::ChooseBreak && winner == Some(seat) =>
+            {
+                let play = self.play_mut();
+                play.apply(Command::ChooseBreak { break_it, ball });
+                if play.phase() == Phase::ChooseBreak {
+                    return Err(Refusal::Terms(format!("{ball:?} is not a cue ball")));
+                }
+            }
+            Body::BreakBall { offset_m }
+                if phase == Phase::BreakSetup
+                    && shooting
+                    && !self.break_ball_moved
+                    && offset_m.is_finite() =>
+            {
+                self.play_mut().apply(Command::MoveBreakBall(offset_m));
+                self.break_ball_moved = true;
+            }
+            Body::Stroke {
+                number,
+                stroke,
+                declared_safety,
+                before,
+                record,
+            } if shooting => {
+                if number as usize != judged + 1 || before != hash {
+                    return Err(Refusal::NotThisState { number });
+                }
+                let record = unpack_record(&record).map_err(Refusal::Record)?;
+                // The shooter's own simulation wrote it.
+                if !mine && simulate(play, stroke).ok().as_ref() != Some(&record) {
+                    self.notes.push(Note::RecordDiffers { number, seat });
+                }
+                let play = self.play_mut();
+                play.apply(Command::Played {
+                    record: Box::new(record),
+                    declared_safety,
+                });
+                if play.phase() != Phase::Verdict {
+                    return Err(Refusal::Terms(format!(
+                        "stroke {number}'s record cannot be judged"
+                    )));
+                }
+                // Each side reads the verdict and the spotting on its own.
+                while matches!(play.phase(), Phase::Verdict | Phase::Spotting) {
+                    play.apply(Command::Continue);
+                }
+                self.restore_asks = [None, None];
+            }
+            Body::Restore { before } if before == hash && can_restore => {
+                self.restore_asks[seat] = Some(before);
+                if self.restore_asks[0] == self.restore_asks[1] {
+                    self.play_mut().apply(Command::RestorePositions);
+                    self.restore_asks = [None, None];
+                }
+            }
+            _ => return Err(Refusal::OutOfTurn),
+        }
+        Ok(())
+    }
+
+    /// The match, which a move's checks have found.
+    fn play_mut(&mut self) -> &mut Play {
+        self.play.as_mut().expect("the table is seated")
+    }
+
+    /// Both lags revealed: both balls placed and struck at once (rule 5), as every
+    /// participant does with the same strokes; the result read at once; a lag to be
+    /// repeated is the next round.
+    fn lag_if_revealed(&mut self) {
+        let [Some(first), Some(second)] = self.lag.reveals else {
+            return;
+        };
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        for lag in [first, second] {
+            play.apply(Command::PlaceLagBall(DVec2::new(lag.at[0], lag.at[1])));
+            play.apply(Command::LagReady(lag.stroke));
+        }
+        while play.phase() == Phase::LagRolling {
+            play.advance(1.0);
+        }
+        play.apply(Command::Continue);
+        if play.phase() == Phase::Lag {
+            self.lag = LagRound {
+                round: self.lag.round + 1,
+                ..LagRound::default()
+            };
+        }
+        self.my_lag = None;
+    }
+}
