@@ -96,13 +96,20 @@ impl TestRelay {
         let taken = || {
             let mut stream = std::net::TcpStream::connect(listen).ok()?;
             let probe = format!("/pub/{}", "0".repeat(32));
-            write!(stream, "POST {probe} HTTP/1.0\r\nContent-Length: 1\r\n\r\nx").ok()?;
+            write!(
+                stream,
+                "POST {probe} HTTP/1.0\r\nContent-Length: 1\r\n\r\nx"
+            )
+            .ok()?;
             let mut answer = String::new();
             stream.read_to_string(&mut answer).ok()?;
             Some(answer.starts_with("HTTP/1.1 20"))
         };
         while taken() != Some(true) {
-            assert!(Instant::now() < deadline, "the relay at {listen} never reached Redis");
+            assert!(
+                Instant::now() < deadline,
+                "the relay at {listen} never reached Redis"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
