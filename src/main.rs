@@ -290,6 +290,10 @@ enum Online {
         /// The computer's level (a key of computer.ron).
         #[arg(long, default_value = "club")]
         level: String,
+        /// The least time the computer takes over a move, s (a player's pace; the
+        /// relay turns away more than 20 messages a second from an address).
+        #[arg(long, default_value_t = 1.0, value_parser = pace)]
+        pace: f64,
         /// Print the score sheet as JSON.
         #[arg(long)]
         json: bool,
@@ -351,9 +355,11 @@ fn online(
             target,
             innings_limit,
             level,
+            pace,
             json,
         } => {
             let config = cli::load_config(config)?;
+            let pace = std::time::Duration::from_secs_f64(pace);
             let seat = match (new, join) {
                 (false, Some(code)) => SeatAt::Join(code),
                 _ => SeatAt::New(cli::online::terms(
@@ -364,12 +370,20 @@ fn online(
                     innings_limit,
                 )?),
             };
-            cli::online::play(&config, &at.participant(), seat, &level, json, out)
+            cli::online::play(&config, &at.participant(), seat, &level, pace, json, out)
         }
         Online::Watch { code, at, json } => {
             let config = cli::load_config(config)?;
             cli::online::watch(&config, &at.participant(), &code, json, out)
         }
+    }
+}
+
+/// A pace in seconds: 0 to 60.
+fn pace(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=60.0).contains(&s) => Ok(s),
+        _ => Err(format!("{text}: a pace is seconds, 0 to 60")),
     }
 }
 

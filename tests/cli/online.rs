@@ -94,7 +94,11 @@ fn a_match_through(relay: &str, server: &str, tag: &str) {
         let mut args = vec!["online", "play", "--relay", relay, "--name", who];
         args.extend_from_slice(how);
         let data = data(who);
-        args.extend_from_slice(&["--data", &data, "--level", "beginner", "--json"]);
+        // A stroke every 0.2 s at most from each seat: well within the relay's 20
+        // messages a second from one address, which every process here shares.
+        args.extend_from_slice(&[
+            "--data", &data, "--level", "beginner", "--pace", "0.2", "--json",
+        ]);
         start(&args)
     };
     let terms = ["--new", "--target", "3", "--innings-limit", "4"];

@@ -77,13 +77,15 @@ pub fn host(listen: &str, out: &mut impl Write) -> Result<(), CliError> {
     }
 }
 
-/// `carom online play`: the computer at `level` in a seat, to the game's end; then its
+/// `carom online play`: the computer at `level` in a seat, taking at least `pace` over
+/// each move (a player's pace, and within the relay's rate), to the game's end; then its
 /// score sheet.
 pub fn play(
     config: &Config,
     who: &Participant,
     at: SeatAt,
     level: &str,
+    pace: Duration,
     json: bool,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
@@ -108,8 +110,15 @@ pub fn play(
     };
     let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut last_move = std::time::Instant::now();
     follow(&mut table, &mut relay, |table| {
+        if last_move.elapsed() < pace {
+            return Ok(());
+        }
         let moved = computer_move(table, &level, workers).map_err(Problem::Move)?;
+        if moved {
+            last_move = std::time::Instant::now();
+        }
         if let (true, Some(number)) = (moved, table.stroke_on_its_way()) {
             log(&words().online_struck(number));
         }
