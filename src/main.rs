@@ -240,14 +240,17 @@ enum Command {
         /// The folder to write them into (made if missing).
         out_dir: PathBuf,
     },
-    /// Replay a recorded match (MATCH.ron or MATCH.json) through the referee and print
-    /// its score sheet.
+    /// Replay a recorded match (MATCH.ron or MATCH.json, or a match's share code)
+    /// through the referee and print its score sheet.
     Referee {
         file: PathBuf,
         /// Print the score sheet as JSON.
         #[arg(long)]
         json: bool,
     },
+    /// The share code of a saved match (MATCH.json, the game's or an online one): its
+    /// set-up and strokes, compressed, which `carom referee CODE` plays again.
+    Share { file: PathBuf },
     /// Online play without a window: host tables, play a seat as the computer, watch.
     Online {
         #[command(subcommand)]
@@ -465,6 +468,9 @@ fn main() -> ExitCode {
         Some(Command::Sounds { out_dir }) => cli::sounds(&out_dir, out).map_err(Into::into),
         Some(Command::Referee { file, json }) => cli::load_config(cli.config)
             .and_then(|c| cli::referee(&c, &file, json, out))
+            .map_err(Into::into),
+        Some(Command::Share { file }) => cli::load_config(cli.config)
+            .and_then(|c| cli::online::share(&c, &file, out))
             .map_err(Into::into),
         Some(Command::Online { what }) => online(cli.config, what, out).map_err(Into::into),
         None => {

@@ -2,7 +2,7 @@
 //! the relay (nginx with nchan) and, separately, through the embedded host (`carom online
 //! host`), with a spectator who comes in late and a seat killed mid-match and started
 //! again (it resumes from the channel); the three score sheets, and the saves `carom
-//! referee` reads, agree. It prints the time from a stroke's end on the shooter's side
+//! referee` reads, agree, and so does the match played again from its share code. It prints the time from a stroke's end on the shooter's side
 //! to its record's arrival on the other seat's (`-- --nocapture`).
 
 use carom::test_support::{TestRelay, fresh_dir};
@@ -151,6 +151,33 @@ fn a_match_through(relay: &str, server: &str, tag: &str) {
             .unwrap();
         assert_eq!(String::from_utf8_lossy(&out.stdout), ann_sheet, "{who}");
     }
+    // The match as a share code, played again from it by `carom referee`.
+    let save = std::fs::read_dir(Path::new(&data("Eve")).join("online"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let shared = Command::new(env!("CARGO_BIN_EXE_carom"))
+        .arg("share")
+        .arg(&save)
+        .output()
+        .unwrap();
+    let code = String::from_utf8_lossy(&shared.stdout).trim().to_owned();
+    assert!(code.starts_with("carom-match-1."), "{shared:?}");
+    let replayed = Command::new(env!("CARGO_BIN_EXE_carom"))
+        .args(["referee", "--json", &code])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&replayed.stdout),
+        ann_sheet,
+        "{replayed:?}"
+    );
+    println!(
+        "{server}: the match's share code is {} characters",
+        code.len()
+    );
     // From a stroke's end on one seat to its arrival on the other, the guest's restart
     // left out (its strokes replayed from the channel are not news).
     let mut waits: Vec<u64> = Vec::new();

@@ -52,6 +52,8 @@ pub enum Problem {
     Move(crate::online::MoveError),
     Identity(crate::online::IdentityError),
     Shot(physics::ShotError),
+    /// A share code that cannot be made or opened.
+    Share(crate::online::ShareError),
     /// Practice files of the config folder that cannot be used.
     BadFiles(Vec<BadFile>),
 }
@@ -190,6 +192,7 @@ impl Problem {
             Problem::Move(e) => words.trouble(Trouble::Move(e)),
             Problem::Identity(e) => words.trouble(Trouble::Identity(e)),
             Problem::Shot(e) => words.trouble(Trouble::Shot(e)),
+            Problem::Share(e) => words.trouble(Trouble::Share(e)),
             Problem::BadFiles(each) => {
                 let each: Vec<String> = each.iter().map(|bad| bad.worded(words)).collect();
                 words.command_line(&CommandLineProblem::BadFiles(&each))

@@ -210,7 +210,8 @@ fn shot_diagram(
     ))
 }
 
-/// `carom referee MATCH`: replays a recorded match and prints its score sheet.
+/// `carom referee MATCH`: replays a recorded match (or a match's share code) and prints
+/// its score sheet.
 pub fn referee(
     config: &Config,
     path: &Path,
@@ -237,6 +238,12 @@ fn name_the_game(config: &Config, sheet: &mut ScoreSheet) {
 /// Reads and replays the match file at `path` — a recorded match, or the game's own
 /// saved match of any version it writes — : its score sheet.
 pub fn replay(config: &Config, path: &Path) -> Result<ScoreSheet, CliError> {
+    if let Some(code) = path
+        .to_str()
+        .filter(|p| p.starts_with(crate::online::MATCH_CODE))
+    {
+        return online::replay_code(config, code);
+    }
     if SavedMatch::is_one(path) {
         let saved = SavedMatch::read(path)
             .map_err(|e| CliError::from(Problem::SavedMatch(e)))?

@@ -1,7 +1,7 @@
 //! `carom online`: a table without a window. `host` serves the relay's endpoints itself
 //! (the embedded host); `play` takes a seat as the computer at a level, at a new table or
 //! one joined by its code; `watch` follows a table and prints its score sheet as `carom
-//! referee` does. Every participant saves each game like a local match
+//! referee` does. (And `carom share`: a saved match as a share code.) Every participant saves each game like a local match
 //! (`DATA/online/<table>-<game>.json`, read by `carom referee`). What happens goes to
 //! standard error, one line each, stamped with the clock in milliseconds: the strokes
 //! struck and arrived (from which the note's latency is measured), and every message
@@ -10,8 +10,9 @@
 use super::{CliError, Problem, emit, json};
 use crate::config::Config;
 use crate::online::{
-    Body, Channel, EmbeddedHost, JoinCode, OnlineTable, Payload, RelayConnection, TableId,
-    TableTerms, Transport, TransportError, computer_move, physics_fingerprint, player_identity,
+    Body, Channel, EmbeddedHost, JoinCode, OnlineTable, Payload, RelayConnection, SharedMatch,
+    TableId, TableTerms, Transport, TransportError, computer_move, physics_fingerprint,
+    player_identity,
 };
 use crate::table::TableGeometry;
 use crate::words::{CommandLineProblem, Trouble, words};
@@ -63,6 +64,33 @@ pub fn terms(
         table,
         targets: Vec::new(),
     })
+}
+
+/// `carom share MATCH`: the share code of a saved match (the game's, or an online one).
+pub fn share(
+    config: &Config,
+    path: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let saved = crate::play::SavedMatch::read(path)
+        .map_err(Problem::SavedMatch)?
+        .ok_or_else(|| CliError::at(path, std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+    let code = SharedMatch::code_of(&saved, &fingerprint(config)?, config)
+        .map_err(|e| CliError::at(path, Problem::Share(e)))?;
+    emit(out, &format!("{code}\n"))
+}
+
+/// The sheet of the match in a share `code`, re-simulated with `config`; a build whose
+/// physics differs from the sharer's is told so on standard error, and plays on.
+pub fn replay_code(config: &Config, code: &str) -> Result<crate::rules::ScoreSheet, CliError> {
+    let shared = SharedMatch::open(code).map_err(Problem::Share)?;
+    let ours = fingerprint(config)?;
+    if shared.physics != ours {
+        eprintln!("{}", words().shared_physics_differs(&shared.physics, &ours));
+    }
+    let saved = shared.replay(config).map_err(Problem::Share)?;
+    let referee = saved.referee(config).map_err(Problem::Start)?;
+    Ok(referee.sheet())
 }
 
 /// `carom online host`: serves tables on `listen` until stopped.

@@ -204,29 +204,39 @@ impl Payload {
 
 /// A record as a stroke message carries it: its JSON, deflated, in URL-safe base64.
 pub fn pack_record(record: &ShotRecord) -> String {
+    pack(record)
+}
+
+/// The record of a stroke message; what is wrong with it otherwise.
+pub fn unpack_record(text: &str) -> Result<ShotRecord, PackedRecordError> {
+    let json = unpack(text, MAX_RECORD_BYTES)?;
+    serde_json::from_slice(&json).map_err(|e| PackedRecordError::NotARecord(e.to_string()))
+}
+
+/// `value`'s JSON, deflated, in URL-safe base64 (a stroke's record, a share code).
+pub(super) fn pack(value: &impl Serialize) -> String {
     use base64::Engine;
-    let json = serde_json::to_vec(record).expect("a record is plain data");
+    let json = serde_json::to_vec(value).expect("plain data");
     let mut deflate = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
     deflate.write_all(&json).expect("writing to memory");
     let packed = deflate.finish().expect("writing to memory");
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed)
 }
 
-/// The record of a stroke message; what is wrong with it otherwise.
-pub fn unpack_record(text: &str) -> Result<ShotRecord, PackedRecordError> {
+/// The JSON `pack` made of `text`, refused past `max` bytes (a peer's attempt to exhaust
+/// memory); what is wrong with it otherwise (`NotARecord` is left to the caller).
+pub(super) fn unpack(text: &str, max: u64) -> Result<Vec<u8>, PackedRecordError> {
     use base64::Engine;
     let packed = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(text)
         .map_err(|_| PackedRecordError::NotBase64)?;
     let mut json = Vec::new();
     flate2::read::DeflateDecoder::new(packed.as_slice())
-        .take(MAX_RECORD_BYTES + 1)
+        .take(max + 1)
         .read_to_end(&mut json)
         .map_err(|_| PackedRecordError::DoesNotInflate)?;
-    if json.len() as u64 > MAX_RECORD_BYTES {
-        return Err(PackedRecordError::TooLarge {
-            max: MAX_RECORD_BYTES,
-        });
+    if json.len() as u64 > max {
+        return Err(PackedRecordError::TooLarge { max });
     }
-    serde_json::from_slice(&json).map_err(|e| PackedRecordError::NotARecord(e.to_string()))
+    Ok(json)
 }

@@ -16,6 +16,7 @@ mod inbox;
 mod message;
 mod refusal;
 mod relay;
+mod share;
 mod table;
 mod transport;
 
@@ -38,5 +39,6 @@ pub use message::{
 };
 pub use refusal::{PackedRecordError, Refusal};
 pub use relay::RelayConnection;
+pub use share::{MATCH_CODE, ShareError, SharedMatch, SharedPosition, SharedStroke};
 pub use table::{MoveError, Note, OnlineTable, Turn};
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

@@ -7,7 +7,9 @@ use crate::computer;
 use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
-use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal, TransportError};
+use crate::online::{
+    IdentityError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+};
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
 use crate::play::drills::MissingPosition;
@@ -53,4 +55,5 @@ displayed_in_english!(
     Note => OnlineNote,
     MoveError => Move,
     TransportError => Transport,
+    ShareError => Share,
 );

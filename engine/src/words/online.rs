@@ -9,4 +9,6 @@ pub trait OnlineWords {
     fn online_struck(&self, number: u32) -> String;
     /// Stroke `number`'s message has arrived here (it is judged next).
     fn online_arrived(&self, number: u32) -> String;
+    /// A share code made by a build whose physics fingerprint (`theirs`) is not ours.
+    fn shared_physics_differs(&self, theirs: &str, ours: &str) -> String;
 }

@@ -4,7 +4,9 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
-use crate::online::{IdentityError, MoveError, Note, PackedRecordError, Refusal, TransportError};
+use crate::online::{
+    IdentityError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 use crate::rules::RecordError;
@@ -49,6 +51,8 @@ pub enum Trouble<'a> {
     Move(&'a MoveError),
     /// A message that could not be sent to the table.
     Transport(&'a TransportError),
+    /// A share code that cannot be made or opened.
+    Share(&'a ShareError),
     /// A stroke message's record that cannot be read.
     PackedRecord(&'a PackedRecordError),
 }

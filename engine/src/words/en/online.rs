@@ -17,4 +17,11 @@ impl OnlineWords for English {
     fn online_arrived(&self, number: u32) -> String {
         format!("stroke {number} arrived")
     }
+
+    fn shared_physics_differs(&self, theirs: &str, ours: &str) -> String {
+        format!(
+            "this code was shared by a build with other physics (fingerprint {theirs}, ours \
+             {ours}): its strokes are played again here, and may play otherwise"
+        )
+    }
 }

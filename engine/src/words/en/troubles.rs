@@ -5,7 +5,7 @@ use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal, TransportError};
+use crate::online::{MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError};
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
@@ -157,6 +157,33 @@ impl TroubleWords for English {
                      record; the match goes on from the shooter's record"
                 ),
                 Note::Conceded { seat } => format!("seat {seat} concedes the game"),
+            },
+            Trouble::Share(e) => match e {
+                ShareError::NotACode { expected } => {
+                    format!("not a share code of this kind (it starts \"{expected}\")")
+                }
+                ShareError::Packed(e) => match e {
+                    PackedRecordError::NotBase64 => "a share code that is not base64".into(),
+                    PackedRecordError::DoesNotInflate => {
+                        "a share code that does not inflate".into()
+                    }
+                    PackedRecordError::TooLarge { max } => {
+                        format!("a share code that unpacks to over {max} bytes")
+                    }
+                    PackedRecordError::NotARecord(why) => {
+                        format!("a share code that is not one: {why}")
+                    }
+                },
+                ShareError::NotWhatItSays(why) => {
+                    format!("a share code that is not what it says: {why}")
+                }
+                ShareError::NoStrike { number } => {
+                    format!("stroke {number} of the match has no strike to share")
+                }
+                ShareError::Replay(e) => self.trouble(Trouble::Start(e)),
+                ShareError::Unplayable { number, error } => {
+                    format!("stroke {number}: {}", self.trouble(Trouble::Shot(error)))
+                }
             },
             Trouble::Transport(e) => match e {
                 TransportError::TooLarge { bytes, max } => {

@@ -17,4 +17,11 @@ impl OnlineWords for Russian {
     fn online_arrived(&self, number: u32) -> String {
         format!("удар {number} пришёл")
     }
+
+    fn shared_physics_differs(&self, theirs: &str, ours: &str) -> String {
+        format!(
+            "этим кодом поделилась сборка с другой физикой (отпечаток {theirs}, наш {ours}): \
+             его удары сыграны здесь заново и могут сыграть иначе"
+        )
+    }
 }

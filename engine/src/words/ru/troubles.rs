@@ -4,7 +4,7 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal, TransportError};
+use crate::online::{MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 
@@ -277,6 +277,27 @@ impl TroubleWords for Russian {
                      матч идёт дальше по записи бьющего"
                 ),
                 Note::Conceded { seat } => format!("место {seat} сдаёт партию"),
+            },
+            Trouble::Share(e) => match e {
+                ShareError::NotACode { expected } => {
+                    format!("это не код такого рода (он начинается с «{expected}»)")
+                }
+                ShareError::Packed(e) => match e {
+                    PackedRecordError::NotBase64 => "код не в base64".into(),
+                    PackedRecordError::DoesNotInflate => "код не распаковывается".into(),
+                    PackedRecordError::TooLarge { max } => {
+                        format!("код распаковывается больше чем в {max} байт")
+                    }
+                    PackedRecordError::NotARecord(why) => format!("это не код: {why}"),
+                },
+                ShareError::NotWhatItSays(why) => format!("код не то, чем назван: {why}"),
+                ShareError::NoStrike { number } => {
+                    format!("в ударе {number} матча нет удара кием, нечем поделиться")
+                }
+                ShareError::Replay(e) => self.trouble(Trouble::Start(e)),
+                ShareError::Unplayable { number, error } => {
+                    format!("удар {number}: {}", self.trouble(Trouble::Shot(error)))
+                }
             },
             Trouble::Transport(e) => match e {
                 TransportError::TooLarge { bytes, max } => {
