@@ -11,8 +11,9 @@ use super::refusal::PackedRecordError;
 use crate::config::Config;
 use crate::physics::{ShotError, TableSim};
 use crate::play::positions::Position;
+use crate::play::stroke_that_played;
 use crate::play::{MatchSettings, SavedMatch, SavedPhase, SavedStroke, StartError};
-use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
+use crate::shot::{BallId, Stroke};
 use crate::table::TableGeometry;
 use serde::{Deserialize, Serialize};
 
@@ -177,49 +178,6 @@ impl SharedPosition {
 fn table_of(settings: &MatchSettings, config: &Config) -> Result<TableGeometry, ShareError> {
     TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
         .map_err(|e| ShareError::Replay(StartError::Unknown(e)))
-}
-
-/// The stroke whose record, played from `lay_out`, is `record`: a record keeps the ball's
-/// launch speed, not the stroke's (the tip's offset and the cue's elevation take some of
-/// it), so the stroke's speed is found again from the strike model: the speeds that give
-/// that launch speed to the bit, the one whose whole record is the same. None where no
-/// speed near it does (a record of another build's physics).
-fn stroke_that_played(
-    config: &Config,
-    table: &TableGeometry,
-    lay_out: &[(BallId, crate::math::DVec2)],
-    record: &ShotRecord,
-) -> Option<Stroke> {
-    let struck = record.events.iter().find_map(|e| e.kind.struck())?;
-    let played = |speed: f64| {
-        let mut sim = TableSim::new(config, table.clone());
-        sim.place(lay_out).ok()?;
-        sim.strike(&[Stroke { speed, ..struck }], None).ok()?;
-        Some(sim)
-    };
-    let launched = |speed: f64| match played(speed)?.events().first()?.kind {
-        EventKind::Strike { speed, .. } => Some(speed),
-        _ => None,
-    };
-    let wanted = struck.speed;
-    // The launch is near proportional to the stroke's speed.
-    let mut speed = wanted;
-    for _ in 0..4 {
-        let got = launched(speed)?;
-        if got == wanted {
-            break;
-        }
-        speed *= wanted / got;
-    }
-    // That speed and its neighbours, ulp by ulp: those that launch at the recorded speed,
-    // then the one that plays the whole record.
-    let bits = speed.to_bits();
-    std::iter::once(bits)
-        .chain((1..=64u64).flat_map(|k| [bits + k, bits - k]))
-        .map(f64::from_bits)
-        .filter(|&s| launched(s) == Some(wanted))
-        .find(|&s| played(s).is_some_and(|mut sim| sim.run_to_rest() == *record))
-        .map(|speed| Stroke { speed, ..struck })
 }
 
 /// What the code of kind `prefix` holds.

@@ -26,6 +26,7 @@ pub mod replays;
 mod save;
 mod settings;
 mod table_core;
+mod viewer;
 
 pub use files::{
     FileError, StoragePaths, delete, keep_aside, now_s, read_if_there, read_ron_folder,
@@ -44,6 +45,7 @@ pub use settings::{
     BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
 };
 pub use table_core::TableCore;
+pub use viewer::{MatchViewer, Viewed, stroke_that_played};
 
 use crate::config::Config;
 use crate::shot::BallId;
