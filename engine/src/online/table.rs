@@ -10,13 +10,11 @@ use super::commit::{Commitment, LagStroke, Salt};
 use super::identity::{Identity, PublicKey, TableId, hex};
 use super::inbox::Inbox;
 use super::message::{
-    Body, JoinCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms,
-    pack_record, unpack_record,
+    Body, JoinCode, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms, pack_record,
 };
 use super::refusal::Refusal;
-use super::transport::{Channel, Transport, TransportError};
+use super::transport::Channel;
 use crate::config::Config;
-use crate::math::DVec2;
 use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use sha2::{Digest, Sha256};

@@ -3,6 +3,9 @@
 //! snapshot, and caught up by one.
 
 use super::*;
+use crate::math::DVec2;
+use crate::online::message::{MAX_MESSAGE_BYTES, unpack_record};
+use crate::online::transport::{Transport, TransportError};
 
 /// How a message reached `OnlineTable::apply`.
 #[derive(Clone, Copy, PartialEq, Eq)]
