@@ -18,6 +18,7 @@ mod lag_training;
 pub mod library;
 mod live;
 mod match_play;
+mod playback;
 pub mod positions;
 mod practice;
 pub mod profiles;

@@ -2,6 +2,7 @@
 //! time, the speed, paused or playing. Plain state the shell drives from the keys and
 //! the wall clock, and draws.
 
+use super::playback::PlaybackClock;
 use crate::shot::ShotRecord;
 
 /// Strokes kept for replay, the oldest dropped first.
@@ -11,11 +12,6 @@ const KEPT: usize = 100;
 /// sampled at the diagram's 200 Hz keeps 6 kB a ball and second (10 s of three balls:
 /// 192 kB), so the count (`KEPT`) is what bounds a session's usual strokes.
 const KEPT_SAMPLES: usize = 1_000_000;
-/// The speeds a replay plays at, slowest first, and the one it starts at.
-const SPEEDS: [f64; 6] = [0.1, 0.2, 0.5, 1.0, 1.5, 2.0];
-const NORMAL: usize = 3;
-/// A step back or on, s of the stroke's time.
-const STEP_S: f64 = 0.02;
 /// How long the end of a replay stays before the table comes back, s.
 const HOLD_S: f64 = 1.5;
 
@@ -25,9 +21,7 @@ pub struct Replays {
     strokes: Vec<ShotRecord>,
     /// The stroke replayed (an index into `strokes`) and its time, s.
     playing: Option<(usize, f64)>,
-    /// An index into `SPEEDS`.
-    speed: usize,
-    paused: bool,
+    clock: PlaybackClock,
 }
 
 impl Default for Replays {
@@ -35,8 +29,7 @@ impl Default for Replays {
         Replays {
             strokes: Vec::new(),
             playing: None,
-            speed: NORMAL,
-            paused: false,
+            clock: PlaybackClock::new(false),
         }
     }
 }
@@ -79,7 +72,7 @@ impl Replays {
             Some((0, _)) => None,
             Some((i, _)) => Some((i - 1, 0.0)),
         };
-        self.paused = false;
+        self.clock.paused = false;
     }
 
     /// The replay goes (the table changed, or the player left it).
@@ -88,30 +81,23 @@ impl Replays {
     }
 
     pub fn toggle_pause(&mut self) {
-        self.paused = !self.paused;
+        self.clock.toggle_pause();
     }
 
     /// `steps` speeds faster (or slower, below 0), within those there are.
     pub fn faster(&mut self, steps: i32) {
-        self.speed = (self.speed as i32 + steps).clamp(0, SPEEDS.len() as i32 - 1) as usize;
+        self.clock.faster(steps);
     }
 
     /// Time goes on: `wall_s` seconds of the clock at the replay's speed, or, when the
     /// player steps (`steps` on, or back below 0), that many steps, paused. Played on to
     /// its end (and a moment more), the replay goes; paused, it stays at the end.
     pub fn advance(&mut self, wall_s: f64, steps: f64) {
-        if steps != 0.0 {
-            self.paused = true;
-        }
-        let dt = if self.paused {
-            steps * STEP_S
-        } else {
-            wall_s * SPEEDS[self.speed]
-        };
+        let dt = self.clock.elapsed(wall_s, steps);
         if let Some((i, t)) = &mut self.playing {
             let duration = self.strokes[*i].duration;
             *t = (*t + dt).clamp(0.0, duration + HOLD_S);
-            if !self.paused && *t >= duration + HOLD_S {
+            if !self.clock.paused && *t >= duration + HOLD_S {
                 self.playing = None;
             }
         }
@@ -125,8 +111,8 @@ impl Replays {
             number: i + 1,
             kept: self.strokes.len(),
             t,
-            speed: SPEEDS[self.speed],
-            paused: self.paused,
+            speed: self.clock.speed(),
+            paused: self.clock.paused,
         })
     }
 }

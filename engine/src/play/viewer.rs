@@ -4,6 +4,7 @@
 //! a stroke; the verdict and the score sheet as they stood. Plain state the shell drives
 //! from the keys and the wall clock, and draws.
 
+use super::playback::PlaybackClock;
 use super::refereed::StartError;
 use super::save::SavedMatch;
 use crate::config::Config;
@@ -14,11 +15,6 @@ use crate::rules::{Referee, ScoreSheet, Verdict};
 use crate::shot::{BallId, EventKind, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 
-/// The speeds it plays at, slowest first, and the one it starts at.
-const SPEEDS: [f64; 6] = [0.1, 0.2, 0.5, 1.0, 1.5, 2.0];
-const NORMAL: usize = 3;
-/// A step back or on within a stroke, s of its time.
-const STEP_S: f64 = 0.02;
 /// How long the end of a stroke stays before the next one plays, s.
 const HOLD_S: f64 = 1.0;
 
@@ -33,8 +29,7 @@ pub struct MatchViewer {
     /// The stroke shown (an index) and its time, s.
     at: usize,
     t: f64,
-    speed: usize,
-    paused: bool,
+    clock: PlaybackClock,
 }
 
 /// What the viewer shows now.
@@ -70,18 +65,17 @@ impl MatchViewer {
             table,
             at: 0,
             t: 0.0,
-            speed: NORMAL,
-            paused: true,
+            clock: PlaybackClock::new(true),
         })
     }
 
     pub fn toggle_pause(&mut self) {
-        self.paused = !self.paused;
+        self.clock.toggle_pause();
     }
 
     /// `steps` speeds faster (or slower, below 0), within those there are.
     pub fn faster(&mut self, steps: i32) {
-        self.speed = (self.speed as i32 + steps).clamp(0, SPEEDS.len() as i32 - 1) as usize;
+        self.clock.faster(steps);
     }
 
     /// Stroke `number` (from 1, kept within the match) from its start.
@@ -94,24 +88,17 @@ impl MatchViewer {
     /// viewer steps (`steps` on, or back below 0), that many steps, paused. A stroke
     /// played to its end (and a moment more) gives way to the next; the last one stays.
     pub fn advance(&mut self, wall_s: f64, steps: f64) {
-        if steps != 0.0 {
-            self.paused = true;
-        }
-        let dt = if self.paused {
-            steps * STEP_S
-        } else {
-            wall_s * SPEEDS[self.speed]
-        };
+        let dt = self.clock.elapsed(wall_s, steps);
         let Some(duration) = self.saved.strokes.get(self.at).map(|s| s.record.duration) else {
             return;
         };
         self.t = (self.t + dt).clamp(0.0, duration + HOLD_S);
-        if !self.paused && self.t >= duration + HOLD_S {
+        if !self.clock.paused && self.t >= duration + HOLD_S {
             if self.at + 1 < self.saved.strokes.len() {
                 self.at += 1;
                 self.t = 0.0;
             } else {
-                self.paused = true;
+                self.clock.paused = true;
             }
         }
     }
@@ -138,8 +125,8 @@ impl MatchViewer {
             of: self.saved.strokes.len(),
             record: self.paths[i].as_ref()?,
             t: self.t,
-            speed: SPEEDS[self.speed],
-            paused: self.paused,
+            speed: self.clock.speed(),
+            paused: self.clock.paused,
             verdict,
             sheet,
         })
@@ -282,7 +269,10 @@ mod tests {
         assert_eq!(shown(&mut viewer), (2, 0.0, false, false));
         // Steps pause it; the sheet is the referee's as the match stood.
         viewer.advance(0.0, 3.0);
-        assert_eq!(shown(&mut viewer), (2, 3.0 * STEP_S, true, false));
+        assert_eq!(
+            shown(&mut viewer),
+            (2, 3.0 * crate::play::playback::STEP_S, true, false)
+        );
         let before_second = {
             let mut first = saved.clone();
             first.strokes.truncate(1);

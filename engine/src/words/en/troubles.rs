@@ -162,18 +162,7 @@ impl TroubleWords for English {
                 ShareError::NotACode { expected } => {
                     format!("not a share code of this kind (it starts \"{expected}\")")
                 }
-                ShareError::Packed(e) => match e {
-                    PackedRecordError::NotBase64 => "a share code that is not base64".into(),
-                    PackedRecordError::DoesNotInflate => {
-                        "a share code that does not inflate".into()
-                    }
-                    PackedRecordError::TooLarge { max } => {
-                        format!("a share code that unpacks to over {max} bytes")
-                    }
-                    PackedRecordError::NotARecord(why) => {
-                        format!("a share code that is not one: {why}")
-                    }
-                },
+                ShareError::Packed(e) => packed("share code", e),
                 ShareError::NotWhatItSays(why) => {
                     format!("a share code that is not what it says: {why}")
                 }
@@ -201,18 +190,7 @@ impl TroubleWords for English {
                     "this seat committed to another lag stroke this round".into()
                 }
             },
-            Trouble::PackedRecord(e) => match e {
-                PackedRecordError::NotBase64 => "a stroke's record that is not base64".into(),
-                PackedRecordError::DoesNotInflate => {
-                    "a stroke's record that does not inflate".into()
-                }
-                PackedRecordError::TooLarge { max } => {
-                    format!("a stroke's record that unpacks to over {max} bytes")
-                }
-                PackedRecordError::NotARecord(why) => {
-                    format!("a stroke's record that is not one: {why}")
-                }
-            },
+            Trouble::PackedRecord(e) => packed("stroke's record", e),
             Trouble::Identity(e) => format!("no key could be made: {}", e.0),
         }
     }
@@ -422,5 +400,17 @@ fn settings_problem(e: &SettingsProblem) -> String {
         SettingsProblem::NoLevel(key) => format!("no computer level `{key}` in computer.ron"),
         SettingsProblem::MatchNeedsTwo => "a match needs two or three player names".into(),
         SettingsProblem::SameName(name) => format!("two players are called \"{name}\""),
+    }
+}
+
+/// A packed text (a stroke's record, a share code: `what`) that does not unpack.
+fn packed(what: &str, e: &PackedRecordError) -> String {
+    match e {
+        PackedRecordError::NotBase64 => format!("a {what} that is not base64"),
+        PackedRecordError::DoesNotInflate => format!("a {what} that does not inflate"),
+        PackedRecordError::TooLarge { max } => {
+            format!("a {what} that unpacks to over {max} bytes")
+        }
+        PackedRecordError::NotARecord(why) => format!("a {what} that is not one: {why}"),
     }
 }

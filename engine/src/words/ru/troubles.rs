@@ -282,14 +282,7 @@ impl TroubleWords for Russian {
                 ShareError::NotACode { expected } => {
                     format!("это не код такого рода (он начинается с «{expected}»)")
                 }
-                ShareError::Packed(e) => match e {
-                    PackedRecordError::NotBase64 => "код не в base64".into(),
-                    PackedRecordError::DoesNotInflate => "код не распаковывается".into(),
-                    PackedRecordError::TooLarge { max } => {
-                        format!("код распаковывается больше чем в {max} байт")
-                    }
-                    PackedRecordError::NotARecord(why) => format!("это не код: {why}"),
-                },
+                ShareError::Packed(e) => packed("код", e),
                 ShareError::NotWhatItSays(why) => format!("код не то, чем назван: {why}"),
                 ShareError::NoStrike { number } => {
                     format!("в ударе {number} матча нет удара кием, нечем поделиться")
@@ -315,14 +308,7 @@ impl TroubleWords for Russian {
                     "это место в этом круге обещало другой удар раската".into()
                 }
             },
-            Trouble::PackedRecord(e) => match e {
-                PackedRecordError::NotBase64 => "запись удара не в base64".into(),
-                PackedRecordError::DoesNotInflate => "запись удара не распаковывается".into(),
-                PackedRecordError::TooLarge { max } => {
-                    format!("запись удара распаковывается больше чем в {max} байт")
-                }
-                PackedRecordError::NotARecord(why) => format!("это не запись удара: {why}"),
-            },
+            Trouble::PackedRecord(e) => packed("запись удара", e),
             Trouble::Identity(e) => format!("ключ не создан: {}", e.0),
         }
     }
@@ -389,5 +375,17 @@ impl TroubleWords for Russian {
                 " (в файле матча RON имена — строки: \"white\", а не white)".into()
             }
         }
+    }
+}
+
+/// Упакованный текст (запись удара, код: `what`), который не распаковывается.
+fn packed(what: &str, e: &PackedRecordError) -> String {
+    match e {
+        PackedRecordError::NotBase64 => format!("{what} не в base64"),
+        PackedRecordError::DoesNotInflate => format!("{what} не распаковывается"),
+        PackedRecordError::TooLarge { max } => {
+            format!("{what} распаковывается больше чем в {max} байт")
+        }
+        PackedRecordError::NotARecord(why) => format!("это не {what}: {why}"),
     }
 }
