@@ -87,12 +87,10 @@ impl SharedMatch {
         config: &Config,
     ) -> Result<String, ShareError> {
         let table = table_of(&saved.settings, config)?;
-        let mut so_far = saved.clone();
+        let referees = saved.referees(config).map_err(ShareError::Replay)?;
         let mut strokes = Vec::new();
-        for (i, s) in saved.strokes.iter().enumerate() {
-            so_far.strokes.truncate(i);
-            let referee = so_far.referee(config).map_err(ShareError::Replay)?;
-            let lay_out: Vec<_> = referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
+        for (i, (s, before)) in saved.strokes.iter().zip(&referees).enumerate() {
+            let lay_out: Vec<_> = before.positions().iter().map(|(&b, &p)| (b, p)).collect();
             let stroke = stroke_that_played(config, &table, &lay_out, &s.record)
                 .ok_or(ShareError::NoStrike { number: i + 1 })?;
             strokes.push(SharedStroke {
@@ -100,7 +98,6 @@ impl SharedMatch {
                 declared_safety: s.declared_safety,
                 restored: s.outside_interference,
             });
-            so_far.strokes = saved.strokes.clone();
         }
         let shared = SharedMatch {
             physics: physics.to_owned(),
@@ -130,8 +127,8 @@ impl SharedMatch {
             SavedPhase::Aiming,
         );
         saved.break_offset_m = self.break_offset_m;
+        let mut referee = saved.referee(config).map_err(ShareError::Replay)?;
         for (i, shared) in self.strokes.iter().enumerate() {
-            let referee = saved.referee(config).map_err(ShareError::Replay)?;
             let lay_out: Vec<_> = referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
             let mut sim = TableSim::new(config, table.clone());
             let unplayable = |error| ShareError::Unplayable {
@@ -142,15 +139,21 @@ impl SharedMatch {
                 .map_err(|e| unplayable(ShotError::Place(e)))?;
             sim.strike(&[shared.stroke], None)
                 .map_err(|e| unplayable(ShotError::Strike(e)))?;
-            saved.strokes.push(SavedStroke {
+            let stroke = SavedStroke {
                 record: sim.run_to_rest(),
                 declared_safety: shared.declared_safety,
                 outside_interference: shared.restored,
-            });
+            };
+            referee.judge(&stroke.played()).map_err(|error| {
+                ShareError::Replay(StartError::Stroke {
+                    number: i + 1,
+                    error,
+                })
+            })?;
+            saved.strokes.push(stroke);
         }
-        // Every stroke judged (the last one too), and where play stands after it.
-        let over = saved.referee(config).map_err(ShareError::Replay)?.is_over();
-        saved.at = Some(if over {
+        // Where play stands after the last stroke.
+        saved.at = Some(if referee.is_over() {
             SavedPhase::GameOver
         } else {
             SavedPhase::Aiming

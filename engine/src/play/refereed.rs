@@ -245,6 +245,27 @@ impl SavedMatch {
     pub fn referee(&self, config: &Config) -> Result<Referee, StartError> {
         self.game(config).map(|game| game.referee)
     }
+
+    /// The referee as the match stood before its first stroke and after each one (one
+    /// more than the strokes), judged once each.
+    pub fn referees(&self, config: &Config) -> Result<Vec<Referee>, StartError> {
+        let mut referee = SavedMatch {
+            strokes: Vec::new(),
+            ..self.clone()
+        }
+        .referee(config)?;
+        let mut each = vec![referee.clone()];
+        for (i, stroke) in self.strokes.iter().enumerate() {
+            referee
+                .judge(&stroke.played())
+                .map_err(|error| StartError::Stroke {
+                    number: i + 1,
+                    error,
+                })?;
+            each.push(referee.clone());
+        }
+        Ok(each)
+    }
 }
 
 /// What the save on disk offers the menu.

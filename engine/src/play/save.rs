@@ -96,6 +96,20 @@ pub struct SavedStroke {
     pub outside_interference: bool,
 }
 
+impl SavedStroke {
+    /// The stroke as the referee takes it.
+    pub fn played(&self) -> PlayedStroke {
+        PlayedStroke {
+            record: self.record.clone(),
+            declared_safety: self.declared_safety,
+            calls: Calls {
+                outside_interference: self.outside_interference,
+                ..Calls::default()
+            },
+        }
+    }
+}
+
 impl SavedMatch {
     pub fn new(
         settings: MatchSettings,
@@ -126,17 +140,7 @@ impl SavedMatch {
 
     /// The strokes as the referee takes them.
     pub fn strokes(&self) -> Vec<PlayedStroke> {
-        self.strokes
-            .iter()
-            .map(|s| PlayedStroke {
-                record: s.record.clone(),
-                declared_safety: s.declared_safety,
-                calls: Calls {
-                    outside_interference: s.outside_interference,
-                    ..Calls::default()
-                },
-            })
-            .collect()
+        self.strokes.iter().map(SavedStroke::played).collect()
     }
 
     /// Writes the save at `path`, replacing the previous one only once complete.

@@ -23,6 +23,8 @@ pub struct MatchViewer {
     config: Config,
     saved: SavedMatch,
     table: TableGeometry,
+    /// The referee before the first stroke and after each one.
+    referees: Vec<Referee>,
     /// Each stroke's record with its paths, once made (the saved record where its input
     /// cannot be found again: its balls then jump to where they stopped).
     paths: Vec<Option<ShotRecord>>,
@@ -56,11 +58,12 @@ impl MatchViewer {
     /// The viewer at the first stroke of `saved`, paused; refused where the match cannot
     /// be replayed with `config`.
     pub fn open(config: &Config, saved: SavedMatch) -> Result<MatchViewer, StartError> {
-        saved.referee(config)?;
+        let referees = saved.referees(config)?;
         let table = TableGeometry::new(&config.tables, Some(&saved.settings.table), &config.balls)?;
         Ok(MatchViewer {
             config: config.clone(),
             paths: vec![None; saved.strokes.len()],
+            referees,
             saved,
             table,
             at: 0,
@@ -108,11 +111,12 @@ impl MatchViewer {
         let i = self.at;
         let saved = self.saved.strokes.get(i)?;
         let stopped = self.t >= saved.record.duration;
-        let referee = self.referee_after(if stopped { i + 1 } else { i })?;
+        let referee = &self.referees[if stopped { i + 1 } else { i }];
         let verdict = stopped.then(|| referee.last_verdict().cloned()).flatten();
         let sheet = referee.sheet();
         if self.paths[i].is_none() {
-            let lay_out = self.lay_out_before(i)?;
+            let before = &self.referees[i];
+            let lay_out: Vec<_> = before.positions().iter().map(|(&b, &p)| (b, p)).collect();
             self.paths[i] = Some(with_paths(
                 &self.config,
                 &self.table,
@@ -130,19 +134,6 @@ impl MatchViewer {
             verdict,
             sheet,
         })
-    }
-
-    /// The referee after the first `strokes` strokes.
-    fn referee_after(&self, strokes: usize) -> Option<Referee> {
-        let mut first = self.saved.clone();
-        first.strokes.truncate(strokes);
-        first.referee(&self.config).ok()
-    }
-
-    /// Where the balls stood before stroke `i` (an index).
-    fn lay_out_before(&self, i: usize) -> Option<Vec<(BallId, DVec2)>> {
-        let referee = self.referee_after(i)?;
-        Some(referee.positions().iter().map(|(&b, &p)| (b, p)).collect())
     }
 }
 
