@@ -119,6 +119,9 @@ pub enum Body {
     /// The seat will play game number `game` (from 1) of the table once the current one
     /// is over; it starts when both seats say so.
     Rematch { game: u32 },
+    /// A seat's aim while it aims (`stroke`), or only that it is there (None: a
+    /// heartbeat); said on the aim channel, which keeps the last one only.
+    Aim { stroke: Option<Stroke> },
     /// A player's answer to `to`'s hello: the table's messages so far, each as signed by
     /// its sender (part `part` of `parts`, from 1), so that a newcomer catches up
     /// whatever the relay still buffers.

@@ -12,7 +12,9 @@ mod computer_seat;
 mod fingerprint;
 mod host;
 mod identity;
+mod follower;
 mod inbox;
+mod link;
 mod message;
 mod refusal;
 mod relay;
@@ -32,7 +34,9 @@ pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
 pub use host::EmbeddedHost;
 pub use identity::{Identity, IdentityError, PublicKey, TableId, player_identity};
+pub use follower::Follower;
 pub use inbox::Inbox;
+pub use link::{Comeback, Link, LinkError, Opening, Presence, Role};
 pub use message::{
     Body, JoinCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms,
     pack_record, unpack_record,

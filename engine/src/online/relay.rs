@@ -23,6 +23,8 @@ pub struct RelayConnection {
     agent: ureq::Agent,
     incoming: Receiver<(Channel, Vec<u8>)>,
     stop: Arc<AtomicBool>,
+    /// Set by a reader whose socket closed.
+    closed: Arc<AtomicBool>,
 }
 
 impl RelayConnection {
@@ -37,9 +39,14 @@ impl RelayConnection {
         };
         let (sender, incoming) = channel();
         let stop = Arc::new(AtomicBool::new(false));
+        let closed = Arc::new(AtomicBool::new(false));
         for channel in [Channel::Match, Channel::Aim] {
             let path = path("sub", channel, table);
-            subscribe(host, &path, channel, sender.clone(), Arc::clone(&stop))?;
+            let flags = Flags {
+                stop: Arc::clone(&stop),
+                closed: Arc::clone(&closed),
+            };
+            subscribe(host, &path, channel, sender.clone(), flags)?;
         }
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
@@ -52,8 +59,21 @@ impl RelayConnection {
             agent,
             incoming,
             stop,
+            closed,
         })
     }
+
+    /// Whether both channels are still being read (a relay that went away closes
+    /// them; a new connection is then needed).
+    pub fn is_open(&self) -> bool {
+        !self.closed.load(Ordering::Relaxed)
+    }
+}
+
+/// A reader's flags: `stop` it (set by the connection), its socket `closed` (set by it).
+struct Flags {
+    stop: Arc<AtomicBool>,
+    closed: Arc<AtomicBool>,
 }
 
 /// `/sub/<id>`, `/pub/aim/<id>`, ...
@@ -65,13 +85,13 @@ fn path(verb: &str, channel: Channel, table: TableId) -> String {
 }
 
 /// Opens the WebSocket of `path` on `host` and reads it on a thread into `sender` until
-/// `stop` or the socket closes.
+/// stopped or the socket closes (then said in `flags.closed`).
 fn subscribe(
     host: &str,
     path: &str,
     channel: Channel,
     sender: Sender<(Channel, Vec<u8>)>,
-    stop: Arc<AtomicBool>,
+    flags: Flags,
 ) -> Result<(), TransportError> {
     let closed = |e: &dyn std::fmt::Display| TransportError::Closed(format!("{host}{path}: {e}"));
     let stream = TcpStream::connect(host).map_err(|e| closed(&e))?;
@@ -82,7 +102,7 @@ fn subscribe(
         .set_read_timeout(Some(READ_POLL))
         .map_err(|e| closed(&e))?;
     std::thread::spawn(move || {
-        while !stop.load(Ordering::Relaxed) {
+        while !flags.stop.load(Ordering::Relaxed) {
             match socket.read() {
                 Ok(tungstenite::Message::Text(text)) => {
                     if sender.send((channel, text.as_bytes().to_vec())).is_err() {
@@ -100,7 +120,10 @@ fn subscribe(
                         e.kind(),
                         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                     ) => {}
-                Err(_) => break,
+                Err(_) => {
+                    flags.closed.store(true, Ordering::Relaxed);
+                    break;
+                }
             }
         }
         let _ = socket.close(None);

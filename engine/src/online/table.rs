@@ -19,6 +19,7 @@ use crate::play::{Command, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
+use std::time::Instant;
 
 mod arrivals;
 
@@ -132,6 +133,12 @@ pub struct OnlineTable {
     notes: Vec<Note>,
     /// Where each game of the table is saved (`<table>-<game>.json`).
     save_dir: Option<PathBuf>,
+    /// When each seat was last heard from (a move, its aim or a heartbeat).
+    heard: [Option<Instant>; 2],
+    /// Each seat's aim while it aims.
+    aims: [Option<Stroke>; 2],
+    /// Every command applied to the match since the last `take_commands`.
+    commands: Vec<Command>,
 }
 
 impl OnlineTable {
@@ -214,6 +221,9 @@ impl OnlineTable {
             catching_up: false,
             notes: Vec::new(),
             save_dir,
+            heard: [None; 2],
+            aims: [None; 2],
+            commands: Vec::new(),
         }
     }
 
@@ -291,6 +301,24 @@ impl OnlineTable {
     /// What happened that is not a move, since the last call.
     pub fn take_notes(&mut self) -> Vec<Note> {
         std::mem::take(&mut self.notes)
+    }
+
+    /// Every command applied to the match since the last call, in order (a lag's
+    /// strokes, a choice, a stroke's record, a restore; none of the going on from a
+    /// verdict, which each side reads on its own): what a screen that shows the match
+    /// plays again on its own copy, in real time (`Follower`).
+    pub fn take_commands(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.commands)
+    }
+
+    /// When `seat` was last heard from (a move, its aim or a heartbeat).
+    pub fn heard(&self, seat: usize) -> Option<Instant> {
+        self.heard.get(seat).copied().flatten()
+    }
+
+    /// The aim `seat` shows while it aims (cleared by its move).
+    pub fn aim(&self, seat: usize) -> Option<Stroke> {
+        self.aims.get(seat).copied().flatten()
     }
 
     /// What to publish, in order, since the last call.
@@ -388,6 +416,14 @@ impl OnlineTable {
             wants_seat,
         };
         self.hello = self.say(Channel::Match, None, body);
+    }
+
+    /// Tells the table this seat's aim (`stroke`), or only that it is there (None); a
+    /// spectator says nothing.
+    pub fn say_aim(&mut self, stroke: Option<Stroke>) {
+        if let Some(seat) = self.my_seat() {
+            self.say(Channel::Aim, Some(seat as u8), Body::Aim { stroke });
+        }
     }
 
     /// Commits to this seat's lag: its ball put at `lag.at`, played with `lag.stroke`;

@@ -140,8 +140,25 @@ impl Match {
     /// Saves the match where play stands now, to be resumed there. A stroke counts
     /// once judged: while the balls roll, the save from before it stands.
     fn save(&mut self) {
-        let at = match self.core.phase() {
-            Phase::Rolling => return,
+        let Some(at) = self.saved_phase() else {
+            return;
+        };
+        self.core.save(at);
+        if at == SavedPhase::GameOver {
+            self.record();
+        }
+    }
+
+    /// The match as its save would say it now (None while the balls roll: a stroke
+    /// counts once judged).
+    pub(super) fn saved(&self) -> Option<SavedMatch> {
+        self.saved_phase().map(|at| self.core.saved(at))
+    }
+
+    /// Where play stands, as a save says it.
+    fn saved_phase(&self) -> Option<SavedPhase> {
+        Some(match self.core.phase() {
+            Phase::Rolling => return None,
             Phase::Lag | Phase::LagRolling => SavedPhase::Lag,
             Phase::LagResult | Phase::ChooseBreak => match self.lag.winner {
                 Some(lag_winner) => SavedPhase::ChooseBreak { lag_winner },
@@ -152,11 +169,7 @@ impl Match {
             Phase::Verdict => SavedPhase::Verdict,
             Phase::Spotting => SavedPhase::Spotting,
             Phase::GameOver => SavedPhase::GameOver,
-        };
-        self.core.save(at);
-        if at == SavedPhase::GameOver {
-            self.record();
-        }
+        })
     }
 
     /// The game just over goes into each person's record (the computer's seats keep

@@ -142,6 +142,15 @@ impl Play {
         Play::Match(Match::resume(core, saved, records))
     }
 
+    /// A match as its save would say it now (None: not a match, or its balls rolling),
+    /// for [`Play::resume`] to set up the same match elsewhere.
+    pub fn saved(&self) -> Option<SavedMatch> {
+        match self {
+            Play::Match(m) => m.saved(),
+            _ => None,
+        }
+    }
+
     /// What went wrong keeping the last game in the players' records (a match only).
     pub fn profile_troubles(&self) -> &[profiles::ProfileTrouble] {
         match self {

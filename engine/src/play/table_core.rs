@@ -430,12 +430,7 @@ impl TableCore {
         let Some(path) = self.save_path.clone() else {
             return;
         };
-        let mut saved = match &self.game {
-            Some(game) => game.saved(&self.settings, at),
-            None => SavedMatch::new(self.settings.clone(), 0, BallId::White, &[], at),
-        };
-        saved.declared_safety = self.declared_safety;
-        saved.break_offset_m = self.break_offset_m;
+        let saved = self.saved(at);
         if self.last_saved.as_ref() == Some(&saved) {
             return;
         }
@@ -449,6 +444,17 @@ impl TableCore {
             Ok(()) => self.last_saved = Some(saved),
             Err(e) => self.tell(Notice::SaveFailed(e)),
         }
+    }
+
+    /// The match as its save says it, play standing `at`.
+    pub(super) fn saved(&self, at: SavedPhase) -> SavedMatch {
+        let mut saved = match &self.game {
+            Some(game) => game.saved(&self.settings, at),
+            None => SavedMatch::new(self.settings.clone(), 0, BallId::White, &[], at),
+        };
+        saved.declared_safety = self.declared_safety;
+        saved.break_offset_m = self.break_offset_m;
+        saved
     }
 
     /// Puts the balls at rest where the referee has them; balls not listed leave the

@@ -42,11 +42,29 @@ impl OnlineTable {
 
     /// A message off the table's `channel` (aim and heartbeats are for the screens).
     pub fn receive(&mut self, channel: Channel, bytes: &[u8]) {
-        if channel == Channel::Match {
-            self.apply(bytes, Came::Live);
+        match channel {
+            Channel::Match => self.apply(bytes, Came::Live),
+            Channel::Aim => self.aim_from(bytes),
         }
         self.seat_a_guest();
         self.reveal_if_due();
+    }
+
+    /// A seat's aim or heartbeat, taken where it is signed by the seat it claims; what
+    /// is not is dropped without a note (the aim channel only shows).
+    fn aim_from(&mut self, bytes: &[u8]) {
+        let Ok(payload) = Payload::open(bytes) else {
+            return;
+        };
+        let Some(seat) = payload.seat.map(usize::from) else {
+            return;
+        };
+        let holds = self.seats.get(seat).is_some_and(|s| s.key == payload.from);
+        if let (true, Body::Aim { stroke }) = (holds && payload.table == self.table, payload.body)
+        {
+            self.heard[seat] = Some(Instant::now());
+            self.aims[seat] = stroke.filter(|s| s.validate().is_ok());
+        }
     }
 
     /// Applies one message of the match's channel that came as `came`.
@@ -79,6 +97,10 @@ impl OnlineTable {
             self.in_flight = None;
         }
         let seat = payload.seat.map(usize::from);
+        if let (Came::Live, Some(seat)) = (came, seat.filter(|&s| s < 2)) {
+            self.heard[seat] = Some(Instant::now());
+            self.aims[seat] = None;
+        }
         let applied = match (payload.body, seat) {
             (Body::Hello { .. }, _) | (Body::Snapshot { .. }, _) if nested => {
                 Err(Refusal::OutOfTurn)
@@ -313,6 +335,7 @@ impl OnlineTable {
                 if play.phase() == Phase::ChooseBreak {
                     return Err(Refusal::Terms(format!("{ball:?} is not a cue ball")));
                 }
+                self.commands.push(Command::ChooseBreak { break_it, ball });
             }
             Body::BreakBall { offset_m }
                 if phase == Phase::BreakSetup
@@ -321,6 +344,7 @@ impl OnlineTable {
                     && offset_m.is_finite() =>
             {
                 self.play_mut().apply(Command::MoveBreakBall(offset_m));
+                self.commands.push(Command::MoveBreakBall(offset_m));
                 self.break_ball_moved = true;
             }
             Body::Stroke {
@@ -338,11 +362,13 @@ impl OnlineTable {
                 if !mine && simulate(play, stroke).ok().as_ref() != Some(&record) {
                     self.notes.push(Note::RecordDiffers { number, seat });
                 }
-                let play = self.play_mut();
-                play.apply(Command::Played {
+                let played = Command::Played {
                     record: Box::new(record),
                     declared_safety,
-                });
+                };
+                self.commands.push(played.clone());
+                let play = self.play_mut();
+                play.apply(played);
                 if play.phase() != Phase::Verdict {
                     return Err(Refusal::Terms(format!(
                         "stroke {number}'s record cannot be judged"
@@ -358,6 +384,7 @@ impl OnlineTable {
                 self.restore_asks[seat] = Some(before);
                 if self.restore_asks[0] == self.restore_asks[1] {
                     self.play_mut().apply(Command::RestorePositions);
+                    self.commands.push(Command::RestorePositions);
                     self.restore_asks = [None, None];
                 }
             }
@@ -382,8 +409,13 @@ impl OnlineTable {
             return;
         };
         for lag in [first, second] {
-            play.apply(Command::PlaceLagBall(DVec2::new(lag.at[0], lag.at[1])));
-            play.apply(Command::LagReady(lag.stroke));
+            for command in [
+                Command::PlaceLagBall(DVec2::new(lag.at[0], lag.at[1])),
+                Command::LagReady(lag.stroke),
+            ] {
+                play.apply(command.clone());
+                self.commands.push(command);
+            }
         }
         while play.phase() == Phase::LagRolling {
             play.advance(1.0);
