@@ -5,6 +5,7 @@
 //! told ([`Told`]) and waits for a person at the table to go on; its verdicts show for
 //! the time the settings give ([`shows_by_itself`]).
 
+use super::online::{Following, OnlineLink, my_online_seat};
 use super::table::{apply_commands, step};
 use super::{GameConfig, GameSystems, PlayerCommand, Preferences, Session, at_table};
 use crate::computer::explain::Explanation;
@@ -166,17 +167,30 @@ fn a_person_plays(session: &Session) -> bool {
         .any(Option::is_none)
 }
 
+/// The seats whose players sit at this screen: every person's at a hot-seat table; at
+/// an online table this game's own (none for a spectator).
+fn seats_here(session: &Session, online: Option<&OnlineLink>) -> Vec<usize> {
+    match online {
+        Some(_) => my_online_seat(online).into_iter().collect(),
+        None => (session.settings().seated_computers().iter())
+            .enumerate()
+            .filter(|(_, computer)| computer.is_none())
+            .map(|(seat, _)| seat)
+            .collect(),
+    }
+}
+
 /// Whether what shows now (a lag result, a verdict, the spotting) goes on by itself:
-/// the computer's own verdicts, and a lag between computers, do after the settings'
-/// time; a person's, and any lag result a person must read, wait for them.
-pub fn shows_by_itself(session: &Session) -> bool {
-    let computers = session.settings().seated_computers();
-    let computer = |seat: usize| computers.get(seat).is_some_and(Option::is_some);
+/// the verdicts of a seat played elsewhere (the computer's, an online opponent's), and
+/// a lag nobody here played, do after the settings' time; those of a seat played here,
+/// and any lag result a player here must read, wait for them.
+pub fn shows_by_itself(session: &Session, online: Option<&OnlineLink>) -> bool {
+    let here = seats_here(session, online);
     match session.phase() {
-        Phase::LagResult => !a_person_plays(session),
-        Phase::Verdict | Phase::Spotting => {
-            session.last_verdict().is_some_and(|v| computer(v.shooter))
-        }
+        Phase::LagResult => here.is_empty(),
+        Phase::Verdict | Phase::Spotting => session
+            .last_verdict()
+            .is_some_and(|v| !here.contains(&v.shooter)),
         _ => false,
     }
 }
@@ -188,9 +202,17 @@ fn computer_to_act(session: &Session, config: &GameConfig) -> Option<(usize, Lev
     Some((seat, config.0.computer.level(&key).ok()?.clone()))
 }
 
-/// Whether a person may act now: not while a computer's seat is to act.
-fn person_to_act(session: Option<Res<Session>>, config: Res<GameConfig>) -> bool {
-    session.is_none_or(|s| computer_to_act(&s, &config).is_none())
+/// Whether a person may act now: not while a computer's seat is to act; online, only
+/// on their own move, once the match shown has caught up with the table.
+fn person_to_act(
+    session: Option<Res<Session>>,
+    config: Res<GameConfig>,
+    online: Option<Res<Following>>,
+) -> bool {
+    match online {
+        Some(following) => following.person_may_act(),
+        None => session.is_none_or(|s| computer_to_act(&s, &config).is_none()),
+    }
 }
 
 /// A person's controls: they run only while a person may act (not while a computer's
@@ -244,10 +266,11 @@ struct ShowTimer(Option<Timer>);
 /// What now shows goes on by itself after the settings' time, or waits for a person.
 fn start_showing(
     session: Res<Session>,
+    online: Option<Res<OnlineLink>>,
     preferences: Res<Preferences>,
     mut timer: ResMut<ShowTimer>,
 ) {
-    timer.0 = shows_by_itself(&session).then(|| {
+    timer.0 = shows_by_itself(&session, online.as_deref()).then(|| {
         Timer::new(
             Duration::from_secs_f64(preferences.computer_verdict_s),
             TimerMode::Once,

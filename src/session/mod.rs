@@ -6,12 +6,14 @@
 
 mod computer_seat;
 pub mod frame;
+mod online;
 mod preferences;
 mod table;
 
 pub use computer_seat::{
     Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself,
 };
+pub use online::{Following, OnlineLink, OnlineNote, OnlineNotes, my_online_seat, online};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use table::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
@@ -46,6 +48,8 @@ pub enum Screen {
     Settings,
     /// The player records screen, from the menu.
     Records,
+    /// Online play, from the menu: host a table, join one or watch one, and wait for it.
+    Online,
     Table,
 }
 
@@ -145,5 +149,5 @@ pub fn plugin(app: &mut App) {
             }),
         );
     }
-    app.add_plugins((table::plugin, computer_seat::plugin));
+    app.add_plugins((table::plugin, computer_seat::plugin, online::plugin));
 }

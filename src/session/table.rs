@@ -6,6 +6,7 @@
 //! never owns the truth.
 
 use super::frame::{rotation_to_bevy, to_bevy};
+use super::online::OnlineLink;
 use super::{GameConfig, GameSystems, Phase, Screen};
 use crate::play::{Command, Event, MatchSettings, Play, PlayCommand, SavedMatch, StoragePaths};
 use crate::shot::BallId;
@@ -82,7 +83,7 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        (step, apply_commands)
+        (step, apply_commands.run_if(not(super::online::online)))
             .chain()
             .run_if(at_table)
             .in_set(GameSystems::Rules),
@@ -104,14 +105,18 @@ fn open_table(
     settings: Res<Settings>,
     files: Res<UserFiles>,
     resume: Option<Res<ResumeMatch>>,
+    online: Option<ResMut<OnlineLink>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    let mut play = match resume {
-        Some(resume) => {
+    let shown =
+        online.and_then(|mut link| super::online::start_following(&mut commands, &mut link));
+    let mut play = match (shown, resume) {
+        (Some(shown), _) => shown,
+        (None, Some(resume)) => {
             commands.remove_resource::<ResumeMatch>();
             Play::resume(&config.0, &resume.0, Some(&files.0))
         }
-        None => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
+        (None, None) => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
     };
     // The phase is mirrored from now on; what led to it is history.
     play.take_events();
@@ -129,7 +134,7 @@ fn open_table(
 }
 
 /// Sends out what the match did, and follows its phase.
-fn forward(
+pub(super) fn forward(
     session: &mut Session,
     events: &mut MessageWriter<PlayEvent>,
     next: &mut NextState<Phase>,

@@ -81,6 +81,15 @@ impl Follower {
         }
     }
 
+    /// Whether `shown` has played all that `table` applied and shows where it stands
+    /// (not a verdict still read, nor a stroke rolling): the person may act then.
+    pub fn caught_up(&self, table: &OnlineTable, shown: &Play) -> bool {
+        let at_table = table.play().map(|p| (p.phase(), p.strokes_judged()));
+        self.queue.is_empty()
+            && at_rest(shown)
+            && at_table == Some((shown.phase(), shown.strokes_judged()))
+    }
+
     /// What the person at this screen decided: said to the table where it is a move,
     /// played on the shown match where only the screen shows it (a lag ball moved, the
     /// break ball moved before the break, a safety declared, a verdict read).
@@ -148,8 +157,7 @@ impl Follower {
                 declared_safety,
             } => {
                 let lay_out: Vec<(BallId, DVec2)> = shown.sim().lay_out();
-                let stroke =
-                    stroke_that_played(shown.config(), shown.table(), &lay_out, &record);
+                let stroke = stroke_that_played(shown.config(), shown.table(), &lay_out, &record);
                 shown.apply(Command::DeclareSafety(declared_safety));
                 match stroke {
                     Some(stroke) => shown.apply(Command::Strike(stroke)),

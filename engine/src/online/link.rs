@@ -100,7 +100,10 @@ pub enum LinkError {
     File(FileError),
     Identity(IdentityError),
     /// The embedded host could not listen at the address: what the system said.
-    Serve { listen: String, error: String },
+    Serve {
+        listen: String,
+        error: String,
+    },
     /// The relay could not be reached.
     Transport(TransportError),
     /// This build's physics could not be fingerprinted: why.
@@ -169,12 +172,10 @@ impl Link {
         opening: Opening,
     ) -> Result<Link, LinkError> {
         let me = player_identity(data, name).map_err(LinkError::File)?;
-        let geometry =
-            TableGeometry::new(&config.tables, None, &config.balls).map_err(|e| {
-                LinkError::Physics(e.to_string())
-            })?;
-        let physics =
-            physics_fingerprint(config, &geometry).map_err(|e| LinkError::Physics(e.to_string()))?;
+        let geometry = TableGeometry::new(&config.tables, None, &config.balls)
+            .map_err(|e| LinkError::Physics(e.to_string()))?;
+        let physics = physics_fingerprint(config, &geometry)
+            .map_err(|e| LinkError::Physics(e.to_string()))?;
         let saves = Some(data.join("online"));
         // A new table's relay, or one joined, must answer now; a comeback's may still
         // be starting.
@@ -226,18 +227,12 @@ impl Link {
                 None => (comeback, None),
             },
         };
-        let code =
-            JoinCode::parse(&comeback.code).ok_or_else(|| LinkError::Code(comeback.code.clone()))?;
+        let code = JoinCode::parse(&comeback.code)
+            .ok_or_else(|| LinkError::Code(comeback.code.clone()))?;
         let table = match (&comeback.role, &comeback.terms) {
-            (Role::Host, Some(terms)) => OnlineTable::host(
-                config,
-                me,
-                name,
-                code.table,
-                terms.clone(),
-                physics,
-                saves,
-            ),
+            (Role::Host, Some(terms)) => {
+                OnlineTable::host(config, me, name, code.table, terms.clone(), physics, saves)
+            }
             (role, _) => OnlineTable::join(
                 config,
                 me,
@@ -295,7 +290,9 @@ impl Link {
 
     /// Whether the connection to the relay is up.
     pub fn connected(&self) -> bool {
-        self.connection.as_ref().is_some_and(RelayConnection::is_open)
+        self.connection
+            .as_ref()
+            .is_some_and(RelayConnection::is_open)
     }
 
     /// What went wrong with the connection, while it is down.

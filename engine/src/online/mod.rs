@@ -10,9 +10,9 @@
 mod commit;
 mod computer_seat;
 mod fingerprint;
+mod follower;
 mod host;
 mod identity;
-mod follower;
 mod inbox;
 mod link;
 mod message;
@@ -32,9 +32,9 @@ mod tests;
 pub use commit::{Commitment, LagStroke, Salt};
 pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
+pub use follower::Follower;
 pub use host::EmbeddedHost;
 pub use identity::{Identity, IdentityError, PublicKey, TableId, player_identity};
-pub use follower::Follower;
 pub use inbox::Inbox;
 pub use link::{Comeback, Link, LinkError, Opening, Presence, Role};
 pub use message::{

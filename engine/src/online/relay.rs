@@ -7,9 +7,9 @@ use super::identity::TableId;
 use super::message::MAX_MESSAGE_BYTES;
 use super::transport::{Channel, Transport, TransportError};
 use std::net::TcpStream;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// How often a reader looks up from its socket to see whether it should stop.
@@ -21,7 +21,9 @@ pub struct RelayConnection {
     base: String,
     table: TableId,
     agent: ureq::Agent,
-    incoming: Receiver<(Channel, Vec<u8>)>,
+    /// In a mutex only so that a connection may be shared (a game's resource); it is
+    /// only read through `&mut self`.
+    incoming: Mutex<Receiver<(Channel, Vec<u8>)>>,
     stop: Arc<AtomicBool>,
     /// Set by a reader whose socket closed.
     closed: Arc<AtomicBool>,
@@ -57,7 +59,7 @@ impl RelayConnection {
             base: base.to_owned(),
             table,
             agent,
-            incoming,
+            incoming: Mutex::new(incoming),
             stop,
             closed,
         })
@@ -154,7 +156,11 @@ impl Transport for RelayConnection {
     }
 
     fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
-        self.incoming.try_iter().collect()
+        let incoming = self
+            .incoming
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        incoming.try_iter().collect()
     }
 }
 

@@ -36,10 +36,10 @@ pub use screens::{
     PlayerEntry, ResumeOffer, Setting, SettingValue,
 };
 pub use {
-    lag::LagWords, menu::MenuWords, online::OnlineWords, practice::PracticeWords,
-    records::RecordsWords, referee::RefereeWords, rules::RulesWords, scoreboard::MatchWords,
-    shot::ShotWords, table::TableWords, troubles::CommandLineProblem, troubles::Trouble,
-    troubles::TroubleWords,
+    lag::LagWords, menu::MenuWords, online::OnlineLabel, online::OnlineLine, online::OnlineWait,
+    online::OnlineWords, practice::PracticeWords, records::RecordsWords, referee::RefereeWords,
+    rules::RulesWords, scoreboard::MatchWords, shot::ShotWords, table::TableWords,
+    troubles::CommandLineProblem, troubles::Trouble, troubles::TroubleWords,
 };
 
 use crate::computer::Decision;

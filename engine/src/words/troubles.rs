@@ -5,7 +5,8 @@ use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+    IdentityError, LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError,
+    TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -55,6 +56,8 @@ pub enum Trouble<'a> {
     Share(&'a ShareError),
     /// A stroke message's record that cannot be read.
     PackedRecord(&'a PackedRecordError),
+    /// An online table that could not be opened.
+    Link(&'a LinkError),
 }
 
 /// What went wrong, in words: every error the layers below return.

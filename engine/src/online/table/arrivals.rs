@@ -60,8 +60,7 @@ impl OnlineTable {
             return;
         };
         let holds = self.seats.get(seat).is_some_and(|s| s.key == payload.from);
-        if let (true, Body::Aim { stroke }) = (holds && payload.table == self.table, payload.body)
-        {
+        if let (true, Body::Aim { stroke }) = (holds && payload.table == self.table, payload.body) {
             self.heard[seat] = Some(Instant::now());
             self.aims[seat] = stroke.filter(|s| s.validate().is_ok());
         }

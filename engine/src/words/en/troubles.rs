@@ -5,7 +5,9 @@ use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError};
+use crate::online::{
+    LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+};
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
@@ -192,6 +194,16 @@ impl TroubleWords for English {
             },
             Trouble::PackedRecord(e) => packed("stroke's record", e),
             Trouble::Identity(e) => format!("no key could be made: {}", e.0),
+            Trouble::Link(e) => match e {
+                LinkError::File(e) => self.trouble(Trouble::File(e)),
+                LinkError::Identity(e) => self.trouble(Trouble::Identity(e)),
+                LinkError::Transport(e) => self.trouble(Trouble::Transport(e)),
+                LinkError::Serve { listen, error } => format!("cannot listen at {listen}: {error}"),
+                LinkError::Physics(why) => {
+                    format!("this build's physics cannot be fingerprinted: {why}")
+                }
+                LinkError::Code(code) => format!("not a join code: {code}"),
+            },
         }
     }
 

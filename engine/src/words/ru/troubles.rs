@@ -4,7 +4,9 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError};
+use crate::online::{
+    LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 
@@ -310,6 +312,14 @@ impl TroubleWords for Russian {
             },
             Trouble::PackedRecord(e) => packed("запись удара", e),
             Trouble::Identity(e) => format!("ключ не создан: {}", e.0),
+            Trouble::Link(e) => match e {
+                LinkError::File(e) => self.trouble(Trouble::File(e)),
+                LinkError::Identity(e) => self.trouble(Trouble::Identity(e)),
+                LinkError::Transport(e) => self.trouble(Trouble::Transport(e)),
+                LinkError::Serve { listen, error } => format!("нельзя слушать {listen}: {error}"),
+                LinkError::Physics(why) => format!("физику этой сборки не удаётся снять: {why}"),
+                LinkError::Code(code) => format!("это не код стола: {code}"),
+            },
         }
     }
 
