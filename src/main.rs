@@ -29,7 +29,7 @@ struct Cli {
     /// Frames to render before the screenshot.
     #[arg(long, default_value_t = 60, requires = "screenshot")]
     frames: u32,
-    /// The screen to open with the last menu choices: menu, match, practice or
+    /// The screen to open with the last menu choices: menu, online, match, practice or
     /// lag-training [default: menu; with --screenshot or --frame-rate, practice: the
     /// table at the break].
     #[arg(long, value_name = "SCREEN", value_parser = start_screen)]
@@ -83,21 +83,27 @@ fn point(text: &str) -> Result<carom::math::DVec3, String> {
     }
 }
 
-/// Where `carom` opens: the menu, or the table in a mode.
+/// Where `carom` opens: the menu, the Online screen, or the table in a mode.
 #[derive(Clone, Copy)]
-struct Start(Option<Mode>);
+enum Start {
+    Menu,
+    Online,
+    Table(Mode),
+}
 
 fn start_screen(name: &str) -> Result<Start, String> {
-    if name == "menu" {
-        return Ok(Start(None));
+    match name {
+        "menu" => return Ok(Start::Menu),
+        "online" => return Ok(Start::Online),
+        _ => {}
     }
     Mode::ALL
         .into_iter()
         .find(|m| m.key() == name)
-        .map(|m| Start(Some(m)))
+        .map(Start::Table)
         .ok_or_else(|| {
             let modes: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
-            format!("the screens are: menu, {}", modes.join(", "))
+            format!("the screens are: menu, online, {}", modes.join(", "))
         })
 }
 
@@ -475,7 +481,8 @@ fn main() -> ExitCode {
         Some(Command::Online { what }) => online(cli.config, what, out).map_err(Into::into),
         None => {
             let start = match cli.start {
-                Some(Start(mode)) => mode,
+                Some(Start::Table(mode)) => Some(mode),
+                Some(Start::Menu | Start::Online) => None,
                 None if cli.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
@@ -499,6 +506,7 @@ fn main() -> ExitCode {
             };
             let launch = carom::Launch {
                 start,
+                online: matches!(cli.start, Some(Start::Online)),
                 screenshot: cli.screenshot.map(|path| (path, cli.frames)),
                 frame_rate: cli.frame_rate,
                 quality: cli.quality,

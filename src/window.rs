@@ -19,6 +19,8 @@ use std::path::PathBuf;
 pub struct Launch {
     /// The table in this mode at once (with the last menu choices); None: the menu.
     pub start: Option<Mode>,
+    /// The Online screen at once (in place of the menu).
+    pub online: bool,
     /// Save a picture here after this many frames, and exit.
     pub screenshot: Option<(PathBuf, u32)>,
     /// Measure the frame rate during a stroke, print it, and exit.
@@ -124,10 +126,10 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     app.insert_resource(Settings(settings));
     app.insert_resource(preferences);
     app.insert_resource(GraphicsChosen(graphics_chosen));
-    app.insert_state(if launch.start.is_some() {
-        Screen::Table
-    } else {
-        Screen::Menu
+    app.insert_state(match (launch.start, launch.online) {
+        (Some(_), _) => Screen::Table,
+        (None, true) => Screen::Online,
+        (None, false) => Screen::Menu,
     });
     app.insert_resource(UserFiles(paths));
     app.insert_resource(ConfigFolder(launch.config_folder.clone()));

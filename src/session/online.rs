@@ -46,17 +46,25 @@ pub enum OnlineNote {
 }
 
 impl OnlineNotes {
-    /// The notes still shown.
+    /// The notes still shown: another build's physics for the whole match, the rest
+    /// for a while.
     pub fn shown(&self) -> impl Iterator<Item = &OnlineNote> {
         self.0
             .iter()
-            .filter(|(_, at)| at.elapsed() < NOTE_SHOWN)
+            .filter(|(note, at)| note.lasts() || at.elapsed() < NOTE_SHOWN)
             .map(|(note, _)| note)
     }
 
     fn add(&mut self, note: OnlineNote) {
-        self.0.retain(|(_, at)| at.elapsed() < NOTE_SHOWN);
+        self.0
+            .retain(|(note, at)| note.lasts() || at.elapsed() < NOTE_SHOWN);
         self.0.push((note, Instant::now()));
+    }
+}
+
+impl OnlineNote {
+    fn lasts(&self) -> bool {
+        matches!(self, OnlineNote::Table(Note::PhysicsDiffers { .. }))
     }
 }
 

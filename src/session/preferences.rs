@@ -160,6 +160,9 @@ pub struct Preferences {
     /// The guides shown already (each shows by itself once, the first time its mode
     /// is opened).
     pub guides_read: Vec<Guide>,
+    /// The online relay's address, `http://HOST:PORT` (empty: none; no project relay
+    /// exists, see the README).
+    pub relay: String,
 }
 
 impl Default for Preferences {
@@ -180,6 +183,7 @@ impl Default for Preferences {
             cloth: "blue".into(),
             language: None,
             guides_read: Vec::new(),
+            relay: String::new(),
         }
     }
 }

@@ -10,6 +10,8 @@ mod hud;
 mod labels;
 mod lag_stats;
 mod menu;
+mod online;
+mod online_table;
 mod overlays;
 mod positions;
 mod profiles;
@@ -29,6 +31,8 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     fonts::plugin(app);
+    online::plugin(app);
+    online_table::plugin(app);
     app.add_systems(Update, scale_with_the_window);
     app.add_plugins((
         widgets::plugin,

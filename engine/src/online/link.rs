@@ -112,19 +112,6 @@ pub enum LinkError {
     Code(String),
 }
 
-impl std::fmt::Display for LinkError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LinkError::File(e) => write!(f, "{e}"),
-            LinkError::Identity(e) => write!(f, "{e:?}"),
-            LinkError::Serve { listen, error } => write!(f, "{listen}: {error}"),
-            LinkError::Transport(e) => write!(f, "{e:?}"),
-            LinkError::Physics(e) => write!(f, "{e}"),
-            LinkError::Code(code) => write!(f, "{code}: not a join code"),
-        }
-    }
-}
-
 impl std::error::Error for LinkError {}
 
 /// Where the other player stands, as this participant hears them.

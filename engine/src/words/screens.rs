@@ -21,6 +21,8 @@ pub enum MenuLabel {
     Settings,
     /// The player records screen.
     Records,
+    /// The Online screen (a button beside Records).
+    Online,
     Start,
     Resume,
 }

@@ -957,6 +957,7 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         MenuLabel::Player(Some(1)),
         MenuLabel::Settings,
         MenuLabel::Records,
+        MenuLabel::Online,
         MenuLabel::Start,
         MenuLabel::Resume,
     ] {

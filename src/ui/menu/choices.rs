@@ -32,6 +32,8 @@ pub(super) enum Row {
     Settings,
     /// The player records screen (a button beside Settings).
     Records,
+    /// The Online screen (a button beside Records).
+    Online,
 }
 
 impl Row {
@@ -39,12 +41,12 @@ impl Row {
     pub(super) fn is_button(self) -> bool {
         matches!(
             self,
-            Row::Start | Row::Resume | Row::Settings | Row::Records
+            Row::Start | Row::Resume | Row::Settings | Row::Records | Row::Online
         )
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 17] = [
+pub(super) const ALL_ROWS: [Row; 18] = [
     Row::Language,
     Row::Mode,
     Row::Game,
@@ -62,6 +64,7 @@ pub(super) const ALL_ROWS: [Row; 17] = [
     Row::Resume,
     Row::Settings,
     Row::Records,
+    Row::Online,
 ];
 
 /// The rows that matter: lag training has no game, match length or saved match,
@@ -147,7 +150,8 @@ pub(super) fn change(
         | Row::Start
         | Row::Resume
         | Row::Settings
-        | Row::Records => {}
+        | Row::Records
+        | Row::Online => {}
     }
 }
 
@@ -349,6 +353,7 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Player(i) => MenuLabel::Player(Some(i)),
         Row::Settings => MenuLabel::Settings,
         Row::Records => MenuLabel::Records,
+        Row::Online => MenuLabel::Online,
         Row::Start => MenuLabel::Start,
         Row::Resume => MenuLabel::Resume,
     })
@@ -410,6 +415,6 @@ pub(super) fn row_value(
             words().player_entry(&entry)
                 + &average.map_or(String::new(), |a| words().level_average(a))
         }
-        Row::Start | Row::Resume | Row::Settings | Row::Records => String::new(),
+        Row::Start | Row::Resume | Row::Settings | Row::Records | Row::Online => String::new(),
     }
 }

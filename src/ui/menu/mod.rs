@@ -116,9 +116,21 @@ fn open_menu(
         Some(before) if before.handicap != Handicap::Off => before.handicap,
         _ => Handicap::Own,
     };
+    // A table the game was at online when it stopped is offered on the Online screen.
+    let message = match crate::online::Comeback::read(&paths.data) {
+        Ok(Some(comeback)) => Some((
+            format!(
+                "{} ▸ {}",
+                words().menu_label(MenuLabel::Online),
+                words().online_comeback(comeback.role)
+            ),
+            Tone::Warn,
+        )),
+        _ => None,
+    };
     commands.insert_resource(MenuState {
         selected,
-        message: None,
+        message,
         resume_label,
         handicap,
         replace_armed: false,
@@ -211,10 +223,11 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
             .with_children(|line| {
                 spawn_button(line, Row::Settings, 3);
                 spawn_button(line, Row::Records, 3);
+                spawn_button(line, Row::Online, 3);
             });
             return;
         }
-        Row::Records => return,
+        Row::Records | Row::Online => return,
         _ => {}
     }
     list.spawn((
@@ -395,6 +408,7 @@ fn apply_menu_input(
             }
             MenuInput::Activate(Row::Settings) => screen.set(Screen::Settings),
             MenuInput::Activate(Row::Records) => screen.set(Screen::Records),
+            MenuInput::Activate(Row::Online) => screen.set(Screen::Online),
             MenuInput::Activate(Row::Resume) => {
                 match Resumable::check(&config.0, &paths.saved_match) {
                     Resumable::Ready(saved) => {
@@ -587,6 +601,7 @@ fn show_menu(
                     Row::Start => &start,
                     Row::Settings => words().settings_button(),
                     Row::Records => words().records_button(),
+                    Row::Online => &words().menu_label(MenuLabel::Online),
                     _ => &state.resume_label,
                 };
                 set_text(&mut text, shown);
@@ -740,7 +755,7 @@ mod tests {
         assert!(!rows(Mode::Practice).contains(&Row::Handicap));
         assert!(!rows(Mode::LagTraining).contains(&Row::Target));
         assert!(!rows(Mode::LagTraining).contains(&Row::Resume));
-        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Records));
+        assert_eq!(rows(Mode::LagTraining).last(), Some(&Row::Online));
     }
 
     /// "Player 1" with a record of one three-cushion match, `points` in 20 innings

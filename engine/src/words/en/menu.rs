@@ -28,6 +28,7 @@ impl MenuWords for English {
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Settings".into(),
             MenuLabel::Records => "Player records".into(),
+            MenuLabel::Online => "Online".into(),
             MenuLabel::Start => "Start".into(),
             MenuLabel::Resume => "Resume".into(),
         }

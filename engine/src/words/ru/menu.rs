@@ -31,6 +31,7 @@ impl MenuWords for Russian {
             MenuLabel::Player(Some(seat)) => self.default_player(seat),
             MenuLabel::Settings => "Настройки".into(),
             MenuLabel::Records => "Статистика игроков".into(),
+            MenuLabel::Online => "По сети".into(),
             MenuLabel::Start => "Начать".into(),
             MenuLabel::Resume => "Продолжить".into(),
         }
