@@ -182,6 +182,8 @@ impl Link {
                     Some(relay) => (relay, None, None),
                     None => {
                         let (host, own) = serve_at(&serve)?;
+                        // Where it really listens (a port 0 chosen), to serve again there.
+                        let serve = host.address().to_string();
                         (own, Some(host), Some(serve))
                     }
                 };

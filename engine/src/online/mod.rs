@@ -23,6 +23,8 @@ mod table;
 mod transport;
 
 #[cfg(test)]
+mod link_tests;
+#[cfg(test)]
 mod relay_tests;
 #[cfg(test)]
 mod table_tests;
