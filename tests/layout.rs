@@ -22,8 +22,8 @@ use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use carom::config::Config;
 use carom::play::{Command, MatchSettings, Mode, StoragePaths};
 use carom::session::{
-    CameraView, GameConfig, Graphics, Phase, PlayerCommand, Preferences, Quality, Screen, Session,
-    Settings, TableCamera, UserFiles,
+    CameraView, GameConfig, Graphics, OnlineLink, Phase, PlayerCommand, Preferences, Quality,
+    Screen, Session, Settings, TableCamera, UserFiles,
 };
 use carom::shot::{BallId, Stroke};
 use carom::ui::{FreeNode, Slot};
@@ -783,8 +783,8 @@ fn the_cue_stays_through_its_follow_through_and_is_put_away_after() {
 }
 
 /// Each shown text of the screen: its glyphs inside its own box, its box inside the
-/// window and inside the box it stands in (a row, a button).
-fn check_screen_text(app: &mut App, what: &str) {
+/// window and inside the box it stands in (a row, a button); at least `least` of them.
+fn check_screen_text(app: &mut App, what: &str, least: usize) {
     frames(app, 3);
     let world = app.world_mut();
     let window = window_size(world);
@@ -826,7 +826,7 @@ fn check_screen_text(app: &mut App, what: &str) {
             );
         }
     }
-    assert!(checked > 20, "{what}: only {checked} texts shown");
+    assert!(checked >= least, "{what}: only {checked} texts shown");
     println!("{what}: {checked} texts inside their boxes");
 }
 
@@ -840,16 +840,108 @@ fn the_menu_and_the_settings_keep_their_text_on_its_line_and_in_the_window() {
         ..settings.clone()
     };
     in_each_language_and_size(|size, language| {
-        for (screen, settings, what) in [
-            (Screen::Menu, &settings, "menu"),
-            (Screen::Menu, &handicap, "handicap menu"),
-            (Screen::Settings, &settings, "settings"),
+        // Each screen with the least number of texts it shows.
+        for (screen, settings, what, least) in [
+            (Screen::Menu, &settings, "menu", 20),
+            (Screen::Menu, &handicap, "handicap menu", 20),
+            (Screen::Settings, &settings, "settings", 20),
+            (Screen::Online, &settings, "online", 9),
         ] {
             let mut app = shell_at("screens", settings.clone(), size, screen);
             check_screen_text(
                 &mut app,
                 &format!("{}x{} {language}, {what}", size.x, size.y),
+                least,
             );
         }
     });
+}
+
+/// `text` typed into the window, a key for each character.
+fn type_text(app: &mut App, text: &str) {
+    let world = app.world_mut();
+    let window = world
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(world)
+        .unwrap();
+    for c in text.chars() {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+            logical_key: Key::Character(c.to_string().into()),
+            state: ButtonState::Pressed,
+            text: Some(c.to_string().into()),
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+}
+
+fn screen_of(app: &App) -> Screen {
+    **app.world().resource::<State<Screen>>()
+}
+
+#[test]
+fn a_table_hosted_on_the_online_screen_is_joined_by_its_code_and_both_open_the_match() {
+    let settings = |name: &str| MatchSettings {
+        players: vec![name.into(), "Other".into()],
+        target: 1,
+        ..MatchSettings::defaults(&Config::defaults(), vec![])
+    };
+    // Served on a port of the system's choosing, so that tests do not meet.
+    let serve_here = |app: &mut App| {
+        app.insert_resource(Preferences {
+            serve: "127.0.0.1:0".into(),
+            ..Preferences::default()
+        });
+    };
+    let mut host = shell_with(
+        "online-host",
+        settings("Ann"),
+        SIZES[0],
+        Screen::Online,
+        serve_here,
+    );
+    // The code's row is chosen first; below it, hosting here.
+    press(&mut host, KeyCode::ArrowDown);
+    press(&mut host, KeyCode::Enter);
+    let (code, relay) = {
+        let link = &host.world().resource::<OnlineLink>().0;
+        (link.comeback().code.clone(), link.comeback().relay.clone())
+    };
+    assert_eq!(screen_of(&host), Screen::Online, "it waits for a guest");
+
+    let mut guest = shell_at("online-guest", settings("Bob"), SIZES[0], Screen::Online);
+    press(&mut guest, KeyCode::ArrowUp);
+    type_text(&mut guest, &relay);
+    press(&mut guest, KeyCode::ArrowDown);
+    type_text(&mut guest, &code);
+    for _ in 0..3 {
+        press(&mut guest, KeyCode::ArrowDown);
+    }
+    press(&mut guest, KeyCode::Enter);
+    assert_eq!(
+        guest.world().resource::<Preferences>().relay,
+        relay,
+        "the relay's address is a setting"
+    );
+    for _ in 0..400 {
+        if [&host, &guest]
+            .iter()
+            .all(|a| screen_of(a) == Screen::Table)
+        {
+            break;
+        }
+        frames(&mut host, 1);
+        frames(&mut guest, 1);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    for (app, name) in [(&mut host, "host"), (&mut guest, "guest")] {
+        assert_eq!(screen_of(app), Screen::Table, "the {name} opens the match");
+        frames(app, 3);
+        assert_eq!(phase(app), Phase::Lag);
+        let session = app.world().resource::<Session>();
+        assert_eq!(session.settings().players, ["Ann", "Bob"]);
+        check(app, &format!("online {name}"));
+    }
 }

@@ -163,6 +163,9 @@ pub struct Preferences {
     /// The online relay's address, `http://HOST:PORT` (empty: none; no project relay
     /// exists, see the README).
     pub relay: String,
+    /// Where a table hosted "on this computer" is served: the address the game's
+    /// embedded host listens on (a port others on the LAN, or a forwarded one, reach).
+    pub serve: String,
 }
 
 impl Default for Preferences {
@@ -184,6 +187,7 @@ impl Default for Preferences {
             language: None,
             guides_read: Vec::new(),
             relay: String::new(),
+            serve: "0.0.0.0:8090".into(),
         }
     }
 }

@@ -19,9 +19,6 @@ use crate::words::{OnlineLabel, OnlineWait, Trouble, words};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-/// Where this game serves a table for the LAN.
-const SERVE_AT: &str = "0.0.0.0:8090";
-
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Go>();
     app.add_systems(OnEnter(Screen::Online), spawn_screen);
@@ -266,12 +263,12 @@ fn go(
             Row::HostHere => Opening::Host {
                 terms: terms(&settings),
                 relay: None,
-                serve: SERVE_AT.to_owned(),
+                serve: preferences.serve.clone(),
             },
             Row::HostOnRelay => Opening::Host {
                 terms: terms(&settings),
                 relay: Some(relay),
-                serve: SERVE_AT.to_owned(),
+                serve: preferences.serve.clone(),
             },
             Row::Join | Row::Watch => match code {
                 Some(code) => Opening::Join {
@@ -350,7 +347,7 @@ fn show_screen(
     link: Option<Res<OnlineLink>>,
     notes: Res<OnlineNotes>,
     mut rows: Query<(&RowButton, &Children, &mut BackgroundColor, &mut Visibility)>,
-    mut texts: Query<&mut Text>,
+    mut texts: Query<&mut Text, Without<Message>>,
     mut message: Single<&mut Text, (With<Message>, Without<RowButton>)>,
 ) {
     let shown = state.rows();
