@@ -5,7 +5,7 @@
 
 mod repeat;
 
-use crate::config::{Action, Binding, controls::with_key_names};
+use crate::config::{Action, Binding, Config, controls::with_key_names};
 use crate::math::DVec2;
 use crate::session::frame::to_table;
 use crate::session::{GameConfig, TableCamera};
@@ -99,6 +99,18 @@ fn mouse_button(name: &str) -> Option<MouseButton> {
         "Middle" => Some(MouseButton::Middle),
         _ => None,
     }
+}
+
+/// The action `key` is bound to among `actions` (for a screen that reads its keys in
+/// the order they were typed, as text and actions mixed).
+pub fn action_of(config: &Config, key: KeyCode, actions: &[Action]) -> Option<Action> {
+    actions.iter().copied().find(|action| {
+        config.controls.bindings.get(action).is_some_and(|bindings| {
+            bindings
+                .iter()
+                .any(|b| matches!(b, Binding::Key(name) if key_code(name.as_str()) == Some(key)))
+        })
+    })
 }
 
 /// A text is being typed at the table (a name): keys are letters then, not actions.

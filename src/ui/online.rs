@@ -5,11 +5,11 @@
 //! typed on its row; the code is typed on its own. The match is the menu's: its game,
 //! table, target and innings limit, and its first player's name.
 //! Keyboard: up/down pick a row, typing writes on the relay's and the code's rows,
-//! Enter goes, Escape goes back (and leaves a table waiting).
+//! Enter goes, Escape goes back (and leaves a table waiting), read in the order typed.
 
 use super::widgets::{Tone, button, clicked, keys, keys_of, label, panel, screen_column, toned};
 use crate::config::Action;
-use crate::input::Actions;
+use crate::input::action_of;
 use crate::online::{Comeback, JoinCode, Link, Opening, Role, TableTerms, Turn};
 use crate::play::MatchSettings;
 use crate::session::{
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (read_keys, read_clicks, type_text, go, open_when_seated)
+            (read_keys, read_clicks, go, open_when_seated)
                 .chain()
                 .in_set(GameSystems::Rules),
             show_screen.in_set(GameSystems::Present),
@@ -129,7 +129,7 @@ fn spawn_screen(mut commands: Commands, config: Res<GameConfig>, files: Res<User
                 TextLayout::justify(Justify::Center),
                 Node {
                     max_width: px(900),
-                    min_height: px(48),
+                    min_height: px(72),
                     ..default()
                 },
             ));
@@ -140,27 +140,52 @@ fn spawn_screen(mut commands: Commands, config: Res<GameConfig>, files: Res<User
         });
 }
 
+/// The keys in the order they were typed (several may come in one slow frame): up and
+/// down pick a row, Enter goes, Escape goes back; on the relay's row the other keys
+/// write its address (kept in the settings), on the code's row the code; Backspace
+/// deletes.
 fn read_keys(
-    actions: Res<Actions>,
+    mut keys: MessageReader<KeyboardInput>,
+    config: Res<GameConfig>,
+    files: Res<UserFiles>,
+    mut preferences: ResMut<Preferences>,
     mut state: ResMut<OnlineScreen>,
     mut go: MessageWriter<Go>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
-    let rows = state.rows();
-    let at = rows.iter().position(|r| *r == state.selected).unwrap_or(0);
-    if actions.just_pressed(Action::MenuUp) {
-        state.selected = rows[at.saturating_sub(1)];
+    const ACTIONS: [Action; 4] = [
+        Action::MenuUp,
+        Action::MenuDown,
+        Action::Confirm,
+        Action::Menu,
+    ];
+    let mut relay_typed = false;
+    for key in keys.read().filter(|k| k.state.is_pressed()) {
+        let rows = state.rows();
+        let at = rows.iter().position(|r| *r == state.selected).unwrap_or(0);
+        match action_of(&config.0, key.key_code, &ACTIONS) {
+            Some(Action::MenuUp) => state.selected = rows[at.saturating_sub(1)],
+            Some(Action::MenuDown) => state.selected = rows[(at + 1).min(rows.len() - 1)],
+            Some(Action::Confirm) => {
+                go.write(Go(state.selected));
+            }
+            Some(_) => {
+                leave_waiting(&mut commands);
+                screen.set(Screen::Menu);
+            }
+            None => match state.selected {
+                Row::Relay => {
+                    edit(&mut preferences.relay, key);
+                    relay_typed = true;
+                }
+                Row::Code => edit(&mut state.code, key),
+                _ => {}
+            },
+        }
     }
-    if actions.just_pressed(Action::MenuDown) {
-        state.selected = rows[(at + 1).min(rows.len() - 1)];
-    }
-    if actions.just_pressed(Action::Confirm) {
-        go.write(Go(state.selected));
-    }
-    if actions.just_pressed(Action::Menu) {
-        leave_waiting(&mut commands);
-        screen.set(Screen::Menu);
+    if relay_typed && let Err(e) = preferences.save(&files.settings) {
+        warn!("the settings are not saved: {e}");
     }
 }
 
@@ -178,33 +203,6 @@ fn read_clicks(
             state.selected = *row;
             go.write(Go(*row));
         }
-    }
-}
-
-/// Typing on the relay's row writes its address (kept in the settings), on the code's
-/// row the code; Backspace deletes.
-fn type_text(
-    mut keys: MessageReader<KeyboardInput>,
-    mut state: ResMut<OnlineScreen>,
-    files: Res<UserFiles>,
-    mut preferences: ResMut<Preferences>,
-) {
-    let typed: Vec<&KeyboardInput> = keys.read().filter(|k| k.state.is_pressed()).collect();
-    match state.selected {
-        Row::Relay if !typed.is_empty() => {
-            for key in typed {
-                edit(&mut preferences.relay, key);
-            }
-            if let Err(e) = preferences.save(&files.settings) {
-                warn!("the settings are not saved: {e}");
-            }
-        }
-        Row::Code => {
-            for key in typed {
-                edit(&mut state.code, key);
-            }
-        }
-        _ => {}
     }
 }
 
@@ -346,12 +344,12 @@ fn show_screen(
     preferences: Res<Preferences>,
     link: Option<Res<OnlineLink>>,
     notes: Res<OnlineNotes>,
-    mut rows: Query<(&RowButton, &Children, &mut BackgroundColor, &mut Visibility)>,
+    mut rows: Query<(&RowButton, &Children, &mut BackgroundColor, &mut Node)>,
     mut texts: Query<&mut Text, Without<Message>>,
     mut message: Single<&mut Text, (With<Message>, Without<RowButton>)>,
 ) {
     let shown = state.rows();
-    for (RowButton(row), children, mut background, mut visibility) in &mut rows {
+    for (RowButton(row), children, mut background, mut node) in &mut rows {
         let caret = if *row == state.selected { "_" } else { "" };
         let text = match row {
             Row::ComeBack => state
@@ -382,12 +380,14 @@ fn show_screen(
         } else {
             super::widgets::BUTTON_COLOUR
         });
-        let wanted = if shown.contains(row) {
-            Visibility::Inherited
+        let display = if shown.contains(row) {
+            Display::Flex
         } else {
-            Visibility::Hidden
+            Display::None
         };
-        visibility.set_if_neq(wanted);
+        if node.display != display {
+            node.display = display;
+        }
     }
     let said = match (&link, &state.message) {
         (_, Some((text, _))) => text.clone(),

@@ -120,7 +120,7 @@ fn open_menu(
     let message = match crate::online::Comeback::read(&paths.data) {
         Ok(Some(comeback)) => Some((
             format!(
-                "{} ▸ {}",
+                "{} · {}",
                 words().menu_label(MenuLabel::Online),
                 words().online_comeback(comeback.role)
             ),
