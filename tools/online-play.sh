@@ -122,8 +122,8 @@ typed "$eve" "http://127.0.0.1:8090"
 keys "$eve" Down
 typed "$eve" "$code"
 keys "$eve" Down Down Down Down Return # watch
-sleep 6
-keys "$eve" Return
+sleep 12
+keys "$eve" Return # the match's guide
 shot "$eve" 07-eve-watches
 
 # Bob's game is killed mid-match; Ann's line says he is reconnecting.
