@@ -944,4 +944,15 @@ fn a_table_hosted_on_the_online_screen_is_joined_by_its_code_and_both_open_the_m
         assert_eq!(session.settings().players, ["Ann", "Bob"]);
         check(app, &format!("online {name}"));
     }
+    // The guest leaves mid-match: their menu is theirs again, and the table is kept
+    // to come back to.
+    guest
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    frames(&mut guest, 3);
+    assert_eq!(guest.world().resource::<Settings>().players[0], "Bob");
+    let data = guest.world().resource::<UserFiles>().data.clone();
+    let comeback = carom::online::Comeback::read(&data).unwrap();
+    assert_eq!(comeback.map(|c| c.role), Some(carom::online::Role::Player));
 }

@@ -105,11 +105,15 @@ fn mouse_button(name: &str) -> Option<MouseButton> {
 /// the order they were typed, as text and actions mixed).
 pub fn action_of(config: &Config, key: KeyCode, actions: &[Action]) -> Option<Action> {
     actions.iter().copied().find(|action| {
-        config.controls.bindings.get(action).is_some_and(|bindings| {
-            bindings
-                .iter()
-                .any(|b| matches!(b, Binding::Key(name) if key_code(name.as_str()) == Some(key)))
-        })
+        config
+            .controls
+            .bindings
+            .get(action)
+            .is_some_and(|bindings| {
+                bindings.iter().any(
+                    |b| matches!(b, Binding::Key(name) if key_code(name.as_str()) == Some(key)),
+                )
+            })
     })
 }
 

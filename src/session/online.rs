@@ -7,7 +7,7 @@
 use super::table::{apply_commands, forward, step};
 use super::{GameSystems, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, at_table};
 use crate::online::{Follower, Link, MoveError, Note, Turn};
-use crate::play::PlayCommand;
+use crate::play::{MatchSettings, PlayCommand};
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -125,21 +125,31 @@ fn look_at_the_table(mut link: ResMut<OnlineLink>, mut notes: ResMut<OnlineNotes
     }
 }
 
-/// The match shown follows the table's; the settings are the table's (the scoreboard
-/// names its players).
+/// The menu's own choices while the table's settings stand in for them: given back
+/// when the table is left.
+#[derive(Resource)]
+struct MenuChoicesAside(MatchSettings);
+
+/// The match shown follows the table's; the settings are the table's while it plays
+/// (the panels name its players), the menu's set aside.
 fn follow(
     mut link: ResMut<OnlineLink>,
     mut following: ResMut<Following>,
     mut session: ResMut<Session>,
     mut settings: ResMut<Settings>,
+    aside: Option<Res<MenuChoicesAside>>,
     mut events: MessageWriter<PlayEvent>,
     mut next: ResMut<NextState<Phase>>,
+    mut commands: Commands,
 ) {
     let table = link.0.table_mut();
     following.follower.follow(table, &mut session.0);
     following.person_may_act =
         table.turn() != Turn::Wait && following.follower.caught_up(table, &session.0);
     if settings.0 != *session.settings() {
+        if aside.is_none() {
+            commands.insert_resource(MenuChoicesAside(settings.0.clone()));
+        }
         settings.0 = session.settings().clone();
     }
     forward(&mut session, &mut events, &mut next);
@@ -171,9 +181,19 @@ fn say_the_persons_commands(
 }
 
 /// Leaving the table: a game over leaves nothing to come back to; otherwise the table
-/// is offered again when the game starts next (the person quit, or will come back).
-fn leave_the_table(mut commands: Commands, link: Option<Res<OnlineLink>>) {
+/// is offered again when the game starts next (the person quit, or will come back). The
+/// menu's choices come back.
+fn leave_the_table(
+    mut commands: Commands,
+    link: Option<Res<OnlineLink>>,
+    aside: Option<Res<MenuChoicesAside>>,
+    mut settings: ResMut<Settings>,
+) {
     commands.remove_resource::<Following>();
+    if let Some(aside) = aside {
+        settings.0 = aside.0.clone();
+        commands.remove_resource::<MenuChoicesAside>();
+    }
     if link.is_some() {
         commands.queue(|world: &mut World| {
             let Some(OnlineLink(link)) = world.remove_resource::<OnlineLink>() else {
