@@ -26,8 +26,9 @@ pub struct Follower {
     /// The shown match has played something of the queue: it is compared with the
     /// table once it has played it all.
     to_check: bool,
-    /// The lag's commands played so far: the table applies them four at a time (each
-    /// seat's ball placed and its stroke), the first of each four on a fresh lag.
+    /// The lag's commands played so far: the table applies them five at a time (each
+    /// seat's ball placed and its stroke, then the host's record of the lag), the first
+    /// of each five on a fresh lag.
     lag_commands: usize,
 }
 
@@ -152,6 +153,9 @@ impl Follower {
     /// lag's first ball starts from a fresh lag.
     fn play(&mut self, command: Command, shown: &mut Play) {
         match command {
+            // The lag's record: the shown lag rolls its own; where its result is not the
+            // table's, the check after sets it up again.
+            Command::Played { .. } if self.lag_commands % 5 == 4 => self.lag_commands += 1,
             Command::Played {
                 record,
                 declared_safety,
@@ -169,7 +173,7 @@ impl Follower {
             }
             Command::PlaceLagBall(_) | Command::LagReady(_) => {
                 // The person's own set-up (and a stand-in) give way to the lag played.
-                let first = self.lag_commands % 4 == 0;
+                let first = self.lag_commands % 5 == 0;
                 if let (true, Some(saved)) = (first, shown.saved()) {
                     *shown = Play::resume(shown.config(), &saved, None);
                 }

@@ -119,6 +119,10 @@ pub enum Body {
     /// The seat will play game number `game` (from 1) of the table once the current one
     /// is over; it starts when both seats say so.
     Rematch { game: u32 },
+    /// The host's record of the lag of `round` (packed as a stroke's), played to rest
+    /// once both lags are revealed: every side judges the lag from it, as a stroke from
+    /// its shooter's record, so that builds whose physics differ agree on its winner.
+    LagRecord { round: u32, record: String },
     /// A seat's aim while it aims (`stroke`), or only that it is there (None: a
     /// heartbeat); said on the aim channel, which keeps the last one only.
     Aim { stroke: Option<Stroke> },

@@ -513,13 +513,16 @@ fn both_seats_restore_a_stroke_by_consent_then_one_concedes_and_both_play_a_rema
 }
 
 #[test]
-fn two_builds_whose_physics_differ_are_told_so_at_hello_and_still_play() {
+fn two_builds_whose_physics_differ_are_told_so_at_hello_and_agree_on_the_lag_and_the_sheet() {
     let config = Config::defaults();
+    // Bob's build rolls the balls further: his lag and his strokes play otherwise.
+    let mut bobs = config.clone();
+    bobs.physics.cloth.mu_roll *= 0.8;
     let hub = Hub::new();
     let mut ann = host(&config, &hub, None);
     let mut bob = At {
         table: OnlineTable::join(
-            &config,
+            &bobs,
             Identity::from_secret([2; 32]),
             "Bob",
             TABLE,
@@ -547,4 +550,15 @@ fn two_builds_whose_physics_differ_are_told_so_at_hello_and_still_play() {
     play_until(&config, &mut [&mut ann, &mut bob], |at| {
         at.iter().all(|p| p.table.is_over())
     });
+    settle(&mut [&mut ann, &mut bob]);
+    // The lag is judged from the host's record, each stroke from its shooter's.
+    let winner = |at: &At| at.table.play().unwrap().lag().unwrap().winner;
+    assert_eq!(winner(&ann), winner(&bob));
+    assert_eq!(outcome(&ann), outcome(&bob));
+    assert!(
+        notes(&mut bob)
+            .iter()
+            .any(|n| matches!(n, Note::RecordDiffers { seat: 0, .. })),
+        "Ann's strokes play otherwise in Bob's build"
+    );
 }

@@ -60,7 +60,8 @@ pub enum Command {
     Strike(Stroke),
     /// A stroke played on another machine (an online match's, as its channel brings it
     /// back): judged from the record its shooter's simulation wrote, the balls left
-    /// where it says, with the safety its shooter declared.
+    /// where it says, with the safety its shooter declared. While the lag rolls: the
+    /// lag's record (the online host's), judged as the lag.
     Played {
         record: Box<ShotRecord>,
         declared_safety: bool,

@@ -112,6 +112,12 @@ impl Match {
                 self.choose_break(break_it, ball)
             }
             (Phase::GameOver, Command::Rematch) => self.begin(),
+            // The lag played elsewhere (online: the host's record): judged from it.
+            (Phase::LagRolling, Command::Played { record, .. }) => {
+                core.stop_as(&record);
+                let result = self.lag.judge(core, &record);
+                self.lag.judged(core, result, true);
+            }
             (
                 Phase::BreakSetup | Phase::Aiming,
                 Command::Played {

@@ -233,6 +233,19 @@ impl TableCore {
         self.sim.at_rest().then(|| self.sim.record())
     }
 
+    /// The balls stopped where `record` (played elsewhere) leaves them on the table.
+    pub(super) fn stop_as(&mut self, record: &ShotRecord) {
+        let positions: Vec<(BallId, DVec2)> = record
+            .final_positions
+            .iter()
+            .filter(|(_, p)| p.on_table)
+            .map(|(&b, p)| (b, DVec2::new(p.x, p.y)))
+            .collect();
+        // A record that does not fit the table leaves the balls where they are: it is
+        // judged all the same.
+        let _ = self.sim.place(&positions);
+    }
+
     /// The game proper from the break: the referee for `breaker` with `breaker_ball`,
     /// the balls where its set-up puts them (rule 7), the first save; a game the
     /// settings cannot start ends play at once, told why.

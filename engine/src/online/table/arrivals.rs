@@ -48,6 +48,7 @@ impl OnlineTable {
         }
         self.seat_a_guest();
         self.reveal_if_due();
+        self.record_lag_if_due();
     }
 
     /// A seat's aim or heartbeat, taken where it is signed by the seat it claims; what
@@ -379,6 +380,12 @@ impl OnlineTable {
                 }
                 self.restore_asks = [None, None];
             }
+            Body::LagRecord { round, record }
+                if seat == 0 && phase == Phase::LagRolling && round == self.lag.round =>
+            {
+                let record = unpack_record(&record).map_err(Refusal::Record)?;
+                self.lag_played(record)?;
+            }
             Body::Restore { before } if before == hash && can_restore => {
                 self.restore_asks[seat] = Some(before);
                 if self.restore_asks[0] == self.restore_asks[1] {
@@ -398,8 +405,8 @@ impl OnlineTable {
     }
 
     /// Both lags revealed: both balls placed and struck at once (rule 5), as every
-    /// participant does with the same strokes; the result read at once; a lag to be
-    /// repeated is the next round.
+    /// participant does with the same strokes; the lag then waits for the host's record
+    /// of it (`record_lag_if_due`, `lag_played`).
     fn lag_if_revealed(&mut self) {
         let [Some(first), Some(second)] = self.lag.reveals else {
             return;
@@ -416,16 +423,76 @@ impl OnlineTable {
                 self.commands.push(command);
             }
         }
-        while play.phase() == Phase::LagRolling {
-            play.advance(1.0);
+        self.my_lag = None;
+    }
+
+    /// The host, caught up and with nothing on its way, plays a lag that waits for its
+    /// record to rest and says the record.
+    fn record_lag_if_due(&mut self) {
+        let rolling = self
+            .play
+            .as_ref()
+            .is_some_and(|p| p.phase() == Phase::LagRolling);
+        if !rolling || self.my_seat() != Some(0) || !self.caught_up || self.in_flight.is_some() {
+            return;
+        }
+        let Some(record) = self.play.as_ref().and_then(lag_to_rest) else {
+            return;
+        };
+        let round = self.lag.round;
+        self.move_(Body::LagRecord {
+            round,
+            record: pack_record(&record),
+        });
+    }
+
+    /// The host's record of the lag: the lag judged from it, its result read at once; a
+    /// lag to be repeated is the next round.
+    fn lag_played(&mut self, record: ShotRecord) -> Result<(), Refusal> {
+        let play = self.play_mut();
+        let played = Command::Played {
+            record: Box::new(record),
+            declared_safety: false,
+        };
+        play.apply(played.clone());
+        if play.phase() != Phase::LagResult {
+            return Err(Refusal::Terms(
+                "the lag's record cannot be judged".to_owned(),
+            ));
         }
         play.apply(Command::Continue);
-        if play.phase() == Phase::Lag {
+        let again = play.phase() == Phase::Lag;
+        self.commands.push(played);
+        if again {
             self.lag = LagRound {
                 round: self.lag.round + 1,
                 ..LagRound::default()
             };
         }
-        self.my_lag = None;
+        Ok(())
     }
+}
+
+/// How often the lag's record samples its balls' paths (the lag is judged from them:
+/// a ball that crosses the table's long axis), a second, the most first: few enough
+/// that the record fits a message (a long lag takes a slower rate), the same on every
+/// side, which all judge the host's record.
+const LAG_RECORD_HZ: [f64; 3] = [10.0, 5.0, 2.5];
+
+/// The lag struck at `play` (rolling) played to rest on a table of its own: its record,
+/// the laggers' paths sampled (None where its balls cannot be set up again).
+fn lag_to_rest(play: &Play) -> Option<ShotRecord> {
+    let setups = &play.lag()?.setups;
+    let strokes: Vec<Stroke> = setups.iter().filter_map(|s| s.stroke).collect();
+    LAG_RECORD_HZ.into_iter().find_map(|hz| {
+        let mut sim = crate::physics::TableSim::new(play.config(), play.table().clone());
+        sim.place(&play.sim().lay_out()).ok()?;
+        sim.strike(&strokes, Some(hz)).ok()?;
+        let mut record = sim.run_to_rest();
+        record
+            .trajectories
+            .retain(|ball, _| setups.iter().any(|s| s.ball == *ball));
+        // Room for the message's envelope around it.
+        (pack_record(&record).len() < MAX_MESSAGE_BYTES * 3 / 4).then_some(record)
+    })
 }
