@@ -24,8 +24,8 @@
 
 // The engine's layers, under the names the shell and the tests have always used.
 pub use carom_engine::{
-    cli, computer, config, diagram, diamond_systems, fit, math, physics, play, random, rules, shot,
-    sound, table, test_support, words,
+    cli, computer, config, diagram, diamond_systems, fit, math, online, physics, play, random,
+    rules, shot, sound, table, test_support, words,
 };
 
 pub mod cue;

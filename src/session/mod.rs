@@ -8,6 +8,7 @@ mod computer_seat;
 pub mod frame;
 mod preferences;
 mod table;
+mod viewer;
 
 pub use computer_seat::{
     Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself,
@@ -17,6 +18,7 @@ pub use table::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
     SwingToContact, UserFiles, at_table, balls_at_rest,
 };
+pub use viewer::{Viewing, viewing};
 
 use crate::config::Config;
 use crate::play;
@@ -145,5 +147,5 @@ pub fn plugin(app: &mut App) {
             }),
         );
     }
-    app.add_plugins((table::plugin, computer_seat::plugin));
+    app.add_plugins((table::plugin, computer_seat::plugin, viewer::plugin));
 }

@@ -6,7 +6,7 @@
 //! never owns the truth.
 
 use super::frame::{rotation_to_bevy, to_bevy};
-use super::{GameConfig, GameSystems, Phase, Screen};
+use super::{GameConfig, GameSystems, Phase, Screen, Viewing};
 use crate::play::{Command, Event, MatchSettings, Play, PlayCommand, SavedMatch, StoragePaths};
 use crate::shot::BallId;
 use bevy::prelude::*;
@@ -96,26 +96,31 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The match for the settings (or the save the menu picked), and an entity for every
-/// ball that may come onto the table.
+/// The match for the settings (or the save the menu picked, or the match watched), and
+/// an entity for every ball that may come onto the table.
 fn open_table(
     mut commands: Commands,
     config: Res<GameConfig>,
     settings: Res<Settings>,
     files: Res<UserFiles>,
     resume: Option<Res<ResumeMatch>>,
+    viewing: Option<Res<Viewing>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    let mut play = match resume {
-        Some(resume) => {
+    let mut play = match (resume, &viewing) {
+        // Watched, not played: nothing is saved, and no phase of play is shown.
+        (_, Some(viewing)) => Play::resume(&config.0, &viewing.stand_in(), None),
+        (Some(resume), None) => {
             commands.remove_resource::<ResumeMatch>();
             Play::resume(&config.0, &resume.0, Some(&files.0))
         }
-        None => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
+        (None, None) => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
     };
     // The phase is mirrored from now on; what led to it is history.
     play.take_events();
-    next.set(play.phase().into());
+    if viewing.is_none() {
+        next.set(play.phase().into());
+    }
     commands.insert_resource(Session(play));
     for id in BallId::ALL {
         commands.spawn((

@@ -14,6 +14,7 @@ mod host;
 mod identity;
 mod inbox;
 mod message;
+mod opened;
 mod refusal;
 mod relay;
 mod share;
@@ -39,6 +40,7 @@ pub use message::{
 };
 pub use refusal::{PackedRecordError, Refusal};
 pub use relay::RelayConnection;
-pub use share::{MATCH_CODE, ShareError, SharedMatch, SharedPosition, SharedStroke};
+pub use opened::{OpenError, Opened, Physics};
+pub use share::{MATCH_CODE, STROKE_CODE, ShareError, SharedMatch, SharedPosition, SharedStroke};
 pub use table::{MoveError, Note, OnlineTable, Turn};
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

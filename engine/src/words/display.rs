@@ -8,7 +8,8 @@ use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+    IdentityError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError,
+    TransportError,
 };
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
@@ -56,4 +57,5 @@ displayed_in_english!(
     MoveError => Move,
     TransportError => Transport,
     ShareError => Share,
+    OpenError => Open,
 );

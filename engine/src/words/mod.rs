@@ -26,6 +26,7 @@ mod screens;
 mod shot;
 mod table;
 mod troubles;
+mod viewer;
 
 pub use en::English;
 pub use language::{Language, named, speak, spoken};
@@ -39,7 +40,7 @@ pub use {
     lag::LagWords, menu::MenuWords, online::OnlineWords, practice::PracticeWords,
     records::RecordsWords, referee::RefereeWords, rules::RulesWords, scoreboard::MatchWords,
     shot::ShotWords, table::TableWords, troubles::CommandLineProblem, troubles::Trouble,
-    troubles::TroubleWords,
+    troubles::TroubleWords, viewer::ViewerState, viewer::ViewerWords,
 };
 
 use crate::computer::Decision;
@@ -237,6 +238,7 @@ pub trait Words:
     + MenuWords
     + OnlineWords
     + RulesWords
+    + ViewerWords
     + Sync
 {
 }
@@ -253,6 +255,7 @@ impl<
         + MenuWords
         + OnlineWords
         + RulesWords
+        + ViewerWords
         + Sync,
 > Words for T
 {

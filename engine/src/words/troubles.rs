@@ -5,7 +5,8 @@ use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+    IdentityError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError,
+    TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -55,6 +56,8 @@ pub enum Trouble<'a> {
     Share(&'a ShareError),
     /// A stroke message's record that cannot be read.
     PackedRecord(&'a PackedRecordError),
+    /// A share code, saved match or position that cannot be opened (to watch, to practise).
+    Open(&'a OpenError),
 }
 
 /// What went wrong, in words: every error the layers below return.

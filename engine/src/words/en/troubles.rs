@@ -5,7 +5,9 @@ use crate::computer;
 use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError};
+use crate::online::{
+    MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
+};
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
@@ -192,6 +194,24 @@ impl TroubleWords for English {
             },
             Trouble::PackedRecord(e) => packed("stroke's record", e),
             Trouble::Identity(e) => format!("no key could be made: {}", e.0),
+            Trouble::Open(e) => match e {
+                OpenError::File(e) => format!("{}; {OPENS}", file_error(e)),
+                OpenError::Code { what, error } => {
+                    format!("{what}: {}; {OPENS}", self.trouble(Trouble::Share(error)))
+                }
+                OpenError::Unknown { file } => format!(
+                    "{}: not a saved match, a position or a share code; {OPENS}",
+                    file.display()
+                ),
+                OpenError::Replay { what, error } => format!(
+                    "{what}: the match cannot be played here: {}",
+                    self.trouble(Trouble::Start(error))
+                ),
+                OpenError::Fingerprint(e) => format!(
+                    "this build's physics fingerprint cannot be worked out: {}",
+                    self.trouble(Trouble::Shot(e))
+                ),
+            },
         }
     }
 
@@ -253,6 +273,11 @@ impl TroubleWords for English {
         }
     }
 }
+
+/// What may be opened to watch or to practise.
+const OPENS: &str = "give a saved match (.json, the game's match.json or an online save), a \
+                     practice position (.ron), or a share code (carom-match-1.… or \
+                     carom-stroke-1.…), itself or in a text file";
 
 fn file_error(e: &FileError) -> String {
     match e {

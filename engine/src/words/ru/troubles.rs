@@ -4,7 +4,9 @@ use super::*;
 use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
-use crate::online::{MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError};
+use crate::online::{
+    MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
+};
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
 
@@ -310,6 +312,24 @@ impl TroubleWords for Russian {
             },
             Trouble::PackedRecord(e) => packed("запись удара", e),
             Trouble::Identity(e) => format!("ключ не создан: {}", e.0),
+            Trouble::Open(e) => match e {
+                OpenError::File(e) => format!("{}; {OPENS}", file_error(e)),
+                OpenError::Code { what, error } => {
+                    format!("{what}: {}; {OPENS}", self.trouble(Trouble::Share(error)))
+                }
+                OpenError::Unknown { file } => format!(
+                    "{}: не сохранённый матч, не позиция и не код; {OPENS}",
+                    file.display()
+                ),
+                OpenError::Replay { what, error } => format!(
+                    "{what}: матч здесь не сыграть: {}",
+                    self.trouble(Trouble::Start(error))
+                ),
+                OpenError::Fingerprint(e) => format!(
+                    "отпечаток физики этой сборки не вычислить: {}",
+                    self.trouble(Trouble::Shot(e))
+                ),
+            },
         }
     }
 
@@ -379,6 +399,11 @@ impl TroubleWords for Russian {
 }
 
 /// Упакованный текст (запись удара, код: `what`), который не распаковывается.
+/// Что можно открыть, чтобы посмотреть или потренироваться.
+const OPENS: &str = "дайте сохранённый матч (.json: match.json игры или сохранение \
+                     онлайн-матча), тренировочную позицию (.ron) или код (carom-match-1.… \
+                     или carom-stroke-1.…), сам по себе или в текстовом файле";
+
 fn packed(what: &str, e: &PackedRecordError) -> String {
     match e {
         PackedRecordError::NotBase64 => format!("{what} не в base64"),

@@ -1,0 +1,58 @@
+//! Watching a saved match or a share code.
+
+use super::*;
+
+impl ViewerWords for English {
+    fn watching(&self, players: &str) -> String {
+        format!("Watching {players}")
+    }
+
+    fn viewer_status(&self, state: &ViewerState) -> String {
+        let ViewerState {
+            stroke,
+            strokes,
+            speed,
+            ..
+        } = state;
+        let paused = if state.paused { ", paused" } else { "" };
+        format!("Stroke {stroke} of {strokes}, at {speed}x{paused}")
+    }
+
+    fn viewer_keys(&self, state: &ViewerState) -> String {
+        let [pause, back, on, slower, faster, before, next, first, last, leave] = &state.keys;
+        format!(
+            "{pause}: play or pause, {back} {on}: step, {slower} {faster}: slower, faster\n\
+             {before} {next}: stroke before, next, {first} {last}: first, last, {leave}: leave"
+        )
+    }
+
+    fn viewer_rolling(&self) -> &'static str {
+        "The verdict comes when the balls stop."
+    }
+
+    fn watch_entry(&self, chosen: Option<(usize, usize, &str, usize)>) -> String {
+        match chosen {
+            Some((i, of, players, strokes)) => {
+                let s = if strokes == 1 { "" } else { "s" };
+                format!("Watch a saved match ({i}/{of}): {players}, {strokes} stroke{s}")
+            }
+            None => "Watch a saved match (none yet)".into(),
+        }
+    }
+
+    fn code_label(&self) -> &'static str {
+        "Share code"
+    }
+
+    fn code_hint(&self) -> &'static str {
+        "type a code, or a file's path"
+    }
+
+    fn open_code_button(&self) -> &'static str {
+        "Open the share code (a match: watch it; a stroke: practise it)"
+    }
+
+    fn nothing_to_watch(&self) -> &'static str {
+        "No saved match to watch yet: a match at the table, or online, is saved as it goes."
+    }
+}

@@ -1,0 +1,40 @@
+//! Watching a saved match or a share code: the viewer at the table, and its entries in
+//! the menu.
+
+/// Where the viewer stands, and its keys.
+pub struct ViewerState {
+    /// Which stroke (from 1) of how many.
+    pub stroke: usize,
+    pub strokes: usize,
+    /// 1: as played.
+    pub speed: f64,
+    pub paused: bool,
+    /// Pause, step back, step on, slower, faster, the stroke before, the next, the first,
+    /// the last, leave.
+    pub keys: [String; 10],
+}
+
+/// The viewer's words.
+pub trait ViewerWords {
+    /// The panel's title: the match watched, "Watching Ann vs Bob".
+    fn watching(&self, players: &str) -> String;
+    /// "Stroke 3 of 41, at 2x, paused".
+    fn viewer_status(&self, state: &ViewerState) -> String;
+    /// The viewer's keys, a line or two.
+    fn viewer_keys(&self, state: &ViewerState) -> String;
+    /// While the stroke rolls: its verdict comes when the balls stop.
+    fn viewer_rolling(&self) -> &'static str;
+
+    // --- the menu ---
+    /// The entry that watches the saved matches, with the one chosen (`i` from 1 of `of`)
+    /// and its players and strokes; `None`: there is none.
+    fn watch_entry(&self, chosen: Option<(usize, usize, &str, usize)>) -> String;
+    /// The share code field's label.
+    fn code_label(&self) -> &'static str;
+    /// The field's hint while empty: what to type.
+    fn code_hint(&self) -> &'static str;
+    /// The entry that opens what the field holds.
+    fn open_code_button(&self) -> &'static str;
+    /// There is no saved match to watch.
+    fn nothing_to_watch(&self) -> &'static str;
+}
