@@ -15,8 +15,8 @@ pub use computer_seat::{
 };
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use table::{
-    Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
-    SwingToContact, UserFiles, at_table, balls_at_rest,
+    Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, PracticeAt, ResumeMatch, Session,
+    Settings, SwingToContact, UserFiles, at_table, balls_at_rest,
 };
 pub use viewer::{Viewing, viewing};
 

@@ -7,7 +7,10 @@
 
 use super::frame::{rotation_to_bevy, to_bevy};
 use super::{GameConfig, GameSystems, Phase, Screen, Viewing};
-use crate::play::{Command, Event, MatchSettings, Play, PlayCommand, SavedMatch, StoragePaths};
+use crate::play::positions::Position;
+use crate::play::{
+    Command, Event, MatchSettings, Play, PlayCommand, PracticeCommand, SavedMatch, StoragePaths,
+};
 use crate::shot::BallId;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -36,6 +39,11 @@ pub struct ConfigFolder(pub Option<PathBuf>);
 /// A saved match to pick up when the table opens (set by the menu).
 #[derive(Resource, Clone, Debug)]
 pub struct ResumeMatch(pub SavedMatch);
+
+/// A position to set up when the practice table opens (`--position`, a stroke's share
+/// code opened from the command line or the menu); once.
+#[derive(Resource, Clone, Debug)]
+pub struct PracticeAt(pub Position);
 
 /// What a player decided, for the match.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -76,7 +84,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>();
     app.add_message::<PlayEvent>();
     app.init_resource::<SwingToContact>();
-    app.add_systems(OnEnter(Screen::Table), open_table);
+    app.add_systems(
+        OnEnter(Screen::Table),
+        (open_table, set_up_the_position).chain(),
+    );
     app.add_systems(OnExit(Screen::Table), |mut commands: Commands| {
         commands.remove_resource::<Session>();
     });
@@ -130,6 +141,20 @@ fn open_table(
             Visibility::Hidden,
             DespawnOnExit(Screen::Table),
         ));
+    }
+}
+
+/// The position asked for, set up as a player's command would set it up.
+fn set_up_the_position(
+    mut commands: Commands,
+    at: Option<Res<PracticeAt>>,
+    mut play: MessageWriter<PlayerCommand>,
+) {
+    if let Some(at) = at {
+        play.write(PlayerCommand::new(PracticeCommand::SetUpPosition(
+            Box::new(at.0.clone()),
+        )));
+        commands.remove_resource::<PracticeAt>();
     }
 }
 

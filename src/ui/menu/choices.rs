@@ -29,6 +29,10 @@ pub(super) enum Row {
     Player(usize),
     Start,
     Resume,
+    /// A saved match to watch (`watch`).
+    Watch,
+    /// A share code, typed (`watch`).
+    Code,
     Settings,
     /// The player records screen (a button beside Settings).
     Records,
@@ -39,12 +43,12 @@ impl Row {
     pub(super) fn is_button(self) -> bool {
         matches!(
             self,
-            Row::Start | Row::Resume | Row::Settings | Row::Records
+            Row::Start | Row::Resume | Row::Watch | Row::Settings | Row::Records
         )
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 17] = [
+pub(super) const ALL_ROWS: [Row; 19] = [
     Row::Language,
     Row::Mode,
     Row::Game,
@@ -60,6 +64,8 @@ pub(super) const ALL_ROWS: [Row; 17] = [
     Row::Player(2),
     Row::Start,
     Row::Resume,
+    Row::Watch,
+    Row::Code,
     Row::Settings,
     Row::Records,
 ];
@@ -146,6 +152,8 @@ pub(super) fn change(
         | Row::SeatTarget(_)
         | Row::Start
         | Row::Resume
+        | Row::Watch
+        | Row::Code
         | Row::Settings
         | Row::Records => {}
     }
@@ -351,6 +359,8 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Records => MenuLabel::Records,
         Row::Start => MenuLabel::Start,
         Row::Resume => MenuLabel::Resume,
+        // The share code's field (the Watch button's words are `watch`'s).
+        Row::Watch | Row::Code => return words().code_label().to_owned(),
     })
 }
 
@@ -410,6 +420,9 @@ pub(super) fn row_value(
             words().player_entry(&entry)
                 + &average.map_or(String::new(), |a| words().level_average(a))
         }
-        Row::Start | Row::Resume | Row::Settings | Row::Records => String::new(),
+        // The code typed is `watch`'s.
+        Row::Start | Row::Resume | Row::Watch | Row::Code | Row::Settings | Row::Records => {
+            String::new()
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! click a row, its arrows, or a button.
 
 mod choices;
+mod watch;
 
 use super::widgets::{
     BUTTON_COLOUR, Inactive, Tone, button, clicked, keys, keys_of, label, panel, screen_column,
@@ -34,7 +35,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (read_keys, read_clicks, apply_menu_input, type_name)
+            (
+                read_keys,
+                read_clicks,
+                apply_menu_input,
+                type_name,
+                watch::type_code,
+            )
                 .chain()
                 .run_if(not(super::rules::reading_rules))
                 .in_set(GameSystems::Rules),
@@ -116,6 +123,7 @@ fn open_menu(
         Some(before) if before.handicap != Handicap::Off => before.handicap,
         _ => Handicap::Own,
     };
+    commands.insert_resource(watch::ToWatch::find(&paths));
     commands.insert_resource(MenuState {
         selected,
         message: None,
@@ -201,7 +209,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     };
     match row {
         Row::Start => return spawn_button(list, row, 8),
-        Row::Resume => return spawn_button(list, row, 3),
+        Row::Resume | Row::Watch => return spawn_button(list, row, 3),
         // Settings and Records share a line, so that the menu is no taller.
         Row::Settings => {
             list.spawn(Node {
@@ -298,6 +306,7 @@ fn apply_menu_input(
     mut settings: ResMut<Settings>,
     mut preferences: ResMut<Preferences>,
     mut screen: ResMut<NextState<Screen>>,
+    mut to_watch: ResMut<watch::ToWatch>,
 ) {
     for input in input.read() {
         let (MenuInput::Select(row) | MenuInput::Change(row, _) | MenuInput::Activate(row)) =
@@ -336,6 +345,18 @@ fn apply_menu_input(
                     HANDICAPS[(at as i32 + step).rem_euclid(HANDICAPS.len() as i32) as usize];
                 state.message =
                     set_targets(state.handicap, &mut settings.0, &config.0, &paths.data);
+            }
+            MenuInput::Change(Row::Watch, step) => to_watch.step(step),
+            MenuInput::Change(Row::Code, _) => {}
+            MenuInput::Activate(row @ (Row::Watch | Row::Code)) => {
+                state.message = watch::open(
+                    row,
+                    &to_watch,
+                    &config,
+                    &mut commands,
+                    &mut settings,
+                    &mut screen,
+                );
             }
             MenuInput::Change(Row::SeatTarget(i), step) => {
                 if let Some(target) = settings.targets.get_mut(i) {
@@ -512,6 +533,7 @@ fn show_arrows(settings: Res<Settings>, mut arrows: Query<(&Arrow, &mut Visibili
 fn show_menu(
     config: Res<GameConfig>,
     state: Res<MenuState>,
+    to_watch: Res<watch::ToWatch>,
     settings: Res<Settings>,
     mut commands: Commands,
     mut rows_shown: Query<(
@@ -587,6 +609,7 @@ fn show_menu(
                     Row::Start => &start,
                     Row::Settings => words().settings_button(),
                     Row::Records => words().records_button(),
+                    Row::Watch => &to_watch.label(),
                     _ => &state.resume_label,
                 };
                 set_text(&mut text, shown);
@@ -599,7 +622,9 @@ fn show_menu(
     }
     for (RowValue(row), mut text, mut colour) in &mut values {
         let caret = if *row == state.selected { "_" } else { "" };
-        let value = if shown.contains(row) {
+        let value = if *row == Row::Code {
+            to_watch.code_shown(caret)
+        } else if shown.contains(row) {
             row_value(*row, &settings, state.handicap, config, caret)
         } else {
             String::new()

@@ -207,6 +207,10 @@ impl TroubleWords for English {
                     "{what}: the match cannot be played here: {}",
                     self.trouble(Trouble::Start(error))
                 ),
+                OpenError::NotAPosition { what } => format!(
+                    "{what}: a match, not a position (`carom watch` plays it); give a practice \
+                     position (.ron) or a stroke's share code (carom-stroke-1.…)"
+                ),
                 OpenError::Fingerprint(e) => format!(
                     "this build's physics fingerprint cannot be worked out: {}",
                     self.trouble(Trouble::Shot(e))

@@ -19,10 +19,22 @@ impl ViewerWords for English {
     }
 
     fn viewer_keys(&self, state: &ViewerState) -> String {
-        let [pause, back, on, slower, faster, before, next, first, last, leave] = &state.keys;
+        let [
+            pause,
+            back,
+            on,
+            slower,
+            faster,
+            before,
+            next,
+            first,
+            last,
+            leave,
+        ] = &state.keys;
         format!(
-            "{pause}: play or pause, {back} {on}: step, {slower} {faster}: slower, faster\n\
-             {before} {next}: stroke before, next, {first} {last}: first, last, {leave}: leave"
+            "{pause}: play or pause, {back} {on}: step back, on\n{slower} {faster}: slower, \
+             faster, {leave}: leave\n{before} {next}: the stroke before, the next\n{first} \
+             {last}: the first stroke, the last"
         )
     }
 

@@ -325,6 +325,10 @@ impl TroubleWords for Russian {
                     "{what}: матч здесь не сыграть: {}",
                     self.trouble(Trouble::Start(error))
                 ),
+                OpenError::NotAPosition { what } => format!(
+                    "{what}: это матч, а не позиция (его покажет `carom watch`); дайте \
+                     тренировочную позицию (.ron) или код удара (carom-stroke-1.…)"
+                ),
                 OpenError::Fingerprint(e) => format!(
                     "отпечаток физики этой сборки не вычислить: {}",
                     self.trouble(Trouble::Shot(e))

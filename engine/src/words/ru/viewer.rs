@@ -19,11 +19,22 @@ impl ViewerWords for Russian {
     }
 
     fn viewer_keys(&self, state: &ViewerState) -> String {
-        let [pause, back, on, slower, faster, before, next, first, last, leave] = &state.keys;
+        let [
+            pause,
+            back,
+            on,
+            slower,
+            faster,
+            before,
+            next,
+            first,
+            last,
+            leave,
+        ] = &state.keys;
         format!(
-            "{pause}: пуск или пауза, {back} {on}: по шагу, {slower} {faster}: медленнее, \
-             быстрее\n{before} {next}: удар назад, вперёд, {first} {last}: первый, последний, \
-             {leave}: выйти"
+            "{pause}: пуск или пауза, {back} {on}: шаг назад, вперёд\n{slower} {faster}: \
+             медленнее, быстрее, {leave}: выйти\n{before} {next}: удар назад, вперёд\n{first} \
+             {last}: первый удар, последний"
         )
     }
 
@@ -57,4 +68,3 @@ impl ViewerWords for Russian {
         "Сохранённых матчей пока нет: матч за столом или онлайн сохраняется по ходу игры."
     }
 }
-
