@@ -5,7 +5,7 @@ use super::widgets::{Tone, binding_name, keys, keys_of, label, toned};
 use crate::config::{Action, Config};
 use crate::input::Actions;
 use crate::play::Mode;
-use crate::session::{GameConfig, GameSystems, Preferences, Screen, Session, UserFiles};
+use crate::session::{GameConfig, GameSystems, Preferences, Screen, Session, UserFiles, viewing};
 use crate::words::{Guide, GuideKeys, words};
 use bevy::prelude::*;
 
@@ -24,10 +24,11 @@ pub(super) fn reading_help(open: Res<HelpOpen>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOpen>();
     app.configure_sets(Update, GameSystems::Input.run_if(not(reading_help)));
-    // Once the table's match exists, the frame after the table opens.
+    // Once the table's match exists, the frame after the table opens (not to watch a
+    // match: the guides are to play).
     app.add_systems(
         Update,
-        open_the_first_time.run_if(resource_added::<Session>),
+        open_the_first_time.run_if(resource_added::<Session>.and_then(not(viewing))),
     );
     // At the table only: in the menu the letters spell names.
     app.add_systems(

@@ -17,9 +17,9 @@ use crate::input::Actions;
 use crate::online::Physics;
 use crate::play::Viewed;
 use crate::session::{
-    Ball, BallPoses, GameConfig, GameSystems, Screen, Session, Settings, Viewing, viewing,
+    Ball, BallPoses, GameConfig, GameSystems, Screen, Session, Settings, Viewing, at_table, viewing,
 };
-use crate::words::{Line, ViewerState, words};
+use crate::words::{Line, ViewerState, named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,12 +30,12 @@ pub(super) fn plugin(app: &mut App) {
             control.in_set(GameSystems::Input),
             (show_status, show_sheet).in_set(GameSystems::Present),
         )
-            .run_if(viewing),
+            .run_if(at_table.and_then(viewing)),
     );
     app.add_systems(
         PostUpdate,
         pose_and_draw
-            .run_if(viewing)
+            .run_if(at_table.and_then(viewing))
             .after(BallPoses)
             .before(TransformSystems::Propagate),
     );
@@ -68,7 +68,9 @@ struct ViewerStatus;
 #[derive(Component)]
 struct ViewerSheet;
 
-fn spawn_panels(mut commands: Commands) {
+/// The viewer's panels; the match opened plays at once.
+fn spawn_panels(mut commands: Commands, mut viewing: ResMut<Viewing>) {
+    viewing.viewer.toggle_pause();
     commands.spawn((
         Name::new("Viewer"),
         ViewerStatus,
@@ -176,10 +178,12 @@ fn show_sheet(
     mut commands: Commands,
     mut viewing: ResMut<Viewing>,
     settings: Res<Settings>,
+    config: Res<GameConfig>,
     panel: Single<Entity, With<ViewerSheet>>,
     mut shown: Local<Option<(usize, bool)>>,
 ) {
     let style = settings.ball_style;
+    let key = viewing.viewer.saved().settings.game.clone();
     let Some(viewed) = viewing.viewer.viewed() else {
         return;
     };
@@ -190,6 +194,14 @@ fn show_sheet(
     *shown = now;
     let score = &viewed.sheet;
     let names: Vec<String> = score.players.iter().map(|p| p.name.clone()).collect();
+    let game = config
+        .0
+        .games
+        .games
+        .get(&key)
+        .map_or(score.game.as_str(), named);
+    let targets: Vec<u32> = score.players.iter().map(|p| p.target).collect();
+    let terms = words().board_title(game, &targets, score.innings_limit);
     let title = words().watching(&words().versus(&names));
     let board_heading = words().board_columns().map(String::from);
     // The player at the table: the one whose inning is open.
@@ -215,6 +227,7 @@ fn show_sheet(
         .despawn_children()
         .with_children(|panel| {
             spawn_board(panel, title, Some(&board_heading), &players, style);
+            panel.spawn(toned(terms, 14.0, Tone::Dim));
             let columns = words().sheet_columns();
             panel.spawn(toned(columns.score_sheet, 15.0, Tone::Plain));
             sheet::row(panel, heading, &inning_widths, Tone::Dim, SHEET_PX);

@@ -494,20 +494,24 @@ fn type_name(
         if settings.players.len() <= i {
             settings.players.resize(i + 1, String::new());
         }
-        let name = &mut settings.players[i];
-        match (&key.logical_key, &key.text) {
-            (Key::Backspace, _) => {
-                name.pop();
-            }
-            (_, Some(text)) => {
-                for c in text.chars().filter(|c| !c.is_control()) {
-                    if name.chars().count() < MAX_NAME_CHARS {
-                        name.push(c);
-                    }
+        type_into(&mut settings.players[i], key, MAX_NAME_CHARS);
+    }
+}
+
+/// A key typed into `text`: its characters (`most` in all at most); Backspace deletes.
+fn type_into(text: &mut String, key: &KeyboardInput, most: usize) {
+    match (&key.logical_key, &key.text) {
+        (Key::Backspace, _) => {
+            text.pop();
+        }
+        (_, Some(typed)) => {
+            for c in typed.chars().filter(|c| !c.is_control()) {
+                if text.chars().count() < most {
+                    text.push(c);
                 }
             }
-            _ => {}
         }
+        _ => {}
     }
 }
 

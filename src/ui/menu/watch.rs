@@ -9,7 +9,7 @@ use crate::play::{MatchViewer, Mode, SavedMatch};
 use crate::session::{GameConfig, PracticeAt, Screen, Settings, UserFiles, Viewing};
 use crate::ui::widgets::Tone;
 use crate::words::{Trouble, words};
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -82,20 +82,7 @@ pub(super) fn type_code(
         return;
     }
     for key in keys.read().filter(|k| k.state.is_pressed()) {
-        let code = &mut to_watch.code;
-        match (&key.logical_key, &key.text) {
-            (Key::Backspace, _) => {
-                code.pop();
-            }
-            (_, Some(text)) => {
-                for c in text.chars().filter(|c| !c.is_control()) {
-                    if code.chars().count() < MAX_CODE_CHARS {
-                        code.push(c);
-                    }
-                }
-            }
-            _ => {}
-        }
+        super::type_into(&mut to_watch.code, key, MAX_CODE_CHARS);
     }
 }
 
