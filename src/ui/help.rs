@@ -126,20 +126,29 @@ fn guide_keys(config: &Config) -> GuideKeys {
 }
 
 /// The actions of the menu only (the menu shows their keys itself).
-pub(super) const IN_THE_MENU: [Action; 4] = [
+const IN_THE_MENU: [Action; 4] = [
     Action::MenuUp,
     Action::MenuDown,
     Action::MenuLeft,
     Action::MenuRight,
 ];
 
-/// One row per action: its keys and what it does (but the actions in `left_out`).
-pub(super) fn key_rows(config: &Config, left_out: &[Action]) -> Vec<(String, &'static str)> {
+/// The actions of the match viewer only (it shows their keys itself).
+const WATCHING: [Action; 4] = [
+    Action::PreviousStroke,
+    Action::NextStroke,
+    Action::FirstStroke,
+    Action::LastStroke,
+];
+
+/// One row per action: its keys and what it does (but the actions of the menu and of
+/// the match viewer, which show their keys themselves).
+pub(super) fn key_rows(config: &Config) -> Vec<(String, &'static str)> {
     config
         .controls
         .bindings
         .iter()
-        .filter(|(action, _)| !left_out.contains(action))
+        .filter(|(action, _)| !IN_THE_MENU.contains(action) && !WATCHING.contains(action))
         .map(|(action, bindings)| {
             let keys: Vec<String> = bindings.iter().map(binding_name).collect();
             (keys.join(" / "), words().action(*action))
@@ -204,7 +213,7 @@ fn show_help(
         return;
     }
     let config = &config.0;
-    let rows = key_rows(config, &IN_THE_MENU);
+    let rows = key_rows(config);
     // Two columns, so that the list fits the window.
     let (left, right) = rows.split_at(rows.len().div_ceil(2));
     let keys = guide_keys(config);

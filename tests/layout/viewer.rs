@@ -115,7 +115,7 @@ fn from_the_menu_a_saved_match_is_watched_and_a_strokes_code_opens_practice_at_i
     let mut app = menu("menu-watch");
     assert!(says(
         &mut app,
-        "Watch a saved match (1/1): Ann vs Bob, 2 strokes"
+        "Ann vs Bob, 2 strokes (1/1); or type a share code"
     ));
     // Start, Resume, then Watch.
     press(&mut app, KeyCode::ArrowDown);
@@ -127,7 +127,7 @@ fn from_the_menu_a_saved_match_is_watched_and_a_strokes_code_opens_practice_at_i
     let mut app = menu("menu-code");
     let position = carom::play::bundled::positions(None).0.remove(0).1;
     let code = SharedPosition::code_of(&position, "0123456789abcdef");
-    for _ in 0..3 {
+    for _ in 0..2 {
         press(&mut app, KeyCode::ArrowDown);
     }
     let world = app.world_mut();

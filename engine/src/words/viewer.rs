@@ -26,15 +26,12 @@ pub trait ViewerWords {
     fn viewer_rolling(&self) -> &'static str;
 
     // --- the menu ---
-    /// The entry that watches the saved matches, with the one chosen (`i` from 1 of `of`)
-    /// and its players and strokes; `None`: there is none.
-    fn watch_entry(&self, chosen: Option<(usize, usize, &str, usize)>) -> String;
-    /// The share code field's label.
-    fn code_label(&self) -> &'static str;
-    /// The field's hint while empty: what to type.
+    /// The menu's row that watches a saved match or opens a share code.
+    fn watch_label(&self) -> &'static str;
+    /// The saved match chosen on it: (`i` from 1, of how many, its players), its strokes.
+    fn watch_entry(&self, chosen: (usize, usize, &str), strokes: usize) -> String;
+    /// What to type on it when no match is saved.
     fn code_hint(&self) -> &'static str;
-    /// The entry that opens what the field holds.
-    fn open_code_button(&self) -> &'static str;
-    /// There is no saved match to watch.
+    /// There is no saved match to watch, and no code typed.
     fn nothing_to_watch(&self) -> &'static str;
 }

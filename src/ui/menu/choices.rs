@@ -29,10 +29,8 @@ pub(super) enum Row {
     Player(usize),
     Start,
     Resume,
-    /// A saved match to watch (`watch`).
+    /// A saved match to watch, or a share code typed (`watch`).
     Watch,
-    /// A share code, typed (`watch`).
-    Code,
     Settings,
     /// The player records screen (a button beside Settings).
     Records,
@@ -43,12 +41,12 @@ impl Row {
     pub(super) fn is_button(self) -> bool {
         matches!(
             self,
-            Row::Start | Row::Resume | Row::Watch | Row::Settings | Row::Records
+            Row::Start | Row::Resume | Row::Settings | Row::Records
         )
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 19] = [
+pub(super) const ALL_ROWS: [Row; 18] = [
     Row::Language,
     Row::Mode,
     Row::Game,
@@ -65,7 +63,6 @@ pub(super) const ALL_ROWS: [Row; 19] = [
     Row::Start,
     Row::Resume,
     Row::Watch,
-    Row::Code,
     Row::Settings,
     Row::Records,
 ];
@@ -153,7 +150,6 @@ pub(super) fn change(
         | Row::Start
         | Row::Resume
         | Row::Watch
-        | Row::Code
         | Row::Settings
         | Row::Records => {}
     }
@@ -359,8 +355,7 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Records => MenuLabel::Records,
         Row::Start => MenuLabel::Start,
         Row::Resume => MenuLabel::Resume,
-        // The share code's field (the Watch button's words are `watch`'s).
-        Row::Watch | Row::Code => return words().code_label().to_owned(),
+        Row::Watch => return words().watch_label().to_owned(),
     })
 }
 
@@ -420,9 +415,7 @@ pub(super) fn row_value(
             words().player_entry(&entry)
                 + &average.map_or(String::new(), |a| words().level_average(a))
         }
-        // The code typed is `watch`'s.
-        Row::Start | Row::Resume | Row::Watch | Row::Code | Row::Settings | Row::Records => {
-            String::new()
-        }
+        // What the watch row shows is `watch`'s.
+        Row::Start | Row::Resume | Row::Watch | Row::Settings | Row::Records => String::new(),
     }
 }

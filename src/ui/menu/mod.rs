@@ -156,7 +156,8 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     commands
         .spawn((
             Name::new("Menu"),
-            screen_column(6.0),
+            // Close, so that the longest menu fits at 720 px high.
+            screen_column(2.0),
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {
@@ -209,7 +210,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     };
     match row {
         Row::Start => return spawn_button(list, row, 8),
-        Row::Resume | Row::Watch => return spawn_button(list, row, 3),
+        Row::Resume => return spawn_button(list, row, 3),
         // Settings and Records share a line, so that the menu is no taller.
         Row::Settings => {
             list.spawn(Node {
@@ -228,9 +229,10 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     list.spawn((
         MenuRow(row),
         Button,
-        // 26 px so that three players with a target each fit at 720 px high.
+        // 25 px so that three players with a target each, and the watch row, fit at
+        // 720 px high.
         Node {
-            height: px(26),
+            height: px(25),
             padding: UiRect::axes(px(10), px(0)),
             column_gap: px(10),
             align_items: AlignItems::Center,
@@ -347,10 +349,8 @@ fn apply_menu_input(
                     set_targets(state.handicap, &mut settings.0, &config.0, &paths.data);
             }
             MenuInput::Change(Row::Watch, step) => to_watch.step(step),
-            MenuInput::Change(Row::Code, _) => {}
-            MenuInput::Activate(row @ (Row::Watch | Row::Code)) => {
+            MenuInput::Activate(Row::Watch) => {
                 state.message = watch::open(
-                    row,
                     &to_watch,
                     &config,
                     &mut commands,
@@ -613,7 +613,6 @@ fn show_menu(
                     Row::Start => &start,
                     Row::Settings => words().settings_button(),
                     Row::Records => words().records_button(),
-                    Row::Watch => &to_watch.label(),
                     _ => &state.resume_label,
                 };
                 set_text(&mut text, shown);
@@ -626,8 +625,8 @@ fn show_menu(
     }
     for (RowValue(row), mut text, mut colour) in &mut values {
         let caret = if *row == state.selected { "_" } else { "" };
-        let value = if *row == Row::Code {
-            to_watch.code_shown(caret)
+        let value = if *row == Row::Watch {
+            to_watch.shown(caret)
         } else if shown.contains(row) {
             row_value(*row, &settings, state.handicap, config, caret)
         } else {

@@ -1,7 +1,7 @@
-//! The menu's ways to a match to watch: the saved matches to step through (the game's
-//! own and the online ones, the newest first; left and right step, Enter watches), and a
-//! share code typed in (or a file's path), which Enter opens: a match's code in the
-//! viewer, a stroke's in practice at its position.
+//! The menu's way to a match to watch, one row: the saved matches to step through (the
+//! game's own and the online ones, the newest first; left and right step, Enter watches
+//! the one shown), or a share code typed on it (or a file's path), which Enter opens
+//! instead: a match's code in the viewer, a stroke's in practice at its position.
 
 use super::choices::Row;
 use crate::online::{Opened, Physics};
@@ -36,29 +36,23 @@ impl ToWatch {
         }
     }
 
-    /// The saved match `step`s on (or back), round the list.
+    /// The saved match `step`s on (or back), round the list; a code typed goes.
     pub(super) fn step(&mut self, step: i32) {
         let n = self.found.len().max(1) as i32;
         self.at = (self.at as i32 + step).rem_euclid(n) as usize;
+        self.code.clear();
     }
 
-    /// The button's words: the match chosen, its players and strokes.
-    pub(super) fn label(&self) -> String {
-        let chosen = self.found.get(self.at).map(|(_, saved)| {
+    /// What the row shows: the end of the code typed (and the caret), else the saved
+    /// match chosen, its players and strokes, else what to type.
+    pub(super) fn shown(&self, caret: &str) -> String {
+        if self.code.is_empty() {
+            let Some((_, saved)) = self.found.get(self.at) else {
+                return format!("{}{caret}", words().code_hint());
+            };
             let players = words().versus(&saved.settings.seated());
-            (self.at + 1, self.found.len(), players, saved.strokes.len())
-        });
-        words().watch_entry(
-            chosen
-                .as_ref()
-                .map(|(i, of, p, n)| (*i, *of, p.as_str(), *n)),
-        )
-    }
-
-    /// The field's words: the end of the code typed and the caret, or what to type.
-    pub(super) fn code_shown(&self, caret: &str) -> String {
-        if self.code.is_empty() && caret.is_empty() {
-            return words().code_hint().to_owned();
+            let chosen = (self.at + 1, self.found.len(), players.as_str());
+            return words().watch_entry(chosen, saved.strokes.len());
         }
         let chars = self.code.chars().count();
         let end: String = self
@@ -71,13 +65,13 @@ impl ToWatch {
     }
 }
 
-/// Typing on the share code's row writes the code; Backspace deletes.
+/// Typing on the watch row writes a code; Backspace deletes.
 pub(super) fn type_code(
     mut keys: MessageReader<KeyboardInput>,
     selected: Res<super::MenuState>,
     mut to_watch: ResMut<ToWatch>,
 ) {
-    if selected.selected != Row::Code {
+    if selected.selected != Row::Watch {
         keys.clear();
         return;
     }
@@ -86,33 +80,32 @@ pub(super) fn type_code(
     }
 }
 
-/// Watches the saved match chosen (`Row::Watch`) or opens the code typed (`Row::Code`):
-/// to the table, or what stands in the way.
+/// Opens the code typed, else watches the saved match chosen: to the table, or what
+/// stands in the way.
 pub(super) fn open(
-    row: Row,
     to_watch: &ToWatch,
     config: &GameConfig,
     commands: &mut Commands,
     settings: &mut Settings,
     screen: &mut NextState<Screen>,
 ) -> Option<(String, Tone)> {
-    let opened = match row {
-        Row::Watch => {
-            let Some((_, saved)) = to_watch.found.get(to_watch.at) else {
-                return Some((words().nothing_to_watch().to_owned(), Tone::Warn));
-            };
-            match MatchViewer::open(&config.0, saved.clone()) {
-                Ok(viewer) => Opened::Match {
-                    viewer: Box::new(viewer),
-                    physics: Physics::Same,
-                },
-                Err(e) => return Some((words().trouble(Trouble::Start(&e)), Tone::Bad)),
-            }
-        }
-        _ => match Opened::open(&config.0, to_watch.code.trim()) {
+    let code = to_watch.code.trim();
+    let opened = if !code.is_empty() {
+        match Opened::open(&config.0, code) {
             Ok(opened) => opened,
             Err(e) => return Some((words().trouble(Trouble::Open(&e)), Tone::Bad)),
-        },
+        }
+    } else {
+        let Some((_, saved)) = to_watch.found.get(to_watch.at) else {
+            return Some((words().nothing_to_watch().to_owned(), Tone::Warn));
+        };
+        match MatchViewer::open(&config.0, saved.clone()) {
+            Ok(viewer) => Opened::Match {
+                viewer: Box::new(viewer),
+                physics: Physics::Same,
+            },
+            Err(e) => return Some((words().trouble(Trouble::Start(&e)), Tone::Bad)),
+        }
     };
     match opened {
         Opened::Match { viewer, physics } => {

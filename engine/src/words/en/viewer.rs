@@ -42,29 +42,21 @@ impl ViewerWords for English {
         "The verdict comes when the balls stop."
     }
 
-    fn watch_entry(&self, chosen: Option<(usize, usize, &str, usize)>) -> String {
-        match chosen {
-            Some((i, of, players, strokes)) => {
-                let s = if strokes == 1 { "" } else { "s" };
-                format!("Watch a saved match ({i}/{of}): {players}, {strokes} stroke{s}")
-            }
-            None => "Watch a saved match (none yet)".into(),
-        }
+    fn watch_label(&self) -> &'static str {
+        "Watch"
     }
 
-    fn code_label(&self) -> &'static str {
-        "Share code"
+    fn watch_entry(&self, (i, of, players): (usize, usize, &str), strokes: usize) -> String {
+        let s = if strokes == 1 { "" } else { "s" };
+        format!("{players}, {strokes} stroke{s} ({i}/{of}); or type a share code")
     }
 
     fn code_hint(&self) -> &'static str {
-        "type a code, or a file's path"
-    }
-
-    fn open_code_button(&self) -> &'static str {
-        "Open the share code (a match: watch it; a stroke: practise it)"
+        "type a share code, or a file's path"
     }
 
     fn nothing_to_watch(&self) -> &'static str {
-        "No saved match to watch yet: a match at the table, or online, is saved as it goes."
+        "No saved match to watch yet (a match at the table, or online, is saved as it goes): \
+         type a share code."
     }
 }

@@ -42,29 +42,21 @@ impl ViewerWords for Russian {
         "Решение будет, когда шары остановятся."
     }
 
-    fn watch_entry(&self, chosen: Option<(usize, usize, &str, usize)>) -> String {
-        match chosen {
-            Some((i, of, players, strokes)) => format!(
-                "Смотреть сохранённый матч ({i}/{of}): {players}, {}",
-                count(strokes as u64, "удар", "удара", "ударов")
-            ),
-            None => "Смотреть сохранённый матч (пока нет)".into(),
-        }
+    fn watch_label(&self) -> &'static str {
+        "Смотреть"
     }
 
-    fn code_label(&self) -> &'static str {
-        "Код"
+    fn watch_entry(&self, (i, of, players): (usize, usize, &str), strokes: usize) -> String {
+        let strokes = count(strokes as u64, "удар", "удара", "ударов");
+        format!("{players}, {strokes} ({i}/{of}); или введите код")
     }
 
     fn code_hint(&self) -> &'static str {
         "введите код или путь к файлу"
     }
 
-    fn open_code_button(&self) -> &'static str {
-        "Открыть код (матч: смотреть; удар: тренировать)"
-    }
-
     fn nothing_to_watch(&self) -> &'static str {
-        "Сохранённых матчей пока нет: матч за столом или онлайн сохраняется по ходу игры."
+        "Сохранённых матчей пока нет (матч за столом или онлайн сохраняется по ходу игры): \
+         введите код."
     }
 }
