@@ -2,7 +2,9 @@
 //! (`carom::cli`).
 
 use carom::cli;
+use carom::online::{Opened, Physics};
 use carom::play::Mode;
+use carom::view::staging::Staging;
 use carom::words::{Language, Trouble, speak, words};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -23,12 +25,8 @@ struct Cli {
     /// language.
     #[arg(long, global = true, value_name = "LANG", value_parser = language)]
     lang: Option<Language>,
-    /// Render, save a PNG of the window after --frames frames, and exit.
-    #[arg(long, value_name = "PATH")]
-    screenshot: Option<PathBuf>,
-    /// Frames to render before the screenshot.
-    #[arg(long, default_value_t = 60, requires = "screenshot")]
-    frames: u32,
+    #[command(flatten)]
+    look: Look,
     /// The screen to open with the last menu choices: menu, online, match, practice or
     /// lag-training [default: menu; with --screenshot or --frame-rate, practice: the
     /// table at the break].
@@ -38,12 +36,6 @@ struct Cli {
     /// time the game's systems take a frame, and exit.
     #[arg(long, conflicts_with = "screenshot")]
     frame_rate: bool,
-    /// Graphics for this run, whatever the settings say: low or high.
-    #[arg(long, value_name = "QUALITY", value_parser = quality)]
-    quality: Option<carom::session::Quality>,
-    /// The camera view to open in: behind, top, orbit or follow.
-    #[arg(long, value_name = "VIEW", value_parser = view)]
-    view: Option<carom::session::CameraView>,
     /// A fixed camera here, m in the table frame (x toward the foot, y left, z up from
     /// the cloth), looking at --looking-at: for pictures of one part of the table.
     #[arg(long, value_name = "X,Y,Z", value_parser = point, requires = "looking_at")]
@@ -53,11 +45,29 @@ struct Cli {
     /// The cue raised at least this many degrees.
     #[arg(long, value_name = "DEGREES")]
     elevation: Option<f64>,
-    /// Set up this practice position (a file as in config/positions/) at once.
-    #[arg(long, value_name = "FILE.ron")]
-    position: Option<PathBuf>,
+    /// Set up this practice position at once: a file as in config/positions/, or a
+    /// stroke's share code (carom-stroke-1.…), itself or in a text file.
+    #[arg(long, value_name = "FILE|CODE")]
+    position: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// How the window looks and what it pictures: for playing and for watching.
+#[derive(clap::Args)]
+struct Look {
+    /// Render, save a PNG of the window after --frames frames, and exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 60, requires = "screenshot")]
+    frames: u32,
+    /// Graphics for this run, whatever the settings say: low or high.
+    #[arg(long, value_name = "QUALITY", value_parser = quality)]
+    quality: Option<carom::session::Quality>,
+    /// The camera view to open in: behind, top, orbit or follow.
+    #[arg(long, value_name = "VIEW", value_parser = view)]
+    view: Option<carom::session::CameraView>,
 }
 
 fn view(name: &str) -> Result<carom::session::CameraView, String> {
@@ -257,6 +267,15 @@ enum Command {
     /// The share code of a saved match (MATCH.json, the game's or an online one): its
     /// set-up and strokes, compressed, which `carom referee CODE` plays again.
     Share { file: PathBuf },
+    /// Watch a match in the game's viewer, stroke by stroke: a saved match (MATCH.json,
+    /// the game's or an online one) or a share code (carom-match-1.…, itself or in a
+    /// text file); a stroke's code (carom-stroke-1.…) opens practice at its position.
+    Watch {
+        #[arg(value_name = "FILE|CODE")]
+        file: String,
+        #[command(flatten)]
+        look: Look,
+    },
     /// Online play without a window: host tables, play a seat as the computer, watch.
     Online {
         #[command(subcommand)]
@@ -396,6 +415,89 @@ fn pace(text: &str) -> Result<f64, String> {
     }
 }
 
+/// What the command line opens the game on at once.
+enum Opening {
+    /// `carom watch`'s match (or stroke) to watch.
+    Watch(String),
+    /// `--position`'s position to practise.
+    Position(String),
+}
+
+/// The game's window as the command line opens it.
+struct Game {
+    opening: Option<Opening>,
+    look: Look,
+    start: Option<Mode>,
+    /// The Online screen at once (`--start online`).
+    online: bool,
+    frame_rate: bool,
+    staging: Staging,
+}
+
+impl Game {
+    /// Opens the window (after what it opens on, which is refused with a clear error) and
+    /// plays until it closes.
+    fn open(mut self, config: Option<PathBuf>, language: Option<Language>) -> ExitCode {
+        let config_folder = carom::config::Config::folder(config.clone());
+        let loaded = match cli::load_config(config) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                eprintln!("carom: {}", e.worded(words()));
+                return ExitCode::FAILURE;
+            }
+        };
+        let opened = match &self.opening {
+            Some(Opening::Watch(given)) => Opened::open(&loaded, given).map(Some),
+            Some(Opening::Position(given)) => Opened::position(&loaded, given).map(Some),
+            None => Ok(None),
+        };
+        let (mut watch, mut position) = (None, None);
+        match opened {
+            Err(e) => {
+                eprintln!("carom: {}", words().trouble(Trouble::Open(&e)));
+                return ExitCode::FAILURE;
+            }
+            Ok(Some(Opened::Match { viewer, physics })) => {
+                watch = Some(carom::session::Viewing {
+                    viewer: *viewer,
+                    physics,
+                });
+            }
+            Ok(Some(Opened::Position {
+                position: opened,
+                physics,
+            })) => {
+                if let Physics::Differs { theirs, ours } = physics {
+                    eprintln!("carom: {}", words().shared_physics_differs(&theirs, &ours));
+                }
+                position = Some(*opened);
+                self.start = Some(Mode::Practice);
+            }
+            Ok(None) => {}
+        }
+        self.staging.view = self.look.view;
+        let launch = carom::Launch {
+            start: self.start,
+            online: self.online,
+            watch,
+            position,
+            screenshot: self.look.screenshot.map(|path| (path, self.look.frames)),
+            frame_rate: self.frame_rate,
+            quality: self.look.quality,
+            staging: Some(self.staging),
+            language,
+            config_folder,
+        };
+        match carom::run(loaded, launch) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("carom: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // The game itself may speak the settings' language instead (`carom::run`).
@@ -479,45 +581,38 @@ fn main() -> ExitCode {
             .and_then(|c| cli::online::share(&c, &file, out))
             .map_err(Into::into),
         Some(Command::Online { what }) => online(cli.config, what, out).map_err(Into::into),
+        Some(Command::Watch { file, look }) => {
+            let at_table = Game {
+                opening: Some(Opening::Watch(file)),
+                look,
+                start: None,
+                online: false,
+                frame_rate: false,
+                staging: Staging::default(),
+            };
+            return at_table.open(cli.config, cli.lang);
+        }
         None => {
+            let look = cli.look;
             let start = match cli.start {
                 Some(Start::Table(mode)) => Some(mode),
                 Some(Start::Menu | Start::Online) => None,
-                None if cli.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
+                None if look.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
-            let position = match cli
-                .position
-                .as_deref()
-                .map(carom::play::positions::read_file)
-            {
-                Some(Err(e)) => {
-                    eprintln!("carom: {}", words().trouble(Trouble::File(&e)));
-                    return ExitCode::FAILURE;
-                }
-                Some(Ok(position)) => Some(position),
-                None => None,
-            };
-            let staging = carom::view::staging::Staging {
-                view: cli.view,
-                camera: cli.camera_at.zip(cli.looking_at),
-                elevation_deg: cli.elevation,
-                position,
-            };
-            let launch = carom::Launch {
+            let at_table = Game {
+                opening: cli.position.map(Opening::Position),
+                look,
                 start,
                 online: matches!(cli.start, Some(Start::Online)),
-                screenshot: cli.screenshot.map(|path| (path, cli.frames)),
                 frame_rate: cli.frame_rate,
-                quality: cli.quality,
-                staging: Some(staging),
-                language: cli.lang,
-                config_folder: carom::config::Config::folder(cli.config.clone()),
+                staging: Staging {
+                    camera: cli.camera_at.zip(cli.looking_at),
+                    elevation_deg: cli.elevation,
+                    ..Staging::default()
+                },
             };
-            match cli::load_config(cli.config) {
-                Ok(config) => carom::run(config, launch).map_err(Into::into),
-                Err(e) => Err(e.into()),
-            }
+            return at_table.open(cli.config, cli.lang);
         }
     };
     match result {

@@ -2,9 +2,11 @@
 //! screen the command line asked for, with the player's settings.
 
 use crate::config::Config;
+use crate::play::positions::Position;
 use crate::play::{MatchSettings, Mode, StoragePaths};
 use crate::session::{
-    ConfigFolder, GameConfig, Graphics, Preferences, Quality, Screen, Settings, UserFiles,
+    ConfigFolder, GameConfig, Graphics, PracticeAt, Preferences, Quality, Screen, Settings,
+    UserFiles, Viewing,
 };
 use crate::ui::{FrameRateTest, GraphicsChosen};
 use crate::view::screenshot::ScreenshotPlan;
@@ -15,12 +17,16 @@ use bevy::prelude::*;
 use std::path::PathBuf;
 
 /// How the game was started from the command line.
-#[derive(Clone, Debug, Default)]
+#[derive(Default)]
 pub struct Launch {
     /// The table in this mode at once (with the last menu choices); None: the menu.
     pub start: Option<Mode>,
     /// The Online screen at once (in place of the menu).
     pub online: bool,
+    /// A match to watch at the table at once (`carom watch`).
+    pub watch: Option<Viewing>,
+    /// A practice position to set up at once (`--position`, a stroke's share code).
+    pub position: Option<Position>,
     /// Save a picture here after this many frames, and exit.
     pub screenshot: Option<(PathBuf, u32)>,
     /// Measure the frame rate during a stroke, print it, and exit.
@@ -126,10 +132,17 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     app.insert_resource(Settings(settings));
     app.insert_resource(preferences);
     app.insert_resource(GraphicsChosen(graphics_chosen));
-    app.insert_state(match (launch.start, launch.online) {
-        (Some(_), _) => Screen::Table,
-        (None, true) => Screen::Online,
-        (None, false) => Screen::Menu,
+    let at_table = launch.start.is_some() || launch.watch.is_some();
+    if let Some(viewing) = launch.watch {
+        app.insert_resource(viewing);
+    }
+    if let Some(position) = launch.position {
+        app.insert_resource(PracticeAt(position));
+    }
+    app.insert_state(match (at_table, launch.online) {
+        (true, _) => Screen::Table,
+        (false, true) => Screen::Online,
+        (false, false) => Screen::Menu,
     });
     app.insert_resource(UserFiles(paths));
     app.insert_resource(ConfigFolder(launch.config_folder.clone()));

@@ -1430,3 +1430,41 @@ fn sim_and_referee_print_the_stored_golden_output_for_the_examples() {
         );
     }
 }
+
+#[test]
+fn watch_and_position_refuse_what_they_cannot_open_naming_it_and_what_is_allowed() {
+    let dir = fresh_dir("cli-watch");
+    let not_a_match = dir.join("notes.txt");
+    std::fs::write(&not_a_match, "a shopping list").unwrap();
+    let missing = dir.join("missing.json");
+    let (not_a_match, missing) = (not_a_match.to_str().unwrap(), missing.to_str().unwrap());
+    let allowed = "give a saved match (.json";
+    for (args, said) in [
+        (&["watch", missing][..], "missing.json: cannot be read"),
+        (&["watch", not_a_match][..], "notes.txt: not a saved match"),
+        (
+            &["watch", "carom-match-1.not base64!"][..],
+            "carom-match-1.not base64!: ",
+        ),
+        (
+            &["watch", "Cargo.toml"][..],
+            "Cargo.toml: not a saved match",
+        ),
+    ] {
+        let (ok, out, err) = carom(args);
+        assert!(!ok && out.is_empty(), "{args:?}: {out}");
+        assert!(
+            err.starts_with("carom: ") && err.contains(said),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(allowed), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // A match where a position is wanted.
+    let (ok, _, err) = carom(&["--position", "tests/data/saves/v2-10-gameover.json"]);
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("v2-10-gameover.json: a match, not a position (`carom watch` plays it)"),
+        "{err}"
+    );
+}

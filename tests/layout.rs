@@ -7,6 +7,9 @@
 //! the settings screen, each text on one line in its row and the whole in the window.
 //! No renderer: the cameras and the UI are laid out, not drawn.
 
+#[path = "layout/viewer.rs"]
+mod viewer;
+
 use bevy::asset::AssetEventSystems;
 use bevy::camera::CameraUpdateSystems;
 use bevy::input::ButtonState;

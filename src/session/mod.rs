@@ -9,6 +9,7 @@ pub mod frame;
 mod online;
 mod preferences;
 mod table;
+mod viewer;
 
 pub use computer_seat::{
     Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself,
@@ -16,9 +17,10 @@ pub use computer_seat::{
 pub use online::{Following, OnlineLink, OnlineNote, OnlineNotes, my_online_seat, online};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use table::{
-    Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, ResumeMatch, Session, Settings,
-    SwingToContact, UserFiles, at_table, balls_at_rest,
+    Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, PracticeAt, ResumeMatch, Session,
+    Settings, SwingToContact, UserFiles, at_table, balls_at_rest,
 };
+pub use viewer::{Viewing, viewing};
 
 use crate::config::Config;
 use crate::play;
@@ -149,5 +151,10 @@ pub fn plugin(app: &mut App) {
             }),
         );
     }
-    app.add_plugins((table::plugin, computer_seat::plugin, online::plugin));
+    app.add_plugins((
+        table::plugin,
+        computer_seat::plugin,
+        online::plugin,
+        viewer::plugin,
+    ));
 }

@@ -7,8 +7,11 @@
 
 use super::frame::{rotation_to_bevy, to_bevy};
 use super::online::OnlineLink;
-use super::{GameConfig, GameSystems, Phase, Screen};
-use crate::play::{Command, Event, MatchSettings, Play, PlayCommand, SavedMatch, StoragePaths};
+use super::{GameConfig, GameSystems, Phase, Screen, Viewing};
+use crate::play::positions::Position;
+use crate::play::{
+    Command, Event, MatchSettings, Play, PlayCommand, PracticeCommand, SavedMatch, StoragePaths,
+};
 use crate::shot::BallId;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -37,6 +40,11 @@ pub struct ConfigFolder(pub Option<PathBuf>);
 /// A saved match to pick up when the table opens (set by the menu).
 #[derive(Resource, Clone, Debug)]
 pub struct ResumeMatch(pub SavedMatch);
+
+/// A position to set up when the practice table opens (`--position`, a stroke's share
+/// code opened from the command line or the menu); once.
+#[derive(Resource, Clone, Debug)]
+pub struct PracticeAt(pub Position);
 
 /// What a player decided, for the match.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -77,7 +85,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>();
     app.add_message::<PlayEvent>();
     app.init_resource::<SwingToContact>();
-    app.add_systems(OnEnter(Screen::Table), open_table);
+    app.add_systems(
+        OnEnter(Screen::Table),
+        (open_table, set_up_the_position).chain(),
+    );
     app.add_systems(OnExit(Screen::Table), |mut commands: Commands| {
         commands.remove_resource::<Session>();
     });
@@ -97,8 +108,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The match for the settings (or the save the menu picked), and an entity for every
-/// ball that may come onto the table.
+/// The match for the settings (or the save the menu picked, or the match watched), and
+/// an entity for every ball that may come onto the table.
 fn open_table(
     mut commands: Commands,
     config: Res<GameConfig>,
@@ -106,21 +117,26 @@ fn open_table(
     files: Res<UserFiles>,
     resume: Option<Res<ResumeMatch>>,
     online: Option<ResMut<OnlineLink>>,
+    viewing: Option<Res<Viewing>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
     let shown =
         online.and_then(|mut link| super::online::start_following(&mut commands, &mut link));
-    let mut play = match (shown, resume) {
-        (Some(shown), _) => shown,
-        (None, Some(resume)) => {
+    let mut play = match (shown, resume, &viewing) {
+        // Watched, not played: nothing is saved, and no phase of play is shown.
+        (_, _, Some(viewing)) => Play::resume(&config.0, &viewing.stand_in(), None),
+        (Some(shown), _, None) => shown,
+        (None, Some(resume), None) => {
             commands.remove_resource::<ResumeMatch>();
             Play::resume(&config.0, &resume.0, Some(&files.0))
         }
-        (None, None) => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
+        (None, None, None) => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
     };
     // The phase is mirrored from now on; what led to it is history.
     play.take_events();
-    next.set(play.phase().into());
+    if viewing.is_none() {
+        next.set(play.phase().into());
+    }
     commands.insert_resource(Session(play));
     for id in BallId::ALL {
         commands.spawn((
@@ -130,6 +146,20 @@ fn open_table(
             Visibility::Hidden,
             DespawnOnExit(Screen::Table),
         ));
+    }
+}
+
+/// The position asked for, set up as a player's command would set it up.
+fn set_up_the_position(
+    mut commands: Commands,
+    at: Option<Res<PracticeAt>>,
+    mut play: MessageWriter<PlayerCommand>,
+) {
+    if let Some(at) = at {
+        play.write(PlayerCommand::new(PracticeCommand::SetUpPosition(
+            Box::new(at.0.clone()),
+        )));
+        commands.remove_resource::<PracticeAt>();
     }
 }
 

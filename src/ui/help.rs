@@ -5,7 +5,7 @@ use super::widgets::{Tone, binding_name, keys, keys_of, label, toned};
 use crate::config::{Action, Config};
 use crate::input::Actions;
 use crate::play::Mode;
-use crate::session::{GameConfig, GameSystems, Preferences, Screen, Session, UserFiles};
+use crate::session::{GameConfig, GameSystems, Preferences, Screen, Session, UserFiles, viewing};
 use crate::words::{Guide, GuideKeys, words};
 use bevy::prelude::*;
 
@@ -24,10 +24,11 @@ pub(super) fn reading_help(open: Res<HelpOpen>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpOpen>();
     app.configure_sets(Update, GameSystems::Input.run_if(not(reading_help)));
-    // Once the table's match exists, the frame after the table opens.
+    // Once the table's match exists, the frame after the table opens (not to watch a
+    // match: the guides are to play).
     app.add_systems(
         Update,
-        open_the_first_time.run_if(resource_added::<Session>),
+        open_the_first_time.run_if(resource_added::<Session>.and_then(not(viewing))),
     );
     // At the table only: in the menu the letters spell names.
     app.add_systems(
@@ -125,20 +126,29 @@ fn guide_keys(config: &Config) -> GuideKeys {
 }
 
 /// The actions of the menu only (the menu shows their keys itself).
-pub(super) const IN_THE_MENU: [Action; 4] = [
+const IN_THE_MENU: [Action; 4] = [
     Action::MenuUp,
     Action::MenuDown,
     Action::MenuLeft,
     Action::MenuRight,
 ];
 
-/// One row per action: its keys and what it does (but the actions in `left_out`).
-pub(super) fn key_rows(config: &Config, left_out: &[Action]) -> Vec<(String, &'static str)> {
+/// The actions of the match viewer only (it shows their keys itself).
+const WATCHING: [Action; 4] = [
+    Action::PreviousStroke,
+    Action::NextStroke,
+    Action::FirstStroke,
+    Action::LastStroke,
+];
+
+/// One row per action: its keys and what it does (but the actions of the menu and of
+/// the match viewer, which show their keys themselves).
+pub(super) fn key_rows(config: &Config) -> Vec<(String, &'static str)> {
     config
         .controls
         .bindings
         .iter()
-        .filter(|(action, _)| !left_out.contains(action))
+        .filter(|(action, _)| !IN_THE_MENU.contains(action) && !WATCHING.contains(action))
         .map(|(action, bindings)| {
             let keys: Vec<String> = bindings.iter().map(binding_name).collect();
             (keys.join(" / "), words().action(*action))
@@ -203,7 +213,7 @@ fn show_help(
         return;
     }
     let config = &config.0;
-    let rows = key_rows(config, &IN_THE_MENU);
+    let rows = key_rows(config);
     // Two columns, so that the list fits the window.
     let (left, right) = rows.split_at(rows.len().div_ceil(2));
     let keys = guide_keys(config);

@@ -10,7 +10,7 @@ use crate::cue::{Aim, GoodLags, Prediction, SPEED_RANGE};
 use crate::play::{Event, LiveCount};
 use crate::session::{
     Advising, GameConfig, GameSystems, PersonSystems, PlayEvent, Screen, Session, Settings,
-    at_table,
+    Viewing, at_table,
 };
 use crate::words::{StrokePanel, words};
 use bevy::prelude::*;
@@ -73,7 +73,20 @@ fn share(speed: f64) -> f32 {
     ((speed - lo) / (hi - lo) * 100.0) as f32
 }
 
-fn spawn_hud(mut commands: Commands, config: Res<GameConfig>) {
+/// The stroke panel (not while a match is watched: no stroke is set up) and the hint.
+fn spawn_hud(mut commands: Commands, config: Res<GameConfig>, viewing: Option<Res<Viewing>>) {
+    commands.spawn((
+        Name::new("Help hint"),
+        docked(Slot::Hint),
+        DespawnOnExit(Screen::Table),
+        children![label(
+            words().controls_hint(&keys(&config.0, Action::ToggleHelp)),
+            14.0
+        )],
+    ));
+    if viewing.is_some() {
+        return;
+    }
     commands
         .spawn((
             Name::new("Stroke panel"),
@@ -172,15 +185,6 @@ fn spawn_hud(mut commands: Commands, config: Res<GameConfig>) {
                 });
             panel.spawn((StatusText, label("", 14.0)));
         });
-    commands.spawn((
-        Name::new("Help hint"),
-        docked(Slot::Hint),
-        DespawnOnExit(Screen::Table),
-        children![label(
-            words().controls_hint(&keys(&config.0, Action::ToggleHelp)),
-            14.0
-        )],
-    ));
 }
 
 /// Marks on the power bar the speeds of a good lag for the stroke as set, in the lag.

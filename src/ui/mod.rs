@@ -20,6 +20,8 @@ mod replay;
 mod rules;
 mod scoreboard;
 mod settings;
+mod sheet;
+mod viewer;
 mod widgets;
 
 pub use dock::{Collapsible, FreeNode, Slot};
@@ -51,6 +53,7 @@ pub fn plugin(app: &mut App) {
         replay::plugin,
         rules::plugin,
     ));
+    app.add_plugins(viewer::plugin);
 }
 
 /// The panels are laid out for 1280 × 720: in a smaller or larger window they shrink

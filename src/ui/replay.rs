@@ -13,6 +13,7 @@ use crate::session::frame::to_bevy;
 use crate::session::{
     Ball, BallPoses, GameConfig, GameSystems, PlayEvent, Screen, Session, Watching, at_table,
 };
+use crate::shot::ShotRecord;
 use crate::ui::dock::{Slot, docked};
 use crate::ui::widgets::{Tone, keys, set_text, toned};
 use crate::words::{ReplayState, words};
@@ -157,14 +158,30 @@ fn pose_balls(
     session: Res<Session>,
     mut balls: Query<(&Ball, &mut Transform, &mut Visibility)>,
 ) {
-    let Some(Replaying { record, t, .. }) = replay.playing() else {
-        return;
-    };
-    let lift = session.table().ball_radius;
-    for (ball, mut transform, mut visibility) in &mut balls {
+    if let Some(Replaying { record, t, .. }) = replay.playing() {
+        pose_balls_at(record, t, session.table().ball_radius, &mut balls);
+    }
+}
+
+/// Each ball's path so far.
+fn draw_paths(replay: Res<Replay>, session: Res<Session>, mut gizmos: Gizmos) {
+    if let Some(Replaying { record, t, .. }) = replay.playing() {
+        draw_paths_to(record, t, session.table().ball_radius, &mut gizmos);
+    }
+}
+
+/// Puts the balls where `record` has them at its time `t`, s (a ball it has not on the
+/// table hidden); `ball_radius`, m.
+pub(super) fn pose_balls_at(
+    record: &ShotRecord,
+    t: f64,
+    ball_radius: f64,
+    balls: &mut Query<(&Ball, &mut Transform, &mut Visibility)>,
+) {
+    for (ball, mut transform, mut visibility) in balls {
         match position_at(record, ball.0, t) {
             Some(p) => {
-                transform.translation = to_bevy(p.extend(lift));
+                transform.translation = to_bevy(p.extend(ball_radius));
                 *visibility = Visibility::Inherited;
             }
             None => *visibility = Visibility::Hidden,
@@ -172,12 +189,9 @@ fn pose_balls(
     }
 }
 
-/// Each ball's path so far.
-fn draw_paths(replay: Res<Replay>, session: Res<Session>, mut gizmos: Gizmos) {
-    let Some(Replaying { record, t, .. }) = replay.playing() else {
-        return;
-    };
-    let lift = session.table().ball_radius * 0.03;
+/// Draws each ball's path in `record` up to its time `t`, s, just over the cloth.
+pub(super) fn draw_paths_to(record: &ShotRecord, t: f64, ball_radius: f64, gizmos: &mut Gizmos) {
+    let lift = ball_radius * 0.03;
     for &ball in record.trajectories.keys() {
         let points = path(record, ball);
         let so_far = points

@@ -7,13 +7,18 @@ use super::dock::{Slot, docked};
 use super::widgets::{Tone, keys, label, swatch, toned};
 use crate::config::Action;
 use crate::play::{BallStyle, Play};
-use crate::session::{GameConfig, GameSystems, Phase, Screen, Session, at_table};
+use crate::rules::PlayerScore;
+use crate::session::{GameConfig, GameSystems, Phase, Screen, Session, at_table, viewing};
 use crate::shot::BallId;
 use crate::words::{Lagger, Line, named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Table), spawn_scoreboard);
+    // Watching a match, the viewer keeps the board of the sheet as it stood.
+    app.add_systems(
+        OnEnter(Screen::Table),
+        spawn_scoreboard.run_if(not(viewing)),
+    );
     app.add_systems(
         Update,
         fill_scoreboard
@@ -44,7 +49,7 @@ const TEXT_PX: f32 = 15.0;
 const HEADING_PX: f32 = 13.0;
 
 /// One line of the board.
-struct BoardRow {
+pub(super) struct BoardRow {
     shooter: bool,
     ball: Option<BallId>,
     cells: Vec<String>,
@@ -106,26 +111,65 @@ fn fill_scoreboard(
         .entity(board)
         .despawn_children()
         .with_children(|board| {
-            board.spawn(label(title, 16.0));
-            if let Some(heading) = heading {
-                spawn_row(board, &heading, None, false, HEADING_PX, Tone::Dim, style);
-            }
-            for row in &rows {
-                let tone = if row.shooter { Tone::Plain } else { Tone::Dim };
-                spawn_row(
-                    board,
-                    &row.cells,
-                    row.ball,
-                    row.shooter,
-                    TEXT_PX,
-                    tone,
-                    style,
-                );
-            }
+            spawn_board(board, title, heading.as_deref(), &rows, style);
             for line in footer {
                 board.spawn(toned(line.text, 14.0, line.tone));
             }
         });
+}
+
+/// The board's title, its column headings and its rows.
+pub(super) fn spawn_board(
+    board: &mut ChildSpawnerCommands,
+    title: String,
+    heading: Option<&[String]>,
+    rows: &[BoardRow],
+    style: BallStyle,
+) {
+    board.spawn(label(title, 16.0));
+    if let Some(heading) = heading {
+        spawn_row(board, heading, None, false, HEADING_PX, Tone::Dim, style);
+    }
+    for row in rows {
+        let tone = if row.shooter { Tone::Plain } else { Tone::Dim };
+        spawn_row(
+            board,
+            &row.cells,
+            row.ball,
+            row.shooter,
+            TEXT_PX,
+            tone,
+            style,
+        );
+    }
+}
+
+/// The players' rows: name, points, innings, current run, high run, average; the
+/// shooter's (if one is at the table) marked, with the ball `ball` gives a player.
+pub(super) fn player_rows(
+    players: &[PlayerScore],
+    shooter: Option<usize>,
+    ball: impl Fn(usize, bool) -> Option<BallId>,
+) -> Vec<BoardRow> {
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let shooter = shooter == Some(i);
+            BoardRow {
+                shooter,
+                ball: ball(i, shooter),
+                cells: vec![
+                    p.name.clone(),
+                    p.points.to_string(),
+                    p.innings.to_string(),
+                    p.current_run.to_string(),
+                    p.high_run.to_string(),
+                    words().average(p.average()),
+                ],
+            }
+        })
+        .collect()
 }
 
 fn spawn_row(
@@ -208,30 +252,13 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
             referee.innings_limit(),
         );
         let heading = words().board_columns().map(String::from).to_vec();
-        let playing = !referee.is_over();
-        let rows = referee
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let shooter = playing && i == referee.shooter();
-                BoardRow {
-                    shooter,
-                    // In rotation the ball changes with every stroke: the shooter's is shown.
-                    ball: referee
-                        .player_ball(i)
-                        .or(shooter.then(|| referee.cue_ball())),
-                    cells: vec![
-                        p.name.clone(),
-                        p.points.to_string(),
-                        p.innings.to_string(),
-                        p.current_run.to_string(),
-                        p.high_run.to_string(),
-                        words().average(p.average()),
-                    ],
-                }
-            })
-            .collect();
+        let shooter = (!referee.is_over()).then(|| referee.shooter());
+        // In rotation the ball changes with every stroke: the shooter's is shown.
+        let rows = player_rows(referee.players(), shooter, |i, shooter| {
+            referee
+                .player_ball(i)
+                .or(shooter.then(|| referee.cue_ball()))
+        });
         return (title, Some(heading), rows);
     }
     if let Some(training) = session.lag_training() {

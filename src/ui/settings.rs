@@ -139,7 +139,7 @@ fn spawn_settings(
         &keys_of(config, &[Action::MenuLeft, Action::MenuRight]),
         &keys(config, Action::Menu),
     );
-    let key_rows = super::help::key_rows(config, &super::help::IN_THE_MENU);
+    let key_rows = super::help::key_rows(config);
     // On a renderer that draws on the CPU, why the graphics are low: in the top right
     // corner, beside the title, where the full screen has room.
     if software.on_cpu {

@@ -1,13 +1,11 @@
 //! A picture staged from the command line, for screenshots and for looking at one part
 //! of the table: the view to open in (`--view`), a fixed camera (`--camera-at` and
-//! `--looking-at`, table frame), the cue raised (`--elevation`), a practice position
-//! set up at once (`--position`).
+//! `--looking-at`, table frame), the cue raised (`--elevation`). (A practice position
+//! set up at once, `--position`, is the session's `PracticeAt`.)
 
 use crate::cue::Aim;
 use crate::math::DVec3;
-use crate::play::PracticeCommand;
-use crate::play::positions::Position;
-use crate::session::{CameraView, PlayerCommand, Session};
+use crate::session::{CameraView, Session};
 use bevy::prelude::*;
 
 #[derive(Resource, Clone, Debug, Default)]
@@ -17,28 +15,13 @@ pub struct Staging {
     pub camera: Option<(DVec3, DVec3)>,
     /// The cue at least this steep, degrees.
     pub elevation_deg: Option<f64>,
-    pub position: Option<Position>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Staging>() {
         return;
     }
-    app.add_systems(
-        Update,
-        (
-            set_up_the_position.run_if(resource_added::<Session>),
-            raise_the_cue.run_if(resource_exists::<Session>),
-        ),
-    );
-}
-
-fn set_up_the_position(staging: Res<Staging>, mut commands: MessageWriter<PlayerCommand>) {
-    if let Some(position) = &staging.position {
-        commands.write(PlayerCommand::new(PracticeCommand::SetUpPosition(
-            Box::new(position.clone()),
-        )));
-    }
+    app.add_systems(Update, raise_the_cue.run_if(resource_exists::<Session>));
 }
 
 fn raise_the_cue(staging: Res<Staging>, mut aim: ResMut<Aim>) {

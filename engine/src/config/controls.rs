@@ -74,6 +74,11 @@ pub enum Action {
     /// Replay slower, or faster.
     ReplaySlower,
     ReplayFaster,
+    /// Watching a saved match: the stroke before, the next one, the first, the last.
+    PreviousStroke,
+    NextStroke,
+    FirstStroke,
+    LastStroke,
     /// Hold and draw the mouse back, then push it forward: a stroke whose power is the
     /// length of the draw-back.
     MouseStroke,
@@ -161,7 +166,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 54] = [
+const ALL_ACTIONS: [Action; 58] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -200,6 +205,10 @@ const ALL_ACTIONS: [Action; 54] = [
     Action::ReplayForward,
     Action::ReplaySlower,
     Action::ReplayFaster,
+    Action::PreviousStroke,
+    Action::NextStroke,
+    Action::FirstStroke,
+    Action::LastStroke,
     Action::MouseStroke,
     Action::ToggleHelp,
     Action::ToggleRules,

@@ -16,6 +16,7 @@ mod identity;
 mod inbox;
 mod link;
 mod message;
+mod opened;
 mod refusal;
 mod relay;
 mod share;
@@ -43,8 +44,9 @@ pub use message::{
     Body, JoinCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms,
     pack_record, unpack_record,
 };
+pub use opened::{OpenError, Opened, Physics};
 pub use refusal::{PackedRecordError, Refusal};
 pub use relay::RelayConnection;
-pub use share::{MATCH_CODE, ShareError, SharedMatch, SharedPosition, SharedStroke};
+pub use share::{MATCH_CODE, STROKE_CODE, ShareError, SharedMatch, SharedPosition, SharedStroke};
 pub use table::{MoveError, Note, OnlineTable, Turn};
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

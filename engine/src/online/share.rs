@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 pub const MATCH_CODE: &str = "carom-match-1.";
 const MATCH: &str = MATCH_CODE;
 /// What a stroke's code starts with.
-const STROKE: &str = "carom-stroke-1.";
+pub const STROKE_CODE: &str = "carom-stroke-1.";
+const STROKE: &str = STROKE_CODE;
 /// The most a code may unpack to, bytes (a long match is tens of kilobytes).
 const MAX_CODE_BYTES: u64 = 4 << 20;
 

@@ -110,6 +110,12 @@ impl StoragePaths {
         self.data.join("positions")
     }
 
+    /// The online matches this player took part in or watched, a file each
+    /// (`<table>-<game>.json`, as the game's own save).
+    pub fn online_matches(&self) -> PathBuf {
+        self.data.join("online")
+    }
+
     /// The players' records, a file each (`profiles`).
     pub fn players(&self) -> PathBuf {
         players_folder(&self.data)

@@ -9,12 +9,12 @@
 //! Version 1: settings, breaker and strokes (resumed at the next stroke). Version 2
 //! adds `at` (where play stood), `break_offset_m` and `declared_safety`.
 
-use super::files::{FileError, read_if_there, write_atomically};
+use super::files::{FileError, StoragePaths, read_if_there, write_atomically};
 use super::settings::MatchSettings;
 use crate::rules::{Calls, PlayedStroke};
 use crate::shot::{BallId, ShotRecord};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What the file says it is.
 const FORMAT: &str = "carom match";
@@ -157,6 +157,30 @@ impl SavedMatch {
             .flatten()
             .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
             .is_some_and(|value| value.get("format").and_then(|f| f.as_str()) == Some(FORMAT))
+    }
+
+    /// The matches saved in the player's `files` that have strokes to watch, each with
+    /// its file, the newest first: the game's own (`match.json`) and the online ones
+    /// (`online/*.json`). A file that cannot be read is left out.
+    pub fn to_watch(files: &StoragePaths) -> Vec<(PathBuf, SavedMatch)> {
+        let online = std::fs::read_dir(files.online_matches())
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                    .collect()
+            })
+            .unwrap_or_else(|_| Vec::new());
+        let modified = |path: &Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mut found: Vec<_> = std::iter::once(files.saved_match.clone())
+            .chain(online)
+            .filter_map(|path| {
+                let saved = SavedMatch::read(&path).ok().flatten()?;
+                (!saved.strokes.is_empty()).then_some((path, saved))
+            })
+            .collect();
+        found.sort_by_key(|(path, _)| std::cmp::Reverse(modified(path)));
+        found
     }
 
     /// The save at `path`: None when there is none, an error naming the file and what

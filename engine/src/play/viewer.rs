@@ -72,6 +72,11 @@ impl MatchViewer {
         })
     }
 
+    /// The match it plays.
+    pub fn saved(&self) -> &SavedMatch {
+        &self.saved
+    }
+
     pub fn toggle_pause(&mut self) {
         self.clock.toggle_pause();
     }

@@ -8,7 +8,7 @@ use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError,
+    IdentityError, LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError,
     TransportError,
 };
 use crate::physics;
@@ -58,4 +58,5 @@ displayed_in_english!(
     TransportError => Transport,
     ShareError => Share,
     LinkError => Link,
+    OpenError => Open,
 );

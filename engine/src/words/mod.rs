@@ -26,6 +26,7 @@ mod screens;
 mod shot;
 mod table;
 mod troubles;
+mod viewer;
 
 pub use en::English;
 pub use language::{Language, named, speak, spoken};
@@ -39,7 +40,8 @@ pub use {
     lag::LagWords, menu::MenuWords, online::OnlineLabel, online::OnlineLine, online::OnlineWait,
     online::OnlineWords, practice::PracticeWords, records::RecordsWords, referee::RefereeWords,
     rules::RulesWords, scoreboard::MatchWords, shot::ShotWords, table::TableWords,
-    troubles::CommandLineProblem, troubles::Trouble, troubles::TroubleWords,
+    troubles::CommandLineProblem, troubles::Trouble, troubles::TroubleWords, viewer::ViewerState,
+    viewer::ViewerWords,
 };
 
 use crate::computer::Decision;
@@ -237,6 +239,7 @@ pub trait Words:
     + MenuWords
     + OnlineWords
     + RulesWords
+    + ViewerWords
     + Sync
 {
 }
@@ -253,6 +256,7 @@ impl<
         + MenuWords
         + OnlineWords
         + RulesWords
+        + ViewerWords
         + Sync,
 > Words for T
 {

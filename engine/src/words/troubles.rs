@@ -5,7 +5,7 @@ use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError,
+    IdentityError, LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError,
     TransportError,
 };
 use crate::physics::{self, ShotError};
@@ -58,6 +58,8 @@ pub enum Trouble<'a> {
     PackedRecord(&'a PackedRecordError),
     /// An online table that could not be opened.
     Link(&'a LinkError),
+    /// A share code, saved match or position that cannot be opened (to watch, to practise).
+    Open(&'a OpenError),
 }
 
 /// What went wrong, in words: every error the layers below return.

@@ -29,6 +29,8 @@ pub(super) enum Row {
     Player(usize),
     Start,
     Resume,
+    /// A saved match to watch, or a share code typed (`watch`).
+    Watch,
     Settings,
     /// The player records screen (a button beside Settings).
     Records,
@@ -46,7 +48,7 @@ impl Row {
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 18] = [
+pub(super) const ALL_ROWS: [Row; 19] = [
     Row::Language,
     Row::Mode,
     Row::Game,
@@ -62,6 +64,7 @@ pub(super) const ALL_ROWS: [Row; 18] = [
     Row::Player(2),
     Row::Start,
     Row::Resume,
+    Row::Watch,
     Row::Settings,
     Row::Records,
     Row::Online,
@@ -149,6 +152,7 @@ pub(super) fn change(
         | Row::SeatTarget(_)
         | Row::Start
         | Row::Resume
+        | Row::Watch
         | Row::Settings
         | Row::Records
         | Row::Online => {}
@@ -356,6 +360,7 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Online => MenuLabel::Online,
         Row::Start => MenuLabel::Start,
         Row::Resume => MenuLabel::Resume,
+        Row::Watch => return words().watch_label().to_owned(),
     })
 }
 
@@ -415,6 +420,9 @@ pub(super) fn row_value(
             words().player_entry(&entry)
                 + &average.map_or(String::new(), |a| words().level_average(a))
         }
-        Row::Start | Row::Resume | Row::Settings | Row::Records | Row::Online => String::new(),
+        // What the watch row shows is `watch`'s.
+        Row::Start | Row::Resume | Row::Watch | Row::Settings | Row::Records | Row::Online => {
+            String::new()
+        }
     }
 }

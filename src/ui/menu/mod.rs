@@ -7,6 +7,7 @@
 //! click a row, its arrows, or a button.
 
 mod choices;
+mod watch;
 
 use super::widgets::{
     BUTTON_COLOUR, Inactive, Tone, button, clicked, keys, keys_of, label, panel, screen_column,
@@ -34,7 +35,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (read_keys, read_clicks, apply_menu_input, type_name)
+            (
+                read_keys,
+                read_clicks,
+                apply_menu_input,
+                type_name,
+                watch::type_code,
+            )
                 .chain()
                 .run_if(not(super::rules::reading_rules))
                 .in_set(GameSystems::Rules),
@@ -128,6 +135,7 @@ fn open_menu(
         )),
         _ => None,
     };
+    commands.insert_resource(watch::ToWatch::find(&paths));
     commands.insert_resource(MenuState {
         selected,
         message,
@@ -160,7 +168,8 @@ fn spawn_menu(mut commands: Commands, config: Res<GameConfig>) {
     commands
         .spawn((
             Name::new("Menu"),
-            screen_column(6.0),
+            // Close, so that the longest menu fits at 720 px high.
+            screen_column(2.0),
             DespawnOnExit(Screen::Menu),
         ))
         .with_children(|menu| {
@@ -233,9 +242,10 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
     list.spawn((
         MenuRow(row),
         Button,
-        // 26 px so that three players with a target each fit at 720 px high.
+        // 25 px so that three players with a target each, and the watch row, fit at
+        // 720 px high.
         Node {
-            height: px(26),
+            height: px(25),
             padding: UiRect::axes(px(10), px(0)),
             column_gap: px(10),
             align_items: AlignItems::Center,
@@ -311,6 +321,7 @@ fn apply_menu_input(
     mut settings: ResMut<Settings>,
     mut preferences: ResMut<Preferences>,
     mut screen: ResMut<NextState<Screen>>,
+    mut to_watch: ResMut<watch::ToWatch>,
 ) {
     for input in input.read() {
         let (MenuInput::Select(row) | MenuInput::Change(row, _) | MenuInput::Activate(row)) =
@@ -349,6 +360,16 @@ fn apply_menu_input(
                     HANDICAPS[(at as i32 + step).rem_euclid(HANDICAPS.len() as i32) as usize];
                 state.message =
                     set_targets(state.handicap, &mut settings.0, &config.0, &paths.data);
+            }
+            MenuInput::Change(Row::Watch, step) => to_watch.step(step),
+            MenuInput::Activate(Row::Watch) => {
+                state.message = watch::open(
+                    &to_watch,
+                    &config,
+                    &mut commands,
+                    &mut settings,
+                    &mut screen,
+                );
             }
             MenuInput::Change(Row::SeatTarget(i), step) => {
                 if let Some(target) = settings.targets.get_mut(i) {
@@ -487,20 +508,24 @@ fn type_name(
         if settings.players.len() <= i {
             settings.players.resize(i + 1, String::new());
         }
-        let name = &mut settings.players[i];
-        match (&key.logical_key, &key.text) {
-            (Key::Backspace, _) => {
-                name.pop();
-            }
-            (_, Some(text)) => {
-                for c in text.chars().filter(|c| !c.is_control()) {
-                    if name.chars().count() < MAX_NAME_CHARS {
-                        name.push(c);
-                    }
+        type_into(&mut settings.players[i], key, MAX_NAME_CHARS);
+    }
+}
+
+/// A key typed into `text`: its characters (`most` in all at most); Backspace deletes.
+fn type_into(text: &mut String, key: &KeyboardInput, most: usize) {
+    match (&key.logical_key, &key.text) {
+        (Key::Backspace, _) => {
+            text.pop();
+        }
+        (_, Some(typed)) => {
+            for c in typed.chars().filter(|c| !c.is_control()) {
+                if text.chars().count() < most {
+                    text.push(c);
                 }
             }
-            _ => {}
         }
+        _ => {}
     }
 }
 
@@ -526,6 +551,7 @@ fn show_arrows(settings: Res<Settings>, mut arrows: Query<(&Arrow, &mut Visibili
 fn show_menu(
     config: Res<GameConfig>,
     state: Res<MenuState>,
+    to_watch: Res<watch::ToWatch>,
     settings: Res<Settings>,
     mut commands: Commands,
     mut rows_shown: Query<(
@@ -614,7 +640,9 @@ fn show_menu(
     }
     for (RowValue(row), mut text, mut colour) in &mut values {
         let caret = if *row == state.selected { "_" } else { "" };
-        let value = if shown.contains(row) {
+        let value = if *row == Row::Watch {
+            to_watch.shown(caret)
+        } else if shown.contains(row) {
             row_value(*row, &settings, state.handicap, config, caret)
         } else {
             String::new()

@@ -11,6 +11,7 @@ use crate::session::{
     GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
 };
 use crate::ui::profiles::profiles_panel;
+use crate::ui::sheet::{self, InningWidths};
 use crate::ui::widgets::{Tone, button, clicked, keys, panel, swatch, toned};
 use crate::words::words;
 use bevy::input::mouse::AccumulatedMouseScroll;
@@ -40,32 +41,8 @@ struct Sheet;
 const SHEET_ROWS: f32 = 12.0;
 const ROW_PX: f32 = 21.0;
 
-fn cell(width: f32) -> Node {
-    Node {
-        width: px(width),
-        flex_shrink: 0.0,
-        column_gap: px(6),
-        align_items: AlignItems::Center,
-        ..default()
-    }
-}
-
-/// A row of cells of `widths`, in `tone`.
-/// Words side by side, each in a cell of its width.
-fn text_cells(
-    line: &mut ChildSpawnerCommands,
-    words: impl IntoIterator<Item = String>,
-    widths: &[f32],
-    tone: Tone,
-) {
-    for (words, width) in words.into_iter().zip(widths) {
-        line.spawn((
-            toned(words, 16.0, tone),
-            TextLayout::no_wrap(),
-            cell(*width),
-        ));
-    }
-}
+/// Size of the sheet's text, px.
+const TEXT_PX: f32 = 16.0;
 
 /// A row of text cells.
 fn row(
@@ -74,9 +51,7 @@ fn row(
     widths: &[f32],
     tone: Tone,
 ) {
-    parent
-        .spawn(Node::default())
-        .with_children(|line| text_cells(line, words, widths, tone));
+    sheet::row(parent, words, widths, tone, TEXT_PX);
 }
 
 fn show_game_over(
@@ -128,7 +103,7 @@ fn show_game_over(
                     let referee = session.referee().expect("a sheet comes with a referee");
                     let players = &score.players;
                     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-                    let handicap = players.iter().any(|p| p.target != score.target);
+                    let handicap = sheet::handicap(&score);
                     let heading = score
                         .outcome
                         .map_or(String::new(), |o| words().outcome(o, &names));
@@ -140,32 +115,26 @@ fn show_game_over(
                     row(panel, heading.map(String::from), &widths, Tone::Dim);
                     for (i, p) in players.iter().enumerate() {
                         panel.spawn(Node::default()).with_children(|line| {
-                            line.spawn(cell(widths[0])).with_children(|c| {
+                            line.spawn(sheet::empty_cell(widths[0])).with_children(|c| {
                                 if let Some(ball) = referee.player_ball(i) {
                                     c.spawn(swatch(ball, style, 14.0));
                                 }
                             });
                             let winner = score.outcome == Some(Outcome::Winner(i));
                             let tone = if winner { Tone::Good } else { Tone::Plain };
-                            let cells = [
-                                p.name.clone(),
-                                words().points_of(p.points, p.target, handicap),
-                                p.innings.to_string(),
-                                p.high_run.to_string(),
-                                words().average(p.average()),
-                            ];
-                            text_cells(line, cells, &widths[1..], tone);
+                            let cells = sheet::player_cells(p, handicap);
+                            sheet::text_cells(line, cells, &widths[1..], tone, TEXT_PX);
                         });
                     }
                     // The score sheet by innings, as a carom sheet is kept: each
                     // player's run and running total in each inning.
                     panel.spawn(toned(columns.score_sheet, 17.0, Tone::Plain));
-                    let mut inning_widths = vec![70.0];
-                    let mut heading = vec![columns.inning.to_owned()];
-                    for p in players {
-                        inning_widths.extend([110.0, 70.0]);
-                        heading.extend([p.name.clone(), columns.total.to_owned()]);
-                    }
+                    let widths = InningWidths {
+                        number: 70.0,
+                        run: 110.0,
+                        total: 70.0,
+                    };
+                    let (heading, inning_widths, innings) = sheet::innings(&score, &widths, 0);
                     row(panel, heading, &inning_widths, Tone::Dim);
                     panel
                         .spawn((
@@ -179,16 +148,7 @@ fn show_game_over(
                             ScrollPosition::default(),
                         ))
                         .with_children(|sheet| {
-                            for (n, inning_row) in score.inning_rows().iter().enumerate() {
-                                let mut cells = vec![(n + 1).to_string()];
-                                for inning in inning_row {
-                                    match inning {
-                                        Some(i) => {
-                                            cells.extend([i.run.to_string(), i.total.to_string()])
-                                        }
-                                        None => cells.extend(["".to_owned(), "".to_owned()]),
-                                    }
-                                }
+                            for cells in innings {
                                 row(sheet, cells, &inning_widths, Tone::Plain);
                             }
                             // Behind it, stroke by stroke.

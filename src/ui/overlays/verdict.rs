@@ -8,7 +8,9 @@ use crate::config::Action;
 use crate::diagram::{cue_ball_contacts, numbered_from_the_foot};
 use crate::input::Actions;
 use crate::rules::SheetRow;
-use crate::session::{GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table};
+use crate::session::{
+    GameConfig, GameSystems, Phase, Screen, Session, Settings, at_table, viewing,
+};
 use crate::ui::dock::{Slot, docked};
 use crate::ui::hud::Counting;
 use crate::ui::widgets::{Tone, keys};
@@ -52,7 +54,8 @@ pub(super) fn plugin(app: &mut App) {
     for phase in [Phase::Rolling, Phase::GameOver, Phase::Lag] {
         app.add_systems(OnEnter(phase), hide_verdict);
     }
-    app.add_systems(OnEnter(Screen::Table), spawn_recent);
+    // Watching a match, the strokes to come are not listed.
+    app.add_systems(OnEnter(Screen::Table), spawn_recent.run_if(not(viewing)));
     app.add_systems(
         Update,
         (

@@ -327,6 +327,10 @@ impl TableWords for English {
             Action::ReplayForward => "replay: step on",
             Action::ReplaySlower => "replay: slower",
             Action::ReplayFaster => "replay: faster",
+            Action::PreviousStroke => "watching a match: the stroke before",
+            Action::NextStroke => "watching a match: the next stroke",
+            Action::FirstStroke => "watching a match: the first stroke",
+            Action::LastStroke => "watching a match: the last stroke",
             Action::MouseStroke => {
                 "hold, draw the mouse back and push: strike (draw-back sets the power)"
             }

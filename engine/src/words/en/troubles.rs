@@ -6,7 +6,7 @@ use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+    LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
@@ -204,6 +204,28 @@ impl TroubleWords for English {
                 }
                 LinkError::Code(code) => format!("not a join code: {code}"),
             },
+            Trouble::Open(e) => match e {
+                OpenError::File(e) => format!("{}; {OPENS}", file_error(e)),
+                OpenError::Code { what, error } => {
+                    format!("{what}: {}; {OPENS}", self.trouble(Trouble::Share(error)))
+                }
+                OpenError::Unknown { file } => format!(
+                    "{}: not a saved match, a position or a share code; {OPENS}",
+                    file.display()
+                ),
+                OpenError::Replay { what, error } => format!(
+                    "{what}: the match cannot be played here: {}",
+                    self.trouble(Trouble::Start(error))
+                ),
+                OpenError::NotAPosition { what } => format!(
+                    "{what}: a match, not a position (`carom watch` plays it); give a practice \
+                     position (.ron) or a stroke's share code (carom-stroke-1.…)"
+                ),
+                OpenError::Fingerprint(e) => format!(
+                    "this build's physics fingerprint cannot be worked out: {}",
+                    self.trouble(Trouble::Shot(e))
+                ),
+            },
         }
     }
 
@@ -265,6 +287,11 @@ impl TroubleWords for English {
         }
     }
 }
+
+/// What may be opened to watch or to practise.
+const OPENS: &str = "give a saved match (.json, the game's match.json or an online save), a \
+                     practice position (.ron), or a share code (carom-match-1.… or \
+                     carom-stroke-1.…), itself or in a text file";
 
 fn file_error(e: &FileError) -> String {
     match e {

@@ -15,6 +15,7 @@ mod scoreboard;
 mod shot;
 mod table;
 mod troubles;
+mod viewer;
 
 use super::{
     AfterLag, Before, BreakSetup, CameraChoice, CommandLineProblem, GraphicsChoice, Guide,
@@ -24,7 +25,7 @@ use super::{
 };
 use super::{
     LagWords, MatchWords, MenuWords, OnlineWords, PracticeWords, RecordsWords, RefereeWords,
-    RulesWords, ShotWords, TableWords, TroubleWords,
+    RulesWords, ShotWords, TableWords, TroubleWords, ViewerState, ViewerWords,
 };
 use crate::computer::Decision;
 use crate::computer::bench::LevelTiming;

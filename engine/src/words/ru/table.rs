@@ -356,6 +356,10 @@ impl TableWords for Russian {
             Action::ReplayForward => "повтор: шаг вперёд",
             Action::ReplaySlower => "повтор: медленнее",
             Action::ReplayFaster => "повтор: быстрее",
+            Action::PreviousStroke => "просмотр матча: предыдущий удар",
+            Action::NextStroke => "просмотр матча: следующий удар",
+            Action::FirstStroke => "просмотр матча: первый удар",
+            Action::LastStroke => "просмотр матча: последний удар",
             Action::MouseStroke => {
                 "удерживать, отвести мышь назад и толкнуть: удар (отвод задаёт силу)"
             }

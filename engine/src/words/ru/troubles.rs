@@ -5,7 +5,7 @@ use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    LinkError, MoveError, Note, PackedRecordError, Refusal, ShareError, TransportError,
+    LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -320,6 +320,28 @@ impl TroubleWords for Russian {
                 LinkError::Physics(why) => format!("физику этой сборки не удаётся снять: {why}"),
                 LinkError::Code(code) => format!("это не код стола: {code}"),
             },
+            Trouble::Open(e) => match e {
+                OpenError::File(e) => format!("{}; {OPENS}", file_error(e)),
+                OpenError::Code { what, error } => {
+                    format!("{what}: {}; {OPENS}", self.trouble(Trouble::Share(error)))
+                }
+                OpenError::Unknown { file } => format!(
+                    "{}: не сохранённый матч, не позиция и не код; {OPENS}",
+                    file.display()
+                ),
+                OpenError::Replay { what, error } => format!(
+                    "{what}: матч здесь не сыграть: {}",
+                    self.trouble(Trouble::Start(error))
+                ),
+                OpenError::NotAPosition { what } => format!(
+                    "{what}: это матч, а не позиция (его покажет `carom watch`); дайте \
+                     тренировочную позицию (.ron) или код удара (carom-stroke-1.…)"
+                ),
+                OpenError::Fingerprint(e) => format!(
+                    "отпечаток физики этой сборки не вычислить: {}",
+                    self.trouble(Trouble::Shot(e))
+                ),
+            },
         }
     }
 
@@ -389,6 +411,11 @@ impl TroubleWords for Russian {
 }
 
 /// Упакованный текст (запись удара, код: `what`), который не распаковывается.
+/// Что можно открыть, чтобы посмотреть или потренироваться.
+const OPENS: &str = "дайте сохранённый матч (.json: match.json игры или сохранение \
+                     онлайн-матча), тренировочную позицию (.ron) или код (carom-match-1.… \
+                     или carom-stroke-1.…), сам по себе или в текстовом файле";
+
 fn packed(what: &str, e: &PackedRecordError) -> String {
     match e {
         PackedRecordError::NotBase64 => format!("{what} не в base64"),
