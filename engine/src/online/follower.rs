@@ -173,7 +173,7 @@ impl Follower {
             }
             Command::PlaceLagBall(_) | Command::LagReady(_) => {
                 // The person's own set-up (and a stand-in) give way to the lag played.
-                let first = self.lag_commands % 5 == 0;
+                let first = self.lag_commands.is_multiple_of(5);
                 if let (true, Some(saved)) = (first, shown.saved()) {
                     *shown = Play::resume(shown.config(), &saved, None);
                 }
