@@ -5,7 +5,8 @@
 //! told ([`Told`]) and waits for a person at the table to go on; its verdicts show for
 //! the time the settings give ([`shows_by_itself`]).
 
-use super::online::{Following, OnlineLink, my_online_seat};
+use super::OnlineLink;
+use super::online::{Following, my_online_seat};
 use super::table::{apply_commands, step};
 use super::{GameConfig, GameSystems, PlayerCommand, Preferences, Session, at_table};
 use crate::computer::explain::Explanation;

@@ -14,7 +14,7 @@ mod viewer;
 pub use computer_seat::{
     Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself,
 };
-pub use online::{Following, OnlineLink, OnlineNote, OnlineNotes, my_online_seat, online};
+pub use online::{Following, OnlineNote, OnlineNotes, my_online_seat};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use table::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, PracticeAt, ResumeMatch, Session,
@@ -25,6 +25,16 @@ pub use viewer::{Viewing, viewing};
 use crate::config::Config;
 use crate::play;
 use bevy::prelude::*;
+
+/// The online table this game is at (or on its way to): opened by the Online screen,
+/// played through by `online`.
+#[derive(Resource)]
+pub struct OnlineLink(pub crate::online::Link);
+
+/// Whether the table is an online one (a run condition).
+pub fn online(link: Option<Res<OnlineLink>>) -> bool {
+    link.is_some()
+}
 
 /// A replay is shown over the table: the menu key leaves the replay, not the table.
 #[derive(Resource, Default)]

@@ -4,19 +4,16 @@
 //! to the table instead of applied here; the seat's aim said while it aims; what the
 //! table notes kept for the screen to tell.
 
-use super::table::{apply_commands, forward, step};
+use super::table::{ShownElsewhere, apply_commands, forward, open_table, step};
 use super::{GameSystems, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, at_table};
-use crate::online::{Follower, Link, MoveError, Note, Turn};
+use super::{OnlineLink, online};
+use crate::online::{Follower, MoveError, Note, Turn};
 use crate::play::{MatchSettings, PlayCommand};
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
 /// How long a note of the table stays on the screen.
 const NOTE_SHOWN: Duration = Duration::from_secs(8);
-
-/// The online table this game is at (or on its way to).
-#[derive(Resource)]
-pub struct OnlineLink(pub Link);
 
 /// What keeps the match at the table in step with the online table's, and whether the
 /// person may act (their move at the table, the match shown caught up with it).
@@ -68,11 +65,6 @@ impl OnlineNote {
     }
 }
 
-/// Whether the table is an online one (a run condition).
-pub fn online(link: Option<Res<OnlineLink>>) -> bool {
-    link.is_some()
-}
-
 /// The seat this game's person holds at an online table (None: a spectator, or not
 /// online).
 pub fn my_online_seat(link: Option<&OnlineLink>) -> Option<usize> {
@@ -99,21 +91,23 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(at_table.and_then(online))
             .in_set(GameSystems::Rules),
     );
+    app.add_systems(
+        OnEnter(Screen::Table),
+        start_following.run_if(online).before(open_table),
+    );
     app.add_systems(OnExit(Screen::Table), leave_the_table);
 }
 
-/// The match shown as the online table has it, when the table opens (see
-/// `table::open_table`); None while the table is not seated.
-pub(super) fn start_following(
-    commands: &mut Commands,
-    link: &mut OnlineLink,
-) -> Option<crate::play::Play> {
-    let (follower, play) = Follower::start(link.0.table_mut())?;
+/// The match shown as the online table has it, for the table to open with.
+fn start_following(mut commands: Commands, mut link: ResMut<OnlineLink>) {
+    let Some((follower, play)) = Follower::start(link.0.table_mut()) else {
+        return;
+    };
     commands.insert_resource(Following {
         follower,
         person_may_act: false,
     });
-    Some(play)
+    commands.insert_resource(ShownElsewhere(Some(play)));
 }
 
 /// One look at the table: connected again where it dropped, what was said sent, what

@@ -6,7 +6,6 @@
 //! never owns the truth.
 
 use super::frame::{rotation_to_bevy, to_bevy};
-use super::online::OnlineLink;
 use super::{GameConfig, GameSystems, Phase, Screen, Viewing};
 use crate::play::positions::Position;
 use crate::play::{
@@ -45,6 +44,11 @@ pub struct ResumeMatch(pub SavedMatch);
 /// code opened from the command line or the menu); once.
 #[derive(Resource, Clone, Debug)]
 pub struct PracticeAt(pub Position);
+
+/// A match set up elsewhere for the table to open with (an online table's, as its
+/// follower shows it), set just before the table opens.
+#[derive(Resource)]
+pub struct ShownElsewhere(pub Option<Play>);
 
 /// What a player decided, for the match.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -94,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        (step, apply_commands.run_if(not(super::online::online)))
+        (step, apply_commands.run_if(not(super::online)))
             .chain()
             .run_if(at_table)
             .in_set(GameSystems::Rules),
@@ -110,18 +114,18 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The match for the settings (or the save the menu picked, or the match watched), and
 /// an entity for every ball that may come onto the table.
-fn open_table(
+pub(super) fn open_table(
     mut commands: Commands,
     config: Res<GameConfig>,
     settings: Res<Settings>,
     files: Res<UserFiles>,
     resume: Option<Res<ResumeMatch>>,
-    online: Option<ResMut<OnlineLink>>,
+    mut shown: Option<ResMut<ShownElsewhere>>,
     viewing: Option<Res<Viewing>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
-    let shown =
-        online.and_then(|mut link| super::online::start_following(&mut commands, &mut link));
+    let shown = shown.as_mut().and_then(|s| s.0.take());
+    commands.remove_resource::<ShownElsewhere>();
     let mut play = match (shown, resume, &viewing) {
         // Watched, not played: nothing is saved, and no phase of play is shown.
         (_, _, Some(viewing)) => Play::resume(&config.0, &viewing.stand_in(), None),

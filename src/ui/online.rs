@@ -357,14 +357,16 @@ fn show_screen(
                 .as_ref()
                 .map_or(String::new(), |c| words().online_comeback(c.role)),
             Row::Relay => format!(
-                "{}: {}{caret}",
+                "{}: {}{}",
                 words().online_label(OnlineLabel::Relay),
-                preferences.relay
+                preferences.relay,
+                caret
             ),
             Row::Code => format!(
-                "{}: {}{caret}",
+                "{}: {}{}",
                 words().online_label(OnlineLabel::Code),
-                state.code
+                state.code,
+                caret
             ),
             Row::HostHere => words().online_label(OnlineLabel::HostHere),
             Row::HostOnRelay => words().online_label(OnlineLabel::HostOnRelay),
