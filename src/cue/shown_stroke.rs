@@ -5,7 +5,9 @@
 
 use super::Aim;
 use crate::play::Phase;
-use crate::session::{ComputerTurn, Following, GameSystems, OnlineLink, Session, at_table, online};
+use crate::session::{
+    ComputerTurn, Following, GameSystems, OnlineLink, Session, at_online_table, at_table,
+};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -13,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             show_the_computers_stroke,
-            (show_the_opponents_aim, say_my_aim).run_if(online),
+            (show_the_opponents_aim, say_my_aim).run_if(at_online_table),
         )
             .run_if(at_table)
             // After the person's aim systems (Input): the other seat's aim wins.

@@ -32,7 +32,7 @@ use bevy::prelude::*;
 pub struct OnlineLink(pub crate::online::Link);
 
 /// Whether the table is an online one (a run condition).
-pub fn online(link: Option<Res<OnlineLink>>) -> bool {
+pub fn at_online_table(link: Option<Res<OnlineLink>>) -> bool {
     link.is_some()
 }
 

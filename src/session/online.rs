@@ -6,7 +6,7 @@
 
 use super::table::{ShownElsewhere, apply_commands, forward, open_table, step};
 use super::{GameSystems, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, at_table};
-use super::{OnlineLink, online};
+use super::{OnlineLink, at_online_table};
 use crate::online::{Follower, MoveError, Note, Turn};
 use crate::play::{MatchSettings, PlayCommand};
 use bevy::prelude::*;
@@ -76,7 +76,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         look_at_the_table
-            .run_if(online)
+            .run_if(at_online_table)
             .run_if(in_state(Screen::Online)),
     );
     app.add_systems(
@@ -88,12 +88,12 @@ pub(super) fn plugin(app: &mut App) {
                 .before(apply_commands),
             say_the_persons_commands.after(apply_commands),
         )
-            .run_if(at_table.and_then(online))
+            .run_if(at_table.and_then(at_online_table))
             .in_set(GameSystems::Rules),
     );
     app.add_systems(
         OnEnter(Screen::Table),
-        start_following.run_if(online).before(open_table),
+        start_following.run_if(at_online_table).before(open_table),
     );
     app.add_systems(OnExit(Screen::Table), leave_the_table);
 }

@@ -98,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        (step, apply_commands.run_if(not(super::online)))
+        (step, apply_commands.run_if(not(super::at_online_table)))
             .chain()
             .run_if(at_table)
             .in_set(GameSystems::Rules),

@@ -6,16 +6,18 @@
 
 use super::dock::{Slot, docked};
 use super::widgets::{Tone, set_text, toned};
-use crate::session::{GameSystems, OnlineLink, OnlineNote, OnlineNotes, Screen, Session, online};
+use crate::session::{
+    GameSystems, OnlineLink, OnlineNote, OnlineNotes, Screen, Session, at_online_table,
+};
 use crate::words::{OnlineLine, Trouble, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Table), spawn_line.run_if(online));
+    app.add_systems(OnEnter(Screen::Table), spawn_line.run_if(at_online_table));
     app.add_systems(
         Update,
         show_line
-            .run_if(in_state(Screen::Table).and_then(online))
+            .run_if(in_state(Screen::Table).and_then(at_online_table))
             .in_set(GameSystems::Present),
     );
 }
