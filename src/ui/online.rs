@@ -7,7 +7,12 @@
 //! Keyboard: up/down pick a row, typing writes on the relay's and the code's rows,
 //! Enter goes, Escape goes back (and leaves a table waiting), read in the order typed.
 
-use super::widgets::{Tone, button, clicked, keys, keys_of, label, panel, screen_column, toned};
+use super::widgets::{
+    Tone, button, clicked, keys, keys_of, label, panel, screen_column, toned, type_into,
+};
+
+/// The longest relay address or code that may be typed, characters.
+const LONGEST: usize = 200;
 use crate::config::Action;
 use crate::input::action_of;
 use crate::online::{Comeback, JoinCode, Link, Opening, Role, TableTerms, Turn};
@@ -16,7 +21,7 @@ use crate::session::{
     GameConfig, GameSystems, OnlineLink, OnlineNotes, Preferences, Screen, Settings, UserFiles,
 };
 use crate::words::{OnlineLabel, OnlineWait, Trouble, words};
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -176,10 +181,10 @@ fn read_keys(
             }
             None => match state.selected {
                 Row::Relay => {
-                    edit(&mut preferences.relay, key);
+                    type_into(&mut preferences.relay, key, LONGEST);
                     relay_typed = true;
                 }
-                Row::Code => edit(&mut state.code, key),
+                Row::Code => type_into(&mut state.code, key, LONGEST),
                 _ => {}
             },
         }
@@ -203,24 +208,6 @@ fn read_clicks(
             state.selected = *row;
             go.write(Go(*row));
         }
-    }
-}
-
-/// `key` on a line of text: Backspace deletes, a printable character is added.
-fn edit(text: &mut String, key: &KeyboardInput) {
-    const LONGEST: usize = 200;
-    match (&key.logical_key, &key.text) {
-        (Key::Backspace, _) => {
-            text.pop();
-        }
-        (_, Some(typed)) => {
-            for c in typed.chars().filter(|c| !c.is_control()) {
-                if text.chars().count() < LONGEST {
-                    text.push(c);
-                }
-            }
-        }
-        _ => {}
     }
 }
 

@@ -7,6 +7,7 @@ use crate::shot::BallId;
 use crate::view::balls::{DOT_COLOUR, ball_colour};
 pub use crate::words::Tone;
 use crate::words::words;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -149,6 +150,23 @@ fn outline_hovered_buttons(
             Interaction::None => Color::NONE,
             Interaction::Hovered | Interaction::Pressed => OUTLINE,
         });
+    }
+}
+
+/// A key typed into `text`: its characters (`most` in all at most); Backspace deletes.
+pub fn type_into(text: &mut String, key: &KeyboardInput, most: usize) {
+    match (&key.logical_key, &key.text) {
+        (Key::Backspace, _) => {
+            text.pop();
+        }
+        (_, Some(typed)) => {
+            for c in typed.chars().filter(|c| !c.is_control()) {
+                if text.chars().count() < most {
+                    text.push(c);
+                }
+            }
+        }
+        _ => {}
     }
 }
 

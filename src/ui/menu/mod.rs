@@ -11,7 +11,7 @@ mod watch;
 
 use super::widgets::{
     BUTTON_COLOUR, Inactive, Tone, button, clicked, keys, keys_of, label, panel, screen_column,
-    set_text, stepper, tone_colour, toned,
+    set_text, stepper, tone_colour, toned, type_into,
 };
 use crate::config::{Action, Config, Level, Translated};
 use crate::input::Actions;
@@ -22,7 +22,7 @@ use crate::session::{
 use crate::words::{
     Handicap, Language, MenuLabel, MenuNote, ResumeOffer, named, speak, spoken, words,
 };
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use choices::{
     ALL_ROWS, HANDICAPS, Row, change, row_label, row_value, rows, seat_averages, set_targets,
@@ -509,23 +509,6 @@ fn type_name(
             settings.players.resize(i + 1, String::new());
         }
         type_into(&mut settings.players[i], key, MAX_NAME_CHARS);
-    }
-}
-
-/// A key typed into `text`: its characters (`most` in all at most); Backspace deletes.
-fn type_into(text: &mut String, key: &KeyboardInput, most: usize) {
-    match (&key.logical_key, &key.text) {
-        (Key::Backspace, _) => {
-            text.pop();
-        }
-        (_, Some(typed)) => {
-            for c in typed.chars().filter(|c| !c.is_control()) {
-                if text.chars().count() < most {
-                    text.push(c);
-                }
-            }
-        }
-        _ => {}
     }
 }
 

@@ -76,7 +76,7 @@ pub(super) fn type_code(
         return;
     }
     for key in keys.read().filter(|k| k.state.is_pressed()) {
-        super::type_into(&mut to_watch.code, key, MAX_CODE_CHARS);
+        crate::ui::widgets::type_into(&mut to_watch.code, key, MAX_CODE_CHARS);
     }
 }
 
