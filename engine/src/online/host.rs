@@ -112,12 +112,15 @@ enum Route {
     Subscribe(TableId, Channel),
 }
 
-/// `/pub/<id>`, `/sub/aim/<id>`, ...
+/// `/pub/<id>`, `/sub/aim/<id>`, `/sub/lobby/<id>`, ...
 fn route(method: &str, path: &str) -> Option<Route> {
     let (verb, rest) = path.strip_prefix('/')?.split_once('/')?;
-    let (channel, id) = match rest.strip_prefix("aim/") {
-        Some(id) => (Channel::Aim, id),
-        None => (Channel::Match, rest),
+    let (channel, id) = if let Some(id) = rest.strip_prefix("aim/") {
+        (Channel::Aim, id)
+    } else if let Some(id) = rest.strip_prefix("lobby/") {
+        (Channel::Lobby, id)
+    } else {
+        (Channel::Match, rest)
     };
     let table = TableId::from_hex(id)?;
     match (method, verb) {

@@ -5,6 +5,7 @@ use super::commit::{Commitment, LagStroke, Salt};
 use super::identity::{Identity, PublicKey, TableId, hex, unhex};
 use super::refusal::{PackedRecordError, Refusal};
 use crate::shot::{BallId, ShotRecord, Stroke};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 
@@ -179,34 +180,49 @@ struct Version {
 impl Payload {
     /// The message on the wire, signed by `identity` (whose key it names).
     pub fn seal(&self, identity: &Identity) -> Vec<u8> {
-        let payload = serde_json::to_string(self).expect("a payload is plain data");
-        let sig = hex(&identity.sign(payload.as_bytes()));
-        serde_json::to_vec(&Wire { payload, sig }).expect("plain data")
+        seal_signed(self, identity)
     }
 
     /// The payload of a message off the wire, checked for size, form, version and
     /// signature (not yet for its table, seat or counter: the `Inbox` knows those).
     pub fn open(bytes: &[u8]) -> Result<Payload, Refusal> {
-        if bytes.len() > MAX_MESSAGE_BYTES {
-            return Err(Refusal::TooLarge {
-                bytes: bytes.len(),
-                max: MAX_MESSAGE_BYTES,
-            });
-        }
-        let malformed = |e: serde_json::Error| Refusal::Malformed(e.to_string());
-        let wire: Wire = serde_json::from_slice(bytes).map_err(malformed)?;
-        let Version { v } = serde_json::from_str(&wire.payload).map_err(malformed)?;
-        if v != PROTOCOL_VERSION {
-            return Err(Refusal::UnknownVersion(v));
-        }
-        let payload: Payload = serde_json::from_str(&wire.payload).map_err(malformed)?;
-        let sig = unhex::<64>(&wire.sig)
-            .ok_or_else(|| Refusal::Malformed("a signature is 128 hex digits".to_owned()))?;
-        if !payload.from.verifies(wire.payload.as_bytes(), &sig) {
-            return Err(Refusal::Forged);
-        }
-        Ok(payload)
+        open_signed(bytes, |payload: &Payload| payload.from)
     }
+}
+
+/// `value` on the wire: its JSON text and `identity`'s signature of exactly those bytes
+/// (a table's message, a lobby's).
+pub(super) fn seal_signed(value: &impl Serialize, identity: &Identity) -> Vec<u8> {
+    let payload = serde_json::to_string(value).expect("a payload is plain data");
+    let sig = hex(&identity.sign(payload.as_bytes()));
+    serde_json::to_vec(&Wire { payload, sig }).expect("plain data")
+}
+
+/// The value of a message off the wire, checked for size, form, version (a field `v`)
+/// and that the key `from` names in it signed it.
+pub(super) fn open_signed<T: DeserializeOwned>(
+    bytes: &[u8],
+    from: impl Fn(&T) -> PublicKey,
+) -> Result<T, Refusal> {
+    if bytes.len() > MAX_MESSAGE_BYTES {
+        return Err(Refusal::TooLarge {
+            bytes: bytes.len(),
+            max: MAX_MESSAGE_BYTES,
+        });
+    }
+    let malformed = |e: serde_json::Error| Refusal::Malformed(e.to_string());
+    let wire: Wire = serde_json::from_slice(bytes).map_err(malformed)?;
+    let Version { v } = serde_json::from_str(&wire.payload).map_err(malformed)?;
+    if v != PROTOCOL_VERSION {
+        return Err(Refusal::UnknownVersion(v));
+    }
+    let value: T = serde_json::from_str(&wire.payload).map_err(malformed)?;
+    let sig = unhex::<64>(&wire.sig)
+        .ok_or_else(|| Refusal::Malformed("a signature is 128 hex digits".to_owned()))?;
+    if !from(&value).verifies(wire.payload.as_bytes(), &sig) {
+        return Err(Refusal::Forged);
+    }
+    Ok(value)
 }
 
 /// A record as a stroke message carries it: its JSON, deflated, in URL-safe base64.

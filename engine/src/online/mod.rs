@@ -7,6 +7,7 @@
 //! does not hold the seat it claims. The transport (an in-memory hub for tests; the
 //! relay (nginx with nchan, `server/`); the embedded host later) only carries bytes.
 
+mod chat;
 mod commit;
 mod computer_seat;
 mod fingerprint;
@@ -15,6 +16,7 @@ mod host;
 mod identity;
 mod inbox;
 mod link;
+mod lobby;
 mod message;
 mod opened;
 mod refusal;
@@ -26,12 +28,15 @@ mod transport;
 #[cfg(test)]
 mod link_tests;
 #[cfg(test)]
+mod lobby_tests;
+#[cfg(test)]
 mod relay_tests;
 #[cfg(test)]
 mod table_tests;
 #[cfg(test)]
 mod tests;
 
+pub use chat::{CHAT_MAX_CHARS, CHAT_RATE_LINES, CHAT_RATE_WINDOW, ChatLine, ChatLog, ChatRefusal};
 pub use commit::{Commitment, LagStroke, Salt};
 pub use computer_seat::computer_move;
 pub use fingerprint::physics_fingerprint;
@@ -40,6 +45,10 @@ pub use host::EmbeddedHost;
 pub use identity::{Identity, IdentityError, PublicKey, TableId, player_identity};
 pub use inbox::Inbox;
 pub use link::{Comeback, Link, LinkError, Opening, Presence, Role};
+pub use lobby::{
+    Challenge, LOBBY_EXPIRY, LOBBY_HEARTBEAT, Lobby, LobbyBody, LobbyError, LobbyEvent,
+    LobbyPlayer, LobbyTable, MAIN_ROOM, TableNotice, handicap_targets,
+};
 pub use message::{
     Body, JoinCode, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms,
     pack_record, unpack_record,

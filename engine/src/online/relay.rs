@@ -33,6 +33,19 @@ impl RelayConnection {
     /// Subscribes to `table`'s channels on the relay at `base` (`http://host:port`):
     /// from the oldest message each still holds.
     pub fn connect(base: &str, table: TableId) -> Result<RelayConnection, TransportError> {
+        RelayConnection::open(base, table, &[Channel::Match, Channel::Aim])
+    }
+
+    /// Subscribes to the lobby `room`'s channel on the relay at `base`.
+    pub fn lobby(base: &str, room: TableId) -> Result<RelayConnection, TransportError> {
+        RelayConnection::open(base, room, &[Channel::Lobby])
+    }
+
+    fn open(
+        base: &str,
+        table: TableId,
+        channels: &[Channel],
+    ) -> Result<RelayConnection, TransportError> {
         let base = base.trim_end_matches('/');
         let Some(host) = base.strip_prefix("http://") else {
             return Err(TransportError::Closed(format!(
@@ -42,7 +55,7 @@ impl RelayConnection {
         let (sender, incoming) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let closed = Arc::new(AtomicBool::new(false));
-        for channel in [Channel::Match, Channel::Aim] {
+        for &channel in channels {
             let path = path("sub", channel, table);
             let flags = Flags {
                 stop: Arc::clone(&stop),
@@ -78,11 +91,12 @@ struct Flags {
     closed: Arc<AtomicBool>,
 }
 
-/// `/sub/<id>`, `/pub/aim/<id>`, ...
+/// `/sub/<id>`, `/pub/aim/<id>`, `/sub/lobby/<id>`, ...
 fn path(verb: &str, channel: Channel, table: TableId) -> String {
     match channel {
         Channel::Match => format!("/{verb}/{}", table.to_hex()),
         Channel::Aim => format!("/{verb}/aim/{}", table.to_hex()),
+        Channel::Lobby => format!("/{verb}/lobby/{}", table.to_hex()),
     }
 }
 

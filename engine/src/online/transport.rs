@@ -10,7 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// A table's two channels.
+/// A table's two channels, and a lobby's one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Channel {
     /// The match: seating, lag, strokes, ... in the match's order (a long buffer).
@@ -18,6 +18,9 @@ pub enum Channel {
     /// What only matters now (aim, heartbeats): a one-message buffer, so that it can
     /// never evict a stroke.
     Aim,
+    /// A lobby's (`online::Lobby`): presence, tables, challenges and chat, each said
+    /// again every few seconds while it holds, so a short buffer is enough.
+    Lobby,
 }
 
 impl Channel {
@@ -26,6 +29,7 @@ impl Channel {
         match self {
             Channel::Match => 4096,
             Channel::Aim => 1,
+            Channel::Lobby => 64,
         }
     }
 }
@@ -129,16 +133,28 @@ impl Hub {
         HubConnection {
             hub: self.clone(),
             table,
-            channels: [Channel::Match, Channel::Aim].map(|c| (c, self.subscribe(table, c))),
+            channels: [Channel::Match, Channel::Aim]
+                .map(|c| (c, self.subscribe(table, c)))
+                .into(),
+        }
+    }
+
+    /// A client's connection to the lobby `room`: its one channel, from the oldest
+    /// message it still holds.
+    pub fn lobby(&self, room: TableId) -> HubConnection {
+        HubConnection {
+            hub: self.clone(),
+            table: room,
+            channels: vec![(Channel::Lobby, self.subscribe(room, Channel::Lobby))],
         }
     }
 }
 
-/// A client's connection to a table of a `Hub`.
+/// A client's connection to a table (or a lobby) of a `Hub`.
 pub struct HubConnection {
     hub: Hub,
     table: TableId,
-    channels: [(Channel, Receiver<Vec<u8>>); 2],
+    channels: Vec<(Channel, Receiver<Vec<u8>>)>,
 }
 
 impl Transport for HubConnection {

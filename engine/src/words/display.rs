@@ -8,8 +8,8 @@ use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError,
-    TransportError,
+    IdentityError, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
+    ShareError, TransportError,
 };
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
@@ -58,5 +58,6 @@ displayed_in_english!(
     TransportError => Transport,
     ShareError => Share,
     LinkError => Link,
+    LobbyError => Lobby,
     OpenError => Open,
 );

@@ -5,8 +5,8 @@ use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError,
-    TransportError,
+    IdentityError, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
+    ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -58,6 +58,8 @@ pub enum Trouble<'a> {
     PackedRecord(&'a PackedRecordError),
     /// An online table that could not be opened.
     Link(&'a LinkError),
+    /// What the lobby did not take.
+    Lobby(&'a LobbyError),
     /// A share code, saved match or position that cannot be opened (to watch, to practise).
     Open(&'a OpenError),
 }

@@ -45,6 +45,8 @@ impl OnlineTable {
         match channel {
             Channel::Match => self.apply(bytes, Came::Live),
             Channel::Aim => self.aim_from(bytes),
+            // A table's transport does not subscribe to a lobby.
+            Channel::Lobby => {}
         }
         self.seat_a_guest();
         self.reveal_if_due();

@@ -6,7 +6,8 @@ use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
+    ChatRefusal, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
+    ShareError, TransportError,
 };
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
@@ -203,6 +204,22 @@ impl TroubleWords for English {
                     format!("this build's physics cannot be fingerprinted: {why}")
                 }
                 LinkError::Code(code) => format!("not a join code: {code}"),
+            },
+            Trouble::Lobby(e) => match e {
+                LobbyError::NoSuchPlayer => "no such player in the lobby".into(),
+                LobbyError::NoSuchChallenge => "that challenge is no longer open".into(),
+                LobbyError::AlreadyChallenged => {
+                    "a challenge to that player is open already".into()
+                }
+                LobbyError::Chat(ChatRefusal::Empty) => "an empty line is not said".into(),
+                LobbyError::Chat(ChatRefusal::TooLong { chars, max }) => {
+                    format!("a line of {chars} characters; at most {max} are said")
+                }
+                LobbyError::Chat(ChatRefusal::TooFast { max, window }) => format!(
+                    "at most {max} lines in {} s: wait a moment",
+                    window.as_secs()
+                ),
+                LobbyError::Chat(ChatRefusal::Muted) => "muted".into(),
             },
             Trouble::Open(e) => match e {
                 OpenError::File(e) => format!("{}; {OPENS}", file_error(e)),

@@ -5,7 +5,8 @@ use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    LinkError, MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
+    ChatRefusal, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
+    ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -319,6 +320,20 @@ impl TroubleWords for Russian {
                 LinkError::Serve { listen, error } => format!("нельзя слушать {listen}: {error}"),
                 LinkError::Physics(why) => format!("физику этой сборки не удаётся снять: {why}"),
                 LinkError::Code(code) => format!("это не код стола: {code}"),
+            },
+            Trouble::Lobby(e) => match e {
+                LobbyError::NoSuchPlayer => "такого игрока в зале нет".into(),
+                LobbyError::NoSuchChallenge => "этот вызов уже не в силе".into(),
+                LobbyError::AlreadyChallenged => "этот игрок уже вызван".into(),
+                LobbyError::Chat(ChatRefusal::Empty) => "пустая строка не отправляется".into(),
+                LobbyError::Chat(ChatRefusal::TooLong { chars, max }) => {
+                    format!("строка в {chars} знаков; можно не больше {max}")
+                }
+                LobbyError::Chat(ChatRefusal::TooFast { max, window }) => format!(
+                    "не больше {max} строк за {} с: подождите",
+                    window.as_secs()
+                ),
+                LobbyError::Chat(ChatRefusal::Muted) => "звук выключен".into(),
             },
             Trouble::Open(e) => match e {
                 OpenError::File(e) => format!("{}; {OPENS}", file_error(e)),
