@@ -15,7 +15,7 @@ use super::widgets::{
 const LONGEST: usize = 200;
 use crate::config::Action;
 use crate::input::action_of;
-use crate::online::{Comeback, JoinCode, Link, Opening, Role, TableTerms, Turn};
+use crate::online::{Comeback, JoinCode, LeavingRule, Link, Opening, Role, TableTerms, Turn};
 use crate::play::MatchSettings;
 use crate::session::{
     GameConfig, GameSystems, OnlineLink, OnlineNotes, Preferences, Screen, Settings, UserFiles,
@@ -300,6 +300,7 @@ fn terms(settings: &MatchSettings) -> TableTerms {
         target: settings.target,
         innings_limit: settings.innings_limit,
         targets: settings.targets.clone(),
+        leaving: LeavingRule::default(),
     }
 }
 

@@ -10,9 +10,9 @@
 use super::{CliError, Problem, emit, json};
 use crate::config::Config;
 use crate::online::{
-    Body, Channel, EmbeddedHost, JoinCode, OnlineTable, Payload, RelayConnection, SharedMatch,
-    TableId, TableTerms, Transport, TransportError, computer_move, physics_fingerprint,
-    player_identity,
+    Body, Channel, EmbeddedHost, JoinCode, LeavingRule, OnlineTable, Payload, RelayConnection,
+    SharedMatch, TableId, TableTerms, Transport, TransportError, computer_move,
+    physics_fingerprint, player_identity,
 };
 use crate::table::TableGeometry;
 use crate::words::{CommandLineProblem, Trouble, words};
@@ -63,6 +63,7 @@ pub fn terms(
         game,
         table,
         targets: Vec::new(),
+        leaving: LeavingRule::default(),
     })
 }
 

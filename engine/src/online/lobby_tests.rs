@@ -15,6 +15,7 @@ fn terms() -> TableTerms {
         target: 15,
         innings_limit: None,
         targets: Vec::new(),
+        leaving: LeavingRule::default(),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::commit::{Commitment, LagStroke, Salt};
 use super::identity::{Identity, PublicKey, TableId, hex, unhex};
 use super::refusal::{PackedRecordError, Refusal};
+use crate::play::LeavingVerdict;
 use crate::shot::{BallId, ShotRecord, Stroke};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -60,6 +61,43 @@ pub struct TableTerms {
     pub innings_limit: Option<u32>,
     /// A handicap match's targets, by seat (empty: `target` for both).
     pub targets: Vec<u32>,
+    /// What happens to a player who leaves and stays away (absent: Carom3D's rule).
+    #[serde(default)]
+    pub leaving: LeavingRule,
+}
+
+/// The rule for a player who leaves a table and stays away past `grace_s` seconds
+/// (the host's setting, in the seating: shown to both). Carom3D's by default: the
+/// game is void if they left within `void_within_s` of its start, they lose if within
+/// `loses_within_s`, and later the opponent is credited the win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeavingRule {
+    pub grace_s: u32,
+    pub void_within_s: u32,
+    pub loses_within_s: u32,
+}
+
+impl Default for LeavingRule {
+    fn default() -> LeavingRule {
+        LeavingRule {
+            grace_s: 60,
+            void_within_s: 10,
+            loses_within_s: 60,
+        }
+    }
+}
+
+impl LeavingRule {
+    /// What a game gets whose player left `match_s` seconds after it began.
+    pub fn verdict(&self, match_s: u32) -> LeavingVerdict {
+        if match_s < self.void_within_s {
+            LeavingVerdict::Void
+        } else if match_s < self.loses_within_s {
+            LeavingVerdict::LeaverLoses
+        } else {
+            LeavingVerdict::OpponentWins
+        }
+    }
 }
 
 /// A seat's holder as the host seats them.
@@ -117,6 +155,12 @@ pub enum Body {
     Restore { before: String },
     /// The seat gives the game up.
     Concede,
+    /// The other seat (`away`) left `match_s` seconds after the game began and has
+    /// been away `away_s` seconds, past the leaving rule's grace: the seat claims the
+    /// game ends by the rule.
+    Abandon { away: u8, match_s: u32, away_s: u32 },
+    /// A line of chat at the table (on the aim channel; from anyone there).
+    Chat { line: String },
     /// The seat will play game number `game` (from 1) of the table once the current one
     /// is over; it starts when both seats say so.
     Rematch { game: u32 },
@@ -145,7 +189,7 @@ impl Body {
     pub fn needs_a_seat(&self) -> bool {
         !matches!(
             self,
-            Body::Hello { .. } | Body::Seating { .. } | Body::Snapshot { .. }
+            Body::Hello { .. } | Body::Seating { .. } | Body::Snapshot { .. } | Body::Chat { .. }
         )
     }
 }

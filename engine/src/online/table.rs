@@ -6,18 +6,20 @@
 //! that starts again (a crash, a restart) rebuilds the match from the channel, or from
 //! a player's snapshot where the relay no longer holds it all.
 
+use super::chat::{ChatLog, ChatRefusal};
 use super::commit::{Commitment, LagStroke, Salt};
 use super::identity::{Identity, PublicKey, TableId, hex};
 use super::inbox::Inbox;
 use super::message::{
-    Body, JoinCode, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms, pack_record,
+    Body, JoinCode, LeavingRule, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms, pack_record,
 };
 use super::refusal::Refusal;
 use super::transport::Channel;
 use crate::config::Config;
-use crate::play::{Command, MatchSettings, Mode, Phase, Play};
+use crate::play::{Command, LeavingVerdict, MatchEnding, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -42,6 +44,13 @@ pub enum Note {
     RecordDiffers { number: u32, seat: usize },
     /// The seat gave the game up.
     Conceded { seat: usize },
+    /// The seat stayed away past the leaving rule's grace: the game ended by the rule.
+    Abandoned {
+        seat: usize,
+        verdict: LeavingVerdict,
+        match_s: u32,
+        away_s: u32,
+    },
 }
 
 /// What this participant may do now.
@@ -122,7 +131,16 @@ pub struct OnlineTable {
     break_ball_moved: bool,
     restore_asks: [Option<String>; 2],
     rematch_offers: [bool; 2],
-    conceded: Option<usize>,
+    /// How the game ended before it was played out (conceded, or left).
+    ending: Option<MatchEnding>,
+    /// The leaving rule of the seating.
+    leaving: LeavingRule,
+    /// When the game began here (seated, or its rematch agreed).
+    began: Option<Instant>,
+    /// What is said at the table's chat.
+    chat: ChatLog,
+    /// The names participants gave in their hellos.
+    names: HashMap<PublicKey, String>,
     /// Every move applied (no hellos, no snapshots), as it came: what a snapshot sends.
     applied: Vec<Vec<u8>>,
     /// Moves that came while this participant did not know the seating, or between a
@@ -192,6 +210,7 @@ impl OnlineTable {
             .map_or(0, |d| d.as_micros() as u64);
         OnlineTable {
             config: config.clone(),
+            chat: ChatLog::new(me.public()),
             me,
             name: name.to_owned(),
             table,
@@ -215,7 +234,10 @@ impl OnlineTable {
             break_ball_moved: false,
             restore_asks: [None, None],
             rematch_offers: [false; 2],
-            conceded: None,
+            ending: None,
+            leaving: LeavingRule::default(),
+            began: None,
+            names: HashMap::new(),
             applied: Vec::new(),
             deferred: Vec::new(),
             catching_up: false,
@@ -267,9 +289,38 @@ impl OnlineTable {
         }
     }
 
-    /// The seat that conceded this game.
-    pub fn conceded(&self) -> Option<usize> {
-        self.conceded
+    /// How this game ended before it was played out (conceded, or left).
+    pub fn ending(&self) -> Option<&MatchEnding> {
+        self.ending.as_ref()
+    }
+
+    /// The leaving rule the table plays under (the host's, from the seating).
+    pub fn leaving_rule(&self) -> LeavingRule {
+        self.leaving
+    }
+
+    /// How long since this game began here (None before the seating).
+    pub fn game_time(&self, now: Instant) -> Option<std::time::Duration> {
+        self.began.map(|began| now.saturating_duration_since(began))
+    }
+
+    /// How long `seat` has been unheard at `now`: since its last move, aim or
+    /// heartbeat, or since the game began if not heard in it at all.
+    pub fn away(&self, seat: usize, now: Instant) -> Option<std::time::Duration> {
+        let since = match (self.heard.get(seat).copied().flatten(), self.began) {
+            (Some(heard), Some(began)) => heard.max(began),
+            (heard, began) => heard.or(began)?,
+        };
+        Some(now.saturating_duration_since(since))
+    }
+
+    /// The table's chat.
+    pub fn chat(&self) -> &ChatLog {
+        &self.chat
+    }
+
+    pub fn mute(&mut self, player: PublicKey, muted: bool) {
+        self.chat.mute(player, muted);
     }
 
     /// Whether this participant has caught up with the channel (its hello came back).
@@ -289,9 +340,9 @@ impl OnlineTable {
         self.in_flight.and(self.stroke_in_flight)
     }
 
-    /// Whether the game is over: played out, or conceded.
+    /// Whether the game is over: played out, conceded or left.
     pub fn is_over(&self) -> bool {
-        self.conceded.is_some()
+        self.ending.is_some()
             || self
                 .play
                 .as_ref()
@@ -525,6 +576,46 @@ impl OnlineTable {
             return Err(MoveError::NotYourTurn);
         }
         self.move_(Body::Concede);
+        Ok(())
+    }
+
+    /// Claims the game by the leaving rule if the other seat has been away past its
+    /// grace at `now` (the claim is applied, as every move, when the channel brings it
+    /// back); whether it was claimed.
+    pub fn claim_if_abandoned(&mut self, now: Instant) -> bool {
+        let Some(seat) = self.my_seat() else {
+            return false;
+        };
+        let other = 1 - seat;
+        let rule = self.leaving_rule();
+        let (Some(away), Some(game)) = (self.away(other, now), self.game_time(now)) else {
+            return false;
+        };
+        let away_s = away.as_secs() as u32;
+        if self.is_over() || self.in_flight.is_some() || away_s < rule.grace_s {
+            return false;
+        }
+        let match_s = game.saturating_sub(away).as_secs() as u32;
+        self.move_(Body::Abandon {
+            away: other as u8,
+            match_s,
+            away_s,
+        });
+        true
+    }
+
+    /// Says `line` at the table's chat, if its length and this participant's rate
+    /// allow it.
+    pub fn say_line(&mut self, line: &str, now: Instant) -> Result<(), ChatRefusal> {
+        self.chat.speak(line, now)?;
+        let seat = self.my_seat().map(|s| s as u8);
+        self.say(
+            Channel::Aim,
+            seat,
+            Body::Chat {
+                line: line.to_owned(),
+            },
+        );
         Ok(())
     }
 

@@ -6,7 +6,9 @@
 use super::*;
 use crate::config::Config;
 use crate::math::DVec2;
+use crate::play::MatchEnding;
 use crate::shot::{BallId, FinalPosition};
+use std::time::{Duration, Instant};
 
 const TABLE: TableId = TableId([5; 16]);
 const PHYSICS: &str = "0123456789abcdef";
@@ -18,6 +20,7 @@ fn terms(config: &Config) -> TableTerms {
         target: 2,
         innings_limit: Some(3),
         targets: Vec::new(),
+        leaving: LeavingRule::default(),
     }
 }
 
@@ -256,7 +259,7 @@ fn forged_replayed_malformed_oversized_and_wrong_seat_messages_are_refused_and_p
     assert_eq!(ann_refused.len(), 6);
     assert_eq!(bob_refused[..], ann_refused[1..]);
     assert_eq!(outcome(&ann), outcome(&bob));
-    assert!(ann.table.conceded().is_none());
+    assert!(ann.table.ending().is_none());
 }
 
 #[test]
@@ -489,7 +492,7 @@ fn both_seats_restore_a_stroke_by_consent_then_one_concedes_and_both_play_a_rema
     bob.table.concede().unwrap();
     settle(&mut [&mut ann, &mut bob]);
     for p in [&ann, &bob] {
-        assert_eq!(p.table.conceded(), Some(1));
+        assert_eq!(p.table.ending(), Some(&MatchEnding::Conceded { player: 1 }));
         assert_eq!(p.table.turn(), Turn::Over);
     }
     assert_eq!(notes(&mut ann), vec![Note::Conceded { seat: 1 }]);
@@ -561,4 +564,107 @@ fn two_builds_whose_physics_differ_are_told_so_at_hello_and_agree_on_the_lag_and
             .any(|n| matches!(n, Note::RecordDiffers { seat: 0, .. })),
         "Ann's strokes play otherwise in Bob's build"
     );
+}
+
+#[test]
+fn a_seat_away_past_the_grace_ends_the_game_by_the_leaving_rule_for_everyone_and_in_the_save() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let dir = crate::test_support::fresh_dir("online-leaving");
+    let mut ann = host(&config, &hub, Some(dir.clone()));
+    let mut bob = joining(&config, &hub, 2, true, None);
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter()
+            .all(|p| p.table.play().is_some_and(|p| p.referee().is_some()))
+    });
+    let mut eve = joining(&config, &hub, 3, false, None);
+    settle(&mut [&mut ann, &mut bob, &mut eve]);
+    let rule = ann.table.leaving_rule();
+    assert_eq!(rule, LeavingRule::default());
+    // The rule: Carom3D's.
+    assert_eq!(rule.verdict(5), crate::play::LeavingVerdict::Void);
+    assert_eq!(rule.verdict(30), crate::play::LeavingVerdict::LeaverLoses);
+    assert_eq!(rule.verdict(61), crate::play::LeavingVerdict::OpponentWins);
+
+    // A seat cannot claim the game against itself.
+    let bob_key = Identity::from_secret([2; 32]);
+    let self_claim = Payload {
+        v: PROTOCOL_VERSION,
+        table: TABLE,
+        from: bob_key.public(),
+        seat: Some(1),
+        n: u64::MAX / 2,
+        body: Body::Abandon {
+            away: 1,
+            match_s: 100,
+            away_s: 100,
+        },
+    }
+    .seal(&bob_key);
+    eve.connection.publish(Channel::Match, self_claim).unwrap();
+    settle(&mut [&mut ann, &mut eve]);
+    assert!(!ann.table.is_over() && !eve.table.is_over());
+
+    // Bob says nothing more. Within the grace nothing is claimed; past it, Ann claims.
+    let now = Instant::now();
+    assert!(!ann.table.claim_if_abandoned(now));
+    let later = now + Duration::from_secs(u64::from(rule.grace_s) + 1);
+    let away = ann.table.away(1, later).unwrap();
+    assert!(away.as_secs() > u64::from(rule.grace_s));
+    assert!(ann.table.claim_if_abandoned(later));
+    settle(&mut [&mut ann, &mut eve]);
+    for p in [&ann, &eve] {
+        let Some(MatchEnding::Abandoned {
+            player, verdict, ..
+        }) = p.table.ending()
+        else {
+            panic!("the game ended by the leaving rule");
+        };
+        assert_eq!(*player, 1);
+        // Bob was last heard within seconds of the game's start.
+        assert_eq!(*verdict, crate::play::LeavingVerdict::Void);
+        assert!(p.table.is_over());
+    }
+    // Bob comes back to a table closed by the rule.
+    bob.exchange();
+    assert!(bob.table.is_over());
+    let saved = crate::play::SavedMatch::read(&dir.join(format!("{}-1.json", TABLE.to_hex())))
+        .unwrap()
+        .unwrap();
+    assert!(matches!(
+        saved.ended,
+        Some(MatchEnding::Abandoned { player: 1, .. })
+    ));
+}
+
+#[test]
+fn table_chat_reaches_seats_and_spectators_as_plain_text_and_a_muted_player_is_not_shown() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let (mut ann, mut bob) = at_the_break(&config, &hub);
+    let mut eve = joining(&config, &hub, 3, false, None);
+    settle(&mut [&mut ann, &mut bob, &mut eve]);
+    let now = Instant::now();
+    bob.table.say_line("nice\u{7} shot", now).unwrap();
+    eve.table.say_line("hello from the rail", now).unwrap();
+    settle(&mut [&mut ann, &mut bob, &mut eve]);
+    let lines = |at: &At| -> Vec<(String, String)> {
+        at.table
+            .chat()
+            .lines()
+            .map(|l| (l.name.clone(), l.text.clone()))
+            .collect()
+    };
+    let expected = [
+        ("Bob".to_owned(), "nice  shot".to_owned()),
+        ("Eve".to_owned(), "hello from the rail".to_owned()),
+    ];
+    for p in [&ann, &bob, &eve] {
+        assert_eq!(lines(p), expected);
+    }
+    let long = "x".repeat(crate::online::CHAT_MAX_CHARS + 1);
+    assert!(bob.table.say_line(&long, now).is_err());
+    ann.table
+        .mute(Identity::from_secret([2; 32]).public(), true);
+    assert_eq!(lines(&ann), expected[1..]);
 }

@@ -34,6 +34,7 @@ pub(super) fn seating() -> Body {
             target: 15,
             innings_limit: None,
             targets: Vec::new(),
+            leaving: LeavingRule::default(),
         },
         seats: vec![
             SeatHolder {

@@ -7,7 +7,7 @@
 use super::profiles::{self, ProfileTrouble};
 use super::refereed::Resumed;
 use super::table_core::TableCore;
-use super::{Command, Lag, Notice, Phase, SavedMatch, SavedPhase, now_s};
+use super::{Command, Lag, MatchEnding, Notice, Phase, SavedMatch, SavedPhase, now_s};
 use crate::shot::BallId;
 use std::path::PathBuf;
 
@@ -140,6 +140,11 @@ impl Match {
         } else if self.core.judge_stroke(record).is_some() {
             self.core.enter(Phase::Verdict);
         }
+        self.save();
+    }
+
+    pub(super) fn end_early(&mut self, ending: MatchEnding) {
+        self.core.ended = Some(ending);
         self.save();
     }
 

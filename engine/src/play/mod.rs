@@ -41,7 +41,7 @@ pub use live::LiveCount;
 pub use match_play::Match;
 pub use practice::{Practice, PracticeCommand};
 pub use refereed::{Resumable, ResumeError, StartError};
-pub use save::{SAVE_VERSION, SavedMatch, SavedPhase, SavedStroke};
+pub use save::{LeavingVerdict, MatchEnding, SAVE_VERSION, SavedMatch, SavedPhase, SavedStroke};
 pub use settings::{
     BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
 };
@@ -148,6 +148,14 @@ impl Play {
         match self {
             Play::Match(m) => m.saved(),
             _ => None,
+        }
+    }
+
+    /// Ends a match before it is played out (an online game conceded or left): saved
+    /// with the match.
+    pub fn end_early(&mut self, ending: MatchEnding) {
+        if let Play::Match(m) = self {
+            m.end_early(ending);
         }
     }
 

@@ -48,6 +48,41 @@ pub struct SavedMatch {
     /// version 2 on).
     #[serde(default)]
     pub declared_safety: bool,
+    /// How a game ended before it was played out (an online game conceded or left);
+    /// absent where it was played out, or is still on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<MatchEnding>,
+}
+
+/// A game ended before it was played out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "how", deny_unknown_fields)]
+pub enum MatchEnding {
+    /// The player (by index) gave the game up: they lose.
+    Conceded { player: usize },
+    /// The player (by index) left and stayed away past the reconnect grace, `match_s`
+    /// seconds after the game began, away `away_s` seconds: the table's leaving rule
+    /// gave `verdict`.
+    Abandoned {
+        player: usize,
+        verdict: LeavingVerdict,
+        match_s: u32,
+        away_s: u32,
+    },
+}
+
+/// What a leaving rule gives a game whose player stayed away (Carom3D's by default:
+/// void in the first 10 s, the leaver loses within the first minute, later the
+/// opponent is credited the win).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeavingVerdict {
+    /// No result for either.
+    Void,
+    /// A loss for the leaver, no win for the other.
+    LeaverLoses,
+    /// A loss for the leaver and a win for the other.
+    OpponentWins,
 }
 
 /// Where play stood when the match was saved: the phase it resumes in.
@@ -122,6 +157,7 @@ impl SavedMatch {
             format: FORMAT.to_owned(),
             version: SAVE_VERSION,
             settings,
+            ended: None,
             breaker,
             breaker_ball,
             strokes: strokes

@@ -5,7 +5,9 @@
 //! comes before and after.
 
 use super::refereed::Refereed;
-use super::{Command, Event, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, keep_aside};
+use super::{
+    Command, Event, MatchEnding, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, keep_aside,
+};
 use crate::config::Config;
 use crate::diagram::DIAGRAM_SAMPLE_HZ;
 use crate::math::DVec2;
@@ -29,6 +31,8 @@ pub struct TableCore {
     phase: Phase,
     pub(super) game: Option<Refereed>,
     declared_safety: bool,
+    /// How the game ended before it was played out, if it did (saved with it).
+    pub(super) ended: Option<MatchEnding>,
     /// Rule 7: how far left of the head spot the breaker put their ball along the head
     /// string before the break, m (None: not moved); saved, as rule 22 may restore the
     /// break's lay-out.
@@ -62,6 +66,7 @@ impl TableCore {
             phase: Phase::Aiming,
             game: None,
             declared_safety: false,
+            ended: None,
             break_offset_m: None,
             notice: None,
             events: Vec::new(),
@@ -466,6 +471,7 @@ impl TableCore {
             None => SavedMatch::new(self.settings.clone(), 0, BallId::White, &[], at),
         };
         saved.declared_safety = self.declared_safety;
+        saved.ended = self.ended.clone();
         saved.break_offset_m = self.break_offset_m;
         saved
     }

@@ -59,6 +59,9 @@ impl OnlineTable {
         let Ok(payload) = Payload::open(bytes) else {
             return;
         };
+        if matches!(payload.body, Body::Chat { .. }) {
+            return self.chat_from(payload);
+        }
         let Some(seat) = payload.seat.map(usize::from) else {
             return;
         };
@@ -67,6 +70,33 @@ impl OnlineTable {
             self.heard[seat] = Some(Instant::now());
             self.aims[seat] = stroke.filter(|s| s.validate().is_ok());
         }
+    }
+
+    /// A line of the table's chat, from anyone whose message is signed; a line
+    /// refused (too long, too fast, muted) is simply not shown.
+    fn chat_from(&mut self, payload: Payload) {
+        let Body::Chat { line } = payload.body else {
+            return;
+        };
+        if payload.table != self.table {
+            return;
+        }
+        let name = self
+            .seats
+            .iter()
+            .find(|s| s.key == payload.from)
+            .map(|s| s.name.clone())
+            .or_else(|| self.names.get(&payload.from).cloned())
+            .unwrap_or_else(|| format!("#{}", &payload.from.to_hex()[..6]));
+        let _ = self.chat.hear(payload.from, &name, &line, Instant::now());
+    }
+
+    /// Ends the game before it is played out: the table and its save say how.
+    fn end_early(&mut self, ending: MatchEnding) {
+        if let Some(play) = self.play.as_mut() {
+            play.end_early(ending.clone());
+        }
+        self.ending = Some(ending);
     }
 
     /// Applies one message of the match's channel that came as `came`.
@@ -151,6 +181,7 @@ impl OnlineTable {
         wants_seat: bool,
         ours: bool,
     ) {
+        self.names.insert(from, name.clone());
         if ours {
             return;
         }
@@ -260,6 +291,7 @@ impl OnlineTable {
             .map_err(|e| Refusal::Terms(e.to_string()))?;
         self.seats = seats;
         self.settings = Some(settings);
+        self.leaving = terms.leaving;
         self.new_game();
         Ok(())
     }
@@ -283,7 +315,8 @@ impl OnlineTable {
         self.break_ball_moved = false;
         self.restore_asks = [None, None];
         self.rematch_offers = [false; 2];
-        self.conceded = None;
+        self.ending = None;
+        self.began = Some(Instant::now());
     }
 
     /// A move from `seat`, applied if the table takes it now.
@@ -299,8 +332,30 @@ impl OnlineTable {
         let can_restore = play.can_restore() && judged > 0;
         match body {
             Body::Concede if !over => {
-                self.conceded = Some(seat);
                 self.notes.push(Note::Conceded { seat });
+                self.end_early(MatchEnding::Conceded { player: seat });
+            }
+            // The claimant's clocks are taken as said (signed by its seat): the other
+            // seat, away, has no word to give.
+            Body::Abandon {
+                away,
+                match_s,
+                away_s,
+            } if !over && usize::from(away) == 1 - seat && away_s >= self.leaving.grace_s => {
+                let player = 1 - seat;
+                let verdict = self.leaving.verdict(match_s);
+                self.notes.push(Note::Abandoned {
+                    seat: player,
+                    verdict,
+                    match_s,
+                    away_s,
+                });
+                self.end_early(MatchEnding::Abandoned {
+                    player,
+                    verdict,
+                    match_s,
+                    away_s,
+                });
             }
             Body::Rematch { game } if over && game == self.game + 1 => {
                 self.rematch_offers[seat] = true;

@@ -11,7 +11,8 @@ use crate::online::{
 };
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
-    MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
+    LeavingVerdict, MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem,
+    StartError,
 };
 use crate::rules::{JudgeError, LagError, RecordError, SetupError};
 use crate::shot::{MAX_ELEVATION_DEG, MAX_FOLLOW_THROUGH_MM, MAX_SPEED, StrokeError};
@@ -160,6 +161,19 @@ impl TroubleWords for English {
                      record; the match goes on from the shooter's record"
                 ),
                 Note::Conceded { seat } => format!("seat {seat} concedes the game"),
+                Note::Abandoned {
+                    seat,
+                    verdict,
+                    match_s,
+                    away_s,
+                } => format!(
+                    "seat {seat} left {match_s} s into the game and stayed away {away_s} s: {}",
+                    match verdict {
+                        LeavingVerdict::Void => "the game is void",
+                        LeavingVerdict::LeaverLoses => "the leaver loses",
+                        LeavingVerdict::OpponentWins => "the opponent is credited the win",
+                    }
+                ),
             },
             Trouble::Share(e) => match e {
                 ShareError::NotACode { expected } => {

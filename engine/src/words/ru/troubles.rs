@@ -9,7 +9,7 @@ use crate::online::{
     ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
-use crate::play::SettingsError;
+use crate::play::{LeavingVerdict, SettingsError};
 
 impl TroubleWords for Russian {
     fn trouble(&self, trouble: Trouble) -> String {
@@ -280,6 +280,19 @@ impl TroubleWords for Russian {
                      матч идёт дальше по записи бьющего"
                 ),
                 Note::Conceded { seat } => format!("место {seat} сдаёт партию"),
+                Note::Abandoned {
+                    seat,
+                    verdict,
+                    match_s,
+                    away_s,
+                } => format!(
+                    "место {seat} ушло на {match_s}-й секунде партии и не вернулось за {away_s} с: {}",
+                    match verdict {
+                        LeavingVerdict::Void => "партия не засчитана",
+                        LeavingVerdict::LeaverLoses => "ушедшему поражение",
+                        LeavingVerdict::OpponentWins => "сопернику засчитана победа",
+                    }
+                ),
             },
             Trouble::Share(e) => match e {
                 ShareError::NotACode { expected } => {
