@@ -6,6 +6,7 @@
 
 mod computer_seat;
 pub mod frame;
+mod lobby;
 mod online;
 mod preferences;
 mod table;
@@ -14,7 +15,8 @@ mod viewer;
 pub use computer_seat::{
     Advice, Advising, ComputerTurn, Decided, PersonSystems, Told, shows_by_itself,
 };
-pub use online::{Following, OnlineNote, OnlineNotes, my_online_seat};
+pub use lobby::OnlineLobby;
+pub use online::{Following, OnlineNote, OnlineNotes, my_online_seat, open_link};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use table::{
     Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, PracticeAt, ResumeMatch, Session,
@@ -62,6 +64,8 @@ pub enum Screen {
     Records,
     /// Online play, from the menu: host a table, join one or watch one, and wait for it.
     Online,
+    /// The relay's lobby, from the Online screen: players, tables, challenges and chat.
+    Lobby,
     Table,
 }
 
@@ -165,6 +169,7 @@ pub fn plugin(app: &mut App) {
         table::plugin,
         computer_seat::plugin,
         online::plugin,
+        lobby::plugin,
         viewer::plugin,
     ));
 }

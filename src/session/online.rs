@@ -7,7 +7,7 @@
 use super::table::{ShownElsewhere, apply_commands, forward, open_table, step};
 use super::{GameSystems, Phase, PlayEvent, PlayerCommand, Screen, Session, Settings, at_table};
 use super::{OnlineLink, at_online_table};
-use crate::online::{Follower, MoveError, Note, Turn};
+use crate::online::{Follower, Link, LinkError, MoveError, Note, Opening, Turn};
 use crate::play::{MatchSettings, PlayCommand};
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
@@ -96,6 +96,26 @@ pub(super) fn plugin(app: &mut App) {
         start_following.run_if(at_online_table).before(open_table),
     );
     app.add_systems(OnExit(Screen::Table), leave_the_table);
+}
+
+/// Opens a table as `opening` says, as `name`: its code and relay (and the LAN address,
+/// where this game serves it) said on the console, for a script or a player to copy.
+pub fn open_link(
+    config: &crate::config::Config,
+    data: &std::path::Path,
+    name: &str,
+    opening: Opening,
+) -> Result<Link, LinkError> {
+    let link = Link::open(config, data, name, opening)?;
+    info!(
+        "online table {} at {}",
+        link.comeback().code,
+        link.comeback().relay
+    );
+    if let Some(url) = link.lan_url() {
+        info!("others on the LAN give {url} as the relay");
+    }
+    Ok(link)
 }
 
 /// The match shown as the online table has it, for the table to open with.

@@ -9,6 +9,7 @@ mod help;
 mod hud;
 mod labels;
 mod lag_stats;
+mod lobby;
 mod menu;
 mod online;
 mod online_table;
@@ -34,6 +35,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     fonts::plugin(app);
     online::plugin(app);
+    lobby::plugin(app);
     online_table::plugin(app);
     app.add_systems(Update, scale_with_the_window);
     app.add_plugins((

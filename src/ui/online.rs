@@ -15,10 +15,11 @@ use super::widgets::{
 const LONGEST: usize = 200;
 use crate::config::Action;
 use crate::input::action_of;
-use crate::online::{Comeback, JoinCode, LeavingRule, Link, Opening, Role, TableTerms, Turn};
+use crate::online::{Comeback, JoinCode, LeavingRule, Opening, Role, TableTerms, Turn};
 use crate::play::MatchSettings;
 use crate::session::{
-    GameConfig, GameSystems, OnlineLink, OnlineNotes, Preferences, Screen, Settings, UserFiles,
+    GameConfig, GameSystems, OnlineLink, OnlineLobby, OnlineNotes, Preferences, Screen, Settings,
+    UserFiles, open_link,
 };
 use crate::words::{OnlineLabel, OnlineWait, Trouble, words};
 use bevy::input::keyboard::KeyboardInput;
@@ -49,10 +50,11 @@ enum Row {
     HostOnRelay,
     Join,
     Watch,
+    Lobby,
     Back,
 }
 
-const ROWS: [Row; 8] = [
+const ROWS: [Row; 9] = [
     Row::ComeBack,
     Row::Relay,
     Row::Code,
@@ -60,6 +62,7 @@ const ROWS: [Row; 8] = [
     Row::HostOnRelay,
     Row::Join,
     Row::Watch,
+    Row::Lobby,
     Row::Back,
 ];
 
@@ -221,6 +224,7 @@ fn go(
     settings: Res<Settings>,
     preferences: Res<Preferences>,
     link: Option<Res<OnlineLink>>,
+    lobby: Option<Res<OnlineLobby>>,
     mut notes: ResMut<OnlineNotes>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -228,7 +232,7 @@ fn go(
     for Go(row) in go.read() {
         let relay = preferences.relay.trim().to_owned();
         let code = JoinCode::parse(state.code.trim());
-        let needs_relay = matches!(row, Row::HostOnRelay | Row::Join | Row::Watch);
+        let needs_relay = matches!(row, Row::HostOnRelay | Row::Join | Row::Watch | Row::Lobby);
         let opening = match row {
             Row::Back => {
                 leave_waiting(&mut commands);
@@ -239,6 +243,20 @@ fn go(
             _ if link.is_some() => continue,
             _ if needs_relay && relay.is_empty() => {
                 state.message = Some((words().online_wait(&OnlineWait::NoRelay), Tone::Warn));
+                continue;
+            }
+            Row::Lobby => {
+                let name = settings.seated().first().cloned().unwrap_or_default();
+                if lobby.is_none() {
+                    match OnlineLobby::enter(&config.0, &files.data, name.trim(), &relay) {
+                        Ok(entered) => commands.insert_resource(entered),
+                        Err(e) => {
+                            state.message = Some((words().trouble(Trouble::Link(&e)), Tone::Bad));
+                            continue;
+                        }
+                    }
+                }
+                screen.set(Screen::Lobby);
                 continue;
             }
             Row::ComeBack => match state.comeback.clone() {
@@ -272,17 +290,8 @@ fn go(
             },
         };
         let name = settings.seated().first().cloned().unwrap_or_default();
-        match Link::open(&config.0, &files.data, name.trim(), opening) {
+        match open_link(&config.0, &files.data, name.trim(), opening) {
             Ok(link) => {
-                // Said on the console too, for a script (or a player) to copy.
-                info!(
-                    "online table {} at {}",
-                    link.comeback().code,
-                    link.comeback().relay
-                );
-                if let Some(url) = link.lan_url() {
-                    info!("others on the LAN give {url} as the relay");
-                }
                 state.message = None;
                 notes.0.clear();
                 commands.insert_resource(OnlineLink(link));
@@ -360,6 +369,7 @@ fn show_screen(
             Row::HostOnRelay => words().online_label(OnlineLabel::HostOnRelay),
             Row::Join => words().online_label(OnlineLabel::Join),
             Row::Watch => words().online_label(OnlineLabel::Watch),
+            Row::Lobby => words().online_label(OnlineLabel::Lobby),
             Row::Back => words().online_label(OnlineLabel::Back),
         };
         if let Some(mut label) = children.first().and_then(|c| texts.get_mut(*c).ok()) {

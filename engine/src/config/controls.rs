@@ -89,6 +89,14 @@ pub enum Action {
     DeclareSafety,
     /// Put the balls back where they were before the last stroke (rule 22).
     RestorePositions,
+    /// At an online table: start a chat line (Enter says it), and give the game up
+    /// (pressed twice).
+    Chat,
+    Concede,
+    /// In the lobby: decline a challenge, withdraw one's own, mute (or unmute) a
+    /// player; and ask challenges for a handicap from both averages, or not.
+    Decline,
+    Handicap,
     /// Back to the menu.
     Menu,
     /// Go on: confirm the break set-up, dismiss a result, start a rematch.

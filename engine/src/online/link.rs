@@ -308,6 +308,10 @@ impl Link {
         let Some(connection) = &mut self.connection else {
             return;
         };
+        // Only a seat whose own connection is up may say the other stayed away.
+        if self.table.caught_up() {
+            self.table.claim_if_abandoned(now);
+        }
         match self.table.exchange(connection) {
             // What could not go stays in the table's outbox for the next look.
             Ok(()) | Err(TransportError::TooFast) => self.trouble = None,

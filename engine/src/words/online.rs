@@ -1,7 +1,8 @@
 //! Online play: what `carom online` says as a table goes, and the game's Online screen
 //! and its line at an online table.
 
-use crate::online::{Presence, Role};
+use crate::online::{LeavingRule, Presence, Role};
+use crate::play::{LeavingVerdict, MatchEnding};
 
 /// A row or button of the Online screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,7 +18,68 @@ pub enum OnlineLabel {
     HostOnRelay,
     Join,
     Watch,
+    /// Enter the relay's lobby.
+    Lobby,
     Back,
+}
+
+/// An entry of the lobby's list.
+#[derive(Clone, Copy, Debug)]
+pub enum LobbyEntry<'a> {
+    /// A challenge to this player: from whom, the game's name and the targets (one, or
+    /// each player's in a handicap).
+    Incoming {
+        from: &'a str,
+        game: &'a str,
+        targets: &'a [u32],
+    },
+    /// This player's challenge, waiting for `to`.
+    Outgoing { to: &'a str },
+    /// A player present: their average in the game the menu has chosen.
+    Player {
+        name: &'a str,
+        average: Option<f64>,
+        playing: bool,
+        me: bool,
+        muted: bool,
+    },
+    /// A table: its players and score; open (waiting for an opponent) or over.
+    Table {
+        game: &'a str,
+        players: &'a [String],
+        score: &'a [u32],
+        open: bool,
+        over: bool,
+    },
+}
+
+/// What the lobby last said happened.
+#[derive(Clone, Copy, Debug)]
+pub enum LobbyNews<'a> {
+    Challenged {
+        by: &'a str,
+    },
+    Declined {
+        by: &'a str,
+    },
+    Cancelled {
+        by: &'a str,
+    },
+    /// Accepted: the table is being opened.
+    Accepted {
+        by: &'a str,
+    },
+    /// The lobby's relay cannot be reached (reconnecting).
+    Unreachable,
+}
+
+/// The clocks of an online game: how long it has gone, and whether a seat is away
+/// (and for how long, of the grace the leaving rule gives).
+#[derive(Clone, Copy, Debug)]
+pub struct OnlineClocks<'a> {
+    pub game_s: u64,
+    pub away: Option<(&'a str, u64)>,
+    pub rule: LeavingRule,
 }
 
 /// Where the Online screen stands.
@@ -70,4 +132,28 @@ pub trait OnlineWords {
     fn online_hint(&self, up_down: &str, confirm: &str, back: &str) -> String;
     fn online_wait(&self, wait: &OnlineWait) -> String;
     fn online_line(&self, line: &OnlineLine) -> String;
+    /// The lobby's title: its relay, and whether challenges ask for a handicap.
+    fn lobby_title(&self, relay: &str, handicap: bool) -> String;
+    fn lobby_entry(&self, entry: &LobbyEntry) -> String;
+    fn lobby_news(&self, news: &LobbyNews) -> String;
+    /// The lobby's keys: choose, act on the entry (challenge, accept, watch), decline
+    /// or cancel or mute, toggle the handicap, send a chat line, leave.
+    fn lobby_hint(
+        &self,
+        up_down: &str,
+        act: &str,
+        other: &str,
+        handicap: &str,
+        back: &str,
+    ) -> String;
+    /// The game's clock, a seat away, and the leaving rule as both are shown it.
+    fn online_clocks(&self, clocks: &OnlineClocks) -> String;
+    /// How a game ended before it was played out, by the seats' `names`.
+    fn online_ending(&self, ending: &MatchEnding, names: &[String]) -> String;
+    /// The table's chat line being typed, or how to start one and to concede.
+    fn chat_prompt(&self, typing: Option<&str>, chat_key: &str, concede_key: &str) -> String;
+    /// The concede key was pressed once: press it again to give the game up.
+    fn concede_confirm(&self, concede_key: &str) -> String;
+    /// What a leaving rule's verdict gives.
+    fn leaving_verdict(&self, verdict: LeavingVerdict) -> &'static str;
 }

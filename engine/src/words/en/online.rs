@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::online::{Presence, Role};
-use crate::words::{OnlineLabel, OnlineLine, OnlineWait};
+use crate::play::{LeavingVerdict, MatchEnding};
+use crate::words::{LobbyEntry, LobbyNews, OnlineClocks, OnlineLabel, OnlineLine, OnlineWait};
 
 impl OnlineWords for English {
     fn online_hosting(&self, lan_url: &str, listening: &str) -> String {
@@ -36,6 +37,7 @@ impl OnlineWords for English {
             OnlineLabel::HostOnRelay => "Host a table on the relay",
             OnlineLabel::Join => "Join the table of the code",
             OnlineLabel::Watch => "Watch the table of the code",
+            OnlineLabel::Lobby => "Enter the lobby (players, tables, challenges, chat)",
             OnlineLabel::Back => "Back",
         }
         .into()
@@ -88,5 +90,153 @@ impl OnlineWords for English {
             Presence::Gone => "gone",
         };
         format!("{me}{connection} · {}: {other}", line.other_name)
+    }
+
+    fn lobby_title(&self, relay: &str, handicap: bool) -> String {
+        let handicap = if handicap {
+            "challenges with a handicap from both averages"
+        } else {
+            "challenges to the menu's target"
+        };
+        format!("Lobby · {relay} · {handicap}")
+    }
+
+    fn lobby_entry(&self, entry: &LobbyEntry) -> String {
+        match entry {
+            LobbyEntry::Incoming {
+                from,
+                game,
+                targets,
+            } => {
+                let to = targets
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" / ");
+                format!("{from} challenges you: {game} to {to} · accept or decline")
+            }
+            LobbyEntry::Outgoing { to } => format!("You challenged {to} · waiting (cancel)"),
+            LobbyEntry::Player {
+                name,
+                average,
+                playing,
+                me,
+                muted,
+            } => {
+                let average =
+                    average.map_or("no average yet".to_owned(), |a| format!("average {a:.3}"));
+                let mut line = format!("{name} · {average}");
+                if *me {
+                    line.push_str(" · you");
+                }
+                if *playing {
+                    line.push_str(" · at a table");
+                }
+                if *muted {
+                    line.push_str(" · muted");
+                }
+                line
+            }
+            LobbyEntry::Table {
+                game,
+                players,
+                score,
+                open,
+                over,
+            } => {
+                let state = match (open, over) {
+                    (true, _) => "waiting for an opponent · join".to_owned(),
+                    (_, true) => "game over · watch".to_owned(),
+                    _ => "in play · watch".to_owned(),
+                };
+                let score = score
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" : ");
+                format!(
+                    "Table · {game} · {} · {score} · {state}",
+                    players.join(" – ")
+                )
+            }
+        }
+    }
+
+    fn lobby_news(&self, news: &LobbyNews) -> String {
+        match news {
+            LobbyNews::Challenged { by } => format!("{by} challenges you."),
+            LobbyNews::Declined { by } => format!("{by} declined (or left)."),
+            LobbyNews::Cancelled { by } => format!("{by} withdrew the challenge (or left)."),
+            LobbyNews::Accepted { by } => format!("Playing {by}: opening the table…"),
+            LobbyNews::Unreachable => "The relay cannot be reached; trying again…".into(),
+        }
+    }
+
+    fn lobby_hint(
+        &self,
+        up_down: &str,
+        act: &str,
+        other: &str,
+        handicap: &str,
+        back: &str,
+    ) -> String {
+        format!(
+            "{up_down}: choose · {act}: challenge, accept, cancel, watch (or send the line typed) · \
+             {other}: decline, mute · {handicap}: handicap on/off · type to chat · {back}: leave"
+        )
+    }
+
+    fn online_clocks(&self, clocks: &OnlineClocks) -> String {
+        let clock = |s: u64| format!("{}:{:02}", s / 60, s % 60);
+        let rule = clocks.rule;
+        let away = clocks.away.map_or(String::new(), |(name, s)| {
+            format!(
+                " · {name} away {} of {}",
+                clock(s),
+                clock(rule.grace_s.into())
+            )
+        });
+        format!(
+            "Game {}{away} · leaving: void within {} s, the leaver loses within {} s, later the opponent wins",
+            clock(clocks.game_s),
+            rule.void_within_s,
+            rule.loses_within_s
+        )
+    }
+
+    fn online_ending(&self, ending: &MatchEnding, names: &[String]) -> String {
+        let name = |player: &usize| names.get(*player).map_or("", String::as_str).to_owned();
+        match ending {
+            MatchEnding::Conceded { player } => format!("{} conceded the game.", name(player)),
+            MatchEnding::Abandoned {
+                player,
+                verdict,
+                match_s,
+                away_s,
+            } => format!(
+                "The table is closed: {} left {match_s} s into the game and stayed away {away_s} s: {}.",
+                name(player),
+                self.leaving_verdict(*verdict)
+            ),
+        }
+    }
+
+    fn chat_prompt(&self, typing: Option<&str>, chat_key: &str, concede_key: &str) -> String {
+        match typing {
+            Some(line) => format!("Say: {line}_"),
+            None => format!("{chat_key}: chat · {concede_key}: concede"),
+        }
+    }
+
+    fn concede_confirm(&self, concede_key: &str) -> String {
+        format!("Press {concede_key} again to concede the game.")
+    }
+
+    fn leaving_verdict(&self, verdict: LeavingVerdict) -> &'static str {
+        match verdict {
+            LeavingVerdict::Void => "the game is void",
+            LeavingVerdict::LeaverLoses => "the leaver loses",
+            LeavingVerdict::OpponentWins => "the opponent is credited the win",
+        }
     }
 }

@@ -11,8 +11,7 @@ use crate::online::{
 };
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
-    LeavingVerdict, MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem,
-    StartError,
+    MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
 };
 use crate::rules::{JudgeError, LagError, RecordError, SetupError};
 use crate::shot::{MAX_ELEVATION_DEG, MAX_FOLLOW_THROUGH_MM, MAX_SPEED, StrokeError};
@@ -168,11 +167,7 @@ impl TroubleWords for English {
                     away_s,
                 } => format!(
                     "seat {seat} left {match_s} s into the game and stayed away {away_s} s: {}",
-                    match verdict {
-                        LeavingVerdict::Void => "the game is void",
-                        LeavingVerdict::LeaverLoses => "the leaver loses",
-                        LeavingVerdict::OpponentWins => "the opponent is credited the win",
-                    }
+                    self.leaving_verdict(*verdict)
                 ),
             },
             Trouble::Share(e) => match e {

@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::online::{Presence, Role};
-use crate::words::{OnlineLabel, OnlineLine, OnlineWait};
+use crate::play::{LeavingVerdict, MatchEnding};
+use crate::words::{LobbyEntry, LobbyNews, OnlineClocks, OnlineLabel, OnlineLine, OnlineWait};
 
 impl OnlineWords for Russian {
     fn online_hosting(&self, lan_url: &str, listening: &str) -> String {
@@ -36,6 +37,7 @@ impl OnlineWords for Russian {
             OnlineLabel::HostOnRelay => "Открыть стол на ретрансляторе",
             OnlineLabel::Join => "Сесть за стол по коду",
             OnlineLabel::Watch => "Смотреть стол по коду",
+            OnlineLabel::Lobby => "В зал (игроки, столы, вызовы, чат)",
             OnlineLabel::Back => "Назад",
         }
         .into()
@@ -90,5 +92,154 @@ impl OnlineWords for Russian {
             Presence::Gone => "ушёл",
         };
         format!("{me}{connection} · {}: {other}", line.other_name)
+    }
+
+    fn lobby_title(&self, relay: &str, handicap: bool) -> String {
+        let handicap = if handicap {
+            "вызовы с форой по средним обоих"
+        } else {
+            "вызовы до очков из меню"
+        };
+        format!("Зал · {relay} · {handicap}")
+    }
+
+    fn lobby_entry(&self, entry: &LobbyEntry) -> String {
+        match entry {
+            LobbyEntry::Incoming {
+                from,
+                game,
+                targets,
+            } => {
+                let to = targets
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" / ");
+                format!("{from} вызывает вас: {game} до {to} · принять или отказать")
+            }
+            LobbyEntry::Outgoing { to } => format!("Вы вызвали {to} · ждём ответа (отменить)"),
+            LobbyEntry::Player {
+                name,
+                average,
+                playing,
+                me,
+                muted,
+            } => {
+                let average = average.map_or("среднего ещё нет".to_owned(), |a| {
+                    format!("среднее {a:.3}")
+                });
+                let mut line = format!("{name} · {average}");
+                if *me {
+                    line.push_str(" · вы");
+                }
+                if *playing {
+                    line.push_str(" · за столом");
+                }
+                if *muted {
+                    line.push_str(" · без звука");
+                }
+                line
+            }
+            LobbyEntry::Table {
+                game,
+                players,
+                score,
+                open,
+                over,
+            } => {
+                let state = match (open, over) {
+                    (true, _) => "ждёт соперника · сесть".to_owned(),
+                    (_, true) => "партия окончена · смотреть".to_owned(),
+                    _ => "идёт игра · смотреть".to_owned(),
+                };
+                let score = score
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" : ");
+                format!(
+                    "Стол · {game} · {} · {score} · {state}",
+                    players.join(" – ")
+                )
+            }
+        }
+    }
+
+    fn lobby_news(&self, news: &LobbyNews) -> String {
+        match news {
+            LobbyNews::Challenged { by } => format!("{by} вызывает вас."),
+            LobbyNews::Declined { by } => format!("{by} отказался (или ушёл)."),
+            LobbyNews::Cancelled { by } => format!("{by} отменил вызов (или ушёл)."),
+            LobbyNews::Accepted { by } => format!("Игра с {by}: открываем стол…"),
+            LobbyNews::Unreachable => "Ретранслятор недоступен; пробуем снова…".into(),
+        }
+    }
+
+    fn lobby_hint(
+        &self,
+        up_down: &str,
+        act: &str,
+        other: &str,
+        handicap: &str,
+        back: &str,
+    ) -> String {
+        format!(
+            "{up_down}: выбор · {act}: вызвать, принять, отменить, смотреть (или отправить набранное) · \
+             {other}: отказать, выключить звук · {handicap}: фора вкл./выкл. · набирайте, чтобы писать · {back}: выйти"
+        )
+    }
+
+    fn online_clocks(&self, clocks: &OnlineClocks) -> String {
+        let clock = |s: u64| format!("{}:{:02}", s / 60, s % 60);
+        let rule = clocks.rule;
+        let away = clocks.away.map_or(String::new(), |(name, s)| {
+            format!(
+                " · {name} нет {} из {}",
+                clock(s),
+                clock(rule.grace_s.into())
+            )
+        });
+        format!(
+            "Партия {}{away} · уход: до {} с партия не засчитана, до {} с ушедшему поражение, позже победа сопернику",
+            clock(clocks.game_s),
+            rule.void_within_s,
+            rule.loses_within_s
+        )
+    }
+
+    fn online_ending(&self, ending: &MatchEnding, names: &[String]) -> String {
+        let name = |player: &usize| names.get(*player).map_or("", String::as_str).to_owned();
+        match ending {
+            MatchEnding::Conceded { player } => format!("{} сдал партию.", name(player)),
+            MatchEnding::Abandoned {
+                player,
+                verdict,
+                match_s,
+                away_s,
+            } => format!(
+                "Стол закрыт: {} ушёл на {match_s}-й секунде партии и не вернулся за {away_s} с: {}.",
+                name(player),
+                self.leaving_verdict(*verdict)
+            ),
+        }
+    }
+
+    fn chat_prompt(&self, typing: Option<&str>, chat_key: &str, concede_key: &str) -> String {
+        match typing {
+            Some(line) => format!("Сказать: {line}_"),
+            None => format!("{chat_key}: чат · {concede_key}: сдаться"),
+        }
+    }
+
+    fn concede_confirm(&self, concede_key: &str) -> String {
+        format!("Нажмите {concede_key} ещё раз, чтобы сдать партию.")
+    }
+
+    fn leaving_verdict(&self, verdict: LeavingVerdict) -> &'static str {
+        match verdict {
+            LeavingVerdict::Void => "партия не засчитана",
+            LeavingVerdict::LeaverLoses => "ушедшему поражение",
+            LeavingVerdict::OpponentWins => "сопернику засчитана победа",
+        }
     }
 }

@@ -369,6 +369,10 @@ impl TableWords for Russian {
             }
             Action::DeclareSafety => "объявить отыгрыш",
             Action::RestorePositions => "восстановить позицию до последнего удара",
+            Action::Chat => "по сети: написать в чат (Enter отправляет)",
+            Action::Concede => "по сети: сдать партию (нажать дважды)",
+            Action::Decline => "зал: отказать, отменить вызов, выключить звук игрока",
+            Action::Handicap => "зал: вызовы с форой по средним обоих или без неё",
             Action::Menu => "меню (в повторе: выйти из него)",
             Action::Confirm => "дальше (подтвердить расстановку, закрыть итог, реванш)",
             Action::MoveBall => {

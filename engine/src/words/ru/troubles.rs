@@ -9,7 +9,7 @@ use crate::online::{
     ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
-use crate::play::{LeavingVerdict, SettingsError};
+use crate::play::SettingsError;
 
 impl TroubleWords for Russian {
     fn trouble(&self, trouble: Trouble) -> String {
@@ -287,11 +287,7 @@ impl TroubleWords for Russian {
                     away_s,
                 } => format!(
                     "место {seat} ушло на {match_s}-й секунде партии и не вернулось за {away_s} с: {}",
-                    match verdict {
-                        LeavingVerdict::Void => "партия не засчитана",
-                        LeavingVerdict::LeaverLoses => "ушедшему поражение",
-                        LeavingVerdict::OpponentWins => "сопернику засчитана победа",
-                    }
+                    self.leaving_verdict(*verdict)
                 ),
             },
             Trouble::Share(e) => match e {
