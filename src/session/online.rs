@@ -52,7 +52,7 @@ impl OnlineNotes {
             .map(|(note, _)| note)
     }
 
-    fn add(&mut self, note: OnlineNote) {
+    pub fn add(&mut self, note: OnlineNote) {
         self.0
             .retain(|(note, at)| note.lasts() || at.elapsed() < NOTE_SHOWN);
         self.0.push((note, Instant::now()));

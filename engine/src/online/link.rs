@@ -26,7 +26,7 @@ const AIM_EVERY: Duration = Duration::from_millis(250);
 /// How long a dropped connection waits before it is made again.
 const RECONNECT_EVERY: Duration = Duration::from_secs(2);
 /// Heard from within this: connected; within `GONE_AFTER`: reconnecting; else gone.
-const CONNECTED_WITHIN: Duration = Duration::from_secs(7);
+pub const CONNECTED_WITHIN: Duration = Duration::from_secs(7);
 const GONE_AFTER: Duration = Duration::from_secs(60);
 
 /// How a participant sits at the table.
