@@ -180,7 +180,8 @@ fn table_notice(link: &crate::online::Link) -> TableNotice {
     let score = play
         .and_then(|p| p.sheet())
         .map(|sheet| sheet.players.iter().map(|p| p.points).collect())
-        .unwrap_or_default();
+        // Before the break: nought each.
+        .unwrap_or_else(|| vec![0; table.seats().len()]);
     TableNotice {
         code: link.comeback().code.clone(),
         game: terms.as_ref().map_or(String::new(), |t| t.game.clone()),
