@@ -81,6 +81,12 @@ impl OnlineTable {
         if payload.table != self.table {
             return;
         }
+        let seat = payload.seat.map(usize::from);
+        if let Some(seat) =
+            seat.filter(|&s| self.seats.get(s).is_some_and(|h| h.key == payload.from))
+        {
+            self.heard[seat] = Some(Instant::now());
+        }
         let name = self
             .seats
             .iter()
