@@ -2,7 +2,8 @@
 # Starts or stops Carom's relay (nginx with nchan, server/nginx.conf) in its own folder.
 #   server/relay.sh start [LISTEN] [DIR] [REDIS]
 #                                          LISTEN: 127.0.0.1:8090 by default (a port, or
-#                                          address:port); DIR: /tmp/carom-relay; REDIS: a
+#                                          address:port; several separated by commas, as
+#                                          0.0.0.0:8090,[::]:8090); DIR: /tmp/carom-relay; REDIS: a
 #                                          Redis URL (redis://127.0.0.1:6379) to keep the
 #                                          channels in, shared by every relay given it
 #   server/relay.sh stop [DIR]
@@ -21,7 +22,9 @@ case "$command" in
     mkdir -p "$dir"
     with_redis=()
     [ -z "$redis" ] || with_redis=(-e "s|#redis ||" -e "s|@REDIS@|$redis|")
-    sed -e "s|@NCHAN_MODULE@|$module|" -e "s|@PREFIX@|$dir|g" -e "s|@LISTEN@|$listen|" \
+    # One listen directive per address.
+    listens="${listen//,/; listen }"
+    sed -e "s|@NCHAN_MODULE@|$module|" -e "s|@PREFIX@|$dir|g" -e "s|@LISTEN@|$listens|" \
       "${with_redis[@]}" "$here/nginx.conf" > "$dir/nginx.conf"
     nginx -p "$dir" -c "$dir/nginx.conf"
     echo "relay on http://$listen (pid $(cat "$dir/nginx.pid"), folder $dir${redis:+, channels in $redis})"

@@ -5,6 +5,8 @@
 
 #[path = "cli/online.rs"]
 mod online;
+#[path = "cli/online_faults.rs"]
+mod online_faults;
 
 use carom::shot::Stroke;
 use carom::test_support::fresh_dir;

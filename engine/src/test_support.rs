@@ -33,6 +33,12 @@ pub fn repo(path: &str) -> std::path::PathBuf {
 pub struct TestRelay {
     /// `http://127.0.0.1:PORT`.
     pub base: String,
+    /// `http://[::1]:PORT` where it listens there too (`dual_stack`): another address
+    /// than 127.0.0.1's to the relay's limits per address.
+    pub base_v6: Option<String>,
+    /// What `relay.sh start` was given after its folder: the addresses, and Redis's URL.
+    listen: String,
+    redis: Option<String>,
     dir: std::path::PathBuf,
 }
 
@@ -44,12 +50,21 @@ impl TestRelay {
     /// The relay on a free port; None (saying why) where this machine has no nginx or
     /// nchan and the relay is not required.
     pub fn start() -> Option<TestRelay> {
-        TestRelay::sharing(None)
+        TestRelay::launch(None, false)
     }
 
     /// The relay on a free port, its channels kept in the Redis at `redis` (nchan's
     /// Redis mode) when given; None as `start`'s.
     pub fn sharing(redis: Option<&TestRedis>) -> Option<TestRelay> {
+        TestRelay::launch(redis, false)
+    }
+
+    /// The relay on a free port of both 127.0.0.1 and ::1; None as `start`'s.
+    pub fn dual_stack() -> Option<TestRelay> {
+        TestRelay::launch(None, true)
+    }
+
+    fn launch(redis: Option<&TestRedis>, v6: bool) -> Option<TestRelay> {
         let module = std::env::var("NCHAN_MODULE")
             .unwrap_or_else(|_| "/usr/lib/nginx/modules/ngx_nchan_module.so".to_owned());
         let nginx = std::process::Command::new("nginx")
@@ -66,25 +81,65 @@ impl TestRelay {
             return None;
         }
         let port = free_port();
-        let dir = fresh_dir(&format!("relay-{port}"));
-        let listen = format!("127.0.0.1:{port}");
+        let v4 = format!("127.0.0.1:{port}");
+        let v6 = v6.then(|| format!("[::1]:{port}"));
+        let relay = TestRelay {
+            base: format!("http://{v4}"),
+            base_v6: v6.as_ref().map(|a| format!("http://{a}")),
+            listen: [Some(v4), v6]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(","),
+            redis: redis.map(|r| r.url.clone()),
+            dir: fresh_dir(&format!("relay-{port}")),
+        };
+        relay.run();
+        Some(relay)
+    }
+
+    /// `relay.sh start` as this relay was started, once it answers (and, sharing Redis,
+    /// once it reaches it).
+    fn run(&self) {
         let started = std::process::Command::new("bash")
             .arg(TestRelay::script())
-            .args(["start", &listen])
-            .arg(&dir)
-            .args(redis.map(|r| r.url.as_str()))
+            .args(["start", &self.listen])
+            .arg(&self.dir)
+            .args(self.redis.as_deref())
             .output()
             .unwrap();
         assert!(started.status.success(), "{started:?}");
-        let relay = TestRelay {
-            base: format!("http://{listen}"),
-            dir,
-        };
-        wait_for_port(&listen);
-        if redis.is_some() {
-            relay.wait_for_redis(&listen);
+        let address = self.base.trim_start_matches("http://");
+        wait_for_port(address);
+        if self.redis.is_some() {
+            self.wait_for_redis(address);
         }
-        Some(relay)
+    }
+
+    /// Stops the relay (its subscribers' sockets closed, what it held in memory lost)
+    /// and starts it again on the same port; the time it was down.
+    pub fn restart(&self) -> std::time::Duration {
+        let down = std::time::Instant::now();
+        self.stop();
+        let deadline = down + std::time::Duration::from_secs(10);
+        while self.dir.join("nginx.pid").exists() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the relay at {} did not stop",
+                self.base
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        self.run();
+        down.elapsed()
+    }
+
+    fn stop(&self) {
+        let _ = std::process::Command::new("bash")
+            .arg(TestRelay::script())
+            .arg("stop")
+            .arg(&self.dir)
+            .output();
     }
 
     /// nchan connects to Redis after nginx has started, answering 503 until it has:
@@ -192,10 +247,6 @@ fn wait_for_port(address: &str) {
 
 impl Drop for TestRelay {
     fn drop(&mut self) {
-        let _ = std::process::Command::new("bash")
-            .arg(TestRelay::script())
-            .arg("stop")
-            .arg(&self.dir)
-            .output();
+        self.stop();
     }
 }

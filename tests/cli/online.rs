@@ -1,11 +1,13 @@
 //! `carom online`, as separate processes: two computer seats play a short match through
 //! the relay (nginx with nchan) and, separately, through the embedded host (`carom online
 //! host`), with a spectator who comes in late and a seat killed mid-match and started
-//! again (it resumes from the channel); the three score sheets, and the saves `carom
-//! referee` reads, agree, and so does the match played again from its share code. It prints the time from a stroke's end on the shooter's side
-//! to its record's arrival on the other seat's (`-- --nocapture`).
+//! again (it resumes from the channel); and through two relays sharing one Redis, a seat
+//! on each. The three score sheets, and the saves `carom referee` reads, agree, and so
+//! does the match played again from its share code. It prints the time from a stroke's
+//! end on the shooter's side to its record's arrival on the other seat's (`--
+//! --nocapture`). (The faults' tests, `online_faults`, play their matches with these.)
 
-use carom::test_support::{TestRelay, fresh_dir};
+use carom::test_support::{TestRedis, TestRelay, fresh_dir};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -13,7 +15,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// A `carom` process, its standard error read line by line as it comes.
-struct Running {
+pub(super) struct Running {
     child: Child,
     lines: Receiver<String>,
     /// Every line read so far.
@@ -73,7 +75,7 @@ impl Running {
 }
 
 /// `[T ms] stroke N <what>` lines: (N, T).
-fn stamped(lines: &[String], what: &str) -> Vec<(u32, u64)> {
+pub(super) fn stamped(lines: &[String], what: &str) -> Vec<(u32, u64)> {
     lines
         .iter()
         .filter(|l| l.contains(what))
@@ -85,12 +87,51 @@ fn stamped(lines: &[String], what: &str) -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// Two seats and a spectator at a table of the server at `relay`; the guest killed
-/// after the second stroke and started again.
-fn a_match_through(relay: &str, server: &str, tag: &str) {
+/// Where each participant connects: the host Ann, the guest Bob and the spectator Eve.
+pub(super) struct Through<'a> {
+    pub ann: &'a str,
+    pub bob: &'a str,
+    pub eve: &'a str,
+}
+
+impl Through<'_> {
+    /// All three to the server at `base`.
+    pub(super) fn one(base: &str) -> Through<'_> {
+        Through {
+            ann: base,
+            bob: base,
+            eve: base,
+        }
+    }
+}
+
+/// What befalls the match once the guest has the second stroke.
+pub(super) enum Fault<'a> {
+    Nothing,
+    /// The guest's process killed and started again (it resumes from the channel).
+    GuestKilled,
+    /// Something done to the relay or the network while all three play on, given the
+    /// table's join code.
+    Meanwhile(Box<dyn FnOnce(&str) + 'a>),
+}
+
+/// What each of the three said on standard error, every line stamped.
+pub(super) struct Said {
+    pub ann: Vec<String>,
+    pub bob: Vec<String>,
+    pub eve: Vec<String>,
+}
+
+/// Two seats and a spectator at a table, each through its server; `fault` befalls it
+/// after the second stroke. Their sheets and saves agree, and nothing panicked.
+pub(super) fn a_match_through(through: Through, fault: Fault, server: &str, tag: &str) -> Said {
     let dir = fresh_dir(tag);
     let data = |who: &str| dir.join(who).display().to_string();
     let seat = |who: &str, how: &[&str]| {
+        let relay = match who {
+            "Ann" => through.ann,
+            _ => through.bob,
+        };
         let mut args = vec!["online", "play", "--relay", relay, "--name", who];
         args.extend_from_slice(how);
         let data = data(who);
@@ -115,20 +156,39 @@ fn a_match_through(relay: &str, server: &str, tag: &str) {
     ann.wait_for("stroke 1 arrived");
     let eve_data = data("Eve");
     let eve = start(&[
-        "online", "watch", &code, "--relay", relay, "--name", "Eve", "--data", &eve_data, "--json",
+        "online",
+        "watch",
+        &code,
+        "--relay",
+        through.eve,
+        "--name",
+        "Eve",
+        "--data",
+        &eve_data,
+        "--json",
     ]);
     bob.wait_for("stroke 2 arrived");
-    bob.child.kill().unwrap();
-    let killed = Instant::now();
-    let first_run = bob.finish_killed();
-    let bob = seat("Bob", &["--join", &code]);
+    let mut first_run = Vec::new();
+    match fault {
+        Fault::Nothing => {}
+        Fault::GuestKilled => {
+            bob.child.kill().unwrap();
+            let killed = Instant::now();
+            first_run = bob.finish_killed();
+            bob = seat("Bob", &["--join", &code]);
+            println!(
+                "{server}: the guest was down {:.0} ms",
+                killed.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        Fault::Meanwhile(fault) => fault(&code),
+    }
     let (ann_sheet, ann_said) = ann.finish();
     let (bob_sheet, bob_said) = bob.finish();
-    let (eve_sheet, _) = eve.finish();
-    println!(
-        "{server}: the guest was down {:.0} ms",
-        killed.elapsed().as_secs_f64() * 1e3
-    );
+    let (eve_sheet, eve_said) = eve.finish();
+    for said in [&ann_said, &bob_said, &eve_said] {
+        assert!(!said.iter().any(|l| l.contains("panicked")), "{said:#?}");
+    }
     // (The host's join code, its first line, was read above.)
     let strokes: serde_json::Value = serde_json::from_str(&ann_sheet).unwrap();
     assert!(
@@ -201,6 +261,11 @@ fn a_match_through(relay: &str, server: &str, tag: &str) {
         waits.len(),
         waits.len() - slowest_fresh.len()
     );
+    Said {
+        ann: ann_said,
+        bob: bob_runs,
+        eve: eve_said,
+    }
 }
 
 impl Running {
@@ -217,7 +282,37 @@ fn two_seats_and_a_late_spectator_play_through_the_relay_a_seat_killed_and_resta
     let Some(relay) = TestRelay::start() else {
         return;
     };
-    a_match_through(&relay.base, "the relay", "online-relay");
+    let fault = Fault::GuestKilled;
+    a_match_through(
+        Through::one(&relay.base),
+        fault,
+        "the relay",
+        "online-relay",
+    );
+}
+
+#[test]
+fn two_relays_sharing_one_redis_serve_one_match_a_seat_on_each() {
+    let Some(redis) = TestRedis::start() else {
+        return;
+    };
+    let (Some(first), Some(second)) = (
+        TestRelay::sharing(Some(&redis)),
+        TestRelay::sharing(Some(&redis)),
+    ) else {
+        return;
+    };
+    let through = Through {
+        ann: &first.base,
+        bob: &second.base,
+        eve: &second.base,
+    };
+    a_match_through(
+        through,
+        Fault::Nothing,
+        "two relays, one Redis",
+        "online-two",
+    );
 }
 
 #[test]
@@ -234,7 +329,8 @@ fn two_seats_and_a_late_spectator_play_through_the_embedded_host_a_seat_killed_a
         std::thread::sleep(Duration::from_millis(20));
     }
     a_match_through(
-        &format!("http://{listen}"),
+        Through::one(&format!("http://{listen}")),
+        Fault::GuestKilled,
         "the embedded host",
         "online-host",
     );

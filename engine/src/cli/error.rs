@@ -46,11 +46,11 @@ pub enum Problem {
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
-    /// A table played online: what could not be sent, a move refused, no key made, or
-    /// the physics fingerprint not worked out.
-    Transport(crate::online::TransportError),
+    /// A table played online: a move refused, or the physics fingerprint not worked
+    /// out.
     Move(crate::online::MoveError),
-    Identity(crate::online::IdentityError),
+    /// A table that could not be opened (its relay not reached, a key not made, ...).
+    Link(crate::online::LinkError),
     Shot(physics::ShotError),
     /// A share code that cannot be made or opened.
     Share(crate::online::ShareError),
@@ -145,7 +145,6 @@ problem_from!(
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
-    Transport(crate::online::TransportError),
 );
 
 // Boxed: a match file's error carries the file, the place and the parser's own error.
@@ -188,9 +187,8 @@ impl Problem {
             Problem::Bench(e) => words.trouble(Trouble::SimulationBench(e)),
             Problem::Decisions(e) => words.trouble(Trouble::ComputerBench(e)),
             Problem::Json(e) => e.to_string(),
-            Problem::Transport(e) => words.trouble(Trouble::Transport(e)),
             Problem::Move(e) => words.trouble(Trouble::Move(e)),
-            Problem::Identity(e) => words.trouble(Trouble::Identity(e)),
+            Problem::Link(e) => words.trouble(Trouble::Link(e)),
             Problem::Shot(e) => words.trouble(Trouble::Shot(e)),
             Problem::Share(e) => words.trouble(Trouble::Share(e)),
             Problem::BadFiles(each) => {

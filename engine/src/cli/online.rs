@@ -10,9 +10,8 @@
 use super::{CliError, Problem, emit, json};
 use crate::config::Config;
 use crate::online::{
-    Body, Channel, EmbeddedHost, JoinCode, LeavingRule, OnlineTable, Payload, RelayConnection,
-    SharedMatch, TableId, TableTerms, Transport, TransportError, computer_move,
-    physics_fingerprint, player_identity,
+    Body, EmbeddedHost, JoinCode, LeavingRule, Link, OnlineTable, Opening, Payload, Role,
+    SharedMatch, TableTerms, computer_move, physics_fingerprint,
 };
 use crate::table::TableGeometry;
 use crate::words::{CommandLineProblem, Trouble, words};
@@ -22,9 +21,6 @@ use std::time::Duration;
 
 /// How long a participant waits between looks at the table.
 const POLL: Duration = Duration::from_millis(2);
-/// How long it waits when the relay says it sends too fast (one message's worth of the
-/// relay's 20 a second from an address).
-const RATE_WAIT: Duration = Duration::from_millis(50);
 
 /// Where a participant connects and who they are.
 pub struct Participant {
@@ -119,28 +115,26 @@ pub fn play(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let level = config.computer.level(level)?.clone();
-    let me = player_identity(&who.data, &who.name).map_err(Problem::SavedMatch)?;
-    let physics = fingerprint(config)?;
-    let saves = Some(who.data.join("online"));
-    let mut table = match at {
-        SeatAt::New(terms) => {
-            let id = TableId::generate().map_err(Problem::Identity)?;
-            let table = OnlineTable::host(config, me, &who.name, id, terms, physics, saves);
-            emit(out, &format!("{}\n", table.join_code().to_text()))?;
-            table
-        }
-        SeatAt::Join(code) => {
-            let code = join_code(&code)?;
-            let seat = true;
-            OnlineTable::join(
-                config, me, &who.name, code.table, code.host, seat, physics, saves,
-            )
-        }
+    let relay = who.relay.clone();
+    let opening = match at {
+        SeatAt::New(terms) => Opening::Host {
+            terms,
+            relay: Some(relay),
+            serve: String::new(),
+        },
+        SeatAt::Join(code) => Opening::Join {
+            code: join_code(&code)?,
+            relay,
+            role: Role::Player,
+        },
     };
-    let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
+    let mut link = Link::open(config, &who.data, &who.name, opening).map_err(Problem::Link)?;
+    if link.comeback().role == Role::Host {
+        emit(out, &format!("{}\n", link.comeback().code))?;
+    }
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut last_move = std::time::Instant::now();
-    follow(&mut table, &mut relay, |table| {
+    follow(&mut link, |table| {
         if last_move.elapsed() < pace {
             return Ok(());
         }
@@ -153,7 +147,8 @@ pub fn play(
         }
         Ok(())
     })?;
-    sheet(&table, json, out)
+    sheet(link.table(), json, out)?;
+    link.leave().map_err(|e| Problem::SavedMatch(e).into())
 }
 
 /// `carom online watch`: follows the table of `code` to the game's end; then its score
@@ -165,17 +160,15 @@ pub fn watch(
     json: bool,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let code = join_code(code)?;
-    let me = player_identity(&who.data, &who.name).map_err(Problem::SavedMatch)?;
-    let physics = fingerprint(config)?;
-    let saves = Some(who.data.join("online"));
-    let seat = false;
-    let mut table = OnlineTable::join(
-        config, me, &who.name, code.table, code.host, seat, physics, saves,
-    );
-    let mut relay = RelayConnection::connect(&who.relay, table.table_id())?;
-    follow(&mut table, &mut relay, |_| Ok(()))?;
-    sheet(&table, json, out)
+    let opening = Opening::Join {
+        code: join_code(code)?,
+        relay: who.relay.clone(),
+        role: Role::Spectator,
+    };
+    let mut link = Link::open(config, &who.data, &who.name, opening).map_err(Problem::Link)?;
+    follow(&mut link, |_| Ok(()))?;
+    sheet(link.table(), json, out)?;
+    link.leave().map_err(|e| Problem::SavedMatch(e).into())
 }
 
 fn join_code(text: &str) -> Result<JoinCode, CliError> {
@@ -189,21 +182,32 @@ fn fingerprint(config: &Config) -> Result<String, CliError> {
     physics_fingerprint(config, &table).map_err(|e| Problem::Shot(e).into())
 }
 
-/// Exchanges with the table, saying what happens, and lets `act` move, until the game
-/// is over and everything this participant said is through.
-fn follow<T: Transport>(
-    table: &mut OnlineTable,
-    transport: &mut T,
+/// Looks at the table through `link` (its connection made again whenever it drops or
+/// goes silent: a relay restarted, a network cut), saying what happens, and lets `act`
+/// move, until the game is over and everything this participant said is through.
+fn follow(
+    link: &mut Link,
     mut act: impl FnMut(&mut OnlineTable) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let mut transport = Stamped(transport);
+    let mut was_connected = true;
     loop {
-        match table.exchange(&mut transport) {
-            // Asked again once the relay's allowance (20 a second) has a message more.
-            Err(TransportError::TooFast) => std::thread::sleep(RATE_WAIT),
-            Err(e) => return Err(Problem::Transport(e).into()),
-            Ok(()) => {}
+        // A stroke's arrival is stamped before it is applied (judged and saved).
+        link.tick_watching(&mut |_, bytes| {
+            if let Ok(Payload {
+                body: Body::Stroke { number, .. },
+                ..
+            }) = Payload::open(bytes)
+            {
+                log(&words().online_arrived(number));
+            }
+        });
+        match (was_connected, link.connected(), link.trouble()) {
+            (true, false, Some(trouble)) => log(&words().trouble(Trouble::Transport(trouble))),
+            (false, true, _) => log(&words().online_reconnected()),
+            _ => {}
         }
+        was_connected = link.connected();
+        let table = link.table_mut();
         for note in table.take_notes() {
             log(&words().trouble(Trouble::OnlineNote(&note)));
         }
@@ -212,30 +216,6 @@ fn follow<T: Transport>(
         }
         act(table)?;
         std::thread::sleep(POLL);
-    }
-}
-
-/// A transport that says when each stroke's message arrives, before it is applied
-/// (judged and saved).
-struct Stamped<'a, T>(&'a mut T);
-
-impl<T: Transport> Transport for Stamped<'_, T> {
-    fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
-        self.0.publish(channel, bytes)
-    }
-
-    fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
-        let got = self.0.receive();
-        for (_, bytes) in &got {
-            if let Ok(Payload {
-                body: Body::Stroke { number, .. },
-                ..
-            }) = Payload::open(bytes)
-            {
-                log(&words().online_arrived(number));
-            }
-        }
-        got
     }
 }
 

@@ -8,7 +8,7 @@ use super::identity::{IdentityError, TableId, player_identity};
 use super::message::{JoinCode, TableTerms};
 use super::relay::RelayConnection;
 use super::table::OnlineTable;
-use super::transport::TransportError;
+use super::transport::{Channel, Transport, TransportError};
 use super::{EmbeddedHost, physics_fingerprint};
 use crate::config::Config;
 use crate::play::{FileError, delete, read_if_there, write_ron};
@@ -23,7 +23,11 @@ const HEARTBEAT: Duration = Duration::from_secs(2);
 /// The least time between two aims said (the relay allows 20 messages a second from
 /// an address, which three games on one machine share).
 const AIM_EVERY: Duration = Duration::from_millis(250);
-/// How long a dropped connection waits before it is made again.
+/// How long a participant the relay turned away as too fast waits before it publishes
+/// again (one message's worth of the relay's 20 a second from an address).
+const RATE_WAIT: Duration = Duration::from_millis(50);
+/// How long a dropped connection waits before it is made again (a connection that goes
+/// silent is dropped by `RelayConnection` after 6 s).
 const RECONNECT_EVERY: Duration = Duration::from_secs(2);
 /// Heard from within this: connected; within `GONE_AFTER`: reconnecting; else gone.
 pub const CONNECTED_WITHIN: Duration = Duration::from_secs(7);
@@ -147,6 +151,11 @@ pub struct Link {
     aim_said: Option<(Instant, Stroke)>,
     /// What went wrong with the connection last, while it is down.
     trouble: Option<TransportError>,
+    /// Whether the table has been connected before: a connection made again says hello
+    /// again, so that a player's snapshot brings what the relay no longer holds.
+    was_connected: bool,
+    /// The relay said "too fast": nothing is published before this.
+    publish_after: Instant,
 }
 
 impl Link {
@@ -245,6 +254,8 @@ impl Link {
             next_heartbeat: now,
             aim_said: None,
             trouble: None,
+            was_connected: false,
+            publish_after: now,
         };
         link.connect();
         match link.trouble.take() {
@@ -297,6 +308,12 @@ impl Link {
     /// One look at the table: the connection made again where it dropped, what this
     /// participant says published and what arrived applied, a heartbeat when due.
     pub fn tick(&mut self) {
+        self.tick_watching(&mut |_, _| {});
+    }
+
+    /// `tick`, with `watch` shown each message that arrives before it is applied (`carom
+    /// online` stamps a stroke's arrival with it).
+    pub fn tick_watching(&mut self, watch: &mut dyn FnMut(Channel, &[u8])) {
         let now = Instant::now();
         if !self.connected() && now >= self.next_connect {
             self.connect();
@@ -312,7 +329,12 @@ impl Link {
         if self.table.caught_up() {
             self.table.claim_if_abandoned(now);
         }
-        match self.table.exchange(connection) {
+        let mut paced = Paced {
+            connection,
+            watch,
+            publish_after: &mut self.publish_after,
+        };
+        match self.table.exchange(&mut paced) {
             // What could not go stays in the table's outbox for the next look.
             Ok(()) | Err(TransportError::TooFast) => self.trouble = None,
             Err(e) => {
@@ -350,12 +372,46 @@ impl Link {
             Ok(connection) => {
                 self.connection = Some(connection);
                 self.trouble = None;
+                if self.was_connected {
+                    self.table.rejoin();
+                }
+                self.was_connected = true;
             }
             Err(e) => {
                 self.trouble = Some(e);
                 self.next_connect = Instant::now() + RECONNECT_EVERY;
             }
         }
+    }
+}
+
+/// A connection that publishes nothing for a while once the relay says "too fast" (it
+/// would only turn away more), and whose arrivals are shown to `watch` before they are
+/// applied.
+struct Paced<'a> {
+    connection: &'a mut RelayConnection,
+    watch: &'a mut dyn FnMut(Channel, &[u8]),
+    publish_after: &'a mut Instant,
+}
+
+impl Transport for Paced<'_> {
+    fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
+        if Instant::now() < *self.publish_after {
+            return Err(TransportError::TooFast);
+        }
+        let published = self.connection.publish(channel, bytes);
+        if published == Err(TransportError::TooFast) {
+            *self.publish_after = Instant::now() + RATE_WAIT;
+        }
+        published
+    }
+
+    fn receive(&mut self) -> Vec<(Channel, Vec<u8>)> {
+        let got = self.connection.receive();
+        for (channel, bytes) in &got {
+            (self.watch)(*channel, bytes);
+        }
+        got
     }
 }
 

@@ -1,19 +1,30 @@
 //! The relay's transport: a table's two channels on nginx with nchan (`server/`), read by
 //! WebSocket (`/sub/<id>`, `/sub/aim/<id>`, each on a thread of its own) and written by
 //! HTTP POST (`/pub/<id>`, `/pub/aim/<id>`). Plain `http://` relays for now (a LAN, a
-//! forwarded port, or TLS ended in front of the client).
+//! forwarded port, or TLS ended in front of the client). A connection that goes silent
+//! (a network cut that closes nothing) is noticed: each reader pings the server every
+//! 2 s, and a socket that brings nothing back, not even the pong, for 6 s is taken as
+//! closed, as one the server closed is; connecting, the handshake and a publish are
+//! each bounded in time, so that a cut never holds the participant for long.
 
 use super::identity::TableId;
 use super::message::MAX_MESSAGE_BYTES;
 use super::transport::{Channel, Transport, TransportError};
-use std::net::TcpStream;
+use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often a reader looks up from its socket to see whether it should stop.
 const READ_POLL: Duration = Duration::from_millis(100);
+/// How often a reader pings the server (nginx and the embedded host answer a pong).
+const PING_EVERY: Duration = Duration::from_secs(2);
+/// A socket that brought nothing (no message, no pong) for this long is taken as gone.
+const SILENT_AFTER: Duration = Duration::from_secs(6);
+/// The longest a connection, its WebSocket handshake, or a publish may take.
+const CONNECT_WITHIN: Duration = Duration::from_secs(3);
+const PUBLISH_WITHIN: Duration = Duration::from_secs(5);
 
 /// A client's connection to one table of a relay.
 pub struct RelayConnection {
@@ -65,7 +76,7 @@ impl RelayConnection {
         }
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(10)))
+            .timeout_global(Some(PUBLISH_WITHIN))
             .build()
             .into();
         Ok(RelayConnection {
@@ -79,7 +90,8 @@ impl RelayConnection {
     }
 
     /// Whether both channels are still being read (a relay that went away closes
-    /// them; a new connection is then needed).
+    /// them, and a socket silent past `SILENT_AFTER` counts as closed; a new
+    /// connection is then needed).
     pub fn is_open(&self) -> bool {
         !self.closed.load(Ordering::Relaxed)
     }
@@ -101,7 +113,7 @@ fn path(verb: &str, channel: Channel, table: TableId) -> String {
 }
 
 /// Opens the WebSocket of `path` on `host` and reads it on a thread into `sender` until
-/// stopped or the socket closes (then said in `flags.closed`).
+/// stopped, or the socket closes or goes silent (then said in `flags.closed`).
 fn subscribe(
     host: &str,
     path: &str,
@@ -110,7 +122,16 @@ fn subscribe(
     flags: Flags,
 ) -> Result<(), TransportError> {
     let closed = |e: &dyn std::fmt::Display| TransportError::Closed(format!("{host}{path}: {e}"));
-    let stream = TcpStream::connect(host).map_err(|e| closed(&e))?;
+    let address = host
+        .to_socket_addrs()
+        .map_err(|e| closed(&e))?
+        .next()
+        .ok_or_else(|| closed(&"no address"))?;
+    let stream = TcpStream::connect_timeout(&address, CONNECT_WITHIN).map_err(|e| closed(&e))?;
+    stream
+        .set_read_timeout(Some(CONNECT_WITHIN))
+        .and_then(|()| stream.set_write_timeout(Some(CONNECT_WITHIN)))
+        .map_err(|e| closed(&e))?;
     let (mut socket, _) =
         tungstenite::client(format!("ws://{host}{path}"), stream).map_err(|e| closed(&e))?;
     socket
@@ -118,8 +139,23 @@ fn subscribe(
         .set_read_timeout(Some(READ_POLL))
         .map_err(|e| closed(&e))?;
     std::thread::spawn(move || {
+        let mut heard = Instant::now();
+        let mut pinged = Instant::now();
         while !flags.stop.load(Ordering::Relaxed) {
-            match socket.read() {
+            if heard.elapsed() > SILENT_AFTER {
+                flags.closed.store(true, Ordering::Relaxed);
+                break;
+            }
+            if pinged.elapsed() > PING_EVERY {
+                pinged = Instant::now();
+                // A ping that cannot be written is a socket gone: its read says so.
+                let _ = socket.send(tungstenite::Message::Ping(Vec::new().into()));
+            }
+            let read = socket.read();
+            if read.is_ok() {
+                heard = Instant::now();
+            }
+            match read {
                 Ok(tungstenite::Message::Text(text)) => {
                     if sender.send((channel, text.as_bytes().to_vec())).is_err() {
                         break;

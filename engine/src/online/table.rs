@@ -113,6 +113,10 @@ pub struct OnlineTable {
     /// channel has been applied: we have caught up and may act).
     hello: u64,
     caught_up: bool,
+    /// Whether our hello asks for a seat (said again by `rejoin`).
+    wants_seat: bool,
+    /// Said hello again after a connection was made again, and it has not come back.
+    rejoining: bool,
     /// The counter of our last move not yet back from the channel.
     in_flight: Option<u64>,
     /// That move's stroke number, when it is a stroke.
@@ -222,6 +226,8 @@ impl OnlineTable {
             outbox: Vec::new(),
             hello: 0,
             caught_up: false,
+            wants_seat: false,
+            rejoining: false,
             in_flight: None,
             stroke_in_flight: None,
             candidates: Vec::new(),
@@ -459,7 +465,19 @@ impl OnlineTable {
         self.in_flight = Some(n);
     }
 
+    /// Says hello again once the connection is made again (a relay restarted, a network
+    /// cut): a player answers it with a snapshot of what the relay may no longer hold,
+    /// and, as a newcomer's, this participant waits for it to come back before it
+    /// acts; the channel's messages it already applied, replayed to it until then, are
+    /// dropped without a note.
+    pub fn rejoin(&mut self) {
+        self.caught_up = false;
+        self.rejoining = true;
+        self.say_hello(self.wants_seat);
+    }
+
     fn say_hello(&mut self, wants_seat: bool) {
+        self.wants_seat = wants_seat;
         let body = Body::Hello {
             build: format!("carom {}", env!("CARGO_PKG_VERSION")),
             physics: self.physics.clone(),

@@ -123,6 +123,9 @@ pub trait OnlineWords {
     fn online_struck(&self, number: u32) -> String;
     /// Stroke `number`'s message has arrived here (it is judged next).
     fn online_arrived(&self, number: u32) -> String;
+    /// The table's connection, lost, is made again (what was missed comes from the
+    /// relay or a player's snapshot).
+    fn online_reconnected(&self) -> String;
     /// A share code made by a build whose physics fingerprint (`theirs`) is not ours.
     fn shared_physics_differs(&self, theirs: &str, ours: &str) -> String;
     fn online_label(&self, label: OnlineLabel) -> String;

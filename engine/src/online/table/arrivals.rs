@@ -123,13 +123,15 @@ impl OnlineTable {
                 self.deferred.push(bytes.to_vec());
                 return;
             }
-            // A snapshot's and a deferred message may well have been applied already.
-            Err(Refusal::Replayed { .. }) if came != Came::Live => return,
+            // A snapshot's and a deferred message may well have been applied already, and
+            // so may the channel's, replayed to a participant that connected again.
+            Err(Refusal::Replayed { .. }) if came != Came::Live || self.rejoining => return,
             Err(refusal) => return self.notes.push(Note::Refused(refusal)),
         };
         let ours = payload.from == self.me.public();
         if ours && payload.n == self.hello {
             self.caught_up = true;
+            self.rejoining = false;
         }
         if ours && self.in_flight.is_some_and(|n| payload.n >= n) {
             self.in_flight = None;
@@ -207,7 +209,9 @@ impl OnlineTable {
             .iter()
             .position(|s| s.key != from)
             .is_some_and(|seat| Some(seat) == self.my_seat());
-        if answers && self.caught_up {
+        // (A participant that connected again answers before its own hello is back: the
+        // other may be rejoining too, and what it holds is the match so far.)
+        if answers && (self.caught_up || self.rejoining) {
             self.send_snapshot(from);
         }
     }

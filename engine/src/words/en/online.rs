@@ -21,6 +21,10 @@ impl OnlineWords for English {
         format!("stroke {number} arrived")
     }
 
+    fn online_reconnected(&self) -> String {
+        "connected to the table again".into()
+    }
+
     fn shared_physics_differs(&self, theirs: &str, ours: &str) -> String {
         format!(
             "this code was shared by a build with other physics (fingerprint {theirs}, ours \

@@ -21,6 +21,10 @@ impl OnlineWords for Russian {
         format!("удар {number} пришёл")
     }
 
+    fn online_reconnected(&self) -> String {
+        "снова на связи со столом".into()
+    }
+
     fn shared_physics_differs(&self, theirs: &str, ours: &str) -> String {
         format!(
             "этим кодом поделилась сборка с другой физикой (отпечаток {theirs}, наш {ours}): \
