@@ -141,14 +141,25 @@ const WATCHING: [Action; 4] = [
     Action::LastStroke,
 ];
 
-/// One row per action: its keys and what it does (but the actions of the menu and of
-/// the match viewer, which show their keys themselves).
+/// The actions of online play only: the online table's line and the lobby show their
+/// keys themselves.
+const ONLINE: [Action; 4] = [
+    Action::Chat,
+    Action::Concede,
+    Action::Decline,
+    Action::Handicap,
+];
+
+/// One row per action: its keys and what it does (but the actions of the menu, of the
+/// match viewer and of online play, which show their keys themselves).
 pub(super) fn key_rows(config: &Config) -> Vec<(String, &'static str)> {
     config
         .controls
         .bindings
         .iter()
-        .filter(|(action, _)| !IN_THE_MENU.contains(action) && !WATCHING.contains(action))
+        .filter(|(action, _)| {
+            !IN_THE_MENU.contains(action) && !WATCHING.contains(action) && !ONLINE.contains(action)
+        })
         .map(|(action, bindings)| {
             let keys: Vec<String> = bindings.iter().map(binding_name).collect();
             (keys.join(" / "), words().action(*action))
