@@ -74,12 +74,9 @@ impl Endpoint {
     }
 }
 
-/// `/sub/<id>`, `/pub/aim/<id>`, ...
+/// `/sub/<id>`, `/pub/aim/<id>`, ... (the engine's relay paths).
 pub fn path(verb: &str, channel: Channel, table: TableId) -> String {
-    match channel {
-        Channel::Match => format!("/{verb}/{}", table.to_hex()),
-        Channel::Aim => format!("/{verb}/aim/{}", table.to_hex()),
-    }
+    carom_engine::online::channel_path(verb, channel, table)
 }
 
 /// A participant's subscriptions: what arrived, for its table to take.

@@ -55,7 +55,7 @@ pub use message::{
 };
 pub use opened::{OpenError, Opened, Physics};
 pub use refusal::{PackedRecordError, Refusal};
-pub use relay::RelayConnection;
+pub use relay::{RelayConnection, channel_path};
 pub use share::{MATCH_CODE, STROKE_CODE, ShareError, SharedMatch, SharedPosition, SharedStroke};
 pub use table::{MoveError, Note, OnlineTable, Turn};
 pub use transport::{Channel, Hub, HubConnection, Transport, TransportError};

@@ -67,7 +67,7 @@ impl RelayConnection {
         let stop = Arc::new(AtomicBool::new(false));
         let closed = Arc::new(AtomicBool::new(false));
         for &channel in channels {
-            let path = path("sub", channel, table);
+            let path = channel_path("sub", channel, table);
             let flags = Flags {
                 stop: Arc::clone(&stop),
                 closed: Arc::clone(&closed),
@@ -103,8 +103,9 @@ struct Flags {
     closed: Arc<AtomicBool>,
 }
 
-/// `/sub/<id>`, `/pub/aim/<id>`, `/sub/lobby/<id>`, ...
-fn path(verb: &str, channel: Channel, table: TableId) -> String {
+/// `/sub/<id>`, `/pub/aim/<id>`, `/sub/lobby/<id>`, ...: where `verb` (`pub` or `sub`)
+/// reaches `table`'s `channel` on a relay.
+pub fn channel_path(verb: &str, channel: Channel, table: TableId) -> String {
     match channel {
         Channel::Match => format!("/{verb}/{}", table.to_hex()),
         Channel::Aim => format!("/{verb}/aim/{}", table.to_hex()),
@@ -186,7 +187,7 @@ fn subscribe(
 impl Transport for RelayConnection {
     fn publish(&mut self, channel: Channel, bytes: Vec<u8>) -> Result<(), TransportError> {
         TransportError::check_size(&bytes)?;
-        let url = format!("{}{}", self.base, path("pub", channel, self.table));
+        let url = format!("{}{}", self.base, channel_path("pub", channel, self.table));
         let response = self
             .agent
             .post(&url)
