@@ -21,7 +21,7 @@ pub fn computer_move(
     let (Some(play), Some(seat)) = (table.play(), table.my_seat()) else {
         return Ok(false);
     };
-    let seed = seed(table);
+    let seed = seed(table, seat);
     let mut rng = Rng(seed);
     let config = play.config();
     let unplayable = || MoveError::NoStroke("the computer finds no stroke".to_owned());
@@ -74,10 +74,13 @@ pub fn computer_move(
 }
 
 /// A seed from the table and where it stands (its game, the strokes judged, the balls
-/// and the lag's round), the same each time the table stands there.
-fn seed(table: &OnlineTable) -> u64 {
+/// and the lag's round) and the seat, the same each time the table stands there for
+/// the seat. (Without the seat, two seats of one level drew the same lag from mirrored
+/// places, tied and lagged again without end.)
+fn seed(table: &OnlineTable, seat: usize) -> u64 {
     let mut hash = Sha256::new();
     hash.update(table.table_id().0);
+    hash.update((seat as u64).to_le_bytes());
     hash.update(table.state_hash());
     hash.update(table.lag_round().to_le_bytes());
     hash.update(format!("{:?}", table.turn()));
