@@ -19,9 +19,9 @@ use crate::config::Config;
 use crate::play::{Command, LeavingVerdict, MatchEnding, MatchSettings, Mode, Phase, Play};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use sha2::{Digest, Sha256};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 mod arrivals;
 
@@ -94,6 +94,13 @@ struct LagRound {
     reveals: [Option<LagStroke>; 2],
 }
 
+/// A newcomer is answered with a snapshot at most once in this time...
+const SNAPSHOT_AGAIN_AFTER: Duration = Duration::from_secs(10);
+/// ...and a seat sends at most this many snapshots a minute.
+const SNAPSHOTS_A_MINUTE: usize = 12;
+/// The most hello names kept (for the chat's lines of spectators).
+const NAMES_KEPT: usize = 256;
+
 /// One participant's table.
 pub struct OnlineTable {
     config: Config,
@@ -145,6 +152,11 @@ pub struct OnlineTable {
     chat: ChatLog,
     /// The names participants gave in their hellos.
     names: HashMap<PublicKey, String>,
+    /// When each newcomer was last answered with a snapshot, and the snapshots sent in
+    /// the last minute: a flood of hellos (each a valid newcomer's) is not answered
+    /// beyond `SNAPSHOT_AGAIN_AFTER` a key and `SNAPSHOTS_A_MINUTE` in all.
+    answered: HashMap<PublicKey, Instant>,
+    snapshots: VecDeque<Instant>,
     /// Every move applied (no hellos, no snapshots), as it came: what a snapshot sends.
     applied: Vec<Vec<u8>>,
     /// Moves that came while this participant did not know the seating, or between a
@@ -244,6 +256,8 @@ impl OnlineTable {
             leaving: LeavingRule::default(),
             began: None,
             names: HashMap::new(),
+            answered: HashMap::new(),
+            snapshots: VecDeque::new(),
             applied: Vec::new(),
             deferred: Vec::new(),
             catching_up: false,
@@ -306,13 +320,13 @@ impl OnlineTable {
     }
 
     /// How long since this game began here (None before the seating).
-    pub fn game_time(&self, now: Instant) -> Option<std::time::Duration> {
+    pub fn game_time(&self, now: Instant) -> Option<Duration> {
         self.began.map(|began| now.saturating_duration_since(began))
     }
 
     /// How long `seat` has been unheard at `now`: since its last move, aim or
     /// heartbeat, or since the game began if not heard in it at all.
-    pub fn away(&self, seat: usize, now: Instant) -> Option<std::time::Duration> {
+    pub fn away(&self, seat: usize, now: Instant) -> Option<Duration> {
         let since = match (self.heard.get(seat).copied().flatten(), self.began) {
             (Some(heard), Some(began)) => heard.max(began),
             (heard, began) => heard.or(began)?,

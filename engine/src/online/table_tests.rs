@@ -175,7 +175,11 @@ fn at_the_break(config: &Config, hub: &Hub) -> (At, At) {
             .all(|p| p.table.play().is_some_and(|p| p.referee().is_some()))
     });
     // Two seats of one level lag from their own draws: not a tie round after round.
-    assert!(ann.table.lag_round() <= 3, "lag round {}", ann.table.lag_round());
+    assert!(
+        ann.table.lag_round() <= 3,
+        "lag round {}",
+        ann.table.lag_round()
+    );
     (ann, bob)
 }
 
@@ -669,4 +673,49 @@ fn table_chat_reaches_seats_and_spectators_as_plain_text_and_a_muted_player_is_n
     ann.table
         .mute(Identity::from_secret([2; 32]).public(), true);
     assert_eq!(lines(&ann), expected[1..]);
+}
+
+#[test]
+fn a_flood_of_hellos_is_answered_with_a_few_snapshots_not_one_each() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let (mut ann, mut bob) = at_the_break(&config, &hub);
+    let mut spy = hub.connect(TABLE);
+    spy.receive();
+    let hello = |from: &Identity, n: u64| {
+        Payload {
+            v: PROTOCOL_VERSION,
+            table: TABLE,
+            from: from.public(),
+            seat: None,
+            n,
+            body: Body::Hello {
+                build: "flood".into(),
+                physics: PHYSICS.into(),
+                name: "Flood".into(),
+                wants_seat: false,
+            },
+        }
+        .seal(from)
+    };
+    // One key's hellos, then thirty keys' (each a valid newcomer's).
+    let one = Identity::from_secret([40; 32]);
+    for n in 1..=50 {
+        spy.publish(Channel::Match, hello(&one, n)).unwrap();
+    }
+    for k in 0..30 {
+        spy.publish(
+            Channel::Match,
+            hello(&Identity::from_secret([50 + k; 32]), 1),
+        )
+        .unwrap();
+    }
+    settle(&mut [&mut ann, &mut bob]);
+    let snapshots = spy
+        .receive()
+        .into_iter()
+        .filter(|(_, m)| matches!(payload(m).body, Body::Snapshot { part: 1, .. }))
+        .count();
+    // Ann (the first seat other than the newcomer's) answers; twelve a minute at most.
+    assert_eq!(snapshots, 12, "{snapshots} snapshots for 80 hellos");
 }

@@ -189,7 +189,9 @@ impl OnlineTable {
         wants_seat: bool,
         ours: bool,
     ) {
-        self.names.insert(from, name.clone());
+        if self.names.len() < NAMES_KEPT || self.names.contains_key(&from) {
+            self.names.insert(from, name.clone());
+        }
         if ours {
             return;
         }
@@ -211,9 +213,31 @@ impl OnlineTable {
             .is_some_and(|seat| Some(seat) == self.my_seat());
         // (A participant that connected again answers before its own hello is back: the
         // other may be rejoining too, and what it holds is the match so far.)
-        if answers && (self.caught_up || self.rejoining) {
+        if answers && (self.caught_up || self.rejoining) && self.may_answer(from) {
             self.send_snapshot(from);
         }
+    }
+
+    /// Whether a snapshot may go to `to` now (and if so, it counts as sent): not again
+    /// to the same newcomer within `SNAPSHOT_AGAIN_AFTER`, nor past `SNAPSHOTS_A_MINUTE`.
+    fn may_answer(&mut self, to: PublicKey) -> bool {
+        let now = Instant::now();
+        let minute = Duration::from_secs(60);
+        while self
+            .snapshots
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= minute)
+        {
+            self.snapshots.pop_front();
+        }
+        self.answered
+            .retain(|_, &mut t| now.duration_since(t) < SNAPSHOT_AGAIN_AFTER);
+        if self.answered.contains_key(&to) || self.snapshots.len() >= SNAPSHOTS_A_MINUTE {
+            return false;
+        }
+        self.answered.insert(to, now);
+        self.snapshots.push_back(now);
+        true
     }
 
     /// Every move applied so far, to `to`, in parts that fit a message.
