@@ -4,6 +4,7 @@
 //! message, and the defaults are used.
 
 use crate::config::range::ranged;
+use crate::online::LeavingRule;
 use crate::play::{FileError, read_if_there, write_ron};
 use crate::words::{Guide, Language};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -77,6 +78,13 @@ ranged! {
     lag_band_mm: 1.0 ..= 1000.0, " mm";
     lag_computer_spread: 0.0 ..= 0.5, " (relative)";
     computer_verdict_s: 1.0 ..= 30.0, " s";
+}
+
+/// A leaving rule the table can be seated on (`LeavingRule::check`).
+fn leaving<'de, D: Deserializer<'de>>(d: D) -> Result<LeavingRule, D::Error> {
+    let rule = LeavingRule::deserialize(d)?;
+    rule.check().map_err(serde::de::Error::custom)?;
+    Ok(rule)
 }
 
 /// MSAA is off (1) or 4 samples: the two the renderer is asked for here.
@@ -166,6 +174,10 @@ pub struct Preferences {
     /// Where a table hosted "on this computer" is served: the address the game's
     /// embedded host listens on (a port others on the LAN, or a forwarded one, reach).
     pub serve: String,
+    /// What happens to a player who leaves a table this game hosts and stays away (shown
+    /// to both): Carom3D's rule by default.
+    #[serde(deserialize_with = "leaving")]
+    pub leaving: LeavingRule,
 }
 
 impl Default for Preferences {
@@ -188,6 +200,7 @@ impl Default for Preferences {
             guides_read: Vec::new(),
             relay: String::new(),
             serve: "0.0.0.0:8090".into(),
+            leaving: LeavingRule::default(),
         }
     }
 }
@@ -261,6 +274,24 @@ mod tests {
             problem.contains("`volume` is 7, outside its allowed range 0 ..= 1"),
             "{problem}"
         );
+        // A leaving rule the table could not be seated on is named, with what is allowed.
+        std::fs::write(
+            &path,
+            "(leaving: (grace_s: 2, void_within_s: 10, loses_within_s: 60))",
+        )
+        .unwrap();
+        let problem = Preferences::load(&path).1.unwrap().to_string();
+        assert!(
+            problem.contains("`leaving.grace_s` is 2; allowed: 10 to 600 s"),
+            "{problem}"
+        );
+        std::fs::write(
+            &path,
+            "(leaving: (grace_s: 90, void_within_s: 30, loses_within_s: 120))",
+        )
+        .unwrap();
+        let (preferences, problem) = Preferences::load(&path);
+        assert_eq!((preferences.leaving.grace_s, problem), (90, None));
         // A partial file keeps the rest at the defaults.
         std::fs::write(&path, "(mute: true)").unwrap();
         let (preferences, problem) = Preferences::load(&path);

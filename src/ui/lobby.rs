@@ -17,7 +17,8 @@ use crate::online::{
     handicap_targets,
 };
 use crate::session::{
-    GameConfig, GameSystems, OnlineLink, OnlineLobby, Screen, Settings, UserFiles, open_link,
+    GameConfig, GameSystems, OnlineLink, OnlineLobby, Preferences, Screen, Settings, UserFiles,
+    open_link,
 };
 use crate::words::{LobbyEntry, LobbyNews, Trouble, words};
 use bevy::input::keyboard::KeyboardInput;
@@ -221,6 +222,7 @@ fn choose(
     config: Res<GameConfig>,
     files: Res<UserFiles>,
     settings: Res<Settings>,
+    preferences: Res<Preferences>,
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
@@ -229,7 +231,7 @@ fn choose(
             Entry::Incoming(challenge) => lobby.lobby.answer(challenge.id, true),
             Entry::Outgoing(challenge) => lobby.lobby.cancel(challenge.id),
             Entry::Player(key) => {
-                let terms = challenge_terms(&lobby, &settings.0, *key);
+                let terms = challenge_terms(&lobby, &settings.0, &preferences, *key);
                 lobby.lobby.challenge(*key, terms).map(|_| ())
             }
             Entry::Table { code, open } => {
@@ -259,11 +261,13 @@ fn choose(
     }
 }
 
-/// The menu's match as a challenge's terms, with handicap targets from both players'
-/// averages in its game where the lobby asks for them.
+/// The menu's match as a challenge's terms (under the settings' leaving rule: the
+/// challenger hosts), with handicap targets from both players' averages in its game
+/// where the lobby asks for them.
 fn challenge_terms(
     lobby: &OnlineLobby,
     settings: &crate::play::MatchSettings,
+    preferences: &Preferences,
     to: PublicKey,
 ) -> TableTerms {
     let players = lobby.lobby.players();
@@ -279,12 +283,8 @@ fn challenge_terms(
         Vec::new()
     };
     TableTerms {
-        game: settings.game.clone(),
-        table: settings.table.clone(),
-        target: settings.target,
-        innings_limit: settings.innings_limit,
         targets,
-        leaving: crate::online::LeavingRule::default(),
+        ..super::online::terms(settings, preferences)
     }
 }
 

@@ -15,7 +15,7 @@ use super::widgets::{
 const LONGEST: usize = 200;
 use crate::config::Action;
 use crate::input::action_of;
-use crate::online::{Comeback, JoinCode, LeavingRule, Opening, Role, TableTerms, Turn};
+use crate::online::{Comeback, JoinCode, Opening, Role, TableTerms, Turn};
 use crate::play::MatchSettings;
 use crate::session::{
     GameConfig, GameSystems, OnlineLink, OnlineLobby, OnlineNotes, Preferences, Screen, Settings,
@@ -264,12 +264,12 @@ fn go(
                 None => continue,
             },
             Row::HostHere => Opening::Host {
-                terms: terms(&settings),
+                terms: terms(&settings, &preferences),
                 relay: None,
                 serve: preferences.serve.clone(),
             },
             Row::HostOnRelay => Opening::Host {
-                terms: terms(&settings),
+                terms: terms(&settings, &preferences),
                 relay: Some(relay),
                 serve: preferences.serve.clone(),
             },
@@ -301,15 +301,15 @@ fn go(
     }
 }
 
-/// A new table's terms: the menu's match.
-fn terms(settings: &MatchSettings) -> TableTerms {
+/// A new table's terms: the menu's match, under the settings' leaving rule.
+pub(super) fn terms(settings: &MatchSettings, preferences: &Preferences) -> TableTerms {
     TableTerms {
         game: settings.game.clone(),
         table: settings.table.clone(),
         target: settings.target,
         innings_limit: settings.innings_limit,
         targets: settings.targets.clone(),
-        leaving: LeavingRule::default(),
+        leaving: preferences.leaving,
     }
 }
 

@@ -87,7 +87,32 @@ impl Default for LeavingRule {
     }
 }
 
+/// The grace a leaving rule may give, s: long enough to reconnect, short enough that
+/// a table is not held for ever.
+pub const LEAVING_GRACE_S: std::ops::RangeInclusive<u32> = 10..=600;
+
 impl LeavingRule {
+    /// What is wrong with the rule, if anything: a grace out of `LEAVING_GRACE_S`, or
+    /// the void window longer than the loss window (both within an hour).
+    pub fn check(&self) -> Result<(), String> {
+        if !LEAVING_GRACE_S.contains(&self.grace_s) {
+            return Err(format!(
+                "`leaving.grace_s` is {}; allowed: {} to {} s",
+                self.grace_s,
+                LEAVING_GRACE_S.start(),
+                LEAVING_GRACE_S.end()
+            ));
+        }
+        if self.void_within_s > self.loses_within_s || self.loses_within_s > 3600 {
+            return Err(format!(
+                "`leaving` gives void within {} s and a loss within {} s; allowed: void within \
+                 no longer than the loss, the loss within 0 to 3600 s",
+                self.void_within_s, self.loses_within_s
+            ));
+        }
+        Ok(())
+    }
+
     /// What a game gets whose player left `match_s` seconds after it began.
     pub fn verdict(&self, match_s: u32) -> LeavingVerdict {
         if match_s < self.void_within_s {

@@ -320,6 +320,7 @@ impl OnlineTable {
         if seats.len() != 2 {
             return Err(Refusal::Terms("a table seats two players".to_owned()));
         }
+        terms.leaving.check().map_err(Refusal::Terms)?;
         settings
             .check(&self.config)
             .map_err(|e| Refusal::Terms(e.to_string()))?;
