@@ -15,52 +15,16 @@ bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
 [ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
 mkdir -p "$out"
 work=$(mktemp -d)
+. "$here/tools/game-windows.sh"
 relay=http://127.0.0.1:8096
 "$here/server/relay.sh" start 127.0.0.1:8096 "$work/relay" >/dev/null
 display=:$((80 + RANDOM % 9))
 Xvfb "$display" -screen 0 2560x1440x24 >/dev/null 2>&1 &
 xvfb=$!
-pids=()
 trap 'kill "${pids[@]}" $xvfb 2>/dev/null; "$here/server/relay.sh" stop "$work/relay" >/dev/null; rm -rf "$work"' EXIT
 export DISPLAY=$display
 sleep 1
 
-player() { # NAME: its folders and its menu (three-cushion, 1 point, 2 innings)
-  mkdir -p "$work/$1/config/carom" "$work/$1/data"
-  cat >"$work/$1/config/carom/menu.ron" <<RON
-(mode: Match, game: "three_cushion", table: "match", target: 1, innings_limit: Some(2), players: ["$1", "Other"], ball_style: Dotted)
-RON
-}
-start() { # NAME ARGS...: prints its window once it is open
-  local name=$1 before window
-  shift
-  before=$(xdotool search --name Carom 2>/dev/null || true)
-  XDG_DATA_HOME=$work/$name/data XDG_CONFIG_HOME=$work/$name/config \
-    "$bin" --quality "$quality" "$@" >>"$out/$name.log" 2>&1 &
-  pids+=($!)
-  for _ in $(seq 120); do
-    window=$(xdotool search --name Carom 2>/dev/null | grep -vxF "$before" | head -1 || true)
-    [ -n "$window" ] && break
-    sleep 1
-  done
-  [ -n "$window" ] || { echo "$name's window did not open"; tail "$out/$name.log"; exit 1; }
-  sleep 8
-  echo "$window"
-}
-keys() { # WINDOW KEY...
-  local window=$1
-  shift
-  xdotool windowfocus "$window"
-  sleep 0.3
-  for key in "$@"; do xdotool key "$key"; sleep 0.3; done
-}
-typed() { # WINDOW TEXT
-  xdotool windowfocus "$1"
-  sleep 0.3
-  xdotool type --delay 30 "$2"
-  sleep 0.5
-}
-shot() { import -window "$1" "$out/$2.png"; }
 # Into the lobby: the relay's row (above the code's, chosen first), then seven rows
 # down to "Enter the lobby".
 lobby() { # WINDOW
@@ -126,4 +90,5 @@ for n in 1 2 3 4; do
 done
 shot "$ann" 07-ann-end
 shot "$eve" 08-eve-result
-echo "screenshots in $out"
+none_panicked Ann Bob Eve
+echo "screenshots and logs in $out"

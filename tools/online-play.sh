@@ -16,54 +16,14 @@ bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
 [ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
 mkdir -p "$out"
 work=$(mktemp -d)
+. "$(dirname "$0")/game-windows.sh"
 display=:$((80 + RANDOM % 9))
 Xvfb "$display" -screen 0 2560x1440x24 >/dev/null 2>&1 &
 xvfb=$!
-pids=()
 trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
 export DISPLAY=$display
 sleep 1
 
-# Each player a fresh folder of their own: settings, keys, saves, the comeback.
-player() { # NAME: its folders and its menu (three-cushion, 1 point, 2 innings)
-  mkdir -p "$work/$1/config/carom" "$work/$1/data"
-  cat >"$work/$1/config/carom/menu.ron" <<RON
-(mode: Match, game: "three_cushion", table: "match", target: 1, innings_limit: Some(2), players: ["$1", "Other"], ball_style: Dotted)
-RON
-}
-# Starts NAME's game with the given arguments; prints its window once it is open.
-start() { # NAME ARGS...
-  local name=$1 before window
-  shift
-  before=$(xdotool search --name Carom 2>/dev/null || true)
-  XDG_DATA_HOME=$work/$name/data XDG_CONFIG_HOME=$work/$name/config \
-    "$bin" --quality "$quality" "$@" >>"$out/$name.log" 2>&1 &
-  pids+=($!)
-  echo $! >"$work/$name.pid"
-  for _ in $(seq 120); do
-    window=$(xdotool search --name Carom 2>/dev/null | grep -vxF "$before" | head -1 || true)
-    [ -n "$window" ] && break
-    sleep 1
-  done
-  [ -n "$window" ] || { echo "$name's window did not open"; tail "$out/$name.log"; exit 1; }
-  sleep 8
-  echo "$window"
-}
-keys() { # WINDOW KEY...: the window focused (no window manager), then each key
-  local window=$1
-  shift
-  xdotool windowfocus "$window"
-  sleep 0.3
-  for key in "$@"; do xdotool key "$key"; sleep 0.3; done
-}
-typed() { # WINDOW TEXT
-  xdotool windowfocus "$1"
-  sleep 0.3
-  xdotool type --delay 20 "$2"
-}
-shot() { # WINDOW NAME
-  import -window "$1" "$out/$2.png"
-}
 # The balls roll for a while at a software renderer's frame rate.
 roll() { sleep 16; }
 
@@ -148,7 +108,5 @@ keys "$bob" Return
 sleep 6
 shot "$ann" 13-ann-rematch
 shot "$eve" 13-eve-rematch
-for name in Ann Bob Eve; do
-  if grep -qa "panicked" "$out/$name.log"; then echo "$name's game panicked"; exit 1; fi
-done
+none_panicked Ann Bob Eve
 echo "screenshots and logs in $out"

@@ -172,7 +172,7 @@ fn show_line(
         _ => words().chat_prompt(
             talk.typing.as_deref(),
             &keys(&config.0, Action::Chat),
-            &concede,
+            seat.map(|_| concede.as_str()),
         ),
     };
     let lines: Vec<String> = [words().online_line(&line), status]

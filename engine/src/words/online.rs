@@ -153,8 +153,13 @@ pub trait OnlineWords {
     fn online_clocks(&self, clocks: &OnlineClocks) -> String;
     /// How a game ended before it was played out, by the seats' `names`.
     fn online_ending(&self, ending: &MatchEnding, names: &[String]) -> String;
-    /// The table's chat line being typed, or how to start one and to concede.
-    fn chat_prompt(&self, typing: Option<&str>, chat_key: &str, concede_key: &str) -> String;
+    /// The table's chat line being typed, or how to start one and (a seat) to concede.
+    fn chat_prompt(
+        &self,
+        typing: Option<&str>,
+        chat_key: &str,
+        concede_key: Option<&str>,
+    ) -> String;
     /// The concede key was pressed once: press it again to give the game up.
     fn concede_confirm(&self, concede_key: &str) -> String;
     /// What a leaving rule's verdict gives.

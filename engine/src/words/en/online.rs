@@ -225,10 +225,16 @@ impl OnlineWords for English {
         }
     }
 
-    fn chat_prompt(&self, typing: Option<&str>, chat_key: &str, concede_key: &str) -> String {
-        match typing {
-            Some(line) => format!("Say: {line}_"),
-            None => format!("{chat_key}: chat · {concede_key}: concede"),
+    fn chat_prompt(
+        &self,
+        typing: Option<&str>,
+        chat_key: &str,
+        concede_key: Option<&str>,
+    ) -> String {
+        match (typing, concede_key) {
+            (Some(line), _) => format!("Say: {line}_"),
+            (None, Some(concede)) => format!("{chat_key}: chat · {concede}: concede"),
+            (None, None) => format!("{chat_key}: chat"),
         }
     }
 

@@ -228,10 +228,16 @@ impl OnlineWords for Russian {
         }
     }
 
-    fn chat_prompt(&self, typing: Option<&str>, chat_key: &str, concede_key: &str) -> String {
-        match typing {
-            Some(line) => format!("Сказать: {line}_"),
-            None => format!("{chat_key}: чат · {concede_key}: сдаться"),
+    fn chat_prompt(
+        &self,
+        typing: Option<&str>,
+        chat_key: &str,
+        concede_key: Option<&str>,
+    ) -> String {
+        match (typing, concede_key) {
+            (Some(line), _) => format!("Сказать: {line}_"),
+            (None, Some(concede)) => format!("{chat_key}: чат · {concede}: сдаться"),
+            (None, None) => format!("{chat_key}: чат"),
         }
     }
 
