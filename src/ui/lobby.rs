@@ -1,8 +1,9 @@
 //! The lobby screen, from the Online screen: the challenges made to this player and by
 //! them, the players present (with their average in the menu's game), the tables (in
 //! play: one click to watch; open: to join), what just happened, and the lobby's chat.
+//! The last entry hosts a table on the menu's match, open to whoever joins it from here.
 //! Keyboard: up/down pick an entry, Enter acts on it (challenge a player on the menu's
-//! match, accept, watch or join a table) or says the chat line typed, Delete declines,
+//! match, accept, watch or join a table, open one) or says the chat line typed, Delete declines,
 //! withdraws or mutes, the handicap key switches the challenges' handicap, any other key
 //! types the chat line; Escape leaves the lobby. Each entry is a button too.
 
@@ -50,7 +51,12 @@ enum Entry {
     Incoming(Challenge),
     Outgoing(Challenge),
     Player(PublicKey),
-    Table { code: String, open: bool },
+    Table {
+        code: String,
+        open: bool,
+    },
+    /// Host an open table on the menu's match.
+    OpenTable,
 }
 
 #[derive(Resource, Default)]
@@ -133,7 +139,8 @@ fn entries(lobby: &OnlineLobby) -> Vec<Entry> {
             code: t.notice.code,
             open: t.notice.open,
         }))
-        .take(ENTRIES)
+        .take(ENTRIES - 1)
+        .chain(std::iter::once(Entry::OpenTable))
         .collect()
 }
 
@@ -234,17 +241,24 @@ fn choose(
                 let terms = challenge_terms(&lobby, &settings.0, &preferences, *key);
                 lobby.lobby.challenge(*key, terms).map(|_| ())
             }
-            Entry::Table { code, open } => {
-                let Some(code) = JoinCode::parse(code) else {
-                    continue;
-                };
+            Entry::Table { .. } | Entry::OpenTable => {
                 if link.is_some() {
                     continue;
                 }
-                let opening = Opening::Join {
-                    code,
-                    relay: lobby.relay.clone(),
-                    role: if *open { Role::Player } else { Role::Spectator },
+                let opening = match entry {
+                    Entry::Table { code, open } => match JoinCode::parse(code) {
+                        Some(code) => Opening::Join {
+                            code,
+                            relay: lobby.relay.clone(),
+                            role: if *open { Role::Player } else { Role::Spectator },
+                        },
+                        None => continue,
+                    },
+                    _ => Opening::Host {
+                        terms: super::online::terms(&settings.0, &preferences),
+                        relay: Some(lobby.relay.clone()),
+                        serve: preferences.serve.clone(),
+                    },
                 };
                 let name = settings.0.seated().first().cloned().unwrap_or_default();
                 match open_link(&config.0, &files.data, name.trim(), opening) {
@@ -298,7 +312,7 @@ fn decline(entry: &Entry, lobby: &mut OnlineLobby) {
             lobby.lobby.mute(*key, !muted);
             Ok(())
         }
-        Entry::Table { .. } => Ok(()),
+        Entry::Table { .. } | Entry::OpenTable => Ok(()),
     };
     if let Err(e) = done {
         warn!("the lobby did not take it: {e}");
@@ -358,6 +372,7 @@ fn show_screen(
                     muted: lobby.lobby.chat().is_muted(key),
                 })
             }
+            Entry::OpenTable => words().lobby_entry(&LobbyEntry::OpenTable),
             Entry::Table { code, .. } => {
                 let Some(table) = tables.iter().find(|t| t.notice.code == *code) else {
                     return String::new();

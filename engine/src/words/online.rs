@@ -43,6 +43,8 @@ pub enum LobbyEntry<'a> {
         me: bool,
         muted: bool,
     },
+    /// Host a table on the menu's match here, open to whoever joins it from the lobby.
+    OpenTable,
     /// A table: its players and score; open (waiting for an opponent) or over.
     Table {
         game: &'a str,

@@ -119,6 +119,9 @@ impl OnlineWords for English {
                     .join(" / ");
                 format!("{from} challenges you: {game} to {to} · accept or decline")
             }
+            LobbyEntry::OpenTable => {
+                "Open a table on the menu's match: whoever joins it from here plays you".into()
+            }
             LobbyEntry::Outgoing { to } => format!("You challenged {to} · waiting (cancel)"),
             LobbyEntry::Player {
                 name,

@@ -121,6 +121,9 @@ impl OnlineWords for Russian {
                     .join(" / ");
                 format!("{from} вызывает вас: {game} до {to} · принять или отказать")
             }
+            LobbyEntry::OpenTable => {
+                "Открыть стол на матч из меню: кто сядет за него отсюда, сыграет с вами".into()
+            }
             LobbyEntry::Outgoing { to } => format!("Вы вызвали {to} · ждём ответа (отменить)"),
             LobbyEntry::Player {
                 name,
