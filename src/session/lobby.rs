@@ -180,13 +180,18 @@ fn table_notice(link: &crate::online::Link) -> TableNotice {
     let score = play
         .and_then(|p| p.sheet())
         .map(|sheet| sheet.players.iter().map(|p| p.points).collect())
-        // Before the break: nought each.
+        // Before the break: nought each (an open table: no score).
         .unwrap_or_else(|| vec![0; table.seats().len()]);
+    // An open table is its host's alone.
+    let players = match table.seats() {
+        [] => vec![link.comeback().name.clone()],
+        seats => seats.iter().map(|s| s.name.clone()).collect(),
+    };
     TableNotice {
         code: link.comeback().code.clone(),
         game: terms.as_ref().map_or(String::new(), |t| t.game.clone()),
         target: terms.as_ref().map_or(0, |t| t.target),
-        players: table.seats().iter().map(|s| s.name.clone()).collect(),
+        players,
         score,
         open: table.seats().is_empty(),
         over: table.is_over(),

@@ -156,15 +156,15 @@ impl OnlineWords for English {
                     (_, true) => "game over · watch".to_owned(),
                     _ => "in play · watch".to_owned(),
                 };
-                let score = score
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" : ");
-                format!(
-                    "Table · {game} · {} · {score} · {state}",
-                    players.join(" – ")
-                )
+                // An open table has no score yet.
+                let score = match score.is_empty() {
+                    true => String::new(),
+                    false => {
+                        let points: Vec<String> = score.iter().map(u32::to_string).collect();
+                        format!(" · {}", points.join(" : "))
+                    }
+                };
+                format!("Table · {game} · {}{score} · {state}", players.join(" – "))
             }
         }
     }

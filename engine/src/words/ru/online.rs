@@ -159,15 +159,15 @@ impl OnlineWords for Russian {
                     (_, true) => "партия окончена · смотреть".to_owned(),
                     _ => "идёт игра · смотреть".to_owned(),
                 };
-                let score = score
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" : ");
-                format!(
-                    "Стол · {game} · {} · {score} · {state}",
-                    players.join(" – ")
-                )
+                // An open table has no score yet.
+                let score = match score.is_empty() {
+                    true => String::new(),
+                    false => {
+                        let points: Vec<String> = score.iter().map(u32::to_string).collect();
+                        format!(" · {}", points.join(" : "))
+                    }
+                };
+                format!("Стол · {game} · {}{score} · {state}", players.join(" – "))
             }
         }
     }
