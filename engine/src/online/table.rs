@@ -126,6 +126,10 @@ pub struct OnlineTable {
     rejoining: bool,
     /// The counter of our last move not yet back from the channel.
     in_flight: Option<u64>,
+    /// That move, as said (its seat and body): said again, under a new counter, if it
+    /// has not come back by the time this participant has caught up after connecting
+    /// again (the relay took it, then lost it in a restart before passing it on).
+    in_flight_move: Option<(Option<u8>, Body)>,
     /// That move's stroke number, when it is a stroke.
     stroke_in_flight: Option<u32>,
     /// Guests who asked for a seat before the host seated the table.
@@ -241,6 +245,7 @@ impl OnlineTable {
             wants_seat: false,
             rejoining: false,
             in_flight: None,
+            in_flight_move: None,
             stroke_in_flight: None,
             candidates: Vec::new(),
             seats: Vec::new(),
@@ -470,13 +475,18 @@ impl OnlineTable {
 
     /// A move from this participant's seat, applied when the channel brings it back.
     fn move_(&mut self, body: Body) {
-        let seat = self.my_seat().map(|s| s as u8);
+        self.move_from(self.my_seat().map(|s| s as u8), body);
+    }
+
+    /// A move from `seat` (the host's seating is said from seat 0 before it holds it).
+    pub(super) fn move_from(&mut self, seat: Option<u8>, body: Body) {
         self.stroke_in_flight = match &body {
             Body::Stroke { number, .. } => Some(*number),
             _ => None,
         };
-        let n = self.say(Channel::Match, seat, body);
+        let n = self.say(Channel::Match, seat, body.clone());
         self.in_flight = Some(n);
+        self.in_flight_move = Some((seat, body));
     }
 
     /// Says hello again once the connection is made again (a relay restarted, a network

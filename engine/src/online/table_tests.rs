@@ -719,3 +719,47 @@ fn a_flood_of_hellos_is_answered_with_a_few_snapshots_not_one_each() {
     // Ann (the first seat other than the newcomer's) answers; twelve a minute at most.
     assert_eq!(snapshots, 12, "{snapshots} snapshots for 80 hellos");
 }
+
+#[test]
+fn a_move_the_relay_lost_is_said_again_once_its_seat_has_connected_again() {
+    let config = Config::defaults();
+    let hub = Hub::new();
+    let (mut ann, mut bob) = at_the_break(&config, &hub);
+    let level = config.computer.level("beginner").unwrap().clone();
+    let judged = |at: &At| at.table.play().unwrap().strokes_judged();
+    let before = judged(&ann);
+    // Whoever is to break plays (the break ball's place first, perhaps); the relay takes
+    // the stroke and loses it.
+    let mut lost = false;
+    for _ in 0..10 {
+        settle(&mut [&mut ann, &mut bob]);
+        for p in [&mut ann, &mut bob] {
+            if !lost && computer_move(&mut p.table, &level, 1).unwrap() {
+                let said = p.table.take_outbox();
+                lost = said
+                    .iter()
+                    .any(|(_, m)| matches!(payload(m).body, Body::Stroke { .. }));
+                if !lost {
+                    for (channel, bytes) in said {
+                        p.connection.publish(channel, bytes).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    assert!(lost, "a stroke was struck");
+    settle(&mut [&mut ann, &mut bob]);
+    assert_eq!((judged(&ann), judged(&bob)), (before, before));
+    // Its seat connects again (a relay restarted): the stroke is said again, and lands.
+    let shooter = if ann.table.stroke_on_its_way().is_some() {
+        &mut ann
+    } else {
+        &mut bob
+    };
+    shooter.table.rejoin();
+    settle(&mut [&mut ann, &mut bob]);
+    settle(&mut [&mut ann, &mut bob]);
+    assert_eq!((judged(&ann), judged(&bob)), (before + 1, before + 1));
+    assert_eq!(outcome(&ann), outcome(&bob));
+    assert!(ann.table.stroke_on_its_way().is_none() && bob.table.stroke_on_its_way().is_none());
+}

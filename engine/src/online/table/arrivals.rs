@@ -131,10 +131,19 @@ impl OnlineTable {
         let ours = payload.from == self.me.public();
         if ours && payload.n == self.hello {
             self.caught_up = true;
-            self.rejoining = false;
+            // Connected again, caught up, and the move said before it is not back: the
+            // relay lost it. Said again, under a counter past the hello's (which the
+            // others' guards now stand at).
+            if std::mem::take(&mut self.rejoining)
+                && self.in_flight.is_some_and(|n| n < payload.n)
+                && let Some((seat, body)) = self.in_flight_move.take()
+            {
+                self.move_from(seat, body);
+            }
         }
         if ours && self.in_flight.is_some_and(|n| payload.n >= n) {
             self.in_flight = None;
+            self.in_flight_move = None;
         }
         let seat = payload.seat.map(usize::from);
         if let (Came::Live, Some(seat)) = (came, seat.filter(|&s| s < 2)) {
@@ -299,8 +308,7 @@ impl OnlineTable {
             },
             guest,
         ];
-        let n = self.say(Channel::Match, Some(0), Body::Seating { terms, seats });
-        self.in_flight = Some(n);
+        self.move_from(Some(0), Body::Seating { terms, seats });
     }
 
     fn seated(&mut self, terms: TableTerms, seats: Vec<SeatHolder>) -> Result<(), Refusal> {
