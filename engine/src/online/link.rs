@@ -16,6 +16,8 @@ use crate::shot::Stroke;
 use crate::table::TableGeometry;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How often a seat says it is there.
@@ -144,6 +146,10 @@ pub struct Link {
     comeback: Comeback,
     data: PathBuf,
     connection: Option<RelayConnection>,
+    /// A connection being made again, on a thread of its own (a relay that does not
+    /// answer takes seconds to give up on, which a game's frame cannot wait). In a
+    /// mutex only so that a link may be shared (a game's resource).
+    connecting: Option<Mutex<Receiver<Result<RelayConnection, TransportError>>>>,
     /// This game's embedded host, while it serves the table.
     serving: Option<EmbeddedHost>,
     next_connect: Instant,
@@ -249,6 +255,7 @@ impl Link {
             comeback,
             data: data.to_owned(),
             connection: None,
+            connecting: None,
             serving,
             next_connect: now,
             next_heartbeat: now,
@@ -257,7 +264,9 @@ impl Link {
             was_connected: false,
             publish_after: now,
         };
-        link.connect();
+        // The first connection is made at once: a new table's relay must answer now.
+        let first = RelayConnection::connect(&link.comeback.relay, link.table.table_id());
+        link.connected_or_not(first);
         match link.trouble.take() {
             Some(e) if must_answer => {
                 link.leave().map_err(LinkError::File)?;
@@ -316,7 +325,7 @@ impl Link {
     pub fn tick_watching(&mut self, watch: &mut dyn FnMut(Channel, &[u8])) {
         let now = Instant::now();
         if !self.connected() && now >= self.next_connect {
-            self.connect();
+            self.connect_again();
         }
         if now >= self.next_heartbeat && self.table.caught_up() {
             self.table.say_aim(self.aim_said.map(|(_, s)| s));
@@ -367,8 +376,39 @@ impl Link {
         }
     }
 
-    fn connect(&mut self) {
-        match RelayConnection::connect(&self.comeback.relay, self.table.table_id()) {
+    /// Makes the connection again on a thread, or takes it once made.
+    fn connect_again(&mut self) {
+        match &mut self.connecting {
+            None => {
+                let (made, connecting) = channel();
+                let (relay, table) = (self.comeback.relay.clone(), self.table.table_id());
+                std::thread::spawn(move || {
+                    // The link may have gone meanwhile: nobody to tell.
+                    let _ = made.send(RelayConnection::connect(&relay, table));
+                });
+                self.connecting = Some(Mutex::new(connecting));
+            }
+            Some(connecting) => match connecting
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner)
+                .try_recv()
+            {
+                Ok(result) => {
+                    self.connecting = None;
+                    self.connected_or_not(result);
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.connecting = None;
+                    self.next_connect = Instant::now() + RECONNECT_EVERY;
+                }
+            },
+        }
+    }
+
+    /// A connection made (the table says hello again if it had one before), or why not.
+    fn connected_or_not(&mut self, result: Result<RelayConnection, TransportError>) {
+        match result {
             Ok(connection) => {
                 self.connection = Some(connection);
                 self.trouble = None;
