@@ -91,24 +91,35 @@ impl Default for LeavingRule {
 /// a table is not held for ever.
 pub const LEAVING_GRACE_S: std::ops::RangeInclusive<u32> = 10..=600;
 
+/// The longest a leaving rule's loss window may be, s.
+pub const LEAVING_LOSS_MAX_S: u32 = 3600;
+
+/// What is wrong with a leaving rule (`Display`: words/troubles).
+#[derive(Clone, Debug, PartialEq)]
+pub enum LeavingRuleError {
+    /// A grace out of `LEAVING_GRACE_S`.
+    Grace(u32),
+    /// The void window longer than the loss window, or the loss window past
+    /// `LEAVING_LOSS_MAX_S`.
+    Windows {
+        void_within_s: u32,
+        loses_within_s: u32,
+    },
+}
+
+impl std::error::Error for LeavingRuleError {}
+
 impl LeavingRule {
-    /// What is wrong with the rule, if anything: a grace out of `LEAVING_GRACE_S`, or
-    /// the void window longer than the loss window (both within an hour).
-    pub fn check(&self) -> Result<(), String> {
+    /// What is wrong with the rule, if anything.
+    pub fn check(&self) -> Result<(), LeavingRuleError> {
         if !LEAVING_GRACE_S.contains(&self.grace_s) {
-            return Err(format!(
-                "`leaving.grace_s` is {}; allowed: {} to {} s",
-                self.grace_s,
-                LEAVING_GRACE_S.start(),
-                LEAVING_GRACE_S.end()
-            ));
+            return Err(LeavingRuleError::Grace(self.grace_s));
         }
-        if self.void_within_s > self.loses_within_s || self.loses_within_s > 3600 {
-            return Err(format!(
-                "`leaving` gives void within {} s and a loss within {} s; allowed: void within \
-                 no longer than the loss, the loss within 0 to 3600 s",
-                self.void_within_s, self.loses_within_s
-            ));
+        if self.void_within_s > self.loses_within_s || self.loses_within_s > LEAVING_LOSS_MAX_S {
+            return Err(LeavingRuleError::Windows {
+                void_within_s: self.void_within_s,
+                loses_within_s: self.loses_within_s,
+            });
         }
         Ok(())
     }

@@ -50,8 +50,9 @@ pub use lobby::{
     LobbyPlayer, LobbyTable, MAIN_ROOM, TableNotice, handicap_targets,
 };
 pub use message::{
-    Body, JoinCode, LeavingRule, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder,
-    TableTerms, pack_record, unpack_record,
+    Body, JoinCode, LEAVING_GRACE_S, LEAVING_LOSS_MAX_S, LeavingRule, LeavingRuleError,
+    MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Payload, SeatHolder, TableTerms, pack_record,
+    unpack_record,
 };
 pub use opened::{OpenError, Opened, Physics};
 pub use refusal::{PackedRecordError, Refusal};

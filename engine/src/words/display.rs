@@ -8,8 +8,8 @@ use crate::config::UnknownKey;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
-    ShareError, TransportError,
+    IdentityError, LeavingRuleError, LinkError, LobbyError, MoveError, Note, OpenError,
+    PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics;
 use crate::physics::{PlaceError, ShotError, StrikeError};
@@ -59,5 +59,6 @@ displayed_in_english!(
     ShareError => Share,
     LinkError => Link,
     LobbyError => Lobby,
+    LeavingRuleError => Leaving,
     OpenError => Open,
 );

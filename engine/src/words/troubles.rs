@@ -5,8 +5,8 @@ use crate::computer;
 use crate::diamond_systems::SweepError;
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    IdentityError, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
-    ShareError, TransportError,
+    IdentityError, LeavingRuleError, LinkError, LobbyError, MoveError, Note, OpenError,
+    PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -60,6 +60,8 @@ pub enum Trouble<'a> {
     Link(&'a LinkError),
     /// What the lobby did not take.
     Lobby(&'a LobbyError),
+    /// A leaving rule a table cannot be seated on.
+    Leaving(&'a LeavingRuleError),
     /// A share code, saved match or position that cannot be opened (to watch, to practise).
     Open(&'a OpenError),
 }

@@ -328,7 +328,10 @@ impl OnlineTable {
         if seats.len() != 2 {
             return Err(Refusal::Terms("a table seats two players".to_owned()));
         }
-        terms.leaving.check().map_err(Refusal::Terms)?;
+        terms
+            .leaving
+            .check()
+            .map_err(|e| Refusal::Terms(e.to_string()))?;
         settings
             .check(&self.config)
             .map_err(|e| Refusal::Terms(e.to_string()))?;

@@ -6,8 +6,8 @@ use crate::config::{Keyed, MAX_FILE_BYTES};
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    ChatRefusal, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
-    ShareError, TransportError,
+    ChatRefusal, LEAVING_GRACE_S, LEAVING_LOSS_MAX_S, LeavingRuleError, LinkError, LobbyError,
+    MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
 use crate::play::{
@@ -214,6 +214,19 @@ impl TroubleWords for English {
                 }
                 LinkError::Code(code) => format!("not a join code: {code}"),
             },
+            Trouble::Leaving(LeavingRuleError::Grace(grace_s)) => format!(
+                "`leaving.grace_s` is {grace_s}; allowed: {} to {} s",
+                LEAVING_GRACE_S.start(),
+                LEAVING_GRACE_S.end()
+            ),
+            Trouble::Leaving(LeavingRuleError::Windows {
+                void_within_s,
+                loses_within_s,
+            }) => format!(
+                "`leaving` gives void within {void_within_s} s and a loss within \
+                 {loses_within_s} s; allowed: the void window no longer than the loss \
+                 window, which is 0 to {LEAVING_LOSS_MAX_S} s"
+            ),
             Trouble::Lobby(e) => match e {
                 LobbyError::NoSuchPlayer => "no such player in the lobby".into(),
                 LobbyError::NoSuchChallenge => "that challenge is no longer open".into(),

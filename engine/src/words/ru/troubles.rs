@@ -5,8 +5,8 @@ use crate::computer;
 use crate::diamond_systems::{NAMES, SweepError};
 use crate::fit::data::ShotProblem;
 use crate::online::{
-    ChatRefusal, LinkError, LobbyError, MoveError, Note, OpenError, PackedRecordError, Refusal,
-    ShareError, TransportError,
+    ChatRefusal, LEAVING_GRACE_S, LEAVING_LOSS_MAX_S, LeavingRuleError, LinkError, LobbyError,
+    MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
@@ -330,6 +330,19 @@ impl TroubleWords for Russian {
                 LinkError::Physics(why) => format!("физику этой сборки не удаётся снять: {why}"),
                 LinkError::Code(code) => format!("это не код стола: {code}"),
             },
+            Trouble::Leaving(LeavingRuleError::Grace(grace_s)) => format!(
+                "`leaving.grace_s` равно {grace_s}; можно от {} до {} с",
+                LEAVING_GRACE_S.start(),
+                LEAVING_GRACE_S.end()
+            ),
+            Trouble::Leaving(LeavingRuleError::Windows {
+                void_within_s,
+                loses_within_s,
+            }) => format!(
+                "`leaving`: партия не засчитывается до {void_within_s} с, поражение до \
+                 {loses_within_s} с; можно: первое не дольше второго, второе от 0 до \
+                 {LEAVING_LOSS_MAX_S} с"
+            ),
             Trouble::Lobby(e) => match e {
                 LobbyError::NoSuchPlayer => "такого игрока в зале нет".into(),
                 LobbyError::NoSuchChallenge => "этот вызов уже не в силе".into(),
