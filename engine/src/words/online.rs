@@ -27,7 +27,7 @@ pub enum OnlineLabel {
 #[derive(Clone, Copy, Debug)]
 pub enum LobbyEntry<'a> {
     /// A challenge to this player: from whom, the game's name and the targets (one, or
-    /// each player's in a handicap).
+    /// in a handicap the challenger's then this player's).
     Incoming {
         from: &'a str,
         game: &'a str,

@@ -112,12 +112,12 @@ impl OnlineWords for English {
                 game,
                 targets,
             } => {
-                let to = targets
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" / ");
-                format!("{from} challenges you: {game} to {to} · accept or decline")
+                // A handicap's targets: the challenger's (who hosts: seat 0), then yours.
+                let to = match targets {
+                    [theirs, yours] => format!("{from} to {theirs}, you to {yours}"),
+                    _ => format!("to {}", targets.first().copied().unwrap_or_default()),
+                };
+                format!("{from} challenges you: {game}, {to} · accept or decline")
             }
             LobbyEntry::OpenTable => {
                 "Open a table on the menu's match: whoever joins it from here plays you".into()

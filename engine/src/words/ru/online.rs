@@ -114,12 +114,12 @@ impl OnlineWords for Russian {
                 game,
                 targets,
             } => {
-                let to = targets
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" / ");
-                format!("{from} вызывает вас: {game} до {to} · принять или отказать")
+                // Фора: очки вызвавшего (он хозяин стола, место 0), затем ваши.
+                let to = match targets {
+                    [theirs, yours] => format!("{from} до {theirs}, вы до {yours}"),
+                    _ => format!("до {}", targets.first().copied().unwrap_or_default()),
+                };
+                format!("{from} вызывает вас: {game}, {to} · принять или отказать")
             }
             LobbyEntry::OpenTable => {
                 "Открыть стол на матч из меню: кто сядет за него отсюда, сыграет с вами".into()
