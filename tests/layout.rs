@@ -25,8 +25,8 @@ use bevy::window::{ExitCondition, PrimaryWindow, WindowResolution};
 use carom::config::Config;
 use carom::play::{Command, MatchSettings, Mode, StoragePaths};
 use carom::session::{
-    CameraView, GameConfig, Graphics, OnlineLink, Phase, PlayerCommand, Preferences, Quality,
-    Screen, Session, Settings, TableCamera, UserFiles,
+    CameraView, GameConfig, Graphics, OnlineLink, OnlineLobby, Phase, PlayerCommand, Preferences,
+    Quality, Screen, Session, Settings, TableCamera, UserFiles,
 };
 use carom::shot::{BallId, Stroke};
 use carom::ui::{FreeNode, Slot};
@@ -958,4 +958,114 @@ fn a_table_hosted_on_the_online_screen_is_joined_by_its_code_and_both_open_the_m
     let data = guest.world().resource::<UserFiles>().data.clone();
     let comeback = carom::online::Comeback::read(&data).unwrap();
     assert_eq!(comeback.map(|c| c.role), Some(carom::online::Role::Player));
+}
+
+/// The game at the Online screen with `relay` as its relay, moved to the lobby's row
+/// and into the lobby (the code's row is chosen first; the lobby's is five below).
+fn in_the_lobby(name: &str, player: &str, size: UVec2, relay: &str) -> App {
+    let relay = relay.to_owned();
+    let mut app = shell_with(
+        name,
+        MatchSettings {
+            players: vec![player.into(), "Other".into()],
+            target: 1,
+            ..MatchSettings::defaults(&Config::defaults(), vec![])
+        },
+        size,
+        Screen::Online,
+        move |app| {
+            app.insert_resource(Preferences {
+                relay,
+                serve: "127.0.0.1:0".into(),
+                ..Preferences::default()
+            });
+        },
+    );
+    for _ in 0..5 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen_of(&app), Screen::Lobby, "{player} is in the lobby");
+    app
+}
+
+/// Frames of every app until `done` holds (a few seconds at most).
+fn until(apps: &mut [&mut App], done: impl Fn(&[&mut App]) -> bool) -> bool {
+    for _ in 0..600 {
+        if done(apps) {
+            return true;
+        }
+        for app in apps.iter_mut() {
+            frames(app, 1);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+fn lobby_players(app: &App) -> usize {
+    app.world().resource::<OnlineLobby>().lobby.players().len()
+}
+
+#[test]
+fn two_players_meet_in_the_lobby_one_challenges_the_other_accepts_and_both_open_the_match() {
+    // A relay of the game's own (the embedded host serves the lobby's channel too).
+    let host = carom::online::EmbeddedHost::start("127.0.0.1:0").unwrap();
+    let relay = format!("http://{}", host.address());
+    let mut ann = in_the_lobby("lobby-ann", "Ann", SIZES[0], &relay);
+    let mut bob = in_the_lobby("lobby-bob", "Bob", SIZES[0], &relay);
+    assert!(
+        until(&mut [&mut ann, &mut bob], |apps| apps
+            .iter()
+            .all(|a| lobby_players(a) == 2)),
+        "each sees the other"
+    );
+    // Ann's list: Ann, Bob, then "open a table". She challenges Bob.
+    press(&mut ann, KeyCode::ArrowDown);
+    press(&mut ann, KeyCode::Enter);
+    let challenged = |a: &App| {
+        !a.world()
+            .resource::<OnlineLobby>()
+            .lobby
+            .incoming()
+            .is_empty()
+    };
+    assert!(
+        until(&mut [&mut ann, &mut bob], |apps| challenged(apps[1])),
+        "Bob is challenged"
+    );
+    // The challenge is first in Bob's list, and chosen: he accepts.
+    press(&mut bob, KeyCode::Enter);
+    assert!(
+        until(&mut [&mut ann, &mut bob], |apps| apps
+            .iter()
+            .all(|a| screen_of(a) == Screen::Table)),
+        "both open the challenge's table"
+    );
+    for app in [&mut ann, &mut bob] {
+        frames(app, 3);
+        assert_eq!(phase(app), Phase::Lag);
+        let session = app.world().resource::<Session>();
+        assert_eq!(session.settings().players, ["Ann", "Bob"]);
+        // Both still in the lobby, at a table.
+        let me = app.world().resource::<OnlineLobby>().lobby.key();
+        let players = app.world().resource::<OnlineLobby>().lobby.players();
+        assert!(players.iter().any(|p| p.key == me));
+    }
+}
+
+#[test]
+fn the_lobby_keeps_its_text_on_its_line_and_in_the_window() {
+    let host = carom::online::EmbeddedHost::start("127.0.0.1:0").unwrap();
+    let relay = format!("http://{}", host.address());
+    in_each_language_and_size(|size, language| {
+        let mut app = in_the_lobby("lobby-text", "Ann", size, &relay);
+        until(&mut [&mut app], |apps| lobby_players(apps[0]) >= 1);
+        // The title, two entries (Ann, "open a table"), the chat's lines, the hint.
+        check_screen_text(
+            &mut app,
+            &format!("{}x{} {language}, lobby", size.x, size.y),
+            5,
+        );
+    });
 }
