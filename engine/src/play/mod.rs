@@ -27,6 +27,7 @@ pub mod replays;
 mod save;
 mod settings;
 mod table_core;
+pub mod tournament;
 mod viewer;
 
 pub use files::{
