@@ -10,6 +10,7 @@ mod computer;
 pub mod controls;
 mod cue;
 mod error;
+mod formats;
 mod games;
 mod physics;
 pub mod range;
@@ -22,6 +23,7 @@ pub use computer::{ComputerConfig, Grid, Level, Spread};
 pub use controls::{Action, Binding, ControlsConfig};
 pub use cue::CueConfig;
 pub use error::{ConfigError, Keyed, UnknownKey};
+pub use formats::{Format, FormatsConfig, SetBreaks, Sets, ShotClock, TieBreak, TimeoutBand};
 pub use games::{
     BalkRule, CountBalls, CountRule, GameRules, GamesConfig, Place, RedFirst, RefereeConfig, Role,
     SetupBall,
@@ -50,6 +52,7 @@ pub struct Config {
     pub controls: ControlsConfig,
     pub games: GamesConfig,
     pub computer: ComputerConfig,
+    pub formats: FormatsConfig,
     /// The files as read, for errors that point into them.
     pub sources: Sources,
 }
@@ -64,6 +67,7 @@ pub struct Sources {
     pub controls: Source,
     pub games: Source,
     pub computer: Source,
+    pub formats: Source,
 }
 
 /// One config file: its name in the folder and its compiled-in default.
@@ -100,9 +104,13 @@ const COMPUTER: ConfigFile = ConfigFile {
     name: "computer.ron",
     default_text: include_str!("../../../config/computer.ron"),
 };
+const FORMATS: ConfigFile = ConfigFile {
+    name: "formats.ron",
+    default_text: include_str!("../../../config/formats.ron"),
+};
 
 /// The names of the files a config folder may hold.
-pub const FILE_NAMES: [&str; 7] = [
+pub const FILE_NAMES: [&str; 8] = [
     TABLES.name,
     BALLS.name,
     CUE.name,
@@ -110,6 +118,7 @@ pub const FILE_NAMES: [&str; 7] = [
     CONTROLS.name,
     GAMES.name,
     COMPUTER.name,
+    FORMATS.name,
 ];
 
 impl Config {
@@ -129,6 +138,7 @@ impl Config {
             controls: read(dir, &CONTROLS)?,
             games: read(dir, &GAMES)?,
             computer: read(dir, &COMPUTER)?,
+            formats: read(dir, &FORMATS)?,
         };
         let config = Config {
             tables: parse_source(&sources.tables)?,
@@ -138,6 +148,7 @@ impl Config {
             controls: parse_source(&sources.controls)?,
             games: parse_source(&sources.games)?,
             computer: parse_source(&sources.computer)?,
+            formats: parse_source(&sources.formats)?,
             sources,
         };
         config.tables.check(&config.sources.tables)?;
@@ -146,6 +157,9 @@ impl Config {
         config.controls.check(&config.sources.controls)?;
         config.games.check(&config.sources.games)?;
         config.computer.check(&config.sources.computer)?;
+        config
+            .formats
+            .check(&config.sources.formats, &config.games)?;
         config.check_push_threshold()?;
         Ok(config)
     }
