@@ -207,7 +207,7 @@ mod tests {
         let mut settings = MatchSettings::defaults(config, vec!["Ann".into(), "Bob".into()]);
         settings.target = 2;
         settings.innings_limit = Some(3);
-        let mut play = Play::online(config, settings, Some(path.clone()));
+        let mut play = Play::online(config, settings, Some(path.clone()), None);
         let level = config.computer.level("beginner").unwrap().clone();
         for seed in 0..100_000 {
             match play.phase() {

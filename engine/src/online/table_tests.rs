@@ -447,7 +447,8 @@ fn nothing_a_peer_sends_panics_a_table_or_moves_its_match() {
 fn both_seats_restore_a_stroke_by_consent_then_one_concedes_and_both_play_a_rematch() {
     let config = Config::defaults();
     let hub = Hub::new();
-    let dir = crate::test_support::fresh_dir("online-rematch");
+    let data = crate::test_support::fresh_dir("online-rematch");
+    let dir = data.join("online");
     let mut ann = host(&config, &hub, Some(dir.clone()));
     let mut bob = joining(&config, &hub, 2, true, None);
     let level = config.computer.level("beginner").unwrap().clone();
@@ -502,6 +503,12 @@ fn both_seats_restore_a_stroke_by_consent_then_one_concedes_and_both_play_a_rema
         assert_eq!(p.table.turn(), Turn::Over);
     }
     assert_eq!(notes(&mut ann), vec![Note::Conceded { seat: 1 }]);
+    // Ann's side keeps her game in her records: Bob conceded, a win. (Bob's side keeps
+    // no saves here, so no records.)
+    let ann_record = crate::play::profiles::read_profile(&data, "Ann").unwrap();
+    let results: Vec<_> = ann_record.matches.iter().map(|m| m.result).collect();
+    assert_eq!(results, [crate::play::profiles::MatchResult::Won]);
+    assert!(!crate::play::profiles::profile_path(&data, "Bob").exists());
     ann.table.rematch().unwrap();
     settle(&mut [&mut ann, &mut bob]);
     assert_eq!(bob.table.game(), 1);
@@ -576,7 +583,8 @@ fn two_builds_whose_physics_differ_are_told_so_at_hello_and_agree_on_the_lag_and
 fn a_seat_away_past_the_grace_ends_the_game_by_the_leaving_rule_for_everyone_and_in_the_save() {
     let config = Config::defaults();
     let hub = Hub::new();
-    let dir = crate::test_support::fresh_dir("online-leaving");
+    let data = crate::test_support::fresh_dir("online-leaving");
+    let dir = data.join("online");
     let mut ann = host(&config, &hub, Some(dir.clone()));
     let mut bob = joining(&config, &hub, 2, true, None);
     play_until(&config, &mut [&mut ann, &mut bob], |at| {
@@ -641,6 +649,9 @@ fn a_seat_away_past_the_grace_ends_the_game_by_the_leaving_rule_for_everyone_and
         saved.ended,
         Some(MatchEnding::Abandoned { player: 1, .. })
     ));
+    // A void game is in nobody's records.
+    let ann_record = crate::play::profiles::read_profile(&data, "Ann").unwrap();
+    assert!(ann_record.matches.is_empty());
 }
 
 #[test]

@@ -18,6 +18,9 @@ pub struct Match {
     lag: Lag,
     /// The data folder the players' records are kept in (None: not kept).
     records: Option<PathBuf>,
+    /// The players kept there (None: every person at the table; an online game keeps
+    /// only this side's player).
+    recorded_players: Option<Vec<usize>>,
     /// Whether this game is in the records (or came from a save that was).
     recorded: bool,
     /// What went wrong keeping them.
@@ -78,6 +81,7 @@ impl Match {
             core,
             lag: Lag::default(),
             records,
+            recorded_players: None,
             recorded: false,
             profile_troubles: Vec::new(),
         }
@@ -146,6 +150,12 @@ impl Match {
     pub(super) fn end_early(&mut self, ending: MatchEnding) {
         self.core.ended = Some(ending);
         self.save();
+        self.record();
+    }
+
+    /// Keeps only `players` (by index) in the records (an online game: this side's).
+    pub(super) fn record_only(&mut self, players: Vec<usize>) {
+        self.recorded_players = Some(players);
     }
 
     /// Saves the match where play stands now, to be resumed there. A stroke counts
@@ -193,11 +203,18 @@ impl Match {
             return;
         };
         let settings = self.core.settings();
-        self.profile_troubles = profiles::record_match(
+        let persons = self.recorded_players.clone().unwrap_or_else(|| {
+            let computers = settings.seated_computers();
+            (0..sheet.players.len())
+                .filter(|&i| !computers.get(i).is_some_and(Option::is_some))
+                .collect()
+        });
+        self.profile_troubles = profiles::record_for(
             data,
             &settings.game,
             &sheet,
-            &settings.seated_computers(),
+            &persons,
+            self.core.ended.as_ref(),
             now_s(),
         );
     }

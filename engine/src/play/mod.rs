@@ -127,12 +127,18 @@ impl Play {
     }
 
     /// A match played online (`online::OnlineTable`): saved at `save_path` after every
-    /// move, kept in nobody's records.
-    pub fn online(config: &Config, settings: MatchSettings, save_path: Option<PathBuf>) -> Play {
-        Play::Match(Match::new(
-            TableCore::new(config, settings, save_path),
-            None,
-        ))
+    /// move; kept in the records of the data folder `records` for the player of that
+    /// seat (this side's) when it ends.
+    pub fn online(
+        config: &Config,
+        settings: MatchSettings,
+        save_path: Option<PathBuf>,
+        records: Option<(PathBuf, usize)>,
+    ) -> Play {
+        let (data, seat) = records.unzip();
+        let mut play = Match::new(TableCore::new(config, settings, save_path), data);
+        play.record_only(seat.into_iter().collect());
+        Play::Match(play)
     }
 
     /// The saved match, at the point it was saved (kept in `files` from now on, as

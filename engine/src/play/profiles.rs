@@ -8,6 +8,7 @@
 use super::files::{
     FileError, keep_aside, players_folder, read_ron_folder, read_ron_or_default, write_ron,
 };
+use super::{LeavingVerdict, MatchEnding};
 use crate::config::{Config, Level};
 use crate::rules::{Outcome, ScoreSheet};
 use serde::{Deserialize, Serialize};
@@ -189,14 +190,53 @@ pub fn record_match(
     computers: &[Option<String>],
     ended_s: u64,
 ) -> Vec<ProfileTrouble> {
+    let persons: Vec<usize> = (0..sheet.players.len())
+        .filter(|&i| !computers.get(i).is_some_and(Option::is_some))
+        .collect();
+    record_for(data, game, sheet, &persons, None, ended_s)
+}
+
+/// Adds the match on `sheet` of `game` to the profiles of the players `recorded` (by
+/// index): played out, or ended early as `ending` says (a concession: a loss for the
+/// conceder, a win for the other; a player who left: as the leaving rule's verdict
+/// gives, a void game in nobody's records).
+pub fn record_for(
+    data: &Path,
+    game: &str,
+    sheet: &ScoreSheet,
+    recorded: &[usize],
+    ending: Option<&MatchEnding>,
+    ended_s: u64,
+) -> Vec<ProfileTrouble> {
     let mut troubles = Vec::new();
-    let Some(outcome) = sheet.outcome else {
-        return troubles;
-    };
-    for (i, player) in sheet.players.iter().enumerate() {
-        if computers.get(i).is_some_and(Option::is_some) {
-            continue;
+    let result_of = |i: usize| -> Option<MatchResult> {
+        let lost_or_won = |loser: usize| {
+            if i == loser {
+                MatchResult::Lost
+            } else {
+                MatchResult::Won
+            }
+        };
+        match ending {
+            Some(MatchEnding::Conceded { player }) => Some(lost_or_won(*player)),
+            Some(MatchEnding::Abandoned {
+                player, verdict, ..
+            }) => match verdict {
+                LeavingVerdict::Void => None,
+                LeavingVerdict::LeaverLoses => (i == *player).then_some(MatchResult::Lost),
+                LeavingVerdict::OpponentWins => Some(lost_or_won(*player)),
+            },
+            None => match sheet.outcome? {
+                Outcome::Winner(w) if w == i => Some(MatchResult::Won),
+                Outcome::Winner(_) => Some(MatchResult::Lost),
+                Outcome::Draw | Outcome::NotReached => Some(MatchResult::Drawn),
+            },
         }
+    };
+    for &i in recorded {
+        let (Some(player), Some(result)) = (sheet.players.get(i), result_of(i)) else {
+            continue;
+        };
         let path = profile_path(data, &player.name);
         let mut profile = match read_profile(data, &player.name) {
             Ok(profile) => profile,
@@ -228,11 +268,7 @@ pub fn record_match(
             target: player.target,
             innings: player.innings,
             high_run: player.high_run,
-            result: match outcome {
-                Outcome::Winner(w) if w == i => MatchResult::Won,
-                Outcome::Winner(_) => MatchResult::Lost,
-                Outcome::Draw | Outcome::NotReached => MatchResult::Drawn,
-            },
+            result,
         });
         if let Err(error) = write_ron(&path, &profile) {
             troubles.push(ProfileTrouble {
@@ -452,5 +488,41 @@ mod tests {
         assert_eq!(nearest(club + 0.4 * (league - club)), "club");
         assert_eq!(nearest(club + 0.6 * (league - club)), "league");
         assert_eq!(nearest(0.0), "beginner");
+    }
+
+    #[test]
+    fn a_game_ended_early_goes_into_the_records_as_its_ending_says() {
+        let data = crate::test_support::fresh_dir("profiles-ending");
+        // A game still on (no outcome), ended early: Anna (0) is this side's player.
+        let mut on = sheet((3, 5, 2), Outcome::Draw);
+        on.outcome = None;
+        let results = |name: &str| -> Vec<MatchResult> {
+            read_profile(&data, name)
+                .unwrap()
+                .matches
+                .iter()
+                .map(|m| m.result)
+                .collect()
+        };
+        let abandoned = |player: usize, verdict: LeavingVerdict| MatchEnding::Abandoned {
+            player,
+            verdict,
+            match_s: 30,
+            away_s: 60,
+        };
+        for ending in [
+            abandoned(1, LeavingVerdict::Void),
+            abandoned(1, LeavingVerdict::LeaverLoses),
+            abandoned(0, LeavingVerdict::LeaverLoses),
+            abandoned(1, LeavingVerdict::OpponentWins),
+            MatchEnding::Conceded { player: 0 },
+        ] {
+            assert!(record_for(&data, "three_cushion", &on, &[0, 1], Some(&ending), 1).is_empty());
+        }
+        use MatchResult::{Lost, Won};
+        // Void: nothing. The leaver loses: only the leaver's loss. The opponent credited
+        // the win: both. A concession: both.
+        assert_eq!(results("Anna K."), [Lost, Won, Lost]);
+        assert_eq!(results("Club 0.5"), [Lost, Lost, Won]);
     }
 }

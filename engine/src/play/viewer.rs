@@ -217,7 +217,7 @@ mod tests {
             game: "korean_four_ball".to_owned(),
             ..MatchSettings::defaults(config, vec!["Ann".into(), "Bob".into()])
         };
-        let mut play = Play::online(config, settings, Some(path.clone()));
+        let mut play = Play::online(config, settings, Some(path.clone()), None);
         for direction in [10.0, 100.0, 200.0] {
             let ball = play.cue_ball();
             play.apply(Command::Strike(Stroke {

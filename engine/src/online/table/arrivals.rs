@@ -352,7 +352,15 @@ impl OnlineTable {
             .save_dir
             .as_ref()
             .map(|dir| dir.join(format!("{}-{}.json", self.table.to_hex(), self.game)));
-        self.play = Some(Play::online(&self.config, settings, save_path));
+        // A seat's game goes into its player's records, kept beside the online saves
+        // (`DATA/online` and `DATA/players`); a spectator's into none.
+        let records = self
+            .save_dir
+            .as_ref()
+            .and_then(|dir| dir.parent())
+            .zip(self.my_seat())
+            .map(|(data, seat)| (data.to_owned(), seat));
+        self.play = Some(Play::online(&self.config, settings, save_path, records));
         self.lag = LagRound {
             round: self.lag.round + 1,
             ..LagRound::default()
