@@ -8,10 +8,9 @@ use super::online::open_link;
 use super::{GameConfig, OnlineLink, Preferences, Screen, Settings, UserFiles};
 use crate::online::{
     JoinCode, Lobby, LobbyEvent, MAIN_ROOM, Opening, RelayConnection, Role, TableNotice,
-    TransportError, physics_fingerprint,
+    TransportError, who_plays,
 };
 use crate::play::profiles::read_profile;
-use crate::table::TableGeometry;
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -44,11 +43,7 @@ impl OnlineLobby {
         relay: &str,
     ) -> Result<OnlineLobby, crate::online::LinkError> {
         use crate::online::LinkError;
-        let me = crate::online::player_identity(data, name).map_err(LinkError::File)?;
-        let geometry = TableGeometry::new(&config.tables, None, &config.balls)
-            .map_err(|e| LinkError::Physics(e.to_string()))?;
-        let physics = physics_fingerprint(config, &geometry)
-            .map_err(|e| LinkError::Physics(e.to_string()))?;
+        let (me, physics) = who_plays(config, data, name)?;
         // Records that cannot be read give no averages; the lobby is still entered.
         let averages: BTreeMap<String, f64> = read_profile(data, name)
             .map(|profile| {

@@ -4,7 +4,7 @@
 //! the aim channel, and what it takes to come back after the game starts again
 //! ([`Comeback`], kept in the data folder until the participant leaves the table).
 
-use super::identity::{IdentityError, TableId, player_identity};
+use super::identity::{Identity, IdentityError, TableId, player_identity};
 use super::message::{JoinCode, TableTerms};
 use super::relay::RelayConnection;
 use super::table::OnlineTable;
@@ -173,11 +173,7 @@ impl Link {
         name: &str,
         opening: Opening,
     ) -> Result<Link, LinkError> {
-        let me = player_identity(data, name).map_err(LinkError::File)?;
-        let geometry = TableGeometry::new(&config.tables, None, &config.balls)
-            .map_err(|e| LinkError::Physics(e.to_string()))?;
-        let physics = physics_fingerprint(config, &geometry)
-            .map_err(|e| LinkError::Physics(e.to_string()))?;
+        let (me, physics) = who_plays(config, data, name)?;
         let saves = Some(data.join("online"));
         // A new table's relay, or one joined, must answer now; a comeback's may still
         // be starting.
@@ -423,6 +419,21 @@ impl Link {
             }
         }
     }
+}
+
+/// `name`'s key (kept in the data folder `data`) and this build's physics fingerprint
+/// on the default table: who a table or a lobby is told this participant is.
+pub fn who_plays(
+    config: &Config,
+    data: &Path,
+    name: &str,
+) -> Result<(Identity, String), LinkError> {
+    let me = player_identity(data, name).map_err(LinkError::File)?;
+    let geometry = TableGeometry::new(&config.tables, None, &config.balls)
+        .map_err(|e| LinkError::Physics(e.to_string()))?;
+    let physics =
+        physics_fingerprint(config, &geometry).map_err(|e| LinkError::Physics(e.to_string()))?;
+    Ok((me, physics))
 }
 
 /// A connection that publishes nothing for a while once the relay says "too fast" (it

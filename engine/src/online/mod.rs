@@ -44,7 +44,7 @@ pub use follower::Follower;
 pub use host::EmbeddedHost;
 pub use identity::{Identity, IdentityError, PublicKey, TableId, player_identity};
 pub use inbox::Inbox;
-pub use link::{CONNECTED_WITHIN, Comeback, Link, LinkError, Opening, Presence, Role};
+pub use link::{CONNECTED_WITHIN, Comeback, Link, LinkError, Opening, Presence, Role, who_plays};
 pub use lobby::{
     Challenge, LOBBY_EXPIRY, LOBBY_HEARTBEAT, Lobby, LobbyBody, LobbyError, LobbyEvent,
     LobbyPlayer, LobbyTable, MAIN_ROOM, TableNotice, handicap_targets,
