@@ -247,6 +247,116 @@ pub fn standings(players: usize, played: &[Played]) -> Vec<Standing> {
     lines
 }
 
+/// A player of a tournament: a person, or the computer at a level of computer.ron, and
+/// the points they play to (their own in a handicap).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entrant {
+    pub name: String,
+    pub level: Option<String>,
+    pub target: u32,
+}
+
+/// Why a tournament cannot be made, or a result taken.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentError {
+    /// A tournament has 2 to `MOST_ENTRANTS` players.
+    Entrants(usize),
+    /// Two players of one name.
+    SameName(String),
+    /// The result is not of the match to play next.
+    NotNext,
+    /// A knock-out match needs its winner (a draw settled by the format's tie-break).
+    NoWinner,
+}
+
+/// The most players a tournament at one table takes.
+pub const MOST_ENTRANTS: usize = 16;
+
+/// A tournament at one table: its format (a key of formats.ron), its draw, its players
+/// and the matches played, in the order played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub format: String,
+    pub draw: Draw,
+    pub entrants: Vec<Entrant>,
+    pub played: Vec<Played>,
+    /// A knock-out's bracket.
+    bracket: Option<Bracket>,
+}
+
+impl Tournament {
+    pub fn new(
+        format: &str,
+        draw: Draw,
+        entrants: Vec<Entrant>,
+    ) -> Result<Tournament, TournamentError> {
+        if !(2..=MOST_ENTRANTS).contains(&entrants.len()) {
+            return Err(TournamentError::Entrants(entrants.len()));
+        }
+        for (i, entrant) in entrants.iter().enumerate() {
+            if entrants[..i]
+                .iter()
+                .any(|e| e.name.trim() == entrant.name.trim())
+            {
+                return Err(TournamentError::SameName(entrant.name.clone()));
+            }
+        }
+        let bracket = (draw == Draw::KnockOut).then(|| Bracket::new(entrants.len()));
+        Ok(Tournament {
+            format: format.to_owned(),
+            draw,
+            entrants,
+            played: Vec::new(),
+            bracket,
+        })
+    }
+
+    /// The match to play next, in the draw's order; None once the tournament is over.
+    pub fn next(&self) -> Option<Pairing> {
+        let unplayed = |p: &Pairing| !self.played.iter().any(|m| m.pairing == *p);
+        match &self.bracket {
+            None => round_robin(self.entrants.len()).into_iter().find(unplayed),
+            Some(bracket) => (1..=bracket.rounds())
+                .flat_map(|round| bracket.pairings(round))
+                .find(unplayed),
+        }
+    }
+
+    /// Takes the result of the match to play next.
+    pub fn record(&mut self, result: Played) -> Result<(), TournamentError> {
+        if self.next() != Some(result.pairing) {
+            return Err(TournamentError::NotNext);
+        }
+        if let Some(bracket) = &mut self.bracket {
+            let winner = result.winner.ok_or(TournamentError::NoWinner)?;
+            if !bracket.record(result.pairing, winner) {
+                return Err(TournamentError::NotNext);
+            }
+        }
+        self.played.push(result);
+        Ok(())
+    }
+
+    pub fn standings(&self) -> Vec<Standing> {
+        standings(self.entrants.len(), &self.played)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.next().is_none()
+    }
+
+    /// The winner, once over: the knock-out's final's, or the round robin's first.
+    pub fn winner(&self) -> Option<usize> {
+        if !self.is_over() {
+            return None;
+        }
+        match &self.bracket {
+            Some(bracket) => bracket.winner(),
+            None => self.standings().first().map(|s| s.player),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,5 +475,84 @@ mod tests {
             "the top two meet only in the final"
         );
         assert_eq!(bracket.winner(), Some(0));
+    }
+
+    fn entrants(n: usize) -> Vec<Entrant> {
+        (0..n)
+            .map(|i| Entrant {
+                name: format!("Player {i}"),
+                level: (i % 2 == 1).then(|| "club".to_owned()),
+                target: 10,
+            })
+            .collect()
+    }
+
+    /// Plays out `tournament`, the lower index winning every match 10 to `5`.
+    fn play_out(tournament: &mut Tournament) -> usize {
+        let mut matches = 0;
+        while let Some(pairing) = tournament.next() {
+            let [a, b] = pairing.players;
+            let winner = a.min(b);
+            let points = if winner == a { [10, 5] } else { [5, 10] };
+            let result = Played {
+                pairing,
+                points,
+                innings: [12, 12],
+                high_runs: [3, 2],
+                winner: Some(winner),
+            };
+            tournament.record(result).unwrap();
+            matches += 1;
+        }
+        matches
+    }
+
+    #[test]
+    fn a_tournament_plays_its_draw_to_one_winner_and_refuses_what_is_not_next() {
+        let mut robin = Tournament::new("club_handicap", Draw::RoundRobin, entrants(5)).unwrap();
+        let next = robin.next().unwrap();
+        let wrong = Played {
+            pairing: Pairing {
+                round: 9,
+                players: [0, 1],
+            },
+            points: [1, 0],
+            innings: [1, 1],
+            high_runs: [1, 0],
+            winner: Some(0),
+        };
+        assert_eq!(robin.record(wrong), Err(TournamentError::NotNext));
+        assert_eq!(robin.next(), Some(next));
+        assert_eq!(play_out(&mut robin), 10);
+        assert_eq!(robin.winner(), Some(0));
+        let wins: Vec<u32> = robin.standings().iter().map(|s| s.won).collect();
+        assert_eq!(wins, [4, 3, 2, 1, 0]);
+
+        let mut knock_out = Tournament::new("umb_world_cup", Draw::KnockOut, entrants(6)).unwrap();
+        let first = knock_out.next().unwrap();
+        let drawn = Played {
+            pairing: first,
+            points: [5, 5],
+            innings: [10, 10],
+            high_runs: [2, 2],
+            winner: None,
+        };
+        assert_eq!(knock_out.record(drawn), Err(TournamentError::NoWinner));
+        assert_eq!(play_out(&mut knock_out), 5, "6 players, 2 byes: 5 matches");
+        assert_eq!(knock_out.winner(), Some(0));
+
+        // Saved and read back, it is the same tournament.
+        let text = ron::to_string(&knock_out).unwrap();
+        assert_eq!(ron::from_str::<Tournament>(&text).unwrap(), knock_out);
+        assert_eq!(
+            Tournament::new("general", Draw::RoundRobin, entrants(1)),
+            Err(TournamentError::Entrants(1))
+        );
+        let mut twins = entrants(3);
+        twins[2].name = "Player 0".into();
+        assert_eq!(
+            Tournament::new("general", Draw::RoundRobin, twins),
+            Err(TournamentError::SameName("Player 0".into()))
+        );
     }
 }
