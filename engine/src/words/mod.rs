@@ -25,6 +25,7 @@ mod scoreboard;
 mod screens;
 mod shot;
 mod table;
+pub mod tournament;
 mod troubles;
 mod viewer;
 
@@ -240,6 +241,7 @@ pub trait Words:
     + OnlineWords
     + RulesWords
     + ViewerWords
+    + tournament::TournamentWords
     + Sync
 {
 }
@@ -257,6 +259,7 @@ impl<
         + OnlineWords
         + RulesWords
         + ViewerWords
+        + tournament::TournamentWords
         + Sync,
 > Words for T
 {

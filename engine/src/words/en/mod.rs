@@ -11,6 +11,7 @@ mod rules;
 mod scoreboard;
 mod shot;
 mod table;
+mod tournament;
 mod troubles;
 mod viewer;
 

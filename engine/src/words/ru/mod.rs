@@ -14,6 +14,7 @@ mod rules;
 mod scoreboard;
 mod shot;
 mod table;
+mod tournament;
 mod troubles;
 mod viewer;
 

@@ -1,0 +1,210 @@
+//! A tournament's results sheet, as text and as an HTML page a club can print or post:
+//! its title, the ranking rule named, the standings, the winner and every match played.
+//! The layout is one for every language; each language gives its labels
+//! (`TournamentWords::tournament_labels`). Names are the players' own: escaped in HTML,
+//! never interpreted.
+
+use crate::play::tournament::{Draw, Tournament};
+
+/// A language's labels for a tournament's sheet.
+pub struct TournamentLabels {
+    pub round_robin: &'static str,
+    pub knock_out: &'static str,
+    /// How the standings are ranked.
+    pub ranking: &'static str,
+    /// The standings' columns: place, player, played, won, drawn, match points, general
+    /// average, high run.
+    pub columns: [&'static str; 8],
+    pub winner: &'static str,
+    pub matches: &'static str,
+    pub round: &'static str,
+    /// A computer's name: its level's.
+    pub computer: &'static str,
+}
+
+pub trait TournamentWords {
+    fn tournament_labels(&self) -> TournamentLabels;
+}
+
+/// The sheet as text: `title` (the format's name, as the caller names it).
+pub fn tournament_text(labels: &TournamentLabels, tournament: &Tournament, title: &str) -> String {
+    let mut text = format!(
+        "{title} · {}\n{}\n\n",
+        draw_name(labels, tournament.draw),
+        labels.ranking
+    );
+    text += &labels.columns.join("\t");
+    text.push('\n');
+    for row in rows(labels, tournament) {
+        text += &row.join("\t");
+        text.push('\n');
+    }
+    if let Some(winner) = tournament.winner() {
+        text += &format!(
+            "\n{}: {}\n",
+            labels.winner,
+            name(labels, tournament, winner)
+        );
+    }
+    text += &format!("\n{}\n", labels.matches);
+    for line in match_lines(labels, tournament) {
+        text += &line;
+        text.push('\n');
+    }
+    text
+}
+
+/// The sheet as an HTML page.
+pub fn tournament_html(labels: &TournamentLabels, tournament: &Tournament, title: &str) -> String {
+    let e = escape;
+    let head: String = labels
+        .columns
+        .iter()
+        .map(|c| format!("<th>{}</th>", e(c)))
+        .collect();
+    let body: String = rows(labels, tournament)
+        .iter()
+        .map(|row| {
+            let cells: String = row.iter().map(|c| format!("<td>{}</td>", e(c))).collect();
+            format!("<tr>{cells}</tr>\n")
+        })
+        .collect();
+    let winner = tournament.winner().map_or(String::new(), |w| {
+        format!(
+            "<p><strong>{}: {}</strong></p>\n",
+            e(labels.winner),
+            e(&name(labels, tournament, w))
+        )
+    });
+    let matches: String = match_lines(labels, tournament)
+        .iter()
+        .map(|l| format!("<li>{}</li>\n", e(l)))
+        .collect();
+    let title = format!("{title} · {}", draw_name(labels, tournament.draw));
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title></head><body>\n\
+         <h1>{t}</h1>\n<p>{rule}</p>\n<table border=\"1\" cellpadding=\"4\">\n<tr>{head}</tr>\n{body}</table>\n\
+         {winner}<h2>{m}</h2>\n<ol>\n{matches}</ol>\n</body></html>\n",
+        t = e(&title),
+        rule = e(labels.ranking),
+        m = e(labels.matches),
+    )
+}
+
+fn draw_name(labels: &TournamentLabels, draw: Draw) -> &'static str {
+    match draw {
+        Draw::RoundRobin => labels.round_robin,
+        Draw::KnockOut => labels.knock_out,
+    }
+}
+
+fn name(labels: &TournamentLabels, tournament: &Tournament, player: usize) -> String {
+    tournament
+        .entrants
+        .get(player)
+        .map_or(String::new(), |e| match &e.level {
+            Some(level) => format!("{} ({} {level})", e.name, labels.computer),
+            None => e.name.clone(),
+        })
+}
+
+fn rows(labels: &TournamentLabels, tournament: &Tournament) -> Vec<Vec<String>> {
+    tournament
+        .standings()
+        .iter()
+        .enumerate()
+        .map(|(place, s)| {
+            vec![
+                (place + 1).to_string(),
+                name(labels, tournament, s.player),
+                s.played.to_string(),
+                s.won.to_string(),
+                s.drawn.to_string(),
+                s.match_points.to_string(),
+                format!("{:.3}", s.general_average()),
+                s.high_run.to_string(),
+            ]
+        })
+        .collect()
+}
+
+fn match_lines(labels: &TournamentLabels, tournament: &Tournament) -> Vec<String> {
+    tournament
+        .played
+        .iter()
+        .map(|m| {
+            let [a, b] = m.pairing.players;
+            format!(
+                "{} {}: {} {} : {} {} ({} / {})",
+                labels.round,
+                m.pairing.round,
+                name(labels, tournament, a),
+                m.points[0],
+                m.points[1],
+                name(labels, tournament, b),
+                m.innings[0],
+                m.innings[1],
+            )
+        })
+        .collect()
+}
+
+/// `text` safe inside HTML: its markup characters written as entities.
+fn escape(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '&' => "&amp;".to_owned(),
+            '<' => "&lt;".to_owned(),
+            '>' => "&gt;".to_owned(),
+            '"' => "&quot;".to_owned(),
+            '\'' => "&#39;".to_owned(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::tournament::{Entrant, Played};
+    use crate::words::{English, Russian};
+
+    #[test]
+    fn the_results_sheet_ranks_names_and_escapes_in_each_language() {
+        let entrants = ["Anna <b>&", "Boris", "Club"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Entrant {
+                name: (*name).into(),
+                level: (i == 2).then(|| "club".into()),
+                target: 10,
+            })
+            .collect();
+        let mut tournament = Tournament::new("general", Draw::RoundRobin, entrants).unwrap();
+        while let Some(pairing) = tournament.next() {
+            let [a, b] = pairing.players;
+            let first_wins = a < b;
+            tournament
+                .record(Played {
+                    pairing,
+                    points: if first_wins { [10, 4] } else { [4, 10] },
+                    innings: [8, 8],
+                    high_runs: [3, 1],
+                    winner: Some(a.min(b)),
+                })
+                .unwrap();
+        }
+        let labels = English.tournament_labels();
+        let text = tournament_text(&labels, &tournament, "General rules match");
+        assert!(text.starts_with("General rules match · round robin\nRanked by match points"));
+        assert!(text.contains("1\tAnna <b>&\t2\t2\t0\t4\t"), "{text}");
+        assert!(text.contains("Club (computer, club)"), "{text}");
+        assert!(text.contains("Winner: Anna <b>&"), "{text}");
+        let html = tournament_html(&labels, &tournament, "General rules match");
+        assert!(html.contains("<td>Anna &lt;b&gt;&amp;</td>"), "{html}");
+        assert!(!html.contains("<b>&"), "a name is never markup");
+        assert_eq!(html.matches("<li>").count(), 3);
+        let russian = tournament_text(&Russian.tournament_labels(), &tournament, "Матч");
+        assert!(russian.contains("Победитель: Anna <b>&"), "{russian}");
+    }
+}
