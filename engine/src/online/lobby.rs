@@ -586,19 +586,7 @@ impl Lobby {
 }
 
 /// A handicap match's targets from both players' averages (points an inning), in their
-/// order: the stronger plays to `target`, the other to the same number of innings at
-/// their own average (at least 1 point); empty (both to `target`) where an average is
-/// not known.
+/// order: `play::tournament::handicap_targets` for two.
 pub fn handicap_targets(target: u32, averages: [Option<f64>; 2]) -> Vec<u32> {
-    let [Some(a), Some(b)] = averages else {
-        return Vec::new();
-    };
-    let strongest = a.max(b);
-    if !(a > 0.0 && b > 0.0 && strongest.is_finite()) {
-        return Vec::new();
-    }
-    [a, b]
-        .iter()
-        .map(|avg| ((f64::from(target) * avg / strongest).round() as u32).max(1))
-        .collect()
+    crate::play::tournament::handicap_targets(target, &averages)
 }

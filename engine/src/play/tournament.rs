@@ -247,6 +247,28 @@ pub fn standings(players: usize, played: &[Played]) -> Vec<Standing> {
     lines
 }
 
+/// Each player's own target from their averages (points an inning), in their order:
+/// the strongest plays to `target`, each other the same number of innings at their own
+/// average (at least 1 point); empty (everyone to `target`) where an average is not
+/// known or not above nought.
+pub fn handicap_targets(target: u32, averages: &[Option<f64>]) -> Vec<u32> {
+    let Some(known) = averages
+        .iter()
+        .map(|a| a.filter(|a| *a > 0.0 && a.is_finite()))
+        .collect::<Option<Vec<f64>>>()
+    else {
+        return Vec::new();
+    };
+    let strongest = known.iter().copied().fold(0.0, f64::max);
+    if strongest <= 0.0 {
+        return Vec::new();
+    }
+    known
+        .iter()
+        .map(|avg| ((f64::from(target) * avg / strongest).round() as u32).max(1))
+        .collect()
+}
+
 /// A player of a tournament: a person, or the computer at a level of computer.ron, and
 /// the points they play to (their own in a handicap).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -554,5 +576,14 @@ mod tests {
             Tournament::new("general", Draw::RoundRobin, twins),
             Err(TournamentError::SameName("Player 0".into()))
         );
+    }
+
+    #[test]
+    fn a_handicapped_field_plays_the_same_innings_at_each_average() {
+        let averages = [Some(1.2), Some(0.6), Some(0.3), Some(0.9)];
+        assert_eq!(handicap_targets(40, &averages), [40, 20, 10, 30]);
+        assert_eq!(handicap_targets(10, &[Some(2.0), Some(0.01)]), [10, 1]);
+        assert!(handicap_targets(40, &[Some(1.0), None]).is_empty());
+        assert!(handicap_targets(40, &[Some(1.0), Some(0.0)]).is_empty());
     }
 }
