@@ -116,6 +116,32 @@ impl TestRelay {
         }
     }
 
+    /// Waits (up to 10 s) until a message published on this relay reaches a subscriber
+    /// of `other` through their Redis: each took a publish once it reached Redis, but a
+    /// machine under load may still be joining them up.
+    pub fn wait_until_shared_with(&self, other: &TestRelay) {
+        use crate::online::{Channel, RelayConnection, TableId, Transport};
+        use std::time::{Duration, Instant};
+        let probe = TableId::generate().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut there = RelayConnection::connect(&other.base, probe).unwrap();
+        let mut here = RelayConnection::connect(&self.base, probe).unwrap();
+        while Instant::now() < deadline {
+            let _ = here.publish(Channel::Match, b"probe".to_vec());
+            let until = Instant::now() + Duration::from_millis(500);
+            while Instant::now() < until {
+                if !there.receive().is_empty() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        panic!(
+            "{} and {} share no channels after 10 s",
+            self.base, other.base
+        );
+    }
+
     /// Stops the relay (its subscribers' sockets closed, what it held in memory lost)
     /// and starts it again on the same port; the time it was down.
     pub fn restart(&self) -> std::time::Duration {

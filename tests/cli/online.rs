@@ -302,6 +302,8 @@ fn two_relays_sharing_one_redis_serve_one_match_a_seat_on_each() {
     ) else {
         return;
     };
+    first.wait_until_shared_with(&second);
+    second.wait_until_shared_with(&first);
     let through = Through {
         ann: &first.base,
         bob: &second.base,

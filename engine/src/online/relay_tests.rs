@@ -106,6 +106,8 @@ fn two_relays_sharing_one_redis_carry_the_same_tables() {
     ) else {
         return;
     };
+    first.wait_until_shared_with(&second);
+    second.wait_until_shared_with(&first);
     // Each connection to the other relay than the last: a table's subscribers and
     // publishers spread over both.
     let turn = std::cell::Cell::new(false);
