@@ -118,22 +118,32 @@ impl TestRelay {
 
     /// Waits (up to 10 s) until a message published on this relay reaches a subscriber
     /// of `other` through their Redis: each took a publish once it reached Redis, but a
-    /// machine under load may still be joining them up.
+    /// machine under load may still be joining them up. (The relay's own words, a
+    /// WebSocket and a POST, not the online layer's, which is above this one.)
     pub fn wait_until_shared_with(&self, other: &TestRelay) {
-        use crate::online::{Channel, RelayConnection, TableId, Transport};
         use std::time::{Duration, Instant};
-        let probe = TableId::generate().unwrap();
+        let channel = format!(
+            "{:032x}",
+            fnv1a(self.base.as_bytes()) ^ fnv1a(other.base.as_bytes())
+        );
+        let there = other.base.trim_start_matches("http://");
+        let stream = std::net::TcpStream::connect(there).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+        let (mut socket, _) =
+            tungstenite::client(format!("ws://{there}/sub/{channel}"), stream).unwrap();
+        let here = self.base.trim_start_matches("http://");
         let deadline = Instant::now() + Duration::from_secs(10);
-        let mut there = RelayConnection::connect(&other.base, probe).unwrap();
-        let mut here = RelayConnection::connect(&self.base, probe).unwrap();
         while Instant::now() < deadline {
-            let _ = here.publish(Channel::Match, b"probe".to_vec());
+            post(here, &format!("/pub/{channel}"));
             let until = Instant::now() + Duration::from_millis(500);
             while Instant::now() < until {
-                if !there.receive().is_empty() {
+                if let Ok(tungstenite::Message::Text(_) | tungstenite::Message::Binary(_)) =
+                    socket.read()
+                {
                     return;
                 }
-                std::thread::sleep(Duration::from_millis(10));
             }
         }
         panic!(
@@ -171,22 +181,10 @@ impl TestRelay {
     /// nchan connects to Redis after nginx has started, answering 503 until it has:
     /// waits (up to 10 s) for a publish to be taken.
     fn wait_for_redis(&self, listen: &str) {
-        use std::io::{Read, Write};
         use std::time::{Duration, Instant};
         let deadline = Instant::now() + Duration::from_secs(10);
-        let taken = || {
-            let mut stream = std::net::TcpStream::connect(listen).ok()?;
-            let probe = format!("/pub/{}", "0".repeat(32));
-            write!(
-                stream,
-                "POST {probe} HTTP/1.0\r\nContent-Length: 1\r\n\r\nx"
-            )
-            .ok()?;
-            let mut answer = String::new();
-            stream.read_to_string(&mut answer).ok()?;
-            Some(answer.starts_with("HTTP/1.1 20"))
-        };
-        while taken() != Some(true) {
+        let probe = format!("/pub/{}", "0".repeat(32));
+        while post(listen, &probe) != Some(true) {
             assert!(
                 Instant::now() < deadline,
                 "the relay at {listen} never reached Redis"
@@ -194,6 +192,16 @@ impl TestRelay {
             std::thread::sleep(Duration::from_millis(50));
         }
     }
+}
+
+/// A one-byte message POSTed to `path` on the relay at `listen`: whether it was taken.
+fn post(listen: &str, path: &str) -> Option<bool> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(listen).ok()?;
+    write!(stream, "POST {path} HTTP/1.0\r\nContent-Length: 1\r\n\r\nx").ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    Some(answer.starts_with("HTTP/1.1 20"))
 }
 
 /// A Redis server on a free port of 127.0.0.1, in a folder of its own, stopped when
