@@ -59,6 +59,18 @@ impl TestRelay {
         TestRelay::launch(redis, false)
     }
 
+    /// Two relays keeping their channels in `redis`, once a message crosses between
+    /// them each way; None as `start`'s.
+    pub fn pair_sharing(redis: &TestRedis) -> Option<(TestRelay, TestRelay)> {
+        let (first, second) = (
+            TestRelay::sharing(Some(redis))?,
+            TestRelay::sharing(Some(redis))?,
+        );
+        first.wait_until_shared_with(&second);
+        second.wait_until_shared_with(&first);
+        Some((first, second))
+    }
+
     /// The relay on a free port of both 127.0.0.1 and ::1; None as `start`'s.
     pub fn dual_stack() -> Option<TestRelay> {
         TestRelay::launch(None, true)
@@ -120,7 +132,7 @@ impl TestRelay {
     /// of `other` through their Redis: each took a publish once it reached Redis, but a
     /// machine under load may still be joining them up. (The relay's own words, a
     /// WebSocket and a POST, not the online layer's, which is above this one.)
-    pub fn wait_until_shared_with(&self, other: &TestRelay) {
+    fn wait_until_shared_with(&self, other: &TestRelay) {
         use std::time::{Duration, Instant};
         let channel = format!(
             "{:032x}",

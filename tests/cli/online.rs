@@ -296,14 +296,9 @@ fn two_relays_sharing_one_redis_serve_one_match_a_seat_on_each() {
     let Some(redis) = TestRedis::start() else {
         return;
     };
-    let (Some(first), Some(second)) = (
-        TestRelay::sharing(Some(&redis)),
-        TestRelay::sharing(Some(&redis)),
-    ) else {
+    let Some((first, second)) = TestRelay::pair_sharing(&redis) else {
         return;
     };
-    first.wait_until_shared_with(&second);
-    second.wait_until_shared_with(&first);
     let through = Through {
         ann: &first.base,
         bob: &second.base,

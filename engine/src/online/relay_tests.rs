@@ -100,14 +100,9 @@ fn two_relays_sharing_one_redis_carry_the_same_tables() {
     let Some(redis) = TestRedis::start() else {
         return;
     };
-    let (Some(first), Some(second)) = (
-        TestRelay::sharing(Some(&redis)),
-        TestRelay::sharing(Some(&redis)),
-    ) else {
+    let Some((first, second)) = TestRelay::pair_sharing(&redis) else {
         return;
     };
-    first.wait_until_shared_with(&second);
-    second.wait_until_shared_with(&first);
     // Each connection to the other relay than the last: a table's subscribers and
     // publishers spread over both.
     let turn = std::cell::Cell::new(false);
