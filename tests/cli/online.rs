@@ -47,16 +47,31 @@ fn start(args: &[&str]) -> Running {
 }
 
 impl Running {
-    /// Waits (up to a minute) for a line containing `what`.
-    fn wait_for(&mut self, what: &str) {
+    /// Waits (up to a minute) for a line containing `what`; on failure says what it
+    /// and the `others` said (and whether they are still running).
+    fn wait_for_with(&mut self, what: &str, others: &mut [&mut Running]) {
         let deadline = Instant::now() + Duration::from_secs(60);
         while !self.said.iter().any(|l| l.contains(what)) {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => self.said.push(line),
-                Err(_) => panic!("no `{what}` in {:#?}", self.said),
+                Err(_) => {
+                    let others: Vec<(Option<std::process::ExitStatus>, Vec<String>)> = others
+                        .iter_mut()
+                        .map(|o| {
+                            o.said.extend(o.lines.try_iter());
+                            (o.child.try_wait().ok().flatten(), o.said.clone())
+                        })
+                        .collect();
+                    panic!("no `{what}` in {:#?}; the others: {others:#?}", self.said)
+                }
             }
         }
+    }
+
+    /// Waits (up to a minute) for a line containing `what`.
+    fn wait_for(&mut self, what: &str) {
+        self.wait_for_with(what, &mut []);
     }
 
     /// Its standard output once it has ended (within two minutes), and all it said.
@@ -153,7 +168,7 @@ pub(super) fn a_match_through(through: Through, fault: Fault, server: &str, tag:
     };
     assert_eq!(code.len(), 64, "{code}");
     let mut bob = seat("Bob", &["--join", &code]);
-    ann.wait_for("stroke 1 arrived");
+    ann.wait_for_with("stroke 1 arrived", &mut [&mut bob]);
     let eve_data = data("Eve");
     let eve = start(&[
         "online",
