@@ -170,7 +170,7 @@ pub(super) fn a_match_through(through: Through, fault: Fault, server: &str, tag:
     let mut bob = seat("Bob", &["--join", &code]);
     ann.wait_for_with("stroke 1 arrived", &mut [&mut bob]);
     let eve_data = data("Eve");
-    let eve = start(&[
+    let mut eve = start(&[
         "online",
         "watch",
         &code,
@@ -183,6 +183,9 @@ pub(super) fn a_match_through(through: Through, fault: Fault, server: &str, tag:
         "--json",
     ]);
     bob.wait_for("stroke 2 arrived");
+    // The spectator is at the table (it has caught up) before any fault: a relay
+    // restarted while it first connects would be a fault of another kind.
+    eve.wait_for("stroke 2 arrived");
     let mut first_run = Vec::new();
     match fault {
         Fault::Nothing => {}
