@@ -81,15 +81,48 @@ impl From<&rules::Verdict> for Verdict {
 #[derive(Serialize)]
 struct Sheet<'a> {
     strokes: Vec<SheetStroke<'a>>,
+    /// Each player's score; in a match in sets, over all its sets.
     score: Vec<Score<'a>>,
     winner: Option<&'a str>,
     /// The sheet inning by inning, in the order played.
     innings: Vec<SheetInning<'a>>,
+    /// A match in sets: each set played to its end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sets: Option<Vec<SetJson<'a>>>,
+}
+
+#[derive(Serialize)]
+struct SetJson<'a> {
+    /// From 1.
+    set: u32,
+    breaker: &'a str,
+    winner: &'a str,
+    score: Vec<Score<'a>>,
+}
+
+/// Each player's line of the score: `won`, the sets each has won in a match in sets.
+fn scores<'a>(players: &'a [rules::PlayerScore], won: Option<&[u32]>) -> Vec<Score<'a>> {
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Score {
+            player: &p.name,
+            points: p.points,
+            innings: p.innings,
+            high_run: p.high_run,
+            average: p.average(),
+            target: p.target,
+            sets: won.and_then(|w| w.get(i).copied()),
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
 struct SheetInning<'a> {
     player: &'a str,
+    /// The set it was played in, from 1 (a match in sets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    set: Option<u32>,
     /// The player's own innings, from 1.
     inning: u32,
     run: u32,
@@ -108,6 +141,12 @@ struct SheetStroke<'a> {
     /// Rule 22: disturbed from outside, the positions restored; the stroke did not
     /// count.
     voided: bool,
+    /// The set it was played in, from 1 (a match in sets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    set: Option<u32>,
+    /// A bank shot the format counts more than a point.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    bank_shot: bool,
 }
 
 #[derive(Serialize)]
@@ -119,11 +158,15 @@ struct Score<'a> {
     average: f64,
     /// The points the player plays to (their own in a handicap match).
     target: u32,
+    /// Sets won (a match in sets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sets: Option<u32>,
 }
 
 /// `carom referee --json`: `{"strokes": [...], "score": [...], "winner": name or null,
 /// "innings": [...]}`.
 pub fn sheet(sheet: &ScoreSheet) -> String {
+    let won = sheet.sets.as_ref().map(|s| s.won(sheet.players.len()));
     let json = Sheet {
         strokes: sheet
             .rows
@@ -135,20 +178,27 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
                 verdict: Verdict::from(&row.verdict),
                 game_over: row.verdict.game_over(),
                 voided: row.verdict.restore_positions,
+                set: row.set,
+                bank_shot: row
+                    .verdict
+                    .remarks
+                    .iter()
+                    .any(|r| matches!(r, rules::Remark::BankShot { .. })),
             })
             .collect(),
-        score: sheet
-            .players
-            .iter()
-            .map(|p| Score {
-                player: &p.name,
-                points: p.points,
-                innings: p.innings,
-                high_run: p.high_run,
-                average: p.average(),
-                target: p.target,
-            })
-            .collect(),
+        score: scores(&sheet.totals, won.as_deref()),
+        sets: sheet.sets.as_ref().map(|sets| {
+            sets.done
+                .iter()
+                .enumerate()
+                .map(|(i, set)| SetJson {
+                    set: i as u32 + 1,
+                    breaker: sheet.name(set.breaker),
+                    winner: sheet.name(set.winner),
+                    score: scores(&set.players, None),
+                })
+                .collect()
+        }),
         winner: match sheet.outcome {
             Some(rules::Outcome::Winner(w)) => Some(sheet.name(w)),
             _ => None,
@@ -158,6 +208,7 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
             .into_iter()
             .map(|i| SheetInning {
                 player: sheet.name(i.player),
+                set: i.set,
                 inning: i.number,
                 run: i.run,
                 total: i.total,

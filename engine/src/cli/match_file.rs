@@ -118,6 +118,14 @@ pub struct MatchFile {
     pub breaker_ball: BallId,
     #[serde(default)]
     pub table: Option<String>,
+    /// A match format (a key of formats.ron): its sets, bank shots, equalising inning
+    /// and time-outs; absent: the game's own rules.
+    #[serde(default)]
+    pub format: Option<String>,
+    /// In a match in sets whose sets a lag starts: who broke each set after the first
+    /// (indices into `players`), in order.
+    #[serde(default)]
+    pub set_breakers: Vec<usize>,
     pub strokes: Vec<StrokeEntry>,
 }
 
@@ -126,15 +134,25 @@ pub struct MatchFile {
 /// referee's calls.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct StrokeEntry {
+    /// The record; a stroke the shot clock ran out on (`timed_out`) has none.
+    #[serde(default)]
     pub events: Vec<ShotEvent>,
-    #[serde(rename = "final", deserialize_with = "by_ball")]
+    #[serde(rename = "final", default, deserialize_with = "by_ball")]
     pub final_positions: BTreeMap<BallId, FinalPosition>,
     #[serde(default, deserialize_with = "by_ball")]
     pub trajectories: BTreeMap<BallId, Vec<[f64; 4]>>,
+    #[serde(default)]
     pub duration: f64,
+    #[serde(default)]
     pub declared_safety: bool,
     #[serde(default)]
     pub calls: Vec<Call>,
+    /// The shot clock ran out before the stroke: no record, the format's rule applies.
+    #[serde(default)]
+    pub timed_out: bool,
+    /// Seconds the player took, from when every ball had stopped.
+    #[serde(default)]
+    pub thinking_s: Option<f64>,
 }
 
 /// A field that is there, `null` included (absent fields take their default, None).
@@ -168,6 +186,8 @@ pub enum Call {
     TouchedBall,
     /// Rule 22.
     OutsideInterference,
+    /// The player called a time-out for this stroke (the format's shot clock).
+    TimeOut,
 }
 
 impl StrokeEntry {
@@ -179,8 +199,10 @@ impl StrokeEntry {
                 Call::IntentionalFoul => calls.intentional_foul = true,
                 Call::TouchedBall => calls.touched_ball = true,
                 Call::OutsideInterference => calls.outside_interference = true,
+                Call::TimeOut => calls.time_out = true,
             }
         }
+        calls.timed_out = self.timed_out;
         PlayedStroke {
             record: ShotRecord {
                 events: self.events.clone(),
@@ -190,6 +212,7 @@ impl StrokeEntry {
             },
             declared_safety: self.declared_safety,
             calls,
+            thinking_s: self.thinking_s,
         }
     }
 }

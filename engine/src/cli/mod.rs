@@ -273,19 +273,40 @@ fn replay_match_file(config: &Config, path: &Path) -> Result<ScoreSheet, MatchFi
         .map_err(|e| error(Some("game"), MatchProblem::Unknown(e)))?;
     let table = TableGeometry::new(&config.tables, game.table.as_deref(), &config.balls)
         .map_err(|e| error(Some("table"), MatchProblem::Unknown(e)))?;
+    let format = game
+        .format
+        .as_deref()
+        .map(|key| config.formats.format(key))
+        .transpose()
+        .map_err(|e| error(Some("format"), MatchProblem::Unknown(e)))?;
+    let own_limit = match format {
+        Some(format) => format.innings_limit,
+        None => rules.innings_limit.map(|n| n.get()),
+    };
     let setup = MatchSetup {
         players: game.players.clone(),
         target: game.target,
         targets: game.targets.clone(),
-        innings_limit: game
-            .innings_limit
-            .unwrap_or_else(|| rules.innings_limit.map(|n| n.get())),
+        innings_limit: game.innings_limit.unwrap_or(own_limit),
         breaker: game.breaker,
         breaker_ball: game.breaker_ball,
     };
     let mut referee = Referee::new(rules, &config.games.referee, table, setup)
         .map_err(|e| error(None, MatchProblem::Setup(e)))?;
+    if let Some(format) = format {
+        referee = referee
+            .with_format(format)
+            .map_err(|e| error(Some("format"), MatchProblem::Setup(e)))?;
+    }
+    let mut set_breakers = game.set_breakers.iter().enumerate();
     for (i, stroke) in game.strokes.iter().enumerate() {
+        if referee.set_breaker_pending()
+            && let Some((n, &breaker)) = set_breakers.next()
+        {
+            referee
+                .set_breaker(breaker)
+                .map_err(|e| error(Some(&format!("set_breakers[{n}]")), MatchProblem::Setup(e)))?;
+        }
         referee
             .judge(&stroke.played())
             .map_err(|e| error(Some(&format!("strokes[{i}]")), MatchProblem::Judge(e)))?;

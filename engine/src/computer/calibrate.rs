@@ -73,6 +73,7 @@ pub fn self_play(
                 record: sim.run_to_rest(),
                 declared_safety: decision.declare_safety,
                 calls: Calls::default(),
+                thinking_s: None,
             })
             .expect("a match without end judges every stroke");
         run += verdict.points;

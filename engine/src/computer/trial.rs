@@ -66,6 +66,7 @@ impl<'a> Trial<'a> {
                 record,
                 declared_safety,
                 calls: Calls::default(),
+                thinking_s: None,
             })
             .ok()?;
         Some(Tried {

@@ -65,6 +65,7 @@ pub enum Keyed {
     Game,
     TablePreset,
     ComputerLevel,
+    MatchFormat,
 }
 
 /// A key the config has no entry for: what it should name, the key, and the keys there

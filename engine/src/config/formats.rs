@@ -4,7 +4,7 @@
 //! drawn knock-out match needs. Data only, checked against the games; the referee and
 //! the screens that play a format are issue 55's later parts.
 
-use super::error::ConfigError;
+use super::error::{ConfigError, Keyed, UnknownKey};
 use super::games::GamesConfig;
 use super::source::Source;
 use serde::Deserialize;
@@ -120,6 +120,16 @@ impl ShotClock {
 }
 
 impl FormatsConfig {
+    pub fn format(&self, key: &str) -> Result<&Format, UnknownKey> {
+        self.formats.get(key).ok_or_else(|| {
+            UnknownKey::new(
+                Keyed::MatchFormat,
+                key,
+                self.formats.keys().map(String::as_str),
+            )
+        })
+    }
+
     /// Every format names a game there is, with figures that can be played: a target,
     /// sets whose deciding set is no longer than a set, a clock whose warning comes before
     /// its end and whose time-out gives more time, bands in order.
@@ -140,13 +150,21 @@ impl FormatsConfig {
                     "`innings_limit` is 0; allowed: None or 1 or more".into(),
                 );
             }
-            if let Some(sets) = &format.sets
-                && (sets.to_win == 0 || sets.points == 0 || sets.last_set_points == 0)
-            {
-                return at(
-                    "sets",
-                    "`to_win`, `points` and `last_set_points` are each 1 or more".into(),
-                );
+            if let Some(sets) = &format.sets {
+                if sets.to_win == 0 || sets.points == 0 || sets.last_set_points == 0 {
+                    return at(
+                        "sets",
+                        "`to_win`, `points` and `last_set_points` are each 1 or more".into(),
+                    );
+                }
+                if format.innings_limit.is_some() || format.equalising_inning || format.handicap {
+                    return at(
+                        "sets",
+                        "sets are played out to their points: allowed only without \
+                         `innings_limit`, `equalising_inning` or `handicap`"
+                            .into(),
+                    );
+                }
             }
             if let Some(clock) = &format.shot_clock {
                 let warning = clock.warning_s.unwrap_or(0);

@@ -144,6 +144,7 @@ impl SharedMatch {
                 record: sim.run_to_rest(),
                 declared_safety: shared.declared_safety,
                 outside_interference: shared.restored,
+                ..SavedStroke::default()
             };
             referee.judge(&stroke.played()).map_err(|error| {
                 ShareError::Replay(StartError::Stroke {

@@ -235,6 +235,7 @@ impl Practice {
             cue_ball,
             Some(at),
             Vec::new(),
+            &[],
         )
         .map_err(|error| SetUpRefusal::Start {
             position: position.clone(),

@@ -234,7 +234,7 @@ pub fn record_for(
         }
     };
     for &i in recorded {
-        let (Some(player), Some(result)) = (sheet.players.get(i), result_of(i)) else {
+        let (Some(player), Some(result)) = (sheet.totals.get(i), result_of(i)) else {
             continue;
         };
         let path = profile_path(data, &player.name);
@@ -322,6 +322,10 @@ mod tests {
     }
 
     fn sheet(anna: (u32, u32, u32), outcome: Outcome) -> ScoreSheet {
+        let players = vec![
+            player("Anna K.", anna.0, anna.1, anna.2),
+            player("Club 0.5", 4, anna.1, 2),
+        ];
         ScoreSheet {
             game: "Three-cushion".into(),
             target: 10,
@@ -329,12 +333,11 @@ mod tests {
             equalising_inning: true,
             breaker: 0,
             breaker_ball: BallId::White,
-            players: vec![
-                player("Anna K.", anna.0, anna.1, anna.2),
-                player("Club 0.5", 4, anna.1, 2),
-            ],
+            players: players.clone(),
             rows: Vec::new(),
             outcome: Some(outcome),
+            sets: None,
+            totals: players,
         }
     }
 

@@ -56,6 +56,8 @@ impl std::error::Error for ResumeError {}
 pub(super) struct Refereed {
     pub(super) referee: Referee,
     pub(super) strokes: Vec<PlayedStroke>,
+    /// The breaker of each set a lag decided, in order (a match in sets).
+    pub(super) set_breakers: Vec<usize>,
     breaker: usize,
     breaker_ball: BallId,
     /// A practice position the game started from instead of the break's set-up.
@@ -73,6 +75,7 @@ impl Refereed {
         breaker_ball: BallId,
         start_at: Option<BTreeMap<BallId, DVec2>>,
         strokes: Vec<PlayedStroke>,
+        set_breakers: &[usize],
     ) -> Result<Refereed, StartError> {
         let rules = config.games.game(&settings.game)?;
         let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)?;
@@ -85,23 +88,59 @@ impl Refereed {
             breaker_ball,
         };
         let mut referee = Referee::new(rules, &config.games.referee, table, setup)?;
+        if let Some(format) = settings.match_format(config) {
+            referee = referee.with_format(format)?;
+        }
         if let Some(at) = &start_at {
             referee = referee.at_layout(at.clone())?;
         }
         let mut game = Refereed {
             referee,
             strokes: Vec::new(),
+            set_breakers: Vec::new(),
             breaker,
             breaker_ball,
             start_at,
         };
-        for (i, stroke) in strokes.into_iter().enumerate() {
-            game.judge(stroke).map_err(|error| StartError::Stroke {
-                number: i + 1,
-                error,
-            })?;
-        }
+        game.play_on(strokes, set_breakers)?;
         Ok(game)
+    }
+
+    /// Judges `strokes` in turn, numbered from 1.
+    fn play_on(
+        &mut self,
+        strokes: Vec<PlayedStroke>,
+        set_breakers: &[usize],
+    ) -> Result<(), StartError> {
+        for (i, stroke) in strokes.into_iter().enumerate() {
+            self.replay(i + 1, stroke, set_breakers)?;
+        }
+        Ok(())
+    }
+
+    /// Judges stroke `number` of a replay; a set that waits for a lag's breaker is
+    /// broken by the next of `set_breakers` (the match's, from its first).
+    fn replay(
+        &mut self,
+        number: usize,
+        stroke: PlayedStroke,
+        set_breakers: &[usize],
+    ) -> Result<(), StartError> {
+        if self.referee.set_breaker_pending()
+            && let Some(&breaker) = set_breakers.get(self.set_breakers.len())
+        {
+            self.set_breaker(breaker)?;
+        }
+        self.judge(stroke)
+            .map_err(|error| StartError::Stroke { number, error })?;
+        Ok(())
+    }
+
+    /// The lag after a set gave its successor's break to `breaker`.
+    pub(super) fn set_breaker(&mut self, breaker: usize) -> Result<(), SetupError> {
+        self.referee.set_breaker(breaker)?;
+        self.set_breakers.push(breaker);
+        Ok(())
     }
 
     /// The same game from its start, with `strokes` played instead of its own.
@@ -119,6 +158,7 @@ impl Refereed {
             self.breaker_ball,
             start_at,
             strokes,
+            &self.set_breakers,
         )
     }
 
@@ -157,13 +197,16 @@ impl Refereed {
     }
 
     pub(super) fn saved(&self, settings: &MatchSettings, at: SavedPhase) -> SavedMatch {
-        SavedMatch::new(
-            settings.clone(),
-            self.breaker,
-            self.breaker_ball,
-            &self.strokes,
-            at,
-        )
+        SavedMatch {
+            set_breakers: self.set_breakers.clone(),
+            ..SavedMatch::new(
+                settings.clone(),
+                self.breaker,
+                self.breaker_ball,
+                &self.strokes,
+                at,
+            )
+        }
     }
 }
 
@@ -228,16 +271,12 @@ impl SavedMatch {
             self.breaker_ball,
             None,
             Vec::new(),
+            &[],
         )?;
         if let Some(offset) = self.break_offset_m {
             game.move_break_ball(offset);
         }
-        for (i, stroke) in self.strokes().into_iter().enumerate() {
-            game.judge(stroke).map_err(|error| StartError::Stroke {
-                number: i + 1,
-                error,
-            })?;
-        }
+        game.play_on(self.strokes(), &self.set_breakers)?;
         Ok(game)
     }
 
@@ -249,20 +288,15 @@ impl SavedMatch {
     /// The referee as the match stood before its first stroke and after each one (one
     /// more than the strokes), judged once each.
     pub fn referees(&self, config: &Config) -> Result<Vec<Referee>, StartError> {
-        let mut referee = SavedMatch {
+        let mut game = SavedMatch {
             strokes: Vec::new(),
             ..self.clone()
         }
-        .referee(config)?;
-        let mut each = vec![referee.clone()];
-        for (i, stroke) in self.strokes.iter().enumerate() {
-            referee
-                .judge(&stroke.played())
-                .map_err(|error| StartError::Stroke {
-                    number: i + 1,
-                    error,
-                })?;
-            each.push(referee.clone());
+        .game(config)?;
+        let mut each = vec![game.referee.clone()];
+        for (i, stroke) in self.strokes().into_iter().enumerate() {
+            game.replay(i + 1, stroke, &self.set_breakers)?;
+            each.push(game.referee.clone());
         }
         Ok(each)
     }

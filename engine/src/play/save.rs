@@ -52,6 +52,10 @@ pub struct SavedMatch {
     /// absent where it was played out, or is still on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<MatchEnding>,
+    /// A match in sets whose sets a lag starts: who broke each set after the first, in
+    /// order (absent: none yet, or no such match).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_breakers: Vec<usize>,
 }
 
 /// A game ended before it was played out.
@@ -121,14 +125,34 @@ impl SavedPhase {
     }
 }
 
-/// One stroke: the simulation's record, the declaration and the calls.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One stroke: the simulation's record, the declaration and the calls; on a shot
+/// clock, the time taken and the time-out called (a stroke the clock ran out on has no
+/// record).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedStroke {
+    #[serde(default, skip_serializing_if = "no_record")]
     pub record: ShotRecord,
     pub declared_safety: bool,
     #[serde(default)]
     pub outside_interference: bool,
+    /// The shot clock ran out before the stroke.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub timed_out: bool,
+    /// The player called a time-out for it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub time_out: bool,
+    /// Seconds taken over it, from when every ball had stopped (on a shot clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking_s: Option<f64>,
+}
+
+fn no_record(record: &ShotRecord) -> bool {
+    record.events.is_empty() && record.final_positions.is_empty()
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
 }
 
 impl SavedStroke {
@@ -139,8 +163,11 @@ impl SavedStroke {
             declared_safety: self.declared_safety,
             calls: Calls {
                 outside_interference: self.outside_interference,
+                timed_out: self.timed_out,
+                time_out: self.time_out,
                 ..Calls::default()
             },
+            thinking_s: self.thinking_s,
         }
     }
 }
@@ -166,11 +193,15 @@ impl SavedMatch {
                     record: s.record.clone(),
                     declared_safety: s.declared_safety,
                     outside_interference: s.calls.outside_interference,
+                    timed_out: s.calls.timed_out,
+                    time_out: s.calls.time_out,
+                    thinking_s: s.thinking_s,
                 })
                 .collect(),
             at: Some(at),
             break_offset_m: None,
             declared_safety: false,
+            set_breakers: Vec::new(),
         }
     }
 

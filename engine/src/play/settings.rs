@@ -2,7 +2,7 @@
 //! how the last choices are remembered (RON in the user's config folder).
 
 use super::files::{FileError, read_if_there, write_ron};
-use crate::config::Config;
+use crate::config::{Config, Format};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -56,6 +56,11 @@ pub struct MatchSettings {
     /// plays to `target`. In matches only.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<u32>,
+    /// A match format (a key of formats.ron): sets, the shot clock, bank shots; the
+    /// game, target and innings limit above are the format's as the menu set them.
+    /// None or absent: the game's own rules. In matches only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 /// Players a match can have.
@@ -79,7 +84,14 @@ impl MatchSettings {
             ball_style: BallStyle::Dotted,
             computers: Vec::new(),
             targets: Vec::new(),
+            format: None,
         }
+    }
+
+    /// The match format these settings play, in a match (None: the game's own rules).
+    pub fn match_format<'a>(&self, config: &'a Config) -> Option<&'a Format> {
+        let key = self.format.as_ref().filter(|_| self.mode == Mode::Match)?;
+        config.formats.formats.get(key)
     }
 
     /// The players at the table for the mode: one for practice, else the named ones.
@@ -143,6 +155,13 @@ impl MatchSettings {
         }
         if config.tables.preset(&self.table).is_none() {
             return Err(SettingsProblem::NoTable(self.table.clone()));
+        }
+        if let Some(format) = self
+            .format
+            .as_ref()
+            .filter(|f| !config.formats.formats.contains_key(*f))
+        {
+            return Err(SettingsProblem::NoFormat(format.clone()));
         }
         if self.target == 0 || self.targets.contains(&0) {
             return Err(SettingsProblem::NoTarget);
@@ -218,6 +237,8 @@ impl MatchSettings {
 pub enum SettingsProblem {
     /// No game of this key in `games.ron`.
     NoGame(String),
+    /// No such match format in formats.ron.
+    NoFormat(String),
     /// No table preset of this key in `tables.ron`.
     NoTable(String),
     /// A target of 0 points.

@@ -263,6 +263,7 @@ impl TableCore {
             breaker_ball,
             None,
             Vec::new(),
+            &[],
         );
         let game = match game {
             Ok(game) => game,
@@ -358,6 +359,7 @@ impl TableCore {
             record,
             declared_safety: std::mem::take(&mut self.declared_safety),
             calls: Calls::default(),
+            thinking_s: None,
         };
         let game = self.game.as_mut()?;
         match game.judge(stroke) {

@@ -46,6 +46,7 @@ mod fouls;
 pub mod lag;
 mod one_stroke;
 mod referee;
+mod sets;
 mod setup;
 mod sheet;
 mod spotting;
@@ -65,6 +66,7 @@ pub use lag::{
 };
 pub use one_stroke::OneStroke;
 pub use referee::{JudgeError, MatchSetup, Referee};
+pub use sets::{SetPlay, SetResult, TimeOuts};
 pub use setup::{SetupError, balls_in_play, break_positions, check_setups};
 pub use sheet::{Inning, PlayerScore, ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;

@@ -54,6 +54,7 @@ impl OneStroke {
             record: record.clone(),
             declared_safety: false,
             calls: Calls::default(),
+            thinking_s: None,
         };
         self.referee.judge(&stroke)
     }

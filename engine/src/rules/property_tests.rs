@@ -134,7 +134,9 @@ fn random_stroke(rng: &mut Rng, balls: &[BallId], cue: BallId) -> PlayedStroke {
             intentional_foul: rng.chance(3),
             touched_ball: rng.chance(3),
             outside_interference: rng.chance(3),
+            ..Calls::default()
         },
+        thinking_s: None,
     }
 }
 
@@ -300,7 +302,9 @@ fn random_strokes_never_panic_and_keep_a_consistent_score_sheet() {
                     JudgeError::NoStrike
                     | JudgeError::NotInPlay(_)
                     | JudgeError::NotAtRest
-                    | JudgeError::Impossible(_),
+                    | JudgeError::Impossible(_)
+                    | JudgeError::NoTimeOutLeft { .. }
+                    | JudgeError::SetBreakerPending { .. },
                 ) => {
                     assert_eq!(r.players(), before, "a refused stroke changes nothing");
                     refused += 1;

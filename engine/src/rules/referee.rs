@@ -21,12 +21,13 @@
 use super::balk::{self, BalkCount, BalkTally};
 use super::count;
 use super::fouls::{self, Context};
+use super::sets::{SetClosed, SetPlay, TimeOuts};
 use super::setup::{SetupError, balls_in_play, break_positions, is_break_layout};
 use super::sheet::{PlayerScore, ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
 use super::verdict::{Foul, Obligation, Outcome, Placement, Remark, Verdict, Warning};
-use crate::config::{GameRules, RefereeConfig};
+use crate::config::{Format, GameRules, RefereeConfig};
 use crate::math::DVec2;
 use crate::shot::{BallId, ShotRecord};
 use crate::table::TableGeometry;
@@ -79,6 +80,10 @@ pub enum JudgeError {
     NotAtRest,
     /// The record contradicts itself or the table.
     Impossible(RecordError),
+    /// A time-out called by a player who has none left (or in a match without them).
+    NoTimeOutLeft { player: usize },
+    /// A set is over and its successor's breaker is decided by a lag not yet played.
+    SetBreakerPending { set: u32 },
 }
 
 impl From<RecordError> for JudgeError {
@@ -122,6 +127,16 @@ pub struct Referee {
     result: Option<Outcome>,
     /// Every stroke judged, with the run and score it left.
     history: Vec<SheetRow>,
+    /// The format's: whether reaching the target lets the round finish (the game's
+    /// own unless a format says otherwise).
+    equalising_inning: bool,
+    /// The format's points for a bank shot (three cushions or more before the first
+    /// object ball), if it counts more than a point.
+    bank_shot_points: Option<u32>,
+    /// A match in sets.
+    sets: Option<SetPlay>,
+    /// The players' time-outs on the shot clock.
+    time_outs: Option<TimeOuts>,
 }
 
 impl Referee {
@@ -204,7 +219,125 @@ impl Referee {
             result: None,
             history: Vec::new(),
             table,
+            equalising_inning: game.equalising_inning,
+            bank_shot_points: None,
+            sets: None,
+            time_outs: None,
         })
+    }
+
+    /// This match under `format` (formats.ron), before its first stroke: its
+    /// equalising inning, bank shots, sets (two players, each set to this match's
+    /// target, played out: no innings limit, no equalising inning, no handicap) and
+    /// time-outs (by the format's band for this match's target).
+    pub fn with_format(mut self, format: &Format) -> Result<Referee, SetupError> {
+        self.equalising_inning = format.equalising_inning;
+        self.bank_shot_points = format.bank_shot_points;
+        if let Some(sets) = &format.sets {
+            if self.players.len() != 2 {
+                return Err(SetupError::SetsForTwo(self.players.len()));
+            }
+            let handicap = self.players.iter().any(|p| p.target != self.target);
+            if handicap || self.innings_limit.is_some() || self.equalising_inning {
+                return Err(SetupError::SetsPlayedOut);
+            }
+            let play = SetPlay::new(sets, self.target, self.positions.clone());
+            self.set_target(play.points());
+            self.sets = Some(play);
+        }
+        if let Some(clock) = &format.shot_clock {
+            self.time_outs = Some(TimeOuts {
+                allowed: clock.timeouts_for(format.target),
+                per_set: clock.timeouts_per_set,
+                used: vec![0; self.players.len()],
+            });
+        }
+        Ok(self)
+    }
+
+    fn set_target(&mut self, target: u32) {
+        self.target = target;
+        for player in &mut self.players {
+            player.target = target;
+        }
+    }
+
+    /// The match in sets, where it is one.
+    pub fn sets(&self) -> Option<&SetPlay> {
+        self.sets.as_ref()
+    }
+
+    /// The time-outs `player` has left; None in a match without them.
+    pub fn time_outs_left(&self, player: usize) -> Option<u32> {
+        self.time_outs.as_ref().map(|t| t.left(player))
+    }
+
+    /// Each player's points, innings and high run over the whole match: the sets'
+    /// together in a match in sets, the score otherwise.
+    pub fn match_totals(&self) -> Vec<PlayerScore> {
+        let Some(sets) = &self.sets else {
+            return self.players.clone();
+        };
+        let mut totals = self.players.clone();
+        for set in &sets.done {
+            for (total, score) in totals.iter_mut().zip(&set.players) {
+                total.points += score.points;
+                total.innings += score.innings;
+                total.high_run = total.high_run.max(score.high_run);
+            }
+        }
+        totals
+    }
+
+    /// After a set whose successor's break a lag decides: `breaker` breaks it.
+    pub fn set_breaker(&mut self, breaker: usize) -> Result<(), SetupError> {
+        if breaker >= self.players.len() {
+            return Err(SetupError::NoSuchBreaker {
+                breaker,
+                players: self.players.len(),
+            });
+        }
+        match &mut self.sets {
+            Some(sets) if sets.breaker_pending => {
+                sets.breaker_pending = false;
+                self.start_set(breaker);
+                Ok(())
+            }
+            _ => Err(SetupError::NoSetBreakPending),
+        }
+    }
+
+    /// A set's break is waiting for the lag that decides its breaker.
+    pub fn set_breaker_pending(&self) -> bool {
+        self.sets.as_ref().is_some_and(|s| s.breaker_pending)
+    }
+
+    /// The next set from its break set-up, `breaker` breaking with the match's
+    /// breaker's ball.
+    fn start_set(&mut self, breaker: usize) {
+        let Some(sets) = &self.sets else { return };
+        self.positions = sets.break_setup.clone();
+        self.set_target(sets.points());
+        self.breaker = breaker;
+        self.shooter = breaker;
+        self.in_inning = false;
+        self.strokes = 0;
+        self.previous_cue_ball = None;
+        self.balk = None;
+        self.finishing_round = false;
+        for player in &mut self.players {
+            *player = PlayerScore {
+                points: 0,
+                innings: 0,
+                current_run: 0,
+                high_run: 0,
+                obligation: None,
+                ..player.clone()
+            };
+        }
+        if let Some(time_outs) = self.time_outs.as_mut().filter(|t| t.per_set) {
+            time_outs.used.fill(0);
+        }
     }
 
     /// This match with the balls at `positions`, which place every ball in play and no
@@ -340,12 +473,14 @@ impl Referee {
             game: self.game.name.clone(),
             target: self.target,
             innings_limit: self.innings_limit,
-            equalising_inning: self.game.equalising_inning,
+            equalising_inning: self.equalising_inning,
             breaker: self.breaker,
             breaker_ball: self.breaker_ball,
             players: self.players.clone(),
             rows: self.history.clone(),
             outcome: self.result,
+            sets: self.sets.clone(),
+            totals: self.match_totals(),
         }
     }
 
@@ -374,6 +509,10 @@ impl Referee {
             finishing_round: self.finishing_round,
             result: self.result,
             history: Vec::new(),
+            equalising_inning: self.equalising_inning,
+            bank_shot_points: self.bank_shot_points,
+            sets: self.sets.clone(),
+            time_outs: self.time_outs.clone(),
         }
     }
 
@@ -389,10 +528,44 @@ impl Referee {
         if self.result.is_some() {
             return Err(JudgeError::GameOver);
         }
-        self.check_balls(&stroke.record)?;
-        let facts = Facts::read_on(&stroke.record, &self.table)?;
+        let set = self.sets.as_ref().map(SetPlay::number);
+        if let Some(set) = set.filter(|_| self.set_breaker_pending()) {
+            return Err(JudgeError::SetBreakerPending { set });
+        }
         let shooter = self.shooter;
-        let (verdict, run) = if stroke.calls.outside_interference {
+        let facts = if stroke.calls.timed_out {
+            None
+        } else {
+            self.check_balls(&stroke.record)?;
+            Some(Facts::read_on(&stroke.record, &self.table)?)
+        };
+        if stroke.calls.time_out {
+            let time_outs = self.time_outs.as_mut().filter(|t| t.left(shooter) > 0);
+            let time_outs = time_outs.ok_or(JudgeError::NoTimeOutLeft { player: shooter })?;
+            time_outs.used[shooter] += 1;
+        }
+        let sets_before = self.sets.as_ref().map(|s| s.done.len());
+        let (verdict, run) = match facts {
+            None => (self.judge_timed_out(), 0),
+            Some(facts) => self.judge_stroke(stroke, &facts),
+        };
+        // A stroke that closed a set leaves its score in that set.
+        let closed = self.sets.as_ref().zip(sets_before);
+        let closed = closed.and_then(|(sets, before)| sets.done.get(before));
+        let score = closed.map_or(&self.players, |set| &set.players)[shooter].points;
+        self.history.push(SheetRow {
+            verdict: verdict.clone(),
+            run,
+            score,
+            set,
+        });
+        Ok(verdict)
+    }
+
+    /// A stroke the simulation recorded: its verdict and the shooter's run with it.
+    fn judge_stroke(&mut self, stroke: &PlayedStroke, facts: &Facts) -> (Verdict, u32) {
+        let shooter = self.shooter;
+        if stroke.calls.outside_interference {
             let run = if self.in_inning {
                 self.players[shooter].current_run
             } else {
@@ -400,14 +573,42 @@ impl Referee {
             };
             (interference(shooter, facts.cue_ball()), run)
         } else {
-            self.judge_played(stroke, &facts)
-        };
-        self.history.push(SheetRow {
-            verdict: verdict.clone(),
-            run,
-            score: self.players[shooter].points,
-        });
-        Ok(verdict)
+            self.judge_played(stroke, facts)
+        }
+    }
+
+    /// The shot clock ran out before the stroke (the format's rule, docs/rules.md
+    /// "Formats"): a foul, the inning over, the balls where they lie.
+    fn judge_timed_out(&mut self) -> Verdict {
+        let shooter = self.shooter;
+        let cue_ball = self.cue_ball();
+        self.open_inning();
+        self.strokes += 1;
+        self.previous_cue_ball = Some(cue_ball);
+        let sets_before = self.sets.as_ref().map_or(0, |s| s.done.len());
+        self.end_inning(shooter, true, false, false);
+        Verdict {
+            shooter,
+            cue_ball,
+            points: 0,
+            fouls: vec![Foul::ShotClock],
+            inning_over: true,
+            spot: Vec::new(),
+            warnings: Vec::new(),
+            restore_positions: false,
+            remarks: self.set_remark(sets_before).into_iter().collect(),
+            outcome: self.result,
+        }
+    }
+
+    /// The remark on a stroke that closed a set, where the sets played were `before`.
+    fn set_remark(&self, before: usize) -> Option<Remark> {
+        let sets = self.sets.as_ref()?;
+        let set = sets.done.get(before)?;
+        Some(Remark::SetWon {
+            set: before as u32 + 1,
+            winner: set.winner,
+        })
     }
 
     /// The verdict on a stroke played without interference, applied to the score, and
@@ -454,14 +655,17 @@ impl Referee {
         self.strokes += 1;
         self.previous_cue_ball = Some(cue_ball);
         self.positions = after;
+        let sets_before = self.sets.as_ref().map_or(0, |s| s.done.len());
         if inning_over {
             let foul = !fouls.is_empty();
             self.end_inning(shooter, foul, stroke.declared_safety, lost);
         }
         if reached && points > 0 {
+            let set_won = self.set_remark(sets_before);
             remarks.push(Remark::TargetReached {
-                equalising: self.result.is_none(),
+                equalising: self.result.is_none() && set_won.is_none(),
             });
+            remarks.extend(set_won);
         }
         let verdict = Verdict {
             shooter,
@@ -556,13 +760,19 @@ impl Referee {
             .copied()
             .filter(|b| *b != facts.cue_ball())
             .collect();
-        let points = match count::judge(&self.game.count, facts, &objects) {
+        let mut points = match count::judge(&self.game.count, facts, &objects) {
             Ok(points) => points,
             Err(miss) => {
                 remarks.push(Remark::NoCount(miss));
                 return 0;
             }
         };
+        if let Some(bank) = self.bank_shot_points
+            && facts.cushions_before(&objects, 1).is_some_and(|c| c >= 3)
+        {
+            points = bank;
+            remarks.push(Remark::BankShot { points });
+        }
         if let (Some(rule), [a, b]) = (self.game.balk, objects.as_slice()) {
             let at = |positions: &BTreeMap<BallId, DVec2>| {
                 [*a, *b].map(|ball| positions.get(&ball).copied().unwrap_or(DVec2::ZERO))
@@ -603,6 +813,20 @@ impl Referee {
             };
         }
         self.result = self.result_after_inning(shooter, lost);
+        if let (Some(sets), Some(Outcome::Winner(winner)), false) =
+            (&mut self.sets, self.result, lost)
+        {
+            // A set's winner: the match's, or the next set.
+            match sets.close(winner, self.breaker, &self.players) {
+                SetClosed::MatchWon => {}
+                SetClosed::NextBreaker(breaker) => {
+                    self.result = None;
+                    self.start_set(breaker);
+                }
+                SetClosed::LagForBreak => self.result = None,
+            }
+            return;
+        }
         if self.result.is_none() {
             self.shooter = (shooter + 1) % self.players.len();
         }
@@ -615,7 +839,7 @@ impl Referee {
         }
         let round_over = (shooter + 1) % n == self.breaker;
         if self.players[shooter].reached() {
-            if !self.game.equalising_inning {
+            if !self.equalising_inning {
                 return Some(Outcome::Winner(shooter));
             }
             self.finishing_round = true;

@@ -29,6 +29,13 @@ pub enum SetupError {
         players: usize,
     },
     NoInnings,
+    /// A match in sets is for two players, not this many.
+    SetsForTwo(usize),
+    /// Sets are played out to their points: no innings limit, no equalising inning,
+    /// no handicap.
+    SetsPlayedOut,
+    /// A set's breaker was named when no set was waiting for one.
+    NoSetBreakPending,
     /// The game's set-up puts this ball here (mm), off the preset's bed.
     OffTheBed {
         ball: BallId,

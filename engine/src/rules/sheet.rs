@@ -4,6 +4,7 @@
 //! referee keeps it; the game-over screen, `carom referee` and the save all read this
 //! one sheet.
 
+use super::sets::SetPlay;
 use super::verdict::{Obligation, Outcome, Verdict};
 use crate::shot::BallId;
 
@@ -13,8 +14,10 @@ pub struct SheetRow {
     pub verdict: Verdict,
     /// The shooter's points in this inning so far, this stroke included.
     pub run: u32,
-    /// The shooter's score after the stroke.
+    /// The shooter's score after the stroke (in the set, in a match in sets).
     pub score: u32,
+    /// The set the stroke was played in, from 1; None outside a match in sets.
+    pub set: Option<u32>,
 }
 
 /// A match's score sheet.
@@ -32,6 +35,11 @@ pub struct ScoreSheet {
     pub rows: Vec<SheetRow>,
     /// How the game ended, once it is over.
     pub outcome: Option<Outcome>,
+    /// A match in sets: the sets played (`players` is then the set being played).
+    pub sets: Option<SetPlay>,
+    /// Each player's points, innings and high run over the whole match (in sets: all
+    /// sets together; otherwise `players`).
+    pub totals: Vec<PlayerScore>,
 }
 
 /// One player's inning on the sheet: from their first stroke at the table to the
@@ -39,6 +47,8 @@ pub struct ScoreSheet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Inning {
     pub player: usize,
+    /// The set it was played in, from 1; None outside a match in sets.
+    pub set: Option<u32>,
     /// The player's own innings, counted from 1.
     pub number: u32,
     /// The points made in it.
@@ -55,15 +65,18 @@ impl ScoreSheet {
         self.players.get(i).map_or("?", |p| p.name.as_str())
     }
 
-    /// Every inning played, in the order played.
+    /// Every inning played, in the order played (each set's counted from 1).
     pub fn innings(&self) -> Vec<Inning> {
         let mut innings: Vec<Inning> = Vec::new();
         let mut played = vec![0u32; self.players.len()];
         for row in &self.rows {
             let v = &row.verdict;
+            if innings.last().is_some_and(|i| i.set != row.set) {
+                played.fill(0);
+            }
             let going_on = innings
                 .last_mut()
-                .filter(|inning| inning.open && inning.player == v.shooter);
+                .filter(|inning| inning.open && inning.player == v.shooter && inning.set == row.set);
             let inning = match going_on {
                 Some(inning) => inning,
                 None => {
@@ -72,6 +85,7 @@ impl ScoreSheet {
                     }
                     innings.push(Inning {
                         player: v.shooter,
+                        set: row.set,
                         number: played.get(v.shooter).copied().unwrap_or(1),
                         run: 0,
                         total: 0,
@@ -88,10 +102,11 @@ impl ScoreSheet {
     }
 
     /// The sheet's rows of innings: row `n` holds each player's `n + 1`th inning (None
-    /// where they have not played it), as a score sheet lays them out.
-    pub fn inning_rows(&self) -> Vec<Vec<Option<Inning>>> {
+    /// where they have not played it), as a score sheet lays them out; in a match in
+    /// sets, those of `set` (None: the whole match's innings otherwise).
+    pub fn inning_rows(&self, set: Option<u32>) -> Vec<Vec<Option<Inning>>> {
         let mut rows: Vec<Vec<Option<Inning>>> = Vec::new();
-        for inning in self.innings() {
+        for inning in self.innings().into_iter().filter(|i| i.set == set) {
             let n = inning.number as usize - 1;
             while rows.len() <= n {
                 rows.push(vec![None; self.players.len()]);
@@ -143,6 +158,7 @@ mod tests {
                 record,
                 declared_safety: false,
                 calls: Calls::default(),
+                thinking_s: None,
             };
             r.judge(&stroke).unwrap();
         }
@@ -156,7 +172,7 @@ mod tests {
             read,
             [(0, 1, 2, 2, false), (1, 1, 0, 0, false), (0, 2, 1, 3, true)]
         );
-        let rows = sheet.inning_rows();
+        let rows = sheet.inning_rows(None);
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[1][1], None, "Boris has not played his second inning");
         // The players' own counts agree with the sheet's.

@@ -14,6 +14,9 @@ pub struct PlayedStroke {
     /// The player declared an intentional safety before the stroke (rules 23–25).
     pub declared_safety: bool,
     pub calls: Calls,
+    /// Seconds the player took over it, from when every ball had stopped (kept where a
+    /// shot clock ran; the referee judges only `calls.timed_out`).
+    pub thinking_s: Option<f64>,
 }
 
 /// What a referee sees that the simulation cannot: in the game, a menu action or the
@@ -26,6 +29,12 @@ pub struct Calls {
     pub touched_ball: bool,
     /// Rule 22: someone or something other than the players moved the balls.
     pub outside_interference: bool,
+    /// The shot clock ran out before the player struck: no stroke was played (its
+    /// record is empty), and the format's rule applies (docs/rules.md "Formats").
+    pub timed_out: bool,
+    /// The player called one of their time-outs for this stroke (the shot clock's
+    /// longer limit).
+    pub time_out: bool,
 }
 
 /// The strike that started the stroke.

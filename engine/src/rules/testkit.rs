@@ -178,6 +178,7 @@ pub fn played(record: ShotRecord) -> PlayedStroke {
         record,
         declared_safety: false,
         calls: Calls::default(),
+        thinking_s: None,
     }
 }
 

@@ -18,6 +18,8 @@ pub enum Rule {
     Balkline,
     /// Korean four-ball: the cue ball touched the opponent's cue ball.
     KoreanFourBall,
+    /// A match format's shot clock ran out (docs/rules.md "Formats").
+    ShotClock,
 }
 
 /// JSON: a general rule is its number, a game's own rule its name (`"balkline"`,
@@ -28,6 +30,7 @@ impl Serialize for Rule {
             Rule::General(n) => s.serialize_u8(*n),
             Rule::Balkline => s.serialize_str("balkline"),
             Rule::KoreanFourBall => s.serialize_str("korean_four_ball"),
+            Rule::ShotClock => s.serialize_str("shot_clock"),
         }
     }
 }
@@ -83,6 +86,8 @@ pub enum Foul {
     BalkCount { space: BalkSpace, counts: u32 },
     /// Korean four-ball: the cue ball touched the opponent's cue ball.
     OpponentBall(BallId),
+    /// The shot clock ran out before the stroke.
+    ShotClock,
 }
 
 impl Foul {
@@ -104,6 +109,7 @@ impl Foul {
             Foul::SafetyOwed(obligation) => obligation.rule(),
             Foul::BalkCount { .. } => return Rule::Balkline,
             Foul::OpponentBall(_) => return Rule::KoreanFourBall,
+            Foul::ShotClock => return Rule::ShotClock,
         })
     }
 }
@@ -147,6 +153,11 @@ pub enum Remark {
     },
     /// Rule 22: positions restored, no penalty, the stroke does not count.
     Interference,
+    /// A bank shot (three cushions or more before the first object ball) that the
+    /// format counts as `points`.
+    BankShot { points: u32 },
+    /// The stroke won set `set` (from 1) for `winner`.
+    SetWon { set: u32, winner: usize },
 }
 
 /// How a game ended.

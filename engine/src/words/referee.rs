@@ -40,6 +40,9 @@ pub(super) struct SheetWords<'a> {
     /// The stroke list's title and headings: #, player, ball, points, notes.
     pub by_stroke: &'a str,
     pub strokes: [&'a str; 5],
+    /// In a match in sets: a set's heading ("Set 2") and the totals' sets column.
+    pub set: &'a str,
+    pub sets_won: &'a str,
 }
 
 /// The whole score sheet as text, laid out the same in every language: the heading,
@@ -77,29 +80,52 @@ pub(super) fn lay_out_sheet(
         out += &format!("  {:>cell$}", format!("{run:>pair$} {total:>pair$}"));
     }
     out += "\n";
-    for (n, row) in sheet.inning_rows().iter().enumerate() {
-        out += &format!("{:>first$}", n + 1);
-        for inning in row {
-            let both = match inning {
-                Some(i) => format!("{:>pair$} {:>pair$}", i.run, i.total),
-                None => format!("{:>pair$} {:>pair$}", "-", "-"),
-            };
-            out += &format!("  {both:>cell$}");
+    // A match in sets: each set's innings under its heading and its score.
+    let mut sets: Vec<Option<u32>> = sheet.rows.iter().map(|r| r.set).collect();
+    sets.dedup();
+    if sets.is_empty() {
+        sets.push(None);
+    }
+    for set in sets {
+        if let Some(n) = set {
+            let score = sheet.sets.as_ref().and_then(|s| s.done.get(n as usize - 1));
+            let score = score.map_or(&sheet.players, |s| &s.players);
+            let points: Vec<String> = score.iter().map(|p| p.points.to_string()).collect();
+            out += &format!("{} {n}: {}\n", words.set, points.join(" : "));
         }
-        out += "\n";
+        for (n, row) in sheet.inning_rows(set).iter().enumerate() {
+            out += &format!("{:>first$}", n + 1);
+            for inning in row {
+                let both = match inning {
+                    Some(i) => format!("{:>pair$} {:>pair$}", i.run, i.total),
+                    None => format!("{:>pair$} {:>pair$}", "-", "-"),
+                };
+                out += &format!("  {both:>cell$}");
+            }
+            out += "\n";
+        }
     }
     let [w_points, w_innings, w_high, w_mean] = [points, innings, high_run, mean].map(chars);
+    let won = sheet.sets.as_ref().map(|s| s.won(sheet.players.len()));
+    let w_sets = chars(words.sets_won);
+    let sets_column = |cell: String| {
+        won.as_ref()
+            .map_or(String::new(), |_| format!("  {cell:>w_sets$}"))
+    };
     out += &format!(
-        "\n{player:<width$}  {points:>w_points$}  {innings:>w_innings$}  {high_run:>w_high$}  {mean:>w_mean$}\n"
+        "\n{player:<width$}  {points:>w_points$}  {innings:>w_innings$}  {high_run:>w_high$}  {mean:>w_mean$}{}\n",
+        sets_column(words.sets_won.to_owned())
     );
-    for p in &sheet.players {
+    for (i, p) in sheet.totals.iter().enumerate() {
+        let sets_won = won.as_ref().and_then(|w| w.get(i)).copied().unwrap_or(0);
         out += &format!(
-            "{:<width$}  {:>w_points$}  {:>w_innings$}  {:>w_high$}  {:>w_mean$}\n",
+            "{:<width$}  {:>w_points$}  {:>w_innings$}  {:>w_high$}  {:>w_mean$}{}\n",
             p.name,
             p.points,
             p.innings,
             p.high_run,
-            average(p.average())
+            average(p.average()),
+            sets_column(sets_won.to_string())
         );
     }
     out += &format!("\n{}\n", words.outcome);

@@ -294,6 +294,7 @@ fn every_trouble(words: &dyn Words) -> Vec<String> {
     ];
     let settings = vec![
         SettingsProblem::NoGame("umbrella".into()),
+        SettingsProblem::NoFormat("pba".into()),
         SettingsProblem::NoTable("umbrella".into()),
         SettingsProblem::NoTarget,
         SettingsProblem::NoInnings,

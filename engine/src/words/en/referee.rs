@@ -9,6 +9,7 @@ impl RefereeWords for English {
             Rule::General(n) => format!("rule {n}"),
             Rule::Balkline => "balkline rule".to_owned(),
             Rule::KoreanFourBall => "Korean four-ball rule".to_owned(),
+            Rule::ShotClock => "the format's shot clock".to_owned(),
         }
     }
 
@@ -95,6 +96,9 @@ impl RefereeWords for English {
             Foul::OpponentBall(ball) => {
                 format!("the cue ball touched the opponent's cue ball ({ball})")
             }
+            Foul::ShotClock => "the time for the stroke ran out: the inning ends as a foul, the \
+                                balls stay where they lie"
+                .to_owned(),
         }
     }
 
@@ -120,6 +124,10 @@ impl RefereeWords for English {
             Remark::Interference => "outside interference: positions restored, no penalty; the \
                                      stroke does not count (rule 22)"
                 .to_owned(),
+            Remark::BankShot { points } => {
+                format!("bank shot (three cushions before the first ball): {points} points")
+            }
+            Remark::SetWon { set, .. } => format!("set {set} won"),
         }
     }
 
@@ -329,6 +337,8 @@ impl RefereeWords for English {
             outcome,
             by_stroke: "Stroke by stroke",
             strokes: ["#", "player", "ball", "pts", "notes"],
+            set: "Set",
+            sets_won: "sets",
         };
         lay_out_sheet(
             sheet,

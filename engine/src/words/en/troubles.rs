@@ -52,6 +52,12 @@ impl TroubleWords for English {
                 JudgeError::NotAtRest => "the record does not end with every ball at rest (a \
                      `rest` event, nothing after it): the stroke is not complete (rule 11)"
                     .into(),
+                JudgeError::NoTimeOutLeft { player } => format!(
+                    "player {player} (numbered from 0) calls a time-out with none left"
+                ),
+                JudgeError::SetBreakerPending { set } => format!(
+                    "a lag decides who breaks set {set}: name them in `set_breakers`"
+                ),
             },
             Trouble::Record(e) => record_error(e),
             Trouble::Lag(e) => lag_error(e),
@@ -86,6 +92,9 @@ impl TroubleWords for English {
                     }
                     Keyed::ComputerLevel => {
                         format!("no computer level \"{key}\" in computer.ron; there are: {known}")
+                    }
+                    Keyed::MatchFormat => {
+                        format!("no match format \"{key}\" in formats.ron; there are: {known}")
                     }
                 }
             }
@@ -444,6 +453,13 @@ fn setup_error(e: &SetupError) -> String {
             "{targets} targets for {players} players: a handicap match gives each player one"
         ),
         SetupError::NoInnings => "the innings limit must be at least 1".into(),
+        SetupError::SetsForTwo(n) => format!("a match in sets is for 2 players, not {n}"),
+        SetupError::SetsPlayedOut => "sets are played out to their points: no innings limit, \
+             no equalising inning, no handicap"
+            .into(),
+        SetupError::NoSetBreakPending => "a set's breaker is named where no set waits for one \
+             (only after a set whose successor a lag decides)"
+            .into(),
         SetupError::OffTheBed { ball, at_mm, table } => format!(
             "the set-up puts {ball} at ({:.0}, {:.0}) mm, off the {table} table's bed",
             at_mm.0, at_mm.1
@@ -466,6 +482,7 @@ fn setup_error(e: &SetupError) -> String {
 fn settings_problem(e: &SettingsProblem) -> String {
     match e {
         SettingsProblem::NoGame(key) => format!("no game `{key}` in games.ron"),
+        SettingsProblem::NoFormat(key) => format!("no match format `{key}` in formats.ron"),
         SettingsProblem::NoTable(key) => format!("no table `{key}` in tables.ron"),
         SettingsProblem::NoTarget => "the target must be at least 1 point".into(),
         SettingsProblem::NoInnings => "an innings limit must be at least 1".into(),

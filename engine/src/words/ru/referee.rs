@@ -9,6 +9,7 @@ impl RefereeWords for Russian {
             Rule::General(n) => format!("правило {n}"),
             Rule::Balkline => "правило балклайна".to_owned(),
             Rule::KoreanFourBall => "правило корейского карамболя с четырьмя шарами".to_owned(),
+            Rule::ShotClock => "время на удар по регламенту".to_owned(),
         }
     }
 
@@ -115,6 +116,9 @@ impl RefereeWords for Russian {
             Foul::OpponentBall(ball) => {
                 format!("биток коснулся битка соперника ({})", ball_word(*ball))
             }
+            Foul::ShotClock => "время на удар истекло: подход окончен как после фола, шары \
+                                остаются, где лежат"
+                .to_owned(),
         }
     }
 
@@ -140,6 +144,10 @@ impl RefereeWords for Russian {
             Remark::Interference => "постороннее вмешательство: позиция восстановлена, без \
                                      штрафа; удар не засчитан (правило 22)"
                 .to_owned(),
+            Remark::BankShot { points } => {
+                format!("удар с борта (три борта до первого шара): очков — {points}")
+            }
+            Remark::SetWon { set, .. } => format!("сет {set} выигран"),
         }
     }
 
@@ -347,6 +355,8 @@ impl RefereeWords for Russian {
             outcome,
             by_stroke: "Удар за ударом",
             strokes: ["№", "игрок", "биток", "очки", "примечания"],
+            set: "Сет",
+            sets_won: "сеты",
         };
         lay_out_sheet(
             sheet,

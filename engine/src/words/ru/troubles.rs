@@ -41,6 +41,12 @@ impl TroubleWords for Russian {
                 JudgeError::NotAtRest => "запись кончается раньше, чем остановились все шары: удар не завершён (правило 11)"
                     .into(),
                 JudgeError::Impossible(e) => self.trouble(Trouble::Record(e)),
+                JudgeError::NoTimeOutLeft { player } => format!(
+                    "игрок {player} (нумерация с 0) взял тайм-аут, а тайм-аутов у него не осталось"
+                ),
+                JudgeError::SetBreakerPending { set } => format!(
+                    "начинающего сет {set} решает жеребьёвка (лаг): назовите его в `set_breakers`"
+                ),
             },
             Trouble::Record(e) => match e {
                 RecordError::MeetsItself(ball) => format!(
@@ -156,6 +162,15 @@ impl TroubleWords for Russian {
                     "дистанций {targets}, а игроков {players}: в партии с форой у каждого игрока своя"
                 ),
                 SetupError::NoInnings => "лимит подходов — хотя бы 1".into(),
+                SetupError::SetsForTwo(n) => {
+                    format!("матч по сетам играют 2 игрока, а не {n}")
+                }
+                SetupError::SetsPlayedOut => "сеты играются до своих очков: без лимита \
+                     подходов, без уравнивающего подхода, без форы"
+                    .into(),
+                SetupError::NoSetBreakPending => "начинающий сета назван, когда ни один сет его \
+                     не ждёт (только после сета, за которым следует лаг)"
+                    .into(),
                 SetupError::OffTheBed { ball, at_mm, table } => format!(
                     "расстановка ставит {} шар в точку ({}; {}) мм, за пределы поля стола «{table}»",
                     ball_word(*ball),
@@ -185,10 +200,16 @@ impl TroubleWords for Russian {
                     Keyed::ComputerLevel => {
                         format!("в computer.ron нет уровня «{key}»; есть: {known}")
                     }
+                    Keyed::MatchFormat => {
+                        format!("в formats.ron нет регламента «{key}»; есть: {known}")
+                    }
                 }
             }
             Trouble::Settings(e) => match e {
                 SettingsProblem::NoGame(key) => format!("в games.ron нет игры «{key}»"),
+                SettingsProblem::NoFormat(key) => {
+                    format!("в formats.ron нет регламента матча «{key}»")
+                }
                 SettingsProblem::NoTable(key) => format!("в tables.ron нет стола «{key}»"),
                 SettingsProblem::NoTarget => "партия играется хотя бы до 1 очка".into(),
                 SettingsProblem::NoInnings => "лимит подходов — хотя бы 1".into(),
