@@ -325,6 +325,87 @@ fn a_ron_match_file_is_read_like_json() {
     assert_eq!(sheet["winner"], ANNA);
 }
 
+/// A PBA set match (formats.ron `pba_sets`) to 2 points a set: each set ends the moment
+/// its points are made (no equalising inning), a bank shot counts two, a lag (the file's
+/// `set_breakers`) gives each set its breaker, and a stroke the shot clock ran out on is
+/// a foul that ends the inning.
+const PBA_MATCH: &str = "tests/data/pba_set_match.json";
+
+#[test]
+fn a_pba_set_match_is_replayed_in_sets_with_bank_shots_and_the_shot_clock() {
+    let (ok, stdout, stderr) = carom(&["referee", PBA_MATCH, "--json"]);
+    assert!(ok, "{stderr}");
+    let sheet: Value = serde_json::from_str(&stdout).unwrap();
+    let strokes = sheet["strokes"].as_array().unwrap();
+    let field = |i: usize, name: &str| strokes[i][name].clone();
+    // The break: a bank shot, two points, the set's 2 made at once: set 1, Anna.
+    assert_eq!(
+        (field(0, "points"), field(0, "bank_shot")),
+        (2.into(), true.into())
+    );
+    assert_eq!(field(0, "set"), 1);
+    assert_eq!(field(0, "inning_over"), true);
+    // No equalising inning: Boris's next stroke breaks set 2.
+    assert_eq!(
+        (field(1, "shooter"), field(1, "set")),
+        (BORIS.into(), 2.into())
+    );
+    assert!(
+        field(1, "bank_shot").is_null(),
+        "a plain carom is no bank shot"
+    );
+    // The clock ran out on Anna: a foul under the format's shot clock, her inning over.
+    assert_eq!(field(3, "fouls")[0]["rule"], "shot_clock");
+    assert_eq!(
+        (field(3, "points"), field(3, "inning_over")),
+        (0.into(), true.into())
+    );
+    let sets = sheet["sets"].as_array().unwrap();
+    let read: Vec<(&str, &str)> = sets
+        .iter()
+        .map(|s| {
+            (
+                s["breaker"].as_str().unwrap(),
+                s["winner"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        read,
+        [(ANNA, ANNA), (BORIS, BORIS), (ANNA, ANNA), (BORIS, ANNA)]
+    );
+    assert_eq!(sheet["winner"], ANNA);
+    let score = |i: usize, f: &str| sheet["score"][i][f].clone();
+    assert_eq!((score(0, "sets"), score(1, "sets")), (3.into(), 1.into()));
+    assert_eq!(
+        (score(0, "points"), score(1, "points")),
+        (6.into(), 2.into())
+    );
+    // The general rules' golden output has none of these fields.
+    let (_, general, _) = carom(&["referee", MATCH, "--json"]);
+    for name in ["\"sets\"", "\"set\"", "bank_shot"] {
+        assert!(!general.contains(name), "{name} in a match without sets");
+    }
+    let (ok, text, stderr) = carom(&["referee", PBA_MATCH]);
+    assert!(ok, "{stderr}");
+    for line in [
+        "Set 2, Boris breaks: 0 : 2",
+        "bank shot",
+        "set 4 won; game over",
+    ] {
+        assert!(text.contains(line), "{line}:\n{text}");
+    }
+    // A set whose breaker the file does not name is refused where it starts.
+    let mut value: Value =
+        serde_json::from_str(&std::fs::read_to_string(PBA_MATCH).unwrap()).unwrap();
+    value["set_breakers"] = serde_json::json!([1]);
+    let err = refused("pba.json", &value.to_string());
+    assert!(
+        err.contains("strokes[5]") && err.contains("set_breakers"),
+        "{err}"
+    );
+}
+
 /// Writes `text` to a temporary match file and runs the referee on it: the error.
 fn refused(name: &str, text: &str) -> String {
     let path = fresh_dir(&format!("referee-{name}")).join(name);

@@ -76,7 +76,8 @@ fn section_of(rule: Rule, book: &RulesBook, game: &str) -> usize {
             .iter()
             .position(|(number, _)| *number == n)
             .map_or(0, |at| at + own),
-        Rule::Balkline | Rule::KoreanFourBall => 0,
+        // A format's rule: no section of the book; the first one shows.
+        Rule::Balkline | Rule::KoreanFourBall | Rule::ShotClock => 0,
     }
 }
 

@@ -92,7 +92,7 @@ pub(super) fn innings(
         heading.extend([p.name.clone(), columns.total.to_owned()]);
     }
     let rows = score
-        .inning_rows()
+        .inning_rows(score.current_set())
         .iter()
         .enumerate()
         .skip(from)

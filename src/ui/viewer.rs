@@ -219,7 +219,7 @@ fn show_sheet(
         run: per_seat * 0.55,
         total: per_seat * 0.45,
     };
-    let rows = score.inning_rows().len();
+    let rows = score.inning_rows(score.current_set()).len();
     let (heading, inning_widths, innings) =
         sheet::innings(score, &widths, rows.saturating_sub(INNINGS_SHOWN));
     commands

@@ -167,6 +167,7 @@ struct Score<'a> {
 /// "innings": [...]}`.
 pub fn sheet(sheet: &ScoreSheet) -> String {
     let won = sheet.sets.as_ref().map(|s| s.won(sheet.players.len()));
+    let totals = sheet.totals();
     let json = Sheet {
         strokes: sheet
             .rows
@@ -186,7 +187,7 @@ pub fn sheet(sheet: &ScoreSheet) -> String {
                     .any(|r| matches!(r, rules::Remark::BankShot { .. })),
             })
             .collect(),
-        score: scores(&sheet.totals, won.as_deref()),
+        score: scores(&totals, won.as_deref()),
         sets: sheet.sets.as_ref().map(|sets| {
             sets.done
                 .iter()

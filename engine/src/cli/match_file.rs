@@ -143,7 +143,6 @@ pub struct StrokeEntry {
     pub trajectories: BTreeMap<BallId, Vec<[f64; 4]>>,
     #[serde(default)]
     pub duration: f64,
-    #[serde(default)]
     pub declared_safety: bool,
     #[serde(default)]
     pub calls: Vec<Call>,

@@ -233,8 +233,9 @@ pub fn record_for(
             },
         }
     };
+    let totals = sheet.totals();
     for &i in recorded {
-        let (Some(player), Some(result)) = (sheet.totals.get(i), result_of(i)) else {
+        let (Some(player), Some(result)) = (totals.get(i), result_of(i)) else {
             continue;
         };
         let path = profile_path(data, &player.name);
@@ -333,11 +334,10 @@ mod tests {
             equalising_inning: true,
             breaker: 0,
             breaker_ball: BallId::White,
-            players: players.clone(),
+            players,
             rows: Vec::new(),
             outcome: Some(outcome),
             sets: None,
-            totals: players,
         }
     }
 

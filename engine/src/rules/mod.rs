@@ -46,6 +46,7 @@ mod fouls;
 pub mod lag;
 mod one_stroke;
 mod referee;
+mod score;
 mod sets;
 mod setup;
 mod sheet;
@@ -66,9 +67,10 @@ pub use lag::{
 };
 pub use one_stroke::OneStroke;
 pub use referee::{JudgeError, MatchSetup, Referee};
+pub use score::PlayerScore;
 pub use sets::{SetPlay, SetResult, TimeOuts};
 pub use setup::{SetupError, balls_in_play, break_positions, check_setups};
-pub use sheet::{Inning, PlayerScore, ScoreSheet, SheetRow};
+pub use sheet::{Inning, ScoreSheet, SheetRow};
 pub use spotting::spot_jumped;
 pub use stroke::{Calls, PlayedStroke, RecordError};
 pub use verdict::{

@@ -4,8 +4,9 @@
 //! referee keeps it; the game-over screen, `carom referee` and the save all read this
 //! one sheet.
 
+use super::score::PlayerScore;
 use super::sets::SetPlay;
-use super::verdict::{Obligation, Outcome, Verdict};
+use super::verdict::{Outcome, Verdict};
 use crate::shot::BallId;
 
 /// One stroke on the sheet.
@@ -37,9 +38,6 @@ pub struct ScoreSheet {
     pub outcome: Option<Outcome>,
     /// A match in sets: the sets played (`players` is then the set being played).
     pub sets: Option<SetPlay>,
-    /// Each player's points, innings and high run over the whole match (in sets: all
-    /// sets together; otherwise `players`).
-    pub totals: Vec<PlayerScore>,
 }
 
 /// One player's inning on the sheet: from their first stroke at the table to the
@@ -74,9 +72,9 @@ impl ScoreSheet {
             if innings.last().is_some_and(|i| i.set != row.set) {
                 played.fill(0);
             }
-            let going_on = innings
-                .last_mut()
-                .filter(|inning| inning.open && inning.player == v.shooter && inning.set == row.set);
+            let going_on = innings.last_mut().filter(|inning| {
+                inning.open && inning.player == v.shooter && inning.set == row.set
+            });
             let inning = match going_on {
                 Some(inning) => inning,
                 None => {
@@ -99,6 +97,26 @@ impl ScoreSheet {
             inning.open = !v.inning_over;
         }
         innings
+    }
+
+    /// Each player's points, innings and high run over the whole match (in sets: all
+    /// sets together; otherwise `players`).
+    pub fn totals(&self) -> Vec<PlayerScore> {
+        match &self.sets {
+            Some(sets) => sets.totals(&self.players),
+            None => self.players.clone(),
+        }
+    }
+
+    /// The set being played (the last one, once the match is over); None outside a
+    /// match in sets.
+    pub fn current_set(&self) -> Option<u32> {
+        let sets = self.sets.as_ref()?;
+        Some(if sets.decided(self.players.len()) {
+            sets.done.len() as u32
+        } else {
+            sets.number()
+        })
     }
 
     /// The sheet's rows of innings: row `n` holds each player's `n + 1`th inning (None
@@ -179,22 +197,4 @@ mod tests {
         assert_eq!((sheet.players[0].innings, sheet.players[1].innings), (2, 1));
         assert_eq!(sheet.players[0].high_run, 2);
     }
-}
-
-/// One player's line of the score sheet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayerScore {
-    pub name: String,
-    /// The points this player plays to (their own in a handicap match).
-    pub target: u32,
-    pub points: u32,
-    /// Innings started.
-    pub innings: u32,
-    /// Points of the inning in progress (0 when not at the table).
-    pub current_run: u32,
-    pub high_run: u32,
-    /// Rule 18.
-    pub warnings: u32,
-    /// What binds the first stroke of the player's next inning (rules 24, 25).
-    pub obligation: Option<Obligation>,
 }

@@ -155,9 +155,14 @@ pub enum Remark {
     Interference,
     /// A bank shot (three cushions or more before the first object ball) that the
     /// format counts as `points`.
-    BankShot { points: u32 },
+    BankShot {
+        points: u32,
+    },
     /// The stroke won set `set` (from 1) for `winner`.
-    SetWon { set: u32, winner: usize },
+    SetWon {
+        set: u32,
+        winner: usize,
+    },
 }
 
 /// How a game ended.

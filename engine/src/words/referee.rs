@@ -40,8 +40,9 @@ pub(super) struct SheetWords<'a> {
     /// The stroke list's title and headings: #, player, ball, points, notes.
     pub by_stroke: &'a str,
     pub strokes: [&'a str; 5],
-    /// In a match in sets: a set's heading ("Set 2") and the totals' sets column.
-    pub set: &'a str,
+    /// In a match in sets: a set's heading from its number, breaker and score ("Set 2,
+    /// Boris breaks: 0 : 2") and the totals' sets column.
+    pub set: fn(u32, &str, &str) -> String,
     pub sets_won: &'a str,
 }
 
@@ -88,10 +89,12 @@ pub(super) fn lay_out_sheet(
     }
     for set in sets {
         if let Some(n) = set {
-            let score = sheet.sets.as_ref().and_then(|s| s.done.get(n as usize - 1));
-            let score = score.map_or(&sheet.players, |s| &s.players);
+            let done = sheet.sets.as_ref().and_then(|s| s.done.get(n as usize - 1));
+            let (score, breaker) =
+                done.map_or((&sheet.players, sheet.breaker), |s| (&s.players, s.breaker));
             let points: Vec<String> = score.iter().map(|p| p.points.to_string()).collect();
-            out += &format!("{} {n}: {}\n", words.set, points.join(" : "));
+            out += &(words.set)(n, sheet.name(breaker), &points.join(" : "));
+            out += "\n";
         }
         for (n, row) in sheet.inning_rows(set).iter().enumerate() {
             out += &format!("{:>first$}", n + 1);
@@ -116,11 +119,11 @@ pub(super) fn lay_out_sheet(
         "\n{player:<width$}  {points:>w_points$}  {innings:>w_innings$}  {high_run:>w_high$}  {mean:>w_mean$}{}\n",
         sets_column(words.sets_won.to_owned())
     );
-    for (i, p) in sheet.totals.iter().enumerate() {
+    for (i, p) in sheet.totals().iter().enumerate() {
         let sets_won = won.as_ref().and_then(|w| w.get(i)).copied().unwrap_or(0);
         out += &format!(
             "{:<width$}  {:>w_points$}  {:>w_innings$}  {:>w_high$}  {:>w_mean$}{}\n",
-            p.name,
+            sheet.name(i),
             p.points,
             p.innings,
             p.high_run,

@@ -294,7 +294,7 @@ fn every_trouble(words: &dyn Words) -> Vec<String> {
     ];
     let settings = vec![
         SettingsProblem::NoGame("umbrella".into()),
-        SettingsProblem::NoFormat("pba".into()),
+        SettingsProblem::NoFormat("umbrella".into()),
         SettingsProblem::NoTable("umbrella".into()),
         SettingsProblem::NoTarget,
         SettingsProblem::NoInnings,
@@ -1242,6 +1242,9 @@ const LATIN_ALLOWED: &[&str] = &[
     "games",
     "tables",
     "computer",
+    "formats",
+    "set",
+    "breakers",
     // File names, paths and formats.
     "config",
     "controls",

@@ -319,11 +319,18 @@ impl RefereeWords for English {
             "{}: {} points, {limit}{equalising}\n",
             sheet.game, sheet.target
         );
-        out += &format!(
-            "{} breaks with {}.\n\n",
-            sheet.name(sheet.breaker),
-            sheet.breaker_ball
-        );
+        out += &match &sheet.sets {
+            Some(sets) => format!(
+                "In sets: the first to win {}; each set's breaker plays {}.\n\n",
+                sets.to_win(),
+                sheet.breaker_ball
+            ),
+            None => format!(
+                "{} breaks with {}.\n\n",
+                sheet.name(sheet.breaker),
+                sheet.breaker_ball
+            ),
+        };
         let outcome = match sheet.outcome {
             Some(Outcome::Winner(w)) => format!("Winner: {}", sheet.name(w)),
             Some(Outcome::Draw) => "Game over: a draw.".to_owned(),
@@ -337,7 +344,7 @@ impl RefereeWords for English {
             outcome,
             by_stroke: "Stroke by stroke",
             strokes: ["#", "player", "ball", "pts", "notes"],
-            set: "Set",
+            set: |n, breaker, score| format!("Set {n}, {breaker} breaks: {score}"),
             sets_won: "sets",
         };
         lay_out_sheet(

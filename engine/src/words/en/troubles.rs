@@ -52,12 +52,12 @@ impl TroubleWords for English {
                 JudgeError::NotAtRest => "the record does not end with every ball at rest (a \
                      `rest` event, nothing after it): the stroke is not complete (rule 11)"
                     .into(),
-                JudgeError::NoTimeOutLeft { player } => format!(
-                    "player {player} (numbered from 0) calls a time-out with none left"
-                ),
-                JudgeError::SetBreakerPending { set } => format!(
-                    "a lag decides who breaks set {set}: name them in `set_breakers`"
-                ),
+                JudgeError::NoTimeOutLeft { player } => {
+                    format!("player {player} (numbered from 0) calls a time-out with none left")
+                }
+                JudgeError::SetBreakerPending { set } => {
+                    format!("a lag decides who breaks set {set}: name them in `set_breakers`")
+                }
             },
             Trouble::Record(e) => record_error(e),
             Trouble::Lag(e) => lag_error(e),

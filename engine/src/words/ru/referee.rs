@@ -337,11 +337,18 @@ impl RefereeWords for Russian {
             sheet.game,
             up_to_points(sheet.target)
         );
-        out += &format!(
-            "{} начинает партию {}.\n\n",
-            sheet.name(sheet.breaker),
-            ball_in(ball_word(sheet.breaker_ball), Case::Ins)
-        );
+        out += &match &sheet.sets {
+            Some(sets) => format!(
+                "По сетам: до {} выигранных; начинающий сет играет {}.\n\n",
+                sets.to_win(),
+                ball_in(ball_word(sheet.breaker_ball), Case::Ins)
+            ),
+            None => format!(
+                "{} начинает партию {}.\n\n",
+                sheet.name(sheet.breaker),
+                ball_in(ball_word(sheet.breaker_ball), Case::Ins)
+            ),
+        };
         let outcome = match sheet.outcome {
             Some(Outcome::Winner(w)) => format!("Победитель: {}", sheet.name(w)),
             Some(Outcome::Draw) => "Партия окончена: ничья.".to_owned(),
@@ -355,7 +362,7 @@ impl RefereeWords for Russian {
             outcome,
             by_stroke: "Удар за ударом",
             strokes: ["№", "игрок", "биток", "очки", "примечания"],
-            set: "Сет",
+            set: |n, breaker, score| format!("Сет {n}, разбивает {breaker}: {score}"),
             sets_won: "сеты",
         };
         lay_out_sheet(

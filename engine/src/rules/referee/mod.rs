@@ -18,16 +18,20 @@
 //! best of the others (none when they are level). In practice (one player) the game is
 //! won by reaching the target and otherwise ends without a winner.
 
+mod formats;
+mod outcome;
+
 use super::balk::{self, BalkCount, BalkTally};
 use super::count;
 use super::fouls::{self, Context};
+use super::score::PlayerScore;
 use super::sets::{SetClosed, SetPlay, TimeOuts};
 use super::setup::{SetupError, balls_in_play, break_positions, is_break_layout};
-use super::sheet::{PlayerScore, ScoreSheet, SheetRow};
+use super::sheet::{ScoreSheet, SheetRow};
 use super::spotting::spot_jumped;
 use super::stroke::{Facts, PlayedStroke, RecordError, balls_named};
 use super::verdict::{Foul, Obligation, Outcome, Placement, Remark, Verdict, Warning};
-use crate::config::{Format, GameRules, RefereeConfig};
+use crate::config::{GameRules, RefereeConfig};
 use crate::math::DVec2;
 use crate::shot::{BallId, ShotRecord};
 use crate::table::TableGeometry;
@@ -49,22 +53,6 @@ pub struct MatchSetup {
     pub breaker: usize,
     /// The breaker's cue ball, white or dotted (rule 6).
     pub breaker_ball: BallId,
-}
-
-impl PlayerScore {
-    /// The player has made their distance.
-    pub fn reached(&self) -> bool {
-        self.points >= self.target
-    }
-
-    /// Points per inning (0 before the first inning).
-    pub fn average(&self) -> f64 {
-        if self.innings == 0 {
-            0.0
-        } else {
-            f64::from(self.points) / f64::from(self.innings)
-        }
-    }
 }
 
 /// A stroke the referee cannot judge.
@@ -226,120 +214,6 @@ impl Referee {
         })
     }
 
-    /// This match under `format` (formats.ron), before its first stroke: its
-    /// equalising inning, bank shots, sets (two players, each set to this match's
-    /// target, played out: no innings limit, no equalising inning, no handicap) and
-    /// time-outs (by the format's band for this match's target).
-    pub fn with_format(mut self, format: &Format) -> Result<Referee, SetupError> {
-        self.equalising_inning = format.equalising_inning;
-        self.bank_shot_points = format.bank_shot_points;
-        if let Some(sets) = &format.sets {
-            if self.players.len() != 2 {
-                return Err(SetupError::SetsForTwo(self.players.len()));
-            }
-            let handicap = self.players.iter().any(|p| p.target != self.target);
-            if handicap || self.innings_limit.is_some() || self.equalising_inning {
-                return Err(SetupError::SetsPlayedOut);
-            }
-            let play = SetPlay::new(sets, self.target, self.positions.clone());
-            self.set_target(play.points());
-            self.sets = Some(play);
-        }
-        if let Some(clock) = &format.shot_clock {
-            self.time_outs = Some(TimeOuts {
-                allowed: clock.timeouts_for(format.target),
-                per_set: clock.timeouts_per_set,
-                used: vec![0; self.players.len()],
-            });
-        }
-        Ok(self)
-    }
-
-    fn set_target(&mut self, target: u32) {
-        self.target = target;
-        for player in &mut self.players {
-            player.target = target;
-        }
-    }
-
-    /// The match in sets, where it is one.
-    pub fn sets(&self) -> Option<&SetPlay> {
-        self.sets.as_ref()
-    }
-
-    /// The time-outs `player` has left; None in a match without them.
-    pub fn time_outs_left(&self, player: usize) -> Option<u32> {
-        self.time_outs.as_ref().map(|t| t.left(player))
-    }
-
-    /// Each player's points, innings and high run over the whole match: the sets'
-    /// together in a match in sets, the score otherwise.
-    pub fn match_totals(&self) -> Vec<PlayerScore> {
-        let Some(sets) = &self.sets else {
-            return self.players.clone();
-        };
-        let mut totals = self.players.clone();
-        for set in &sets.done {
-            for (total, score) in totals.iter_mut().zip(&set.players) {
-                total.points += score.points;
-                total.innings += score.innings;
-                total.high_run = total.high_run.max(score.high_run);
-            }
-        }
-        totals
-    }
-
-    /// After a set whose successor's break a lag decides: `breaker` breaks it.
-    pub fn set_breaker(&mut self, breaker: usize) -> Result<(), SetupError> {
-        if breaker >= self.players.len() {
-            return Err(SetupError::NoSuchBreaker {
-                breaker,
-                players: self.players.len(),
-            });
-        }
-        match &mut self.sets {
-            Some(sets) if sets.breaker_pending => {
-                sets.breaker_pending = false;
-                self.start_set(breaker);
-                Ok(())
-            }
-            _ => Err(SetupError::NoSetBreakPending),
-        }
-    }
-
-    /// A set's break is waiting for the lag that decides its breaker.
-    pub fn set_breaker_pending(&self) -> bool {
-        self.sets.as_ref().is_some_and(|s| s.breaker_pending)
-    }
-
-    /// The next set from its break set-up, `breaker` breaking with the match's
-    /// breaker's ball.
-    fn start_set(&mut self, breaker: usize) {
-        let Some(sets) = &self.sets else { return };
-        self.positions = sets.break_setup.clone();
-        self.set_target(sets.points());
-        self.breaker = breaker;
-        self.shooter = breaker;
-        self.in_inning = false;
-        self.strokes = 0;
-        self.previous_cue_ball = None;
-        self.balk = None;
-        self.finishing_round = false;
-        for player in &mut self.players {
-            *player = PlayerScore {
-                points: 0,
-                innings: 0,
-                current_run: 0,
-                high_run: 0,
-                obligation: None,
-                ..player.clone()
-            };
-        }
-        if let Some(time_outs) = self.time_outs.as_mut().filter(|t| t.per_set) {
-            time_outs.used.fill(0);
-        }
-    }
-
     /// This match with the balls at `positions`, which place every ball in play and no
     /// other: a lay-out to judge a stroke from. The game's break set-up (rule 7) is the
     /// break still to play, judged as a break (rule 8); any other lay-out has the break
@@ -480,7 +354,6 @@ impl Referee {
             rows: self.history.clone(),
             outcome: self.result,
             sets: self.sets.clone(),
-            totals: self.match_totals(),
         }
     }
 
@@ -490,29 +363,9 @@ impl Referee {
     /// player judges every stroke it considers).
     pub fn what_if(&self, positions: BTreeMap<BallId, DVec2>) -> Referee {
         Referee {
-            game: self.game.clone(),
-            table: self.table.clone(),
-            push_contact_s: self.push_contact_s,
-            jump_height_m: self.jump_height_m,
-            players: self.players.clone(),
-            target: self.target,
-            innings_limit: self.innings_limit,
-            breaker: self.breaker,
-            breaker_ball: self.breaker_ball,
-            in_play: self.in_play.clone(),
-            shooter: self.shooter,
-            in_inning: self.in_inning,
-            strokes: self.strokes,
-            previous_cue_ball: self.previous_cue_ball,
             positions,
-            balk: self.balk,
-            finishing_round: self.finishing_round,
-            result: self.result,
             history: Vec::new(),
-            equalising_inning: self.equalising_inning,
-            bank_shot_points: self.bank_shot_points,
-            sets: self.sets.clone(),
-            time_outs: self.time_outs.clone(),
+            ..self.clone()
         }
     }
 
@@ -575,40 +428,6 @@ impl Referee {
         } else {
             self.judge_played(stroke, facts)
         }
-    }
-
-    /// The shot clock ran out before the stroke (the format's rule, docs/rules.md
-    /// "Formats"): a foul, the inning over, the balls where they lie.
-    fn judge_timed_out(&mut self) -> Verdict {
-        let shooter = self.shooter;
-        let cue_ball = self.cue_ball();
-        self.open_inning();
-        self.strokes += 1;
-        self.previous_cue_ball = Some(cue_ball);
-        let sets_before = self.sets.as_ref().map_or(0, |s| s.done.len());
-        self.end_inning(shooter, true, false, false);
-        Verdict {
-            shooter,
-            cue_ball,
-            points: 0,
-            fouls: vec![Foul::ShotClock],
-            inning_over: true,
-            spot: Vec::new(),
-            warnings: Vec::new(),
-            restore_positions: false,
-            remarks: self.set_remark(sets_before).into_iter().collect(),
-            outcome: self.result,
-        }
-    }
-
-    /// The remark on a stroke that closed a set, where the sets played were `before`.
-    fn set_remark(&self, before: usize) -> Option<Remark> {
-        let sets = self.sets.as_ref()?;
-        let set = sets.done.get(before)?;
-        Some(Remark::SetWon {
-            set: before as u32 + 1,
-            winner: set.winner,
-        })
     }
 
     /// The verdict on a stroke played without interference, applied to the score, and
@@ -829,59 +648,6 @@ impl Referee {
         }
         if self.result.is_none() {
             self.shooter = (shooter + 1) % self.players.len();
-        }
-    }
-
-    fn result_after_inning(&mut self, shooter: usize, lost: bool) -> Option<Outcome> {
-        let n = self.players.len();
-        if lost {
-            return Some(self.leader(|i| i != shooter));
-        }
-        let round_over = (shooter + 1) % n == self.breaker;
-        if self.players[shooter].reached() {
-            if !self.equalising_inning {
-                return Some(Outcome::Winner(shooter));
-            }
-            self.finishing_round = true;
-        }
-        let innings_done = self
-            .innings_limit
-            .is_some_and(|limit| self.players[shooter].innings >= limit);
-        (round_over && (self.finishing_round || innings_done)).then(|| self.leader(|_| true))
-    }
-
-    /// The one player with the most points among those `eligible`, if there is one; in
-    /// practice, the player if they reached the target.
-    fn leader(&self, eligible: impl Fn(usize) -> bool) -> Outcome {
-        if self.players.len() == 1 {
-            return if eligible(0) && self.players[0].reached() {
-                Outcome::Winner(0)
-            } else {
-                Outcome::NotReached
-            };
-        }
-        let candidates: Vec<usize> = (0..self.players.len()).filter(|i| eligible(*i)).collect();
-        // The most of their own distance: the most points when all play to one target.
-        let share = |i: usize| {
-            let p = &self.players[i];
-            (u64::from(p.points.min(p.target)), u64::from(p.target))
-        };
-        let more = |a: (u64, u64), b: (u64, u64)| a.0 * b.1 > b.0 * a.1;
-        let Some(best) = candidates
-            .iter()
-            .map(|&i| share(i))
-            .reduce(|a, b| if more(b, a) { b } else { a })
-        else {
-            return Outcome::Draw;
-        };
-        match candidates
-            .iter()
-            .filter(|&&i| !more(best, share(i)))
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            [one] => Outcome::Winner(**one),
-            _ => Outcome::Draw,
         }
     }
 }
