@@ -104,6 +104,8 @@ impl Follower {
             Command::PlaceLagBall(_)
             | Command::DeclareSafety(_)
             | Command::MoveBreakBall(_)
+            // Online tables play the general rules: no shot clock yet.
+            | Command::TimeOut
             | Command::Continue => {
                 shown.apply(command);
                 Ok(())

@@ -5,6 +5,7 @@
 use super::drills::DrillRun;
 use super::files::FileError;
 use super::refereed::StartError;
+use super::shot_clock::ClockTick;
 use crate::math::DVec2;
 use crate::physics::{PlaceError, StrikeError};
 use crate::rules::{JudgeError, LagError, Placement};
@@ -68,6 +69,8 @@ pub enum Command {
     },
     /// Put the balls back where they were before the last stroke (rule 22).
     RestorePositions,
+    /// Call one of the shooter's time-outs on the shot clock for this stroke.
+    TimeOut,
     /// Go on from what is shown (a lag result, a verdict, the spotting, the set-up).
     Continue,
     /// Play the same match again.
@@ -94,6 +97,8 @@ pub enum Event {
     DrillDone(DrillRun),
     /// Something to tell the players.
     Notice(Notice),
+    /// The shot clock warned, took a time-out for the player, or ran out.
+    Clock(ClockTick),
 }
 
 /// Something to tell the players that is not a verdict.

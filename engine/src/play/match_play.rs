@@ -23,6 +23,8 @@ pub struct Match {
     recorded_players: Option<Vec<usize>>,
     /// Whether this game is in the records (or came from a save that was).
     recorded: bool,
+    /// The lag under way decides the break of the next set, not the match's.
+    set_lag: bool,
     /// What went wrong keeping them.
     profile_troubles: Vec<ProfileTrouble>,
 }
@@ -46,6 +48,11 @@ impl Match {
                 play.enter_lag();
                 play.lag.winner = Some(lag_winner);
                 play.core.enter(Phase::ChooseBreak);
+            }
+            Ok(Resumed::SetLag { game }) => {
+                play.core.replace_game(*game);
+                play.set_lag = true;
+                play.enter_lag();
             }
             Ok(Resumed::Refereed { game, at }) => {
                 let core = &mut play.core;
@@ -83,6 +90,7 @@ impl Match {
             records,
             recorded_players: None,
             recorded: false,
+            set_lag: false,
             profile_troubles: Vec::new(),
         }
     }
@@ -105,11 +113,22 @@ impl Match {
                 self.lag.set_stroke(stroke);
                 self.lag.strike(core);
             }
-            (Phase::LagResult, Command::Continue) => {
-                if self.lag.winner.is_some() {
-                    core.enter(Phase::ChooseBreak);
-                } else {
+            (Phase::LagResult, Command::Continue) => match self.lag.winner {
+                // The set's lag: its winner breaks the set.
+                Some(winner) if self.set_lag => {
+                    self.set_lag = false;
+                    core.next_set(Some(winner));
+                }
+                Some(_) => core.enter(Phase::ChooseBreak),
+                None => self.enter_lag(),
+            },
+            // A set is over and the match goes on: the next set's lag, or its break.
+            (Phase::Verdict, Command::Continue) if core.set_just_won() => {
+                if core.referee().is_some_and(|r| r.set_breaker_pending()) {
+                    self.set_lag = true;
                     self.enter_lag();
+                } else {
+                    core.next_set(None);
                 }
             }
             (Phase::ChooseBreak, Command::ChooseBreak { break_it, ball }) => {
@@ -135,6 +154,9 @@ impl Match {
     }
 
     pub(super) fn advance(&mut self, dt: f64) {
+        if self.core.tick_clock(dt) {
+            return self.save();
+        }
         let Some(record) = self.core.advance(dt) else {
             return;
         };
@@ -225,6 +247,7 @@ impl Match {
     fn begin(&mut self) {
         self.core.clear_game();
         self.recorded = false;
+        self.set_lag = false;
         self.profile_troubles.clear();
         let settings = self.core.settings();
         let lags = self

@@ -26,6 +26,7 @@ mod refereed;
 pub mod replays;
 mod save;
 mod settings;
+mod shot_clock;
 mod table_core;
 pub mod tournament;
 mod viewer;
@@ -46,6 +47,7 @@ pub use save::{LeavingVerdict, MatchEnding, SAVE_VERSION, SavedMatch, SavedPhase
 pub use settings::{
     BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
 };
+pub use shot_clock::{ClockTick, PRACTICE_CLOCK_S, StrokeClock};
 pub use table_core::TableCore;
 pub use viewer::{MatchViewer, Viewed, stroke_that_played};
 
@@ -307,5 +309,7 @@ impl std::ops::DerefMut for Play {
     }
 }
 
+#[cfg(test)]
+mod format_tests;
 #[cfg(test)]
 pub(crate) mod tests;

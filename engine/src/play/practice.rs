@@ -143,6 +143,9 @@ impl Practice {
     }
 
     pub(super) fn advance(&mut self, dt: f64) {
+        if self.core.tick_clock(dt) {
+            return;
+        }
         let Some(record) = self.core.advance(dt) else {
             return;
         };

@@ -216,6 +216,8 @@ pub(super) enum Resumed {
     Lag,
     /// The lag's winner chooses the break.
     ChooseBreak { lag_winner: usize },
+    /// A match in sets, a set over: the lag for the next set's break, from its set-up.
+    SetLag { game: Box<Refereed> },
     /// The match proper, play standing `at` (never the lag nor the break choice).
     Refereed { game: Box<Refereed>, at: SavedPhase },
 }
@@ -237,10 +239,20 @@ impl SavedMatch {
             {
                 return Ok(Resumed::ChooseBreak { lag_winner });
             }
-            Some(SavedPhase::Lag | SavedPhase::ChooseBreak { .. }) => return refused,
             _ => {}
         }
         let game = self.game(config)?;
+        if matches!(
+            self.at,
+            Some(SavedPhase::Lag | SavedPhase::ChooseBreak { .. })
+        ) {
+            return match game.referee.set_breaker_pending() {
+                true => Ok(Resumed::SetLag {
+                    game: Box::new(game),
+                }),
+                false => refused,
+            };
+        }
         let over = game.referee.is_over();
         let last = game.referee.last_verdict();
         let at = match self.at {

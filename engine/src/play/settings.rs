@@ -61,6 +61,10 @@ pub struct MatchSettings {
     /// None or absent: the game's own rules. In matches only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
+    /// Practice on a shot clock of this many seconds a stroke (one of
+    /// `PRACTICE_CLOCK_S`); None or absent: no clock. In practice only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practice_clock_s: Option<u32>,
 }
 
 /// Players a match can have.
@@ -85,6 +89,7 @@ impl MatchSettings {
             computers: Vec::new(),
             targets: Vec::new(),
             format: None,
+            practice_clock_s: None,
         }
     }
 

@@ -5,6 +5,8 @@
 //! comes before and after.
 
 use super::refereed::Refereed;
+use super::refereed::StartError;
+use super::shot_clock::{ClockTick, StrokeClock};
 use super::{
     Command, Event, MatchEnding, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, keep_aside,
 };
@@ -12,7 +14,7 @@ use crate::config::Config;
 use crate::diagram::DIAGRAM_SAMPLE_HZ;
 use crate::math::DVec2;
 use crate::physics::{Kinematics, TableSim};
-use crate::rules::{Calls, PlayedStroke, Referee, ScoreSheet, Verdict};
+use crate::rules::{Calls, PlayedStroke, Referee, Remark, ScoreSheet, Verdict};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 use std::collections::BTreeMap;
@@ -44,6 +46,8 @@ pub struct TableCore {
     /// The last stroke or lag judged, with every ball's path (for trails, diagrams and
     /// the diamond readout).
     pub(super) last_stroke: Option<ShotRecord>,
+    /// The shot clock, where the format (or practice's setting) has one.
+    clock: Option<StrokeClock>,
 }
 
 impl TableCore {
@@ -57,7 +61,16 @@ impl TableCore {
         let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
             .or_else(|_| TableGeometry::new(&config.tables, None, &config.balls))
             .expect("the default preset exists");
+        let clock = match settings.mode {
+            super::Mode::Match => settings
+                .match_format(config)
+                .and_then(|f| f.shot_clock.clone())
+                .map(StrokeClock::new),
+            super::Mode::Practice => settings.practice_clock_s.map(StrokeClock::practice),
+            super::Mode::LagTraining => None,
+        };
         TableCore {
+            clock,
             config: config.clone(),
             sim: TableSim::watched(config, table),
             settings,
@@ -194,8 +207,83 @@ impl TableCore {
     // ----- the flow every mode shares -----
 
     pub(super) fn enter(&mut self, phase: Phase) {
+        // The clock starts when every ball has stopped: a break set-up, or a stroke to
+        // play after anything but the set-up.
+        let fresh = phase == Phase::BreakSetup
+            || (phase == Phase::Aiming && self.phase != Phase::BreakSetup);
+        if let Some(clock) = self.clock.as_mut().filter(|_| fresh) {
+            clock.restart();
+        }
         self.phase = phase;
         self.events.push(Event::Phase(phase));
+    }
+
+    /// The shot clock of the stroke being prepared, where there is one.
+    pub fn clock(&self) -> Option<&StrokeClock> {
+        self.clock.as_ref()
+    }
+
+    /// The shooter's time-outs left, the one called for this stroke already counted
+    /// (None: the match has none).
+    pub fn time_outs_left(&self) -> Option<u32> {
+        let referee = self.referee()?;
+        let left = referee.time_outs_left(referee.shooter())?;
+        let called = self.clock.as_ref().is_some_and(StrokeClock::time_out);
+        Some(left.saturating_sub(u32::from(called)))
+    }
+
+    /// `dt` seconds pass on the shot clock while the shooter prepares their stroke;
+    /// whether it ran out (the referee then judged the stroke that was not played: its
+    /// verdict is entered, for the mode to save).
+    pub(super) fn tick_clock(&mut self, dt: f64) -> bool {
+        let preparing = matches!(self.phase, Phase::BreakSetup | Phase::Aiming);
+        let in_play = self.referee().is_some_and(|r| !r.is_over());
+        let left = self.time_outs_left().unwrap_or(0);
+        let Some(clock) = self.clock.as_mut().filter(|_| preparing && in_play) else {
+            return false;
+        };
+        let tick = clock.tick(dt, left);
+        if tick != ClockTick::Running {
+            self.events.push(Event::Clock(tick));
+        }
+        if tick != ClockTick::RanOut {
+            return false;
+        }
+        let stroke = PlayedStroke {
+            calls: Calls {
+                timed_out: true,
+                ..self.stroke_calls()
+            },
+            thinking_s: self.thinking_s(),
+            ..PlayedStroke::default()
+        };
+        self.declared_safety = false;
+        let judged = self.judge(stroke).is_some();
+        if judged {
+            self.enter(Phase::Verdict);
+        }
+        judged
+    }
+
+    /// The clock's calls on the stroke being played: a time-out, if called.
+    fn stroke_calls(&self) -> Calls {
+        Calls {
+            time_out: self.clock.as_ref().is_some_and(StrokeClock::time_out),
+            ..Calls::default()
+        }
+    }
+
+    /// The seconds the shooter took over the stroke, on a shot clock.
+    fn thinking_s(&self) -> Option<f64> {
+        self.clock.as_ref().map(StrokeClock::elapsed_s)
+    }
+
+    /// Calls a time-out for the stroke being prepared, if the shooter has one.
+    fn call_time_out(&mut self) {
+        let left = self.time_outs_left().unwrap_or(0);
+        if let Some(clock) = self.clock.as_mut() {
+            clock.call_time_out(left);
+        }
     }
 
     pub(super) fn tell(&mut self, notice: Notice) {
@@ -220,6 +308,7 @@ impl TableCore {
                 self.declared_safety = declared
             }
             (Phase::BreakSetup | Phase::Aiming, Command::RestorePositions) => self.restore(),
+            (Phase::BreakSetup | Phase::Aiming, Command::TimeOut) => self.call_time_out(),
             (Phase::Verdict, Command::Continue) => self.after_verdict(),
             (Phase::Spotting, Command::Continue) => self.spot_balls(),
             _ => {}
@@ -358,9 +447,15 @@ impl TableCore {
         let stroke = PlayedStroke {
             record,
             declared_safety: std::mem::take(&mut self.declared_safety),
-            calls: Calls::default(),
-            thinking_s: None,
+            calls: self.stroke_calls(),
+            thinking_s: self.thinking_s(),
         };
+        self.judge(stroke)
+    }
+
+    /// The referee judges `stroke`: the points it made; None where it could not (play
+    /// goes back to aiming).
+    fn judge(&mut self, stroke: PlayedStroke) -> Option<u32> {
         let game = self.game.as_mut()?;
         match game.judge(stroke) {
             Ok(verdict) => {
@@ -476,6 +571,29 @@ impl TableCore {
         saved.ended = self.ended.clone();
         saved.break_offset_m = self.break_offset_m;
         saved
+    }
+
+    /// A match in sets goes on to its next set from the break set-up, broken by
+    /// `breaker` where a lag decided it (the referee knows it otherwise).
+    pub(super) fn next_set(&mut self, breaker: Option<usize>) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if let Some(breaker) = breaker
+            && let Err(e) = game.set_breaker(breaker)
+        {
+            return self.tell(Notice::CannotStart(StartError::Setup(e)));
+        }
+        self.place_match_balls();
+        self.enter(Phase::BreakSetup);
+    }
+
+    /// The last verdict closed a set of a match that goes on.
+    pub fn set_just_won(&self) -> bool {
+        let closed = self.last_verdict().is_some_and(|v| {
+            v.outcome.is_none() && v.remarks.iter().any(|r| matches!(r, Remark::SetWon { .. }))
+        });
+        closed && self.referee().is_some_and(|r| !r.is_over())
     }
 
     /// Puts the balls at rest where the referee has them; balls not listed leave the

@@ -51,7 +51,7 @@ fn position(play: &Play, ball: BallId) -> Option<DVec2> {
 
 /// A stroke for the shooter whose verdict `wanted` accepts, found by trying strokes on
 /// a copy of the table and of the referee.
-fn find_stroke(play: &Play, wanted: impl Fn(&Verdict) -> bool) -> Stroke {
+pub(crate) fn find_stroke(play: &Play, wanted: impl Fn(&Verdict) -> bool) -> Stroke {
     let referee = play.referee().unwrap();
     let positions: Vec<(BallId, DVec2)> =
         referee.positions().iter().map(|(&b, &p)| (b, p)).collect();
