@@ -152,6 +152,9 @@ fn declare_and_restore(
         let declared = !session.declared_safety();
         commands.write(PlayerCommand::new(Command::DeclareSafety(declared)));
     }
+    if actions.just_pressed(Action::TimeOut) {
+        commands.write(PlayerCommand::new(Command::TimeOut));
+    }
     if let Some(timer) = &mut armed.0 {
         timer.tick(time.delta());
         if timer.is_finished() {

@@ -1,10 +1,11 @@
 //! The scoreboard at the table: the game and its length, each player with their cue
 //! ball, points, innings, current run, high run and average, the shooter marked; a
-//! declared safety and the current notice. Before the break it shows the lag; in lag
-//! training, the lags so far.
+//! match in sets' set and sets won; the shot clock (its colour at the warning) and the
+//! time-outs left; a declared safety and the current notice. Before the break (and a
+//! set's) it shows the lag; in lag training, the lags so far.
 
 use super::dock::{Slot, docked};
-use super::widgets::{Tone, keys, label, swatch, toned};
+use super::widgets::{Tone, keys, label, set_text, swatch, tone_colour, toned};
 use crate::config::Action;
 use crate::play::{BallStyle, Play};
 use crate::rules::PlayerScore;
@@ -21,7 +22,8 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        fill_scoreboard
+        (fill_scoreboard, run_clock_line)
+            .chain()
             .run_if(at_table)
             .in_set(GameSystems::Present),
     );
@@ -29,6 +31,10 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Component)]
 struct Scoreboard;
+
+/// The shot clock's line on the board, counted down every frame.
+#[derive(Component)]
+struct ClockLine;
 
 fn spawn_scoreboard(mut commands: Commands) {
     commands.spawn((
@@ -86,6 +92,20 @@ fn fill_scoreboard(
     {
         footer.push(words().balk_tally(&tally, rule.counts_in_space));
     }
+    if let Some(sets) = session.referee().and_then(|r| r.sets()) {
+        let players = settings.seated().len();
+        let (won, set) = (sets.won(players), sets.current(players));
+        footer.push(Line::new(
+            words().sets_line(set, sets.to_win(), &won, sets.is_deciding()),
+            Tone::Plain,
+        ));
+    }
+    let clock_runs =
+        matches!(**phase, Phase::BreakSetup | Phase::Aiming) && session.clock().is_some();
+    if let Some(left) = session.time_outs_left().filter(|_| clock_runs) {
+        let key = keys(&config.0, Action::TimeOut);
+        footer.push(Line::new(words().time_outs(left, &key), Tone::Dim));
+    }
     if session.declared_safety() {
         footer.push(Line::new(words().safety_declared(), Tone::Warn));
     }
@@ -112,10 +132,35 @@ fn fill_scoreboard(
         .despawn_children()
         .with_children(|board| {
             spawn_board(board, title, heading.as_deref(), &rows, style);
+            if clock_runs {
+                board.spawn((ClockLine, toned("", 16.0, Tone::Plain)));
+            }
             for line in footer {
                 board.spawn(toned(line.text, 14.0, line.tone));
             }
         });
+}
+
+/// The shot clock's seconds left, in the warning's colour once it has been given.
+fn run_clock_line(
+    session: Res<Session>,
+    mut line: Query<(&mut Text, &mut TextColor), With<ClockLine>>,
+) {
+    let Some(clock) = session.clock() else {
+        return;
+    };
+    for (mut text, mut colour) in &mut line {
+        set_text(
+            &mut text,
+            words().shot_clock(clock.left_s(), clock.time_out()),
+        );
+        let tone = if clock.warned() {
+            Tone::Bad
+        } else {
+            Tone::Plain
+        };
+        colour.0 = tone_colour(tone);
+    }
 }
 
 /// The board's title, its column headings and its rows.
@@ -241,7 +286,10 @@ fn board_contents(session: &Session, phase: Phase) -> (String, Option<Vec<String
     let settings = session.settings();
     let seated = settings.seated();
     let name = |i: usize| seated.get(i).cloned().unwrap_or_else(|| "?".into());
-    if let Some(referee) = session.referee() {
+    // A set's lag shows the lag, though the match has its referee.
+    let lagging = session.lag().is_some()
+        && matches!(phase, Phase::Lag | Phase::LagRolling | Phase::LagResult);
+    if let Some(referee) = session.referee().filter(|_| !lagging) {
         let title = words().board_title(
             named(referee.game()),
             &referee

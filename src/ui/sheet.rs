@@ -78,11 +78,12 @@ pub(super) fn handicap(score: &ScoreSheet) -> bool {
 }
 
 /// The innings table's heading, the widths of its columns and its rows from inning
-/// `from` (0: the first) on.
+/// `from` (0: the first) on; in a match in sets, those of `set`.
 pub(super) fn innings(
     score: &ScoreSheet,
     widths: &InningWidths,
     from: usize,
+    set: Option<u32>,
 ) -> (Vec<String>, Vec<f32>, Vec<Vec<String>>) {
     let columns = words().sheet_columns();
     let mut all_widths = vec![widths.number];
@@ -92,7 +93,7 @@ pub(super) fn innings(
         heading.extend([p.name.clone(), columns.total.to_owned()]);
     }
     let rows = score
-        .inning_rows(score.current_set())
+        .inning_rows(set)
         .iter()
         .enumerate()
         .skip(from)

@@ -220,8 +220,12 @@ fn show_sheet(
         total: per_seat * 0.45,
     };
     let rows = score.inning_rows(score.current_set()).len();
-    let (heading, inning_widths, innings) =
-        sheet::innings(score, &widths, rows.saturating_sub(INNINGS_SHOWN));
+    let (heading, inning_widths, innings) = sheet::innings(
+        score,
+        &widths,
+        rows.saturating_sub(INNINGS_SHOWN),
+        score.current_set(),
+    );
     commands
         .entity(*panel)
         .despawn_children()

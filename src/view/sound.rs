@@ -10,10 +10,10 @@
 //! real time (the events of that frame); the camera's pose is last frame's.
 
 use crate::math::DVec3;
-use crate::play::Event;
+use crate::play::{ClockTick, Event};
 use crate::session::frame::to_table;
 use crate::session::{GameSystems, PlayEvent, Session, TableCamera};
-use crate::sound::{Ear, Foley, Mixer, Place, SAMPLE_RATE, rolling_speed};
+use crate::sound::{Ear, Foley, Mixer, Place, SAMPLE_RATE, clock_signal, rolling_speed};
 use bevy::audio::{AddAudioSource, ChannelCount, SampleRate, Source};
 use bevy::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -100,7 +100,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, start_bus);
     app.add_systems(
         Update,
-        (hear_contacts, roll, follow_volume)
+        (hear_contacts, hear_the_clock, roll, follow_volume)
             .chain()
             .after(GameSystems::Rules),
     );
@@ -194,6 +194,21 @@ fn hear_contacts(
     };
     for (samples, gains, wait) in heard {
         mixer.play_in(samples, gains, wait);
+    }
+}
+
+/// The shot clock's warning and its end, on the bus.
+fn hear_the_clock(mut events: MessageReader<PlayEvent>, sounds: Option<Res<TableSounds>>) {
+    let Some(sounds) = sounds else { return };
+    for PlayEvent(event) in events.read() {
+        let tones = match event {
+            Event::Clock(ClockTick::Warning) => 2,
+            Event::Clock(ClockTick::RanOut) => 3,
+            _ => continue,
+        };
+        if let Ok(mut mixer) = sounds.mixer.lock() {
+            mixer.play(clock_signal(tones), [0.7, 0.7]);
+        }
     }
 }
 

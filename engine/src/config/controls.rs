@@ -89,6 +89,8 @@ pub enum Action {
     DeclareSafety,
     /// Put the balls back where they were before the last stroke (rule 22).
     RestorePositions,
+    /// Call one of the shooter's time-outs on the shot clock (a match format's).
+    TimeOut,
     /// At an online table: start a chat line (Enter says it), and give the game up
     /// (pressed twice).
     Chat,
@@ -174,7 +176,7 @@ ranged! {
     orbit_sensitivity: 0.0001 ..= 0.1, " rad/pixel";
 }
 
-const ALL_ACTIONS: [Action; 58] = [
+const ALL_ACTIONS: [Action; 59] = [
     Action::AimLeft,
     Action::AimRight,
     Action::HoldAim,
@@ -222,6 +224,7 @@ const ALL_ACTIONS: [Action; 58] = [
     Action::ToggleRules,
     Action::DeclareSafety,
     Action::RestorePositions,
+    Action::TimeOut,
     Action::Menu,
     Action::Confirm,
     Action::MoveBall,

@@ -109,6 +109,8 @@ pub enum TieBreak {
     None,
 }
 
+super::translated!(Format);
+
 impl ShotClock {
     /// The time-outs a player has in a match to `target` points (0 outside every band).
     pub fn timeouts_for(&self, target: u32) -> u32 {

@@ -197,6 +197,11 @@ impl MatchSettings {
         if self.mode == Mode::Match && seated.len() < 2 {
             return Err(SettingsProblem::MatchNeedsTwo);
         }
+        if self.match_format(config).is_some_and(|f| f.sets.is_some())
+            && (seated.len() != 2 || self.innings_limit.is_some() || !self.targets.is_empty())
+        {
+            return Err(SettingsProblem::SetsPlayedOut);
+        }
         if let Some((_, name)) = seated
             .iter()
             .enumerate()
@@ -244,6 +249,8 @@ pub enum SettingsProblem {
     NoGame(String),
     /// No such match format in formats.ron.
     NoFormat(String),
+    /// A match in sets is for two players, played out: no innings limit, no handicap.
+    SetsPlayedOut,
     /// No table preset of this key in `tables.ron`.
     NoTable(String),
     /// A target of 0 points.

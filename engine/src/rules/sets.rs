@@ -83,6 +83,16 @@ impl SetPlay {
         totals
     }
 
+    /// The set on the board: the one being played, or once the sets have decided
+    /// the match (of `players`), the last.
+    pub fn current(&self, players: usize) -> u32 {
+        if self.decided(players) {
+            self.done.len() as u32
+        } else {
+            self.number()
+        }
+    }
+
     /// A player of `players` has won the sets the match needs.
     pub fn decided(&self, players: usize) -> bool {
         self.won(players).iter().any(|&w| w >= self.rules.to_win)

@@ -111,12 +111,7 @@ impl ScoreSheet {
     /// The set being played (the last one, once the match is over); None outside a
     /// match in sets.
     pub fn current_set(&self) -> Option<u32> {
-        let sets = self.sets.as_ref()?;
-        Some(if sets.decided(self.players.len()) {
-            sets.done.len() as u32
-        } else {
-            sets.number()
-        })
+        Some(self.sets.as_ref()?.current(self.players.len()))
     }
 
     /// The sheet's rows of innings: row `n` holds each player's `n + 1`th inning (None

@@ -118,3 +118,25 @@ impl Foley {
         (speed > 0.0).then_some((Sound { kind, speed }, place))
     }
 }
+
+/// The shot clock's signal: two short tones (a warning), or three (the time ran out),
+/// each 0.12 s of a soft 1 kHz sine, 0.08 s apart, at a third of full scale; not a
+/// table's sound, so it is not panned.
+pub fn clock_signal(tones: usize) -> Arc<[f32]> {
+    const TONE_S: f32 = 0.12;
+    const GAP_S: f32 = 0.08;
+    const HZ: f32 = 1000.0;
+    let rate = SAMPLE_RATE as f32;
+    let (tone, gap) = ((TONE_S * rate) as usize, (GAP_S * rate) as usize);
+    let mut samples = Vec::with_capacity(tones * (tone + gap));
+    for _ in 0..tones {
+        samples.extend((0..tone).map(|i| {
+            let t = i as f32 / rate;
+            // A 10 ms rise and fall: no click at either end.
+            let edge = (t.min(TONE_S - t) / 0.01).min(1.0);
+            0.33 * edge * (std::f32::consts::TAU * HZ * t).sin()
+        }));
+        samples.extend(std::iter::repeat_n(0.0, gap));
+    }
+    samples.into()
+}

@@ -182,3 +182,29 @@ fn each_event_makes_its_own_kind_of_sound() {
     assert_eq!((miscue.kind, miscue.speed), (Kind::Miscue, 5.5));
     assert_eq!(foley.sound_of(&EventKind::Rest), None);
 }
+
+#[test]
+fn the_clock_signal_is_as_many_soft_tones_as_asked_and_never_clips() {
+    for tones in [2, 3] {
+        let signal = super::clock_signal(tones);
+        let loud = |s: &&f32| s.abs() > 0.01;
+        // Count the tones: runs of sound between silences.
+        let mut runs = 0;
+        let mut in_tone = false;
+        for s in signal.iter() {
+            if loud(&s) && !in_tone {
+                runs += 1;
+            }
+            if loud(&s) {
+                in_tone = true;
+            } else if s.abs() == 0.0 {
+                in_tone = false;
+            }
+        }
+        assert_eq!(runs, tones);
+        let peak = signal.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+        assert!(peak > 0.3 && peak <= 0.33, "peak {peak}");
+        let seconds = signal.len() as f64 / f64::from(super::SAMPLE_RATE);
+        assert!((seconds - 0.2 * tones as f64).abs() < 0.01, "{seconds} s");
+    }
+}

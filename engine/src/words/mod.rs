@@ -9,6 +9,7 @@
 //! here), and each language implements each in a file of its own (`en/lag.rs`,
 //! `ru/lag.rs`): a new feature adds its own words files.
 
+pub mod club_night;
 mod display;
 mod en;
 mod lag;
@@ -25,7 +26,6 @@ mod scoreboard;
 mod screens;
 mod shot;
 mod table;
-pub mod tournament;
 mod troubles;
 mod viewer;
 
@@ -241,7 +241,7 @@ pub trait Words:
     + OnlineWords
     + RulesWords
     + ViewerWords
-    + tournament::TournamentWords
+    + club_night::ClubNightWords
     + Sync
 {
 }
@@ -259,7 +259,7 @@ impl<
         + OnlineWords
         + RulesWords
         + ViewerWords
-        + tournament::TournamentWords
+        + club_night::ClubNightWords
         + Sync,
 > Words for T
 {

@@ -295,6 +295,7 @@ fn every_trouble(words: &dyn Words) -> Vec<String> {
     let settings = vec![
         SettingsProblem::NoGame("umbrella".into()),
         SettingsProblem::NoFormat("umbrella".into()),
+        SettingsProblem::SetsPlayedOut,
         SettingsProblem::NoTable("umbrella".into()),
         SettingsProblem::NoTarget,
         SettingsProblem::NoInnings,

@@ -5,7 +5,9 @@
 
 use crate::config::Config;
 use crate::play::profiles;
-use crate::play::{MAX_PLAYERS, MatchSettings, Mode, SettingsProblem, StoragePaths};
+use crate::play::{
+    MAX_PLAYERS, MatchSettings, Mode, PRACTICE_CLOCK_S, SettingsProblem, StoragePaths,
+};
 use crate::ui::widgets::Tone;
 use crate::words::{Handicap, MenuLabel, MenuNote, PlayerEntry, named, spoken, words};
 use bevy::log::warn;
@@ -17,10 +19,14 @@ pub(super) enum Row {
     /// The language of the screens (a setting, shown here so a newcomer finds it).
     Language,
     Mode,
+    /// A match format (formats.ron): it sets the game, target and innings limit.
+    Format,
     Game,
     Table,
     Target,
     InningsLimit,
+    /// Practice on a shot clock, or not.
+    PracticeClock,
     /// One target for all, or each player's own (a handicap match).
     Handicap,
     /// A player's own target in a handicap match.
@@ -48,13 +54,15 @@ impl Row {
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 19] = [
+pub(super) const ALL_ROWS: [Row; 21] = [
     Row::Language,
     Row::Mode,
+    Row::Format,
     Row::Game,
     Row::Table,
     Row::Target,
     Row::InningsLimit,
+    Row::PracticeClock,
     Row::Handicap,
     Row::SeatTarget(0),
     Row::SeatTarget(1),
@@ -78,7 +86,8 @@ pub(super) fn rows(settings: &MatchSettings) -> Vec<Row> {
         .into_iter()
         .filter(|row| match row {
             Row::Game | Row::Target | Row::InningsLimit | Row::Resume => mode != Mode::LagTraining,
-            Row::Handicap => mode == Mode::Match,
+            Row::Format | Row::Handicap => mode == Mode::Match,
+            Row::PracticeClock => mode == Mode::Practice,
             Row::SeatTarget(i) => {
                 mode == Mode::Match
                     && !settings.targets.is_empty()
@@ -120,6 +129,20 @@ pub(super) fn change(
         Row::Mode => {
             settings.mode = cycle(&Mode::ALL, &settings.mode, step).unwrap_or_default();
         }
+        Row::Format => {
+            let formats: Vec<Option<&String>> = std::iter::once(None)
+                .chain(config.formats.formats.keys().map(Some))
+                .collect();
+            let now = settings.format.as_ref();
+            if let Some(next) = cycle(&formats, &now, step) {
+                settings.format = next.cloned();
+                if let Some(format) = settings.match_format(config) {
+                    settings.game = format.game.clone();
+                    settings.target = format.target;
+                    settings.innings_limit = format.innings_limit;
+                }
+            }
+        }
         Row::Game => {
             let games: Vec<&String> = config.games.games.keys().collect();
             if let Some(game) = cycle(&games, &&settings.game, step) {
@@ -127,7 +150,15 @@ pub(super) fn change(
                 settings.game = game.clone();
                 settings.target = rules.target.get();
                 settings.innings_limit = rules.innings_limit.map(|n| n.get());
+                // A format is of one game: another game leaves it.
+                settings.format = None;
             }
+        }
+        Row::PracticeClock => {
+            let clocks: Vec<Option<u32>> = std::iter::once(None)
+                .chain(PRACTICE_CLOCK_S.map(Some))
+                .collect();
+            settings.practice_clock_s = cycle(&clocks, &settings.practice_clock_s, step).flatten();
         }
         Row::Table => {
             let tables: Vec<&String> = config.tables.presets.iter().map(|p| &p.name).collect();
@@ -351,6 +382,8 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Table => MenuLabel::Table,
         Row::Target => MenuLabel::Target,
         Row::InningsLimit => MenuLabel::InningsLimit,
+        Row::Format => MenuLabel::Format,
+        Row::PracticeClock => MenuLabel::ShotClock,
         Row::Handicap => MenuLabel::Handicap,
         Row::SeatTarget(i) => MenuLabel::SeatTarget(i),
         Row::Player(0) if mode != Mode::Match => MenuLabel::Player(None),
@@ -386,6 +419,8 @@ pub(super) fn row_value(
         ),
         Row::Target => words().points(settings.target),
         Row::InningsLimit => words().innings_limit(settings.innings_limit),
+        Row::Format => words().format_choice(settings.match_format(config).map(named)),
+        Row::PracticeClock => words().practice_clock(settings.practice_clock_s),
         Row::Handicap => words().handicap(handicap),
         Row::SeatTarget(i) => {
             words().points(settings.targets.get(i).copied().unwrap_or(settings.target))

@@ -794,6 +794,7 @@ mod tests {
             players: vec![score("Player 1", points), score("Club 0.5", 10)],
             rows: Vec::new(),
             outcome: Some(Outcome::Winner(1)),
+            sets: None,
         };
         profiles::record_match(
             &dir,

@@ -101,7 +101,8 @@ fn show_game_over(
                         return;
                     };
                     let referee = session.referee().expect("a sheet comes with a referee");
-                    let players = &score.players;
+                    // In sets: the whole match's totals, and the sets won.
+                    let players = &score.totals();
                     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
                     let handicap = sheet::handicap(&score);
                     let heading = score
@@ -126,15 +127,25 @@ fn show_game_over(
                             sheet::text_cells(line, cells, &widths[1..], tone, TEXT_PX);
                         });
                     }
+                    if let Some(sets) = &score.sets {
+                        let won = sets.won(players.len());
+                        let set = sets.current(players.len());
+                        let line = words().sets_line(set, sets.to_win(), &won, sets.is_deciding());
+                        panel.spawn(text(line, Tone::Plain));
+                    }
                     // The score sheet by innings, as a carom sheet is kept: each
-                    // player's run and running total in each inning.
+                    // player's run and running total in each inning (set by set).
                     panel.spawn(toned(columns.score_sheet, 17.0, Tone::Plain));
                     let widths = InningWidths {
                         number: 70.0,
                         run: 110.0,
                         total: 70.0,
                     };
-                    let (heading, inning_widths, innings) = sheet::innings(&score, &widths, 0);
+                    let sets: Vec<Option<u32>> = match score.current_set() {
+                        Some(last) => (1..=last).map(Some).collect(),
+                        None => vec![None],
+                    };
+                    let (heading, inning_widths, _) = sheet::innings(&score, &widths, 0, None);
                     row(panel, heading, &inning_widths, Tone::Dim);
                     panel
                         .spawn((
@@ -148,8 +159,14 @@ fn show_game_over(
                             ScrollPosition::default(),
                         ))
                         .with_children(|sheet| {
-                            for cells in innings {
-                                row(sheet, cells, &inning_widths, Tone::Plain);
+                            for set in &sets {
+                                if let Some(n) = set {
+                                    sheet.spawn(toned(words().set_heading(*n), 15.0, Tone::Dim));
+                                }
+                                let (_, _, innings) = sheet::innings(&score, &widths, 0, *set);
+                                for cells in innings {
+                                    row(sheet, cells, &inning_widths, Tone::Plain);
+                                }
                             }
                             // Behind it, stroke by stroke.
                             sheet.spawn(toned(columns.stroke_by_stroke, 16.0, Tone::Plain));

@@ -1,6 +1,7 @@
 //! English: the struct, the helpers its features share, and a file a feature
 //! (`lag.rs` implements `LagWords`, ...).
 
+mod club_night;
 mod lag;
 mod menu;
 mod online;
@@ -11,7 +12,6 @@ mod rules;
 mod scoreboard;
 mod shot;
 mod table;
-mod tournament;
 mod troubles;
 mod viewer;
 

@@ -337,6 +337,7 @@ impl TableWords for English {
             Action::ToggleHelp => "show or hide this help",
             Action::ToggleRules => "the rules of the game (at a verdict: the rule it cites)",
             Action::DeclareSafety => "declare a safety",
+            Action::TimeOut => "call a time-out (shot clock)",
             Action::RestorePositions => "restore the positions of before the last stroke",
             Action::Chat => "online: type a line of chat (Enter says it)",
             Action::Concede => "online: concede the game (press twice)",

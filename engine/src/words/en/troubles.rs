@@ -483,6 +483,9 @@ fn settings_problem(e: &SettingsProblem) -> String {
     match e {
         SettingsProblem::NoGame(key) => format!("no game `{key}` in games.ron"),
         SettingsProblem::NoFormat(key) => format!("no match format `{key}` in formats.ron"),
+        SettingsProblem::SetsPlayedOut => "a match in sets is for two players, played out: \
+             no innings limit, no handicap"
+            .into(),
         SettingsProblem::NoTable(key) => format!("no table `{key}` in tables.ron"),
         SettingsProblem::NoTarget => "the target must be at least 1 point".into(),
         SettingsProblem::NoInnings => "an innings limit must be at least 1".into(),

@@ -4,6 +4,7 @@
 //! the struct, the declension and number helpers its features share, and a file a
 //! feature (`lag.rs` implements `LagWords`, ...).
 
+mod club_night;
 mod lag;
 mod menu;
 mod online;
@@ -14,7 +15,6 @@ mod rules;
 mod scoreboard;
 mod shot;
 mod table;
-mod tournament;
 mod troubles;
 mod viewer;
 

@@ -210,6 +210,9 @@ impl TroubleWords for Russian {
                 SettingsProblem::NoFormat(key) => {
                     format!("в formats.ron нет регламента матча «{key}»")
                 }
+                SettingsProblem::SetsPlayedOut => "матч по сетам — для двух игроков и \
+                     играется до конца: без лимита подходов и без форы"
+                    .into(),
                 SettingsProblem::NoTable(key) => format!("в tables.ron нет стола «{key}»"),
                 SettingsProblem::NoTarget => "партия играется хотя бы до 1 очка".into(),
                 SettingsProblem::NoInnings => "лимит подходов — хотя бы 1".into(),

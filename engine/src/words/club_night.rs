@@ -1,8 +1,9 @@
-//! A tournament's results sheet, as text and as an HTML page a club can print or post:
-//! its title, the ranking rule named, the standings, the winner and every match played.
-//! The layout is one for every language; each language gives its labels
-//! (`TournamentWords::tournament_labels`). Names are the players' own: escaped in HTML,
-//! never interpreted.
+//! A club night's words: the match formats and their shot clock and sets at the table,
+//! and a tournament's results sheet, as text and as an HTML page a club can print or
+//! post (its title, the ranking rule named, the standings, the winner and every match
+//! played). The sheet's layout is one for every language; each language gives its
+//! labels (`ClubNightWords::tournament_labels`). Names are the players' own: escaped in
+//! HTML, never interpreted.
 
 use crate::play::tournament::{Draw, Tournament};
 
@@ -22,8 +23,22 @@ pub struct TournamentLabels {
     pub computer: &'static str,
 }
 
-pub trait TournamentWords {
+pub trait ClubNightWords {
     fn tournament_labels(&self) -> TournamentLabels;
+    /// The menu's format row: the format's name, or (None) the game's own rules.
+    fn format_choice(&self, format: Option<&str>) -> String;
+    /// Practice's shot clock row: seconds a stroke, or none.
+    fn practice_clock(&self, seconds: Option<u32>) -> String;
+    /// The shot clock at the table: the seconds left, on a time-out's longer limit or
+    /// not.
+    fn shot_clock(&self, left_s: f64, time_out: bool) -> String;
+    /// The time-outs the shooter has left, and the key that calls one.
+    fn time_outs(&self, left: u32, key: &str) -> String;
+    /// A set's heading on the score sheet: "Set 2".
+    fn set_heading(&self, set: u32) -> String;
+    /// A match in sets on the scoreboard: the set being played (the deciding one or
+    /// not), the sets to win, each player's sets won.
+    fn sets_line(&self, set: u32, to_win: u32, won: &[u32], deciding: bool) -> String;
 }
 
 /// The sheet as text: `title` (the format's name, as the caller names it).
