@@ -9,6 +9,7 @@
 //! tests (and any computer player) drive it directly.
 
 pub mod bundled;
+mod club_night;
 pub mod drills;
 mod files;
 mod flow;
@@ -31,6 +32,7 @@ mod table_core;
 pub mod tournament;
 mod viewer;
 
+pub use club_night::{ClubNight, Settled};
 pub use files::{
     FileError, StoragePaths, delete, keep_aside, now_s, read_if_there, read_ron_folder,
     read_ron_or_default, resident_kib, save_diagram, write_atomically, write_ron,
