@@ -19,8 +19,8 @@ pub use lobby::OnlineLobby;
 pub use online::{Following, OnlineNote, OnlineNotes, my_online_seat, open_link};
 pub use preferences::{CameraView, Graphics, Preferences, Quality, WindowMode};
 pub use table::{
-    Ball, BallPoses, ConfigFolder, PlayEvent, PlayerCommand, PracticeAt, ResumeMatch, Session,
-    Settings, SwingToContact, UserFiles, at_table, balls_at_rest,
+    Ball, BallPoses, ClubNightMatch, ConfigFolder, PlayEvent, PlayerCommand, PracticeAt,
+    ResumeMatch, Session, Settings, SwingToContact, UserFiles, at_table, balls_at_rest,
 };
 pub use viewer::{Viewing, viewing};
 
@@ -66,6 +66,9 @@ pub enum Screen {
     Online,
     /// The relay's lobby, from the Online screen: players, tables, challenges and chat.
     Lobby,
+    /// A club night, from the menu: a tournament at this table, its set-up, schedule
+    /// and standings.
+    ClubNight,
     Table,
 }
 

@@ -40,6 +40,11 @@ pub struct ConfigFolder(pub Option<PathBuf>);
 #[derive(Resource, Clone, Debug)]
 pub struct ResumeMatch(pub SavedMatch);
 
+/// The table plays a club night's match (set by the club night screen): it is saved in
+/// the club night's match file, and leaving the table goes back to the club night.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct ClubNightMatch;
+
 /// A position to set up when the practice table opens (`--position`, a stroke's share
 /// code opened from the command line or the menu); once.
 #[derive(Resource, Clone, Debug)]
@@ -120,11 +125,17 @@ pub(super) fn open_table(
     settings: Res<Settings>,
     files: Res<UserFiles>,
     resume: Option<Res<ResumeMatch>>,
+    club_night: Option<Res<ClubNightMatch>>,
     mut shown: Option<ResMut<ShownElsewhere>>,
     viewing: Option<Res<Viewing>>,
     mut next: ResMut<NextState<Phase>>,
 ) {
     let shown = shown.as_mut().and_then(|s| s.0.take());
+    // A club night's match is saved in its own file.
+    let files = match club_night {
+        Some(_) => files.0.for_club_night(),
+        None => files.0.clone(),
+    };
     commands.remove_resource::<ShownElsewhere>();
     let mut play = match (shown, resume, &viewing) {
         // Watched, not played: nothing is saved, and no phase of play is shown.
@@ -132,9 +143,9 @@ pub(super) fn open_table(
         (Some(shown), _, None) => shown,
         (None, Some(resume), None) => {
             commands.remove_resource::<ResumeMatch>();
-            Play::resume(&config.0, &resume.0, Some(&files.0))
+            Play::resume(&config.0, &resume.0, Some(&files))
         }
-        (None, None, None) => Play::new(&config.0, settings.0.clone(), Some(&files.0)),
+        (None, None, None) => Play::new(&config.0, settings.0.clone(), Some(&files)),
     };
     // The phase is mirrored from now on; what led to it is history.
     play.take_events();

@@ -2,6 +2,7 @@
 //! elevation), the controls and the rules on demand, and an overlay for each phase of
 //! play that says what the referee decided and what to do next.
 
+mod club_night;
 mod dock;
 mod fonts;
 mod frame_rate;
@@ -36,6 +37,7 @@ pub fn plugin(app: &mut App) {
     fonts::plugin(app);
     online::plugin(app);
     lobby::plugin(app);
+    club_night::plugin(app);
     online_table::plugin(app);
     app.add_systems(Update, scale_with_the_window);
     app.add_plugins((

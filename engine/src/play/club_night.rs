@@ -227,9 +227,17 @@ mod tests {
         assert_eq!(first.computers, computers);
         assert!(first.check(&config).is_ok(), "{:?}", first.check(&config));
         // A draw in a round robin is a draw: a match point each.
-        assert_eq!(night.record(&sheet([7, 7], 20, Outcome::Draw)), Ok(Settled::Played));
+        assert_eq!(
+            night.record(&sheet([7, 7], 20, Outcome::Draw)),
+            Ok(Settled::Played)
+        );
         let standings = night.tournament.standings();
-        assert!(standings.iter().take(2).all(|s| s.drawn == 1 && s.match_points == 1));
+        assert!(
+            standings
+                .iter()
+                .take(2)
+                .all(|s| s.drawn == 1 && s.match_points == 1)
+        );
         // Saved and read back whole.
         let path = fresh_dir("club-night").join("club-night.json");
         night.write(&path).unwrap();

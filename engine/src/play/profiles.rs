@@ -293,6 +293,28 @@ pub fn nearest_level<'a>(config: &'a Config, game: &str, average: f64) -> Option
         .map(|(level, _)| level)
 }
 
+/// The general average a player plays `game` at: the computer's at `level`, or the
+/// person `name`'s recent one from their record in `data` (None: no record).
+pub fn average_of(
+    config: &Config,
+    data: &Path,
+    game: &str,
+    name: &str,
+    level: Option<&str>,
+) -> Option<f64> {
+    match level {
+        Some(key) => config
+            .computer
+            .level(key)
+            .ok()
+            .and_then(|l| level_average(l, game)),
+        None => read_profile(data, name)
+            .ok()?
+            .summary(game)
+            .map(|s| s.recent_average),
+    }
+}
+
 /// The general average `level` plays in `game`: as calibrated, else (three-cushion)
 /// the rung it is tuned to.
 pub fn level_average(level: &Level, game: &str) -> Option<f64> {

@@ -363,6 +363,11 @@ impl Tournament {
         standings(self.entrants.len(), &self.played)
     }
 
+    /// A knock-out's bracket.
+    pub fn bracket(&self) -> Option<&Bracket> {
+        self.bracket.as_ref()
+    }
+
     pub fn is_over(&self) -> bool {
         self.next().is_none()
     }

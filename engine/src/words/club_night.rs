@@ -5,7 +5,7 @@
 //! labels (`ClubNightWords::tournament_labels`). Names are the players' own: escaped in
 //! HTML, never interpreted.
 
-use crate::play::tournament::{Draw, Tournament};
+use crate::play::tournament::{Draw, Tournament, TournamentError};
 
 /// A language's labels for a tournament's sheet.
 pub struct TournamentLabels {
@@ -39,6 +39,65 @@ pub trait ClubNightWords {
     /// A match in sets on the scoreboard: the set being played (the deciding one or
     /// not), the sets to win, each player's sets won.
     fn sets_line(&self, set: u32, to_win: u32, won: &[u32], deciding: bool) -> String;
+    /// A line of the club night screen.
+    fn night_line(&self, line: &NightLine) -> String;
+}
+
+/// A line of the club night screen: its set-up, then its schedule and results.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NightLine<'a> {
+    /// The screen's title: the format's name (or the game's), the draw.
+    Title {
+        format: &'a str,
+        draw: Draw,
+    },
+    /// Set-up: a player, a person or the computer at a level, and their target.
+    Entrant {
+        name: &'a str,
+        level: Option<&'a str>,
+        target: u32,
+    },
+    AddPlayer,
+    DrawRow(Draw),
+    /// Targets from the players' averages, or all the same.
+    HandicapRow(bool),
+    Begin,
+    /// The set-up's keys.
+    SetupKeys {
+        change: &'a str,
+        remove: &'a str,
+        menu: &'a str,
+    },
+    /// The match to play next, each player's target.
+    Next {
+        players: [&'a str; 2],
+        targets: [u32; 2],
+    },
+    /// The match to play next is under way (saved): it resumes.
+    Resume {
+        players: [&'a str; 2],
+    },
+    Winner(&'a str),
+    /// A drawn knock-out match went to the better general average.
+    OnAverage,
+    /// The results sheet is written here.
+    Results(&'a str),
+    /// The keys: play (or resume) the next match, end the night, the menu.
+    NightKeys {
+        play: &'a str,
+        end: &'a str,
+        menu: &'a str,
+    },
+    /// The end of the night was asked for: again to confirm.
+    EndArmed,
+    Problem(&'a TournamentError),
+    /// A knock-out round's heading.
+    Round(u32),
+    /// A knock-out match: its players and, once played, its winner.
+    Bracketed {
+        players: [&'a str; 2],
+        winner: Option<&'a str>,
+    },
 }
 
 /// The sheet as text: `title` (the format's name, as the caller names it).
@@ -50,7 +109,7 @@ pub fn tournament_text(labels: &TournamentLabels, tournament: &Tournament, title
     );
     text += &labels.columns.join("\t");
     text.push('\n');
-    for row in rows(labels, tournament) {
+    for row in standing_rows(labels, tournament) {
         text += &row.join("\t");
         text.push('\n');
     }
@@ -77,7 +136,7 @@ pub fn tournament_html(labels: &TournamentLabels, tournament: &Tournament, title
         .iter()
         .map(|c| format!("<th>{}</th>", e(c)))
         .collect();
-    let body: String = rows(labels, tournament)
+    let body: String = standing_rows(labels, tournament)
         .iter()
         .map(|row| {
             let cells: String = row.iter().map(|c| format!("<td>{}</td>", e(c))).collect();
@@ -113,7 +172,8 @@ fn draw_name(labels: &TournamentLabels, draw: Draw) -> &'static str {
     }
 }
 
-fn name(labels: &TournamentLabels, tournament: &Tournament, player: usize) -> String {
+/// A player's name on the sheet (a computer's with its level).
+pub fn name(labels: &TournamentLabels, tournament: &Tournament, player: usize) -> String {
     tournament
         .entrants
         .get(player)
@@ -123,7 +183,9 @@ fn name(labels: &TournamentLabels, tournament: &Tournament, player: usize) -> St
         })
 }
 
-fn rows(labels: &TournamentLabels, tournament: &Tournament) -> Vec<Vec<String>> {
+/// The standings, a row each as the sheet writes them: place, player, played, won,
+/// drawn, match points, general average, high run.
+pub fn standing_rows(labels: &TournamentLabels, tournament: &Tournament) -> Vec<Vec<String>> {
     tournament
         .standings()
         .iter()
@@ -143,7 +205,8 @@ fn rows(labels: &TournamentLabels, tournament: &Tournament) -> Vec<Vec<String>> 
         .collect()
 }
 
-fn match_lines(labels: &TournamentLabels, tournament: &Tournament) -> Vec<String> {
+/// Every match played, a line each.
+pub fn match_lines(labels: &TournamentLabels, tournament: &Tournament) -> Vec<String> {
     tournament
         .played
         .iter()

@@ -28,6 +28,8 @@ pub enum MenuLabel {
     /// The Online screen (a button beside Records).
     Online,
     Start,
+    /// The club night screen (a tournament at this table).
+    ClubNight,
     Resume,
 }
 

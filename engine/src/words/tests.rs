@@ -962,6 +962,9 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         MenuLabel::Online,
         MenuLabel::Start,
         MenuLabel::Resume,
+        MenuLabel::Format,
+        MenuLabel::ShotClock,
+        MenuLabel::ClubNight,
     ] {
         say("menu_label", words.menu_label(label));
     }
@@ -1142,7 +1145,97 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         say("guide", words.guide(guide, &guide_keys).join("\n"));
     }
     say("guide_hint", words.guide_hint("Enter / H", "H / F1"));
+    club_night_sentences(words, &players, &mut say);
     out
+}
+
+/// The club night's words: formats, the shot clock, sets, the club night screen.
+fn club_night_sentences(
+    words: &dyn Words,
+    players: &[String],
+    say: &mut impl FnMut(&'static str, String),
+) {
+    use crate::play::tournament::{Draw, TournamentError};
+    use crate::words::club_night::NightLine;
+    let [a, b] = [players[0].as_str(), players[1].as_str()];
+    for format in [None, Some(game_name(words))] {
+        say("format_choice", words.format_choice(format));
+    }
+    for seconds in [None, Some(35)] {
+        say("practice_clock", words.practice_clock(seconds));
+    }
+    for time_out in [false, true] {
+        say("shot_clock", words.shot_clock(23.4, time_out));
+    }
+    say("time_outs", words.time_outs(3, "F4"));
+    say("set_heading", words.set_heading(2));
+    for deciding in [false, true] {
+        say("sets_line", words.sets_line(5, 3, &[2, 2], deciding));
+    }
+    let problems = [
+        TournamentError::Entrants(1),
+        TournamentError::SameName(a.to_owned()),
+        TournamentError::NotNext,
+        TournamentError::NoWinner,
+    ];
+    let mut lines = vec![
+        NightLine::Title {
+            format: game_name(words),
+            draw: Draw::RoundRobin,
+        },
+        NightLine::Entrant {
+            name: a,
+            level: None,
+            target: 25,
+        },
+        NightLine::Entrant {
+            name: b,
+            level: Some(b),
+            target: 12,
+        },
+        NightLine::AddPlayer,
+        NightLine::DrawRow(Draw::KnockOut),
+        NightLine::HandicapRow(true),
+        NightLine::HandicapRow(false),
+        NightLine::Begin,
+        NightLine::SetupKeys {
+            change: "←/→",
+            remove: "Delete",
+            menu: "Escape",
+        },
+        NightLine::Next {
+            players: [a, b],
+            targets: [30, 25],
+        },
+        NightLine::Resume { players: [a, b] },
+        NightLine::Winner(a),
+        NightLine::OnAverage,
+        NightLine::Results("/home/anna/club-night-results.html"),
+        NightLine::NightKeys {
+            play: "Enter",
+            end: "Delete",
+            menu: "Escape",
+        },
+        NightLine::EndArmed,
+        NightLine::Round(2),
+        NightLine::Bracketed {
+            players: [a, b],
+            winner: Some(a),
+        },
+    ];
+    lines.extend(problems.iter().map(NightLine::Problem));
+    for line in &lines {
+        say("night_line", words.night_line(line));
+    }
+}
+
+/// The game's name in the language of `words`.
+fn game_name(words: &dyn Words) -> &'static str {
+    if std::ptr::addr_eq(words, &Russian as &dyn Words) {
+        "Трёхбортный карамболь"
+    } else {
+        "Three-cushion"
+    }
 }
 
 fn keys_clone(keys: &LagKeys) -> LagKeys {
@@ -1205,6 +1298,7 @@ const LATIN_ALLOWED: &[&str] = &[
     "Backspace",
     "F1",
     "F2",
+    "F4",
     "A",
     "D",
     "W",
@@ -1262,6 +1356,10 @@ const LATIN_ALLOWED: &[&str] = &[
     "svg",
     "stroke",
     "json",
+    "html",
+    "club",
+    "night",
+    "results",
     "balkline",
     "umbrella",
     "breaks",

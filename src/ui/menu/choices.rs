@@ -34,6 +34,8 @@ pub(super) enum Row {
     /// A player's name, typed.
     Player(usize),
     Start,
+    /// The club night screen: a tournament at this table (a button beside Start).
+    ClubNight,
     Resume,
     /// A saved match to watch, or a share code typed (`watch`).
     Watch,
@@ -49,12 +51,12 @@ impl Row {
     pub(super) fn is_button(self) -> bool {
         matches!(
             self,
-            Row::Start | Row::Resume | Row::Settings | Row::Records | Row::Online
+            Row::Start | Row::ClubNight | Row::Resume | Row::Settings | Row::Records | Row::Online
         )
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 21] = [
+pub(super) const ALL_ROWS: [Row; 22] = [
     Row::Language,
     Row::Mode,
     Row::Format,
@@ -71,6 +73,7 @@ pub(super) const ALL_ROWS: [Row; 21] = [
     Row::Player(1),
     Row::Player(2),
     Row::Start,
+    Row::ClubNight,
     Row::Resume,
     Row::Watch,
     Row::Settings,
@@ -182,6 +185,7 @@ pub(super) fn change(
         | Row::Handicap
         | Row::SeatTarget(_)
         | Row::Start
+        | Row::ClubNight
         | Row::Resume
         | Row::Watch
         | Row::Settings
@@ -254,16 +258,10 @@ pub(super) fn seat_averages(
     data: &Path,
 ) -> Vec<Option<f64>> {
     (0..settings.players.len())
-        .map(|i| match settings.computers.get(i).cloned().flatten() {
-            Some(key) => config
-                .computer
-                .level(&key)
-                .ok()
-                .and_then(|l| profiles::level_average(l, &settings.game)),
-            None => profiles::read_profile(data, &settings.players[i])
-                .ok()?
-                .summary(&settings.game)
-                .map(|s| s.recent_average),
+        .map(|i| {
+            let level = settings.computers.get(i).cloned().flatten();
+            let name = &settings.players[i];
+            profiles::average_of(config, data, &settings.game, name, level.as_deref())
         })
         .collect()
 }
@@ -391,6 +389,7 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Settings => MenuLabel::Settings,
         Row::Records => MenuLabel::Records,
         Row::Online => MenuLabel::Online,
+        Row::ClubNight => MenuLabel::ClubNight,
         Row::Start => MenuLabel::Start,
         Row::Resume => MenuLabel::Resume,
         Row::Watch => return words().watch_label().to_owned(),
@@ -456,8 +455,12 @@ pub(super) fn row_value(
                 + &average.map_or(String::new(), |a| words().level_average(a))
         }
         // What the watch row shows is `watch`'s.
-        Row::Start | Row::Resume | Row::Watch | Row::Settings | Row::Records | Row::Online => {
-            String::new()
-        }
+        Row::Start
+        | Row::ClubNight
+        | Row::Resume
+        | Row::Watch
+        | Row::Settings
+        | Row::Records
+        | Row::Online => String::new(),
     }
 }

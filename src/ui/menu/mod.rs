@@ -221,7 +221,19 @@ fn spawn_row(list: &mut ChildSpawnerCommands, row: Row) {
         ));
     };
     match row {
-        Row::Start => return spawn_button(list, row, 8),
+        // Start and the club night share a line.
+        Row::Start => {
+            list.spawn(Node {
+                column_gap: px(6),
+                ..default()
+            })
+            .with_children(|line| {
+                spawn_button(line, Row::Start, 8);
+                spawn_button(line, Row::ClubNight, 8);
+            });
+            return;
+        }
+        Row::ClubNight => return,
         Row::Resume => return spawn_button(list, row, 3),
         // Settings and Records share a line, so that the menu is no taller.
         Row::Settings => {
@@ -430,6 +442,7 @@ fn apply_menu_input(
             MenuInput::Activate(Row::Settings) => screen.set(Screen::Settings),
             MenuInput::Activate(Row::Records) => screen.set(Screen::Records),
             MenuInput::Activate(Row::Online) => screen.set(Screen::Online),
+            MenuInput::Activate(Row::ClubNight) => screen.set(Screen::ClubNight),
             MenuInput::Activate(Row::Resume) => {
                 match Resumable::check(&config.0, &paths.saved_match) {
                     Resumable::Ready(saved) => {
@@ -606,11 +619,13 @@ fn show_menu(
             {
                 colour.set_if_neq(TextColor(tone(row)));
                 let start = words().menu_label(MenuLabel::Start);
+                let club_night = words().menu_label(MenuLabel::ClubNight);
                 let shown = match row {
                     Row::Start => &start,
                     Row::Settings => words().settings_button(),
                     Row::Records => words().records_button(),
                     Row::Online => &words().menu_label(MenuLabel::Online),
+                    Row::ClubNight => &club_night,
                     _ => &state.resume_label,
                 };
                 set_text(&mut text, shown);

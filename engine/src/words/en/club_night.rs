@@ -1,7 +1,8 @@
 //! A tournament's results sheet.
 
 use super::*;
-use crate::words::club_night::{ClubNightWords, TournamentLabels};
+use crate::play::tournament::{Draw, MOST_ENTRANTS, TournamentError};
+use crate::words::club_night::{ClubNightWords, NightLine, TournamentLabels};
 
 impl ClubNightWords for English {
     fn tournament_labels(&self) -> TournamentLabels {
@@ -61,5 +62,67 @@ impl ClubNightWords for English {
             "Set {set}{which} · sets {} · first to {to_win}",
             won.join(" : ")
         )
+    }
+
+    fn night_line(&self, line: &NightLine) -> String {
+        let draw = |d: &Draw| match d {
+            Draw::RoundRobin => "round robin",
+            Draw::KnockOut => "knock-out",
+        };
+        match line {
+            NightLine::Title { format, draw: d } => format!("Club night · {format} · {}", draw(d)),
+            NightLine::Entrant {
+                name,
+                level,
+                target,
+            } => match level {
+                Some(level) => format!("{name} (computer, {level}) · {target} points"),
+                None => format!("{name} · {target} points"),
+            },
+            NightLine::AddPlayer => "+ add a player".into(),
+            NightLine::DrawRow(d) => format!("Draw: {}", draw(d)),
+            NightLine::HandicapRow(true) => "Handicap: targets from the players' averages".into(),
+            NightLine::HandicapRow(false) => "Handicap: none, all to one target".into(),
+            NightLine::Begin => "Begin the club night".into(),
+            NightLine::SetupKeys {
+                change,
+                remove,
+                menu,
+            } => format!(
+                "type a name · {change}: a person or the computer · {remove}: remove · {menu}: menu"
+            ),
+            NightLine::Next { players, targets } => format!(
+                "Next: {} – {}, {} points / {}",
+                players[0], players[1], targets[0], targets[1]
+            ),
+            NightLine::Resume { players } => {
+                format!(
+                    "Under way: {} – {} (saved; it resumes)",
+                    players[0], players[1]
+                )
+            }
+            NightLine::Winner(name) => format!("Winner of the night: {name}"),
+            NightLine::OnAverage => {
+                "A drawn knock-out match went to the better general average".into()
+            }
+            NightLine::Results(path) => format!("Results sheet: {path}"),
+            NightLine::NightKeys { play, end, menu } => {
+                format!("{play}: play the next match · {end} twice: end the night · {menu}: menu")
+            }
+            NightLine::EndArmed => "Press again to end the club night (its file is removed)".into(),
+            NightLine::Problem(e) => match e {
+                TournamentError::Entrants(n) => {
+                    format!("{n} players: a club night takes 2 to {MOST_ENTRANTS}")
+                }
+                TournamentError::SameName(name) => format!("two players are called \"{name}\""),
+                TournamentError::NotNext => "that result is not of the match to play next".into(),
+                TournamentError::NoWinner => "a knock-out match needs a winner".into(),
+            },
+            NightLine::Round(n) => format!("Round {n}"),
+            NightLine::Bracketed { players, winner } => match winner {
+                Some(w) => format!("{} – {}: {w}", players[0], players[1]),
+                None => format!("{} – {}", players[0], players[1]),
+            },
+        }
     }
 }

@@ -32,6 +32,7 @@ impl MenuWords for English {
             MenuLabel::Records => "Player records".into(),
             MenuLabel::Online => "Online".into(),
             MenuLabel::Start => "Start".into(),
+            MenuLabel::ClubNight => "Club night".into(),
             MenuLabel::Resume => "Resume".into(),
         }
     }

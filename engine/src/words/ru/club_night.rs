@@ -1,7 +1,8 @@
 //! Итоговая таблица турнира.
 
 use super::*;
-use crate::words::club_night::{ClubNightWords, TournamentLabels};
+use crate::play::tournament::{Draw, MOST_ENTRANTS, TournamentError};
+use crate::words::club_night::{ClubNightWords, NightLine, TournamentLabels};
 
 impl ClubNightWords for Russian {
     fn tournament_labels(&self) -> TournamentLabels {
@@ -61,5 +62,71 @@ impl ClubNightWords for Russian {
             "Сет {set}{which} · сеты {} · до {to_win} побед",
             won.join(" : ")
         )
+    }
+
+    fn night_line(&self, line: &NightLine) -> String {
+        let draw = |d: &Draw| match d {
+            Draw::RoundRobin => "круговая система",
+            Draw::KnockOut => "на выбывание",
+        };
+        match line {
+            NightLine::Title { format, draw: d } => {
+                format!("Клубный вечер · {format} · {}", draw(d))
+            }
+            NightLine::Entrant {
+                name,
+                level,
+                target,
+            } => match level {
+                Some(level) => format!("{name} (компьютер, {level}) · до {target} очков"),
+                None => format!("{name} · до {target} очков"),
+            },
+            NightLine::AddPlayer => "+ добавить игрока".into(),
+            NightLine::DrawRow(d) => format!("Система: {}", draw(d)),
+            NightLine::HandicapRow(true) => "Фора: дистанции по средним игроков".into(),
+            NightLine::HandicapRow(false) => "Фора: нет, у всех одна дистанция".into(),
+            NightLine::Begin => "Начать клубный вечер".into(),
+            NightLine::SetupKeys {
+                change,
+                remove,
+                menu,
+            } => format!(
+                "наберите имя · {change}: человек или компьютер · {remove}: убрать · {menu}: меню"
+            ),
+            NightLine::Next { players, targets } => format!(
+                "Следующий матч: {} – {}, до {} / {}",
+                players[0], players[1], targets[0], targets[1]
+            ),
+            NightLine::Resume { players } => {
+                format!(
+                    "Идёт матч: {} – {} (сохранён, продолжится)",
+                    players[0], players[1]
+                )
+            }
+            NightLine::Winner(name) => format!("Победитель вечера: {name}"),
+            NightLine::OnAverage => {
+                "Ничья в матче на выбывание решена по лучшей общей средней".into()
+            }
+            NightLine::Results(path) => format!("Таблица результатов: {path}"),
+            NightLine::NightKeys { play, end, menu } => format!(
+                "{play}: играть следующий матч · {end} дважды: закончить вечер · {menu}: меню"
+            ),
+            NightLine::EndArmed => {
+                "Нажмите ещё раз, чтобы закончить клубный вечер (его файл будет удалён)".into()
+            }
+            NightLine::Problem(e) => match e {
+                TournamentError::Entrants(n) => {
+                    format!("игроков: {n}; в клубном вечере от 2 до {MOST_ENTRANTS}")
+                }
+                TournamentError::SameName(name) => format!("двух игроков зовут «{name}»"),
+                TournamentError::NotNext => "это результат не того матча, что играется".into(),
+                TournamentError::NoWinner => "в матче на выбывание нужен победитель".into(),
+            },
+            NightLine::Round(n) => format!("Тур {n}"),
+            NightLine::Bracketed { players, winner } => match winner {
+                Some(w) => format!("{} – {}: {w}", players[0], players[1]),
+                None => format!("{} – {}", players[0], players[1]),
+            },
+        }
     }
 }

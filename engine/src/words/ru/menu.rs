@@ -34,6 +34,7 @@ impl MenuWords for Russian {
             MenuLabel::Settings => "Настройки".into(),
             MenuLabel::Records => "Статистика игроков".into(),
             MenuLabel::Online => "По сети".into(),
+            MenuLabel::ClubNight => "Клубный вечер".into(),
             MenuLabel::Start => "Начать".into(),
             MenuLabel::Resume => "Продолжить".into(),
         }
