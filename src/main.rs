@@ -4,6 +4,7 @@
 use carom::cli;
 use carom::online::{Opened, Physics};
 use carom::play::Mode;
+use carom::session::Screen;
 use carom::view::staging::Staging;
 use carom::words::{Language, Trouble, speak, words};
 use clap::{Parser, Subcommand};
@@ -27,8 +28,8 @@ struct Cli {
     lang: Option<Language>,
     #[command(flatten)]
     look: Look,
-    /// The screen to open with the last menu choices: menu, online, match, practice or
-    /// lag-training [default: menu; with --screenshot or --frame-rate, practice: the
+    /// The screen to open with the last menu choices: menu, online, club-night, match,
+    /// practice or lag-training [default: menu; with --screenshot or --frame-rate, practice: the
     /// table at the break].
     #[arg(long, value_name = "SCREEN", value_parser = start_screen)]
     start: Option<Start>,
@@ -98,6 +99,7 @@ fn point(text: &str) -> Result<carom::math::DVec3, String> {
 enum Start {
     Menu,
     Online,
+    ClubNight,
     Table(Mode),
 }
 
@@ -105,6 +107,7 @@ fn start_screen(name: &str) -> Result<Start, String> {
     match name {
         "menu" => return Ok(Start::Menu),
         "online" => return Ok(Start::Online),
+        "club-night" => return Ok(Start::ClubNight),
         _ => {}
     }
     Mode::ALL
@@ -113,7 +116,10 @@ fn start_screen(name: &str) -> Result<Start, String> {
         .map(Start::Table)
         .ok_or_else(|| {
             let modes: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
-            format!("the screens are: menu, online, {}", modes.join(", "))
+            format!(
+                "the screens are: menu, online, club-night, {}",
+                modes.join(", ")
+            )
         })
 }
 
@@ -428,8 +434,8 @@ struct Game {
     opening: Option<Opening>,
     look: Look,
     start: Option<Mode>,
-    /// The Online screen at once (`--start online`).
-    online: bool,
+    /// A screen at once in place of the menu (`--start online`, `--start club-night`).
+    screen: Option<Screen>,
     frame_rate: bool,
     staging: Staging,
 }
@@ -478,7 +484,7 @@ impl Game {
         self.staging.view = self.look.view;
         let launch = carom::Launch {
             start: self.start,
-            online: self.online,
+            screen: self.screen,
             watch,
             position,
             screenshot: self.look.screenshot.map(|path| (path, self.look.frames)),
@@ -586,7 +592,7 @@ fn main() -> ExitCode {
                 opening: Some(Opening::Watch(file)),
                 look,
                 start: None,
-                online: false,
+                screen: None,
                 frame_rate: false,
                 staging: Staging::default(),
             };
@@ -596,7 +602,7 @@ fn main() -> ExitCode {
             let look = cli.look;
             let start = match cli.start {
                 Some(Start::Table(mode)) => Some(mode),
-                Some(Start::Menu | Start::Online) => None,
+                Some(Start::Menu | Start::Online | Start::ClubNight) => None,
                 None if look.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
@@ -604,7 +610,11 @@ fn main() -> ExitCode {
                 opening: cli.position.map(Opening::Position),
                 look,
                 start,
-                online: matches!(cli.start, Some(Start::Online)),
+                screen: match cli.start {
+                    Some(Start::Online) => Some(Screen::Online),
+                    Some(Start::ClubNight) => Some(Screen::ClubNight),
+                    _ => None,
+                },
                 frame_rate: cli.frame_rate,
                 staging: Staging {
                     camera: cli.camera_at.zip(cli.looking_at),

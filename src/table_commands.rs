@@ -9,8 +9,8 @@ use crate::cue::Aim;
 use crate::input::Actions;
 use crate::play::{Command, LagOpponent, LagTrainingCommand, Mode, PracticeCommand};
 use crate::session::{
-    GameSystems, ModeSystems, PersonSystems, Phase, PlayerCommand, Preferences, Screen, Session,
-    Told, Watching, at_table, balls_at_rest,
+    ClubNightMatch, GameSystems, ModeSystems, PersonSystems, Phase, PlayerCommand, Preferences,
+    Screen, Session, Told, Watching, at_table, balls_at_rest,
 };
 use crate::shot::BallId;
 use bevy::prelude::*;
@@ -95,9 +95,22 @@ fn go_on_from_what_was_told(actions: Res<Actions>, mut told: ResMut<Told>) {
     }
 }
 
-fn rematch(actions: Res<Actions>, mut commands: MessageWriter<PlayerCommand>) {
-    if actions.just_pressed(Action::Confirm) {
-        commands.write(PlayerCommand::new(Command::Rematch));
+/// A rematch; a club night's match goes back to the club night instead (leaving its
+/// table for the menu does).
+fn rematch(
+    actions: Res<Actions>,
+    club_night: Option<Res<ClubNightMatch>>,
+    mut commands: MessageWriter<PlayerCommand>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if !actions.just_pressed(Action::Confirm) {
+        return;
+    }
+    match club_night {
+        Some(_) => screen.set(Screen::Menu),
+        None => {
+            commands.write(PlayerCommand::new(Command::Rematch));
+        }
     }
 }
 

@@ -21,8 +21,8 @@ use std::path::PathBuf;
 pub struct Launch {
     /// The table in this mode at once (with the last menu choices); None: the menu.
     pub start: Option<Mode>,
-    /// The Online screen at once (in place of the menu).
-    pub online: bool,
+    /// This screen at once in place of the menu (the Online screen, the club night).
+    pub screen: Option<Screen>,
     /// A match to watch at the table at once (`carom watch`).
     pub watch: Option<Viewing>,
     /// A practice position to set up at once (`--position`, a stroke's share code).
@@ -139,10 +139,10 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     if let Some(position) = launch.position {
         app.insert_resource(PracticeAt(position));
     }
-    app.insert_state(match (at_table, launch.online) {
+    app.insert_state(match (at_table, launch.screen) {
         (true, _) => Screen::Table,
-        (false, true) => Screen::Online,
-        (false, false) => Screen::Menu,
+        (false, Some(screen)) => screen,
+        (false, None) => Screen::Menu,
     });
     app.insert_resource(UserFiles(paths));
     app.insert_resource(ConfigFolder(launch.config_folder.clone()));

@@ -328,7 +328,7 @@ fn begin(config: &Config, files: &StoragePaths, state: &mut NightScreen) {
 /// Writes the night and its results sheet; what went wrong, if anything.
 fn save(config: &Config, files: &StoragePaths, night: &ClubNight) -> Option<(String, Tone)> {
     let labels = words().tournament_labels();
-    let title = title(config, night);
+    let title = title(config, &night.settings);
     let written = night.write(&files.club_night()).and_then(|()| {
         let text = tournament_text(&labels, &night.tournament, &title);
         let html = tournament_html(&labels, &night.tournament, &title);
@@ -338,11 +338,6 @@ fn save(config: &Config, files: &StoragePaths, night: &ClubNight) -> Option<(Str
     written
         .err()
         .map(|e| (words().trouble(Trouble::File(&e)), Tone::Bad))
-}
-
-/// The night's name: its format's, or its game's.
-fn title(config: &Config, night: &ClubNight) -> String {
-    title_of_settings(config, &night.settings)
 }
 
 /// The club night's match has ended: its result goes into the night, which is saved
@@ -399,18 +394,18 @@ fn show_night(
     let config = &config.0;
     let mut lines: Vec<(String, f32, Tone)> = Vec::new();
     let mut line = |text: String, size: f32, tone: Tone| lines.push((text, size, tone));
+    let (on, draw) = match &state.night {
+        None => (&state.menu, state.draw),
+        Some(night) => (&night.settings, night.tournament.draw),
+    };
+    let format = title(config, on);
+    let heading = NightLine::Title {
+        format: &format,
+        draw,
+    };
+    line(words().night_line(&heading), 24.0, Tone::Plain);
     match &state.night {
         None => {
-            let draw = state.draw;
-            let format = title_of_settings(config, &state.menu);
-            line(
-                words().night_line(&NightLine::Title {
-                    format: &format,
-                    draw,
-                }),
-                24.0,
-                Tone::Plain,
-            );
             for (i, row) in state.rows().into_iter().enumerate() {
                 let text = match row {
                     SetUpRow::Entrant(e) => {
@@ -464,7 +459,8 @@ fn show_night(
         });
 }
 
-/// The night under way: its next match, standings or bracket, winner and sheet.
+/// The night under way (below its title): its next match, standings or bracket,
+/// winner and sheet.
 fn show_the_night(
     config: &Config,
     files: &StoragePaths,
@@ -473,16 +469,6 @@ fn show_the_night(
 ) {
     let tournament = &night.tournament;
     let labels = words().tournament_labels();
-    let format = title(config, night);
-    let draw = tournament.draw;
-    line(
-        words().night_line(&NightLine::Title {
-            format: &format,
-            draw,
-        }),
-        24.0,
-        Tone::Plain,
-    );
     let name = |i: usize| entrant_name(&labels, tournament, i);
     if let Some((pairing, next)) = night.next_match() {
         let [a, b] = pairing.players.map(name);
@@ -554,7 +540,7 @@ fn show_the_night(
 }
 
 /// The name of a night on `settings`: their format's, or their game's.
-fn title_of_settings(config: &Config, settings: &MatchSettings) -> String {
+fn title(config: &Config, settings: &MatchSettings) -> String {
     match settings.match_format(config) {
         Some(format) => named(format).to_owned(),
         None => config

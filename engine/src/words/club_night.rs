@@ -91,6 +91,8 @@ pub enum NightLine<'a> {
     /// The end of the night was asked for: again to confirm.
     EndArmed,
     Problem(&'a TournamentError),
+    /// The game-over's button of a club night's match (its key): back to the night.
+    BackToNight(&'a str),
     /// A knock-out round's heading.
     Round(u32),
     /// A knock-out match: its players and, once played, its winner.

@@ -1217,6 +1217,7 @@ fn club_night_sentences(
             menu: "Escape",
         },
         NightLine::EndArmed,
+        NightLine::BackToNight("Enter"),
         NightLine::Round(2),
         NightLine::Bracketed {
             players: [a, b],

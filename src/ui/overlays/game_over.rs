@@ -8,11 +8,13 @@ use crate::input::Actions;
 use crate::play::Command;
 use crate::rules::Outcome;
 use crate::session::{
-    GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings, UserFiles,
+    ClubNightMatch, GameConfig, GameSystems, Phase, PlayerCommand, Screen, Session, Settings,
+    UserFiles,
 };
 use crate::ui::profiles::profiles_panel;
 use crate::ui::sheet::{self, InningWidths};
 use crate::ui::widgets::{Tone, button, clicked, keys, panel, swatch, toned};
+use crate::words::club_night::NightLine;
 use crate::words::words;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
@@ -60,9 +62,11 @@ fn show_game_over(
     settings: Res<Settings>,
     config: Res<GameConfig>,
     files: Option<Res<UserFiles>>,
+    club_night: Option<Res<ClubNightMatch>>,
 ) {
     let config = &config.0;
     let style = settings.ball_style;
+    let at_club_night = club_night.is_some();
     let rematch = keys(config, Action::Confirm);
     let menu = keys(config, Action::Menu);
     commands
@@ -196,8 +200,13 @@ fn show_game_over(
                             ..default()
                         })
                         .with_children(|buttons| {
+                            // A club night's match goes back to the club night instead.
+                            let again = match at_club_night {
+                                true => words().night_line(&NightLine::BackToNight(&rematch)),
+                                false => words().rematch_button(&rematch),
+                            };
                             buttons
-                                .spawn(button(words().rematch_button(&rematch), 17.0))
+                                .spawn(button(again, 17.0))
                                 .insert(EndButton::Rematch);
                             buttons
                                 .spawn(button(words().menu_button(&menu), 17.0))
@@ -210,12 +219,15 @@ fn show_game_over(
 
 fn leave_by_click(
     buttons: Query<(&Interaction, &EndButton), Changed<Interaction>>,
+    club_night: Option<Res<ClubNightMatch>>,
     mut commands: MessageWriter<PlayerCommand>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     for (interaction, end) in &buttons {
         if clicked(interaction) {
             match end {
+                // Leaving a club night's table goes back to the club night.
+                EndButton::Rematch if club_night.is_some() => screen.set(Screen::Menu),
                 EndButton::Rematch => {
                     commands.write(PlayerCommand::new(Command::Rematch));
                 }

@@ -76,8 +76,8 @@ impl ClubNightWords for English {
                 level,
                 target,
             } => match level {
-                Some(level) => format!("{name} (computer, {level}) · {target} points"),
-                None => format!("{name} · {target} points"),
+                Some(level) => format!("{name} (computer, {level}) · {}", self.points(*target)),
+                None => format!("{name} · {}", self.points(*target)),
             },
             NightLine::AddPlayer => "+ add a player".into(),
             NightLine::DrawRow(d) => format!("Draw: {}", draw(d)),
@@ -92,8 +92,11 @@ impl ClubNightWords for English {
                 "type a name · {change}: a person or the computer · {remove}: remove · {menu}: menu"
             ),
             NightLine::Next { players, targets } => format!(
-                "Next: {} – {}, {} points / {}",
-                players[0], players[1], targets[0], targets[1]
+                "Next: {} – {}, {} / {}",
+                players[0],
+                players[1],
+                self.points(targets[0]),
+                targets[1]
             ),
             NightLine::Resume { players } => {
                 format!(
@@ -118,6 +121,7 @@ impl ClubNightWords for English {
                 TournamentError::NotNext => "that result is not of the match to play next".into(),
                 TournamentError::NoWinner => "a knock-out match needs a winner".into(),
             },
+            NightLine::BackToNight(key) => format!("{key}: back to the club night"),
             NightLine::Round(n) => format!("Round {n}"),
             NightLine::Bracketed { players, winner } => match winner {
                 Some(w) => format!("{} – {}: {w}", players[0], players[1]),

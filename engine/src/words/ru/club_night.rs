@@ -78,8 +78,8 @@ impl ClubNightWords for Russian {
                 level,
                 target,
             } => match level {
-                Some(level) => format!("{name} (компьютер, {level}) · до {target} очков"),
-                None => format!("{name} · до {target} очков"),
+                Some(level) => format!("{name} (компьютер, {level}) · {}", up_to_points(*target)),
+                None => format!("{name} · {}", up_to_points(*target)),
             },
             NightLine::AddPlayer => "+ добавить игрока".into(),
             NightLine::DrawRow(d) => format!("Система: {}", draw(d)),
@@ -122,6 +122,7 @@ impl ClubNightWords for Russian {
                 TournamentError::NotNext => "это результат не того матча, что играется".into(),
                 TournamentError::NoWinner => "в матче на выбывание нужен победитель".into(),
             },
+            NightLine::BackToNight(key) => format!("{key}: вернуться к клубному вечеру"),
             NightLine::Round(n) => format!("Тур {n}"),
             NightLine::Bracketed { players, winner } => match winner {
                 Some(w) => format!("{} – {}: {w}", players[0], players[1]),
