@@ -1069,3 +1069,35 @@ fn the_lobby_keeps_its_text_on_its_line_and_in_the_window() {
         );
     });
 }
+
+#[test]
+fn a_club_night_is_set_up_shown_and_plays_its_first_match_with_its_text_in_its_boxes() {
+    let settings = MatchSettings {
+        players: vec!["Anna Karenina".into(), "Konstantin Levin".into()],
+        format: Some("club_handicap".into()),
+        ..MatchSettings::defaults(&Config::defaults(), Vec::new())
+    };
+    in_each_language_and_size(|size, language| {
+        let what = |part: &str| format!("{}x{} {language}, club night {part}", size.x, size.y);
+        let mut app = shell_at("club-night", settings.clone(), size, Screen::ClubNight);
+        // The title, the two players, "add", the draw, the handicap, "begin", the keys.
+        check_screen_text(&mut app, &what("set-up"), 8);
+        // A third player, the computer at the first level; then down to "begin".
+        for key in [KeyCode::ArrowDown, KeyCode::ArrowDown, KeyCode::Enter] {
+            press(&mut app, key);
+        }
+        press(&mut app, KeyCode::ArrowRight);
+        for _ in 0..4 {
+            press(&mut app, KeyCode::ArrowDown);
+        }
+        press(&mut app, KeyCode::Enter);
+        // The title, the next match, the rule, the columns, three standings, the keys.
+        check_screen_text(&mut app, &what("under way"), 9);
+        press(&mut app, KeyCode::Enter);
+        frames(&mut app, 3);
+        assert_eq!(screen_of(&app), Screen::Table, "{}", what("first match"));
+        let session = app.world().resource::<carom::session::Session>();
+        assert_eq!(session.settings().format.as_deref(), Some("club_handicap"));
+        assert_eq!(session.settings().seated().len(), 2);
+    });
+}

@@ -62,7 +62,9 @@ for match in 1 2 3 4 5 6; do
   # The persons' strokes (the computers play their own), the break choice, each verdict
   # read; until the match has gone into the night.
   for _ in $(seq 300); do
-    for key in space 1 Return; do
+    # A turn or two of the aim and a little more or less power: two persons' lags (and
+    # strokes) differ.
+    for key in "$(shuf -n1 -e a d w s)" space 1 Return; do
       [ "$(played)" != "$before" ] && break 2
       keys "$win" "$key"
     done

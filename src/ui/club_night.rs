@@ -218,11 +218,11 @@ fn at_the_night(
     match action {
         Some(Action::Confirm) => return night.next_match().map(|(_, next)| next),
         Some(Action::Decline) if state.end_armed => {
-            let _ = std::fs::remove_file(files.club_night());
-            let _ = std::fs::remove_file(files.for_club_night().saved_match);
+            state.message = ClubNight::end(files)
+                .err()
+                .map(|e| (words().trouble(Trouble::File(&e)), Tone::Bad));
             state.night = None;
             state.end_armed = false;
-            state.message = None;
         }
         Some(Action::Decline) => {
             state.end_armed = true;

@@ -150,15 +150,21 @@ const ONLINE: [Action; 4] = [
     Action::Handicap,
 ];
 
+/// The shot clock's time-out: the scoreboard shows its key beside the time-outs left.
+const SHOT_CLOCK: [Action; 1] = [Action::TimeOut];
+
 /// One row per action: its keys and what it does (but the actions of the menu, of the
-/// match viewer and of online play, which show their keys themselves).
+/// match viewer, of online play and of the shot clock, which show their keys
+/// themselves).
 pub(super) fn key_rows(config: &Config) -> Vec<(String, &'static str)> {
     config
         .controls
         .bindings
         .iter()
         .filter(|(action, _)| {
-            !IN_THE_MENU.contains(action) && !WATCHING.contains(action) && !ONLINE.contains(action)
+            ![&IN_THE_MENU[..], &WATCHING, &ONLINE, &SHOT_CLOCK]
+                .iter()
+                .any(|actions| actions.contains(action))
         })
         .map(|(action, bindings)| {
             let keys: Vec<String> = bindings.iter().map(binding_name).collect();

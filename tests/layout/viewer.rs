@@ -117,7 +117,8 @@ fn from_the_menu_a_saved_match_is_watched_and_a_strokes_code_opens_practice_at_i
         &mut app,
         "Ann vs Bob, 2 strokes (1/1); or type a share code"
     ));
-    // Start, Resume, then Watch.
+    // Start, Club night, Resume, then Watch.
+    press(&mut app, KeyCode::ArrowDown);
     press(&mut app, KeyCode::ArrowDown);
     press(&mut app, KeyCode::ArrowDown);
     press(&mut app, KeyCode::Enter);
@@ -127,7 +128,8 @@ fn from_the_menu_a_saved_match_is_watched_and_a_strokes_code_opens_practice_at_i
     let mut app = menu("menu-code");
     let position = carom::play::bundled::positions(None).0.remove(0).1;
     let code = SharedPosition::code_of(&position, "0123456789abcdef");
-    for _ in 0..2 {
+    // Down from Start past the club night and Resume to the watch row.
+    for _ in 0..3 {
         press(&mut app, KeyCode::ArrowDown);
     }
     let world = app.world_mut();

@@ -5,7 +5,7 @@
 //! from the match's score sheet, a drawn knock-out match settled by the format's
 //! tie-break.
 
-use super::files::{FileError, StoragePaths, read_if_there, write_atomically};
+use super::files::{FileError, StoragePaths, delete, read_if_there, write_atomically};
 use super::settings::{MatchSettings, Mode};
 use super::tournament::{Draw, Entrant, Pairing, Played, Tournament, TournamentError};
 use crate::rules::{Outcome, ScoreSheet};
@@ -146,6 +146,17 @@ impl ClubNight {
             return Err(FileError::content(path, why));
         }
         Ok(Some(night))
+    }
+
+    /// Ends the club night kept in `files`: its file and its match's are deleted
+    /// (those not there are not missed).
+    pub fn end(files: &StoragePaths) -> Result<(), FileError> {
+        for path in [files.club_night(), files.for_club_night().saved_match] {
+            if path.exists() {
+                delete(&path)?;
+            }
+        }
+        Ok(())
     }
 
     pub fn write(&self, path: &Path) -> Result<(), FileError> {

@@ -25,8 +25,10 @@ pub struct TournamentLabels {
 
 pub trait ClubNightWords {
     fn tournament_labels(&self) -> TournamentLabels;
-    /// The menu's format row: the format's name, or (None) the game's own rules.
-    fn format_choice(&self, format: Option<&str>) -> String;
+    /// The menu's game row in a match under a format: the game and the format.
+    fn game_in_format(&self, game: &str, format: &str) -> String {
+        format!("{game} · {format}")
+    }
     /// Practice's shot clock row: seconds a stroke, or none.
     fn practice_clock(&self, seconds: Option<u32>) -> String;
     /// The shot clock at the table: the seconds left, on a time-out's longer limit or

@@ -12,8 +12,6 @@ pub enum MenuLabel {
     Table,
     Target,
     InningsLimit,
-    /// A match format (formats.ron), or the game's own rules.
-    Format,
     /// Practice on a shot clock.
     ShotClock,
     /// Whether each player has a target of their own.

@@ -962,7 +962,6 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         MenuLabel::Online,
         MenuLabel::Start,
         MenuLabel::Resume,
-        MenuLabel::Format,
         MenuLabel::ShotClock,
         MenuLabel::ClubNight,
     ] {
@@ -1158,9 +1157,10 @@ fn club_night_sentences(
     use crate::play::tournament::{Draw, TournamentError};
     use crate::words::club_night::NightLine;
     let [a, b] = [players[0].as_str(), players[1].as_str()];
-    for format in [None, Some(game_name(words))] {
-        say("format_choice", words.format_choice(format));
-    }
+    say(
+        "game_in_format",
+        words.game_in_format(game_name(words), game_name(words)),
+    );
     for seconds in [None, Some(35)] {
         say("practice_clock", words.practice_clock(seconds));
     }
@@ -1199,7 +1199,7 @@ fn club_night_sentences(
         NightLine::HandicapRow(false),
         NightLine::Begin,
         NightLine::SetupKeys {
-            change: "←/→",
+            change: "Left / Right",
             remove: "Delete",
             menu: "Escape",
         },

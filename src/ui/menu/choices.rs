@@ -19,8 +19,8 @@ pub(super) enum Row {
     /// The language of the screens (a setting, shown here so a newcomer finds it).
     Language,
     Mode,
-    /// A match format (formats.ron): it sets the game, target and innings limit.
-    Format,
+    /// The game, or in a match a format of one (formats.ron: it sets the game, target
+    /// and innings limit as well).
     Game,
     Table,
     Target,
@@ -56,10 +56,9 @@ impl Row {
     }
 }
 
-pub(super) const ALL_ROWS: [Row; 22] = [
+pub(super) const ALL_ROWS: [Row; 21] = [
     Row::Language,
     Row::Mode,
-    Row::Format,
     Row::Game,
     Row::Table,
     Row::Target,
@@ -89,7 +88,7 @@ pub(super) fn rows(settings: &MatchSettings) -> Vec<Row> {
         .into_iter()
         .filter(|row| match row {
             Row::Game | Row::Target | Row::InningsLimit | Row::Resume => mode != Mode::LagTraining,
-            Row::Format | Row::Handicap => mode == Mode::Match,
+            Row::Handicap => mode == Mode::Match,
             Row::PracticeClock => mode == Mode::Practice,
             Row::SeatTarget(i) => {
                 mode == Mode::Match
@@ -132,29 +131,31 @@ pub(super) fn change(
         Row::Mode => {
             settings.mode = cycle(&Mode::ALL, &settings.mode, step).unwrap_or_default();
         }
-        Row::Format => {
-            let formats: Vec<Option<&String>> = std::iter::once(None)
-                .chain(config.formats.formats.keys().map(Some))
-                .collect();
-            let now = settings.format.as_ref();
-            if let Some(next) = cycle(&formats, &now, step) {
-                settings.format = next.cloned();
-                if let Some(format) = settings.match_format(config) {
-                    settings.game = format.game.clone();
-                    settings.target = format.target;
-                    settings.innings_limit = format.innings_limit;
-                }
-            }
-        }
         Row::Game => {
-            let games: Vec<&String> = config.games.games.keys().collect();
-            if let Some(game) = cycle(&games, &&settings.game, step) {
+            // Each game under its own rules, then (in a match) each format.
+            let formats = config.formats.formats.keys();
+            let choices: Vec<(&String, Option<&String>)> = (config.games.games.keys())
+                .map(|game| (game, None))
+                .chain(
+                    formats
+                        .filter(|_| settings.mode == Mode::Match)
+                        .map(|key| (&config.formats.formats[key].game, Some(key))),
+                )
+                .collect();
+            let now = (
+                &settings.game,
+                settings.match_format(config).and(settings.format.as_ref()),
+            );
+            if let Some((game, format)) = cycle(&choices, &now, step) {
                 let rules = &config.games.games[game];
                 settings.game = game.clone();
                 settings.target = rules.target.get();
                 settings.innings_limit = rules.innings_limit.map(|n| n.get());
-                // A format is of one game: another game leaves it.
-                settings.format = None;
+                settings.format = format.cloned();
+                if let Some(format) = settings.match_format(config) {
+                    settings.target = format.target;
+                    settings.innings_limit = format.innings_limit;
+                }
             }
         }
         Row::PracticeClock => {
@@ -380,7 +381,6 @@ pub(super) fn row_label(row: Row, settings: &MatchSettings) -> String {
         Row::Table => MenuLabel::Table,
         Row::Target => MenuLabel::Target,
         Row::InningsLimit => MenuLabel::InningsLimit,
-        Row::Format => MenuLabel::Format,
         Row::PracticeClock => MenuLabel::ShotClock,
         Row::Handicap => MenuLabel::Handicap,
         Row::SeatTarget(i) => MenuLabel::SeatTarget(i),
@@ -407,18 +407,23 @@ pub(super) fn row_value(
     match row {
         Row::Language => spoken().own_name().to_owned(),
         Row::Mode => words().mode(settings.mode).to_owned(),
-        Row::Game => config
-            .games
-            .games
-            .get(&settings.game)
-            .map_or_else(|| settings.game.clone(), |g| named(g).to_owned()),
+        Row::Game => {
+            let game = config
+                .games
+                .games
+                .get(&settings.game)
+                .map_or_else(|| settings.game.clone(), |g| named(g).to_owned());
+            match settings.match_format(config) {
+                Some(format) => words().game_in_format(&game, named(format)),
+                None => game,
+            }
+        }
         Row::Table => config.tables.preset(&settings.table).map_or_else(
             || settings.table.clone(),
             |p| words().table_size(named(p), p.width_mm, p.length_mm),
         ),
         Row::Target => words().points(settings.target),
         Row::InningsLimit => words().innings_limit(settings.innings_limit),
-        Row::Format => words().format_choice(settings.match_format(config).map(named)),
         Row::PracticeClock => words().practice_clock(settings.practice_clock_s),
         Row::Handicap => words().handicap(handicap),
         Row::SeatTarget(i) => {

@@ -579,8 +579,10 @@ fn show_menu(
     for (entity, MenuRow(row), inactive, mut node, background, children) in &mut rows_shown {
         // The players' own targets show in a handicap match only, each greyed until
         // its seat has a player.
+        // Practice's shot clock shows in practice only (a match's rows fill the window).
         let displayed = match row {
             Row::SeatTarget(_) => settings.mode == Mode::Match && !settings.targets.is_empty(),
+            Row::PracticeClock => settings.mode == Mode::Practice,
             _ => true,
         };
         let display = if displayed {

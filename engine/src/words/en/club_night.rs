@@ -27,10 +27,6 @@ impl ClubNightWords for English {
         }
     }
 
-    fn format_choice(&self, format: Option<&str>) -> String {
-        format.unwrap_or("the game's own rules").to_owned()
-    }
-
     fn practice_clock(&self, seconds: Option<u32>) -> String {
         match seconds {
             Some(s) => format!("{s} s a stroke"),

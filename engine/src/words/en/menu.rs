@@ -22,7 +22,6 @@ impl MenuWords for English {
             MenuLabel::Table => "Table".into(),
             MenuLabel::Target => "Target".into(),
             MenuLabel::InningsLimit => "Innings limit".into(),
-            MenuLabel::Format => "Format".into(),
             MenuLabel::ShotClock => "Shot clock".into(),
             MenuLabel::Handicap => "Handicap".into(),
             MenuLabel::SeatTarget(seat) => format!("  target of {}", self.default_player(seat)),

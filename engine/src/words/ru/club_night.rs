@@ -27,10 +27,6 @@ impl ClubNightWords for Russian {
         }
     }
 
-    fn format_choice(&self, format: Option<&str>) -> String {
-        format.unwrap_or("правила самой игры").to_owned()
-    }
-
     fn practice_clock(&self, seconds: Option<u32>) -> String {
         match seconds {
             Some(s) => format!("{s} с на удар"),

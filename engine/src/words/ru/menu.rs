@@ -25,7 +25,6 @@ impl MenuWords for Russian {
             MenuLabel::Table => "Стол".into(),
             MenuLabel::Target => "Цель".into(),
             MenuLabel::InningsLimit => "Лимит подходов".into(),
-            MenuLabel::Format => "Регламент".into(),
             MenuLabel::ShotClock => "Время на удар".into(),
             MenuLabel::Handicap => "Фора".into(),
             MenuLabel::SeatTarget(seat) => format!("  цель: {}", self.default_player(seat)),
