@@ -301,7 +301,8 @@ fn go(
     }
 }
 
-/// A new table's terms: the menu's match, under the settings' leaving rule.
+/// A new table's terms: the menu's match (its format and shot clock too), under the
+/// settings' leaving rule.
 pub(super) fn terms(settings: &MatchSettings, preferences: &Preferences) -> TableTerms {
     TableTerms {
         game: settings.game.clone(),
@@ -310,6 +311,7 @@ pub(super) fn terms(settings: &MatchSettings, preferences: &Preferences) -> Tabl
         innings_limit: settings.innings_limit,
         targets: settings.targets.clone(),
         leaving: preferences.leaving,
+        format: settings.format.clone(),
     }
 }
 

@@ -60,6 +60,7 @@ pub fn terms(
         table,
         targets: Vec::new(),
         leaving: LeavingRule::default(),
+        format: None,
     })
 }
 

@@ -7,6 +7,7 @@ use super::commit::LagStroke;
 use super::table::{MoveError, OnlineTable, Turn};
 use crate::computer::{self, Move, Snapshot};
 use crate::config::Level;
+use crate::play::StrokeTime;
 use crate::random::Rng;
 use sha2::{Digest, Sha256};
 
@@ -54,7 +55,7 @@ pub fn computer_move(
                     offset: None,
                     decision,
                     played,
-                }) => table.strike(played, decision.declare_safety)?,
+                }) => table.strike(played, decision.declare_safety, StrokeTime::default())?,
                 _ => return Err(unplayable()),
             }
         }
@@ -67,7 +68,7 @@ pub fn computer_move(
             let decision =
                 computer::choose(config, &referee, level, seed, workers).ok_or_else(unplayable)?;
             let played = computer::execute(&decision.stroke, &level.error, &mut rng);
-            table.strike(played, decision.declare_safety)?;
+            table.strike(played, decision.declare_safety, StrokeTime::default())?;
         }
     }
     Ok(true)

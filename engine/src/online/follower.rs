@@ -10,7 +10,7 @@
 use super::commit::LagStroke;
 use super::table::{MoveError, OnlineTable, Turn};
 use crate::math::DVec2;
-use crate::play::{Command, Phase, Play, stroke_that_played};
+use crate::play::{Command, Phase, Play, StrokeTime, stroke_that_played};
 use crate::shot::{BallId, Stroke};
 use std::collections::VecDeque;
 
@@ -22,7 +22,9 @@ pub struct Follower {
     /// What the table applied that the shown match has still to play.
     queue: VecDeque<Command>,
     /// A stroke played here, waiting for the break ball's move to come back first.
-    strike_after_move: Option<(Stroke, bool)>,
+    strike_after_move: Option<(Stroke, bool, StrokeTime)>,
+    /// The stroke (by the strokes judged before it) whose clock's end was said.
+    timed_out_said: Option<usize>,
     /// The shown match has played something of the queue: it is compared with the
     /// table once it has played it all.
     to_check: bool,
@@ -73,13 +75,14 @@ impl Follower {
             }
         }
         self.stand_in_for_the_first_lagger(table, shown);
-        if let Some((stroke, safety)) = self.strike_after_move
+        if let Some((stroke, safety, time)) = self.strike_after_move
             && matches!(table.turn(), Turn::BreakSetup { .. } | Turn::Stroke)
         {
             self.strike_after_move = None;
             // Refused only where the table moved on meanwhile: nothing to play then.
-            let _ = table.strike(stroke, safety);
+            let _ = table.strike(stroke, safety, time);
         }
+        self.say_the_clock_ran_out(table, shown);
     }
 
     /// Whether `shown` has played all that `table` applied and shows where it stands
@@ -104,7 +107,7 @@ impl Follower {
             Command::PlaceLagBall(_)
             | Command::DeclareSafety(_)
             | Command::MoveBreakBall(_)
-            // Online tables play the general rules: no shot clock yet.
+            // A time-out is the shooter's own; it goes with their stroke.
             | Command::TimeOut
             | Command::Continue => {
                 shown.apply(command);
@@ -120,21 +123,39 @@ impl Follower {
             Command::ChooseBreak { break_it, ball } => table.choose_break(break_it, ball),
             Command::Strike(stroke) => {
                 let safety = shown.declared_safety();
+                let time = stroke_time(shown);
                 let offset = |play: &Play| play.saved().and_then(|s| s.break_offset_m);
                 let moved = offset(shown);
                 let online = table.play().and_then(offset);
                 match (shown.phase() == Phase::BreakSetup, moved) {
                     (true, Some(offset_m)) if moved != online => {
                         table.move_break_ball(offset_m)?;
-                        self.strike_after_move = Some((stroke, safety));
+                        self.strike_after_move = Some((stroke, safety, time));
                         Ok(())
                     }
-                    _ => table.strike(stroke, safety),
+                    _ => table.strike(stroke, safety, time),
                 }
             }
             Command::RestorePositions => table.ask_restore(),
             Command::Rematch => table.rematch(),
-            Command::Played { .. } => Err(MoveError::NotYourTurn),
+            Command::Played { .. } | Command::TimedOut(_) | Command::TableClock(_) => {
+                Err(MoveError::NotYourTurn)
+            }
+        }
+    }
+
+    /// The shot clock ran out on the person's own stroke (the shown match counts it):
+    /// said to the table once, whose referee judges it.
+    fn say_the_clock_ran_out(&mut self, table: &mut OnlineTable, shown: &Play) {
+        let Some(clock) = shown.clock().filter(|c| c.ran_out()) else {
+            return;
+        };
+        let number = shown.strokes_judged();
+        let mine = table.my_seat() == shown.referee().map(|r| r.shooter());
+        if mine && self.timed_out_said != Some(number) && self.caught_up(table, shown) {
+            self.timed_out_said = Some(number);
+            // Refused only where the table moved on meanwhile.
+            let _ = table.time_ran_out(clock.time());
         }
     }
 
@@ -147,7 +168,7 @@ impl Follower {
         self.game = table.game();
         let play = table.play()?;
         let saved = play.saved()?;
-        Some(Play::resume(play.config(), &saved, None))
+        Some(shown_from(play.config(), &saved))
     }
 
     /// Plays one command the table applied: a stroke rolls from the stroke that made
@@ -161,15 +182,21 @@ impl Follower {
             Command::Played {
                 record,
                 declared_safety,
+                clock,
             } => {
                 let lay_out: Vec<(BallId, DVec2)> = shown.sim().lay_out();
                 let stroke = stroke_that_played(shown.config(), shown.table(), &lay_out, &record);
                 shown.apply(Command::DeclareSafety(declared_safety));
                 match stroke {
-                    Some(stroke) => shown.apply(Command::Strike(stroke)),
+                    Some(stroke) => {
+                        // Judged with the time its shooter's side said.
+                        shown.apply(Command::TableClock(clock));
+                        shown.apply(Command::Strike(stroke));
+                    }
                     None => shown.apply(Command::Played {
                         record,
                         declared_safety,
+                        clock,
                     }),
                 }
             }
@@ -177,7 +204,7 @@ impl Follower {
                 // The person's own set-up (and a stand-in) give way to the lag played.
                 let first = self.lag_commands.is_multiple_of(5);
                 if let (true, Some(saved)) = (first, shown.saved()) {
-                    *shown = Play::resume(shown.config(), &saved, None);
+                    *shown = shown_from(shown.config(), &saved);
                 }
                 self.lag_commands += 1;
                 shown.apply(command);
@@ -200,6 +227,18 @@ impl Follower {
             shown.apply(Command::LagReady(Stroke::new(ball, 0.0, 1.0)));
         }
     }
+}
+
+/// The shown match as `saved` has it: its shot clock's end is the table's to say.
+fn shown_from(config: &crate::config::Config, saved: &crate::play::SavedMatch) -> Play {
+    let mut shown = Play::resume(config, saved, None);
+    shown.follow_the_tables_clock();
+    shown
+}
+
+/// The time the person took over the stroke they play now, on the shown match's clock.
+fn stroke_time(shown: &Play) -> StrokeTime {
+    shown.clock().map(|c| c.time()).unwrap_or_default()
 }
 
 /// Whether the shown match can take the next command: not while balls roll, nor while

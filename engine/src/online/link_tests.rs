@@ -112,6 +112,7 @@ fn a_hosted_table_seats_a_guest_a_spectator_follows_and_the_guest_comes_back_aft
         innings_limit: Some(4),
         targets: Vec::new(),
         leaving: LeavingRule::default(),
+        format: None,
     };
     let opening = Opening::Host {
         terms,

@@ -16,6 +16,7 @@ fn terms() -> TableTerms {
         innings_limit: None,
         targets: Vec::new(),
         leaving: LeavingRule::default(),
+        format: None,
     }
 }
 

@@ -64,6 +64,10 @@ pub struct TableTerms {
     /// What happens to a player who leaves and stays away (absent: Carom3D's rule).
     #[serde(default)]
     pub leaving: LeavingRule,
+    /// A match format (a key of formats.ron) and its shot clock; absent: the game's own
+    /// rules. Formats in sets are not played online yet.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 /// The rule for a player who leaves a table and stays away past `grace_s` seconds
@@ -185,6 +189,21 @@ pub enum Body {
         declared_safety: bool,
         before: String,
         record: String,
+        /// On a shot clock: the seconds the shooter took, from when the balls stopped.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thinking_s: Option<f64>,
+        /// On a shot clock: the shooter called a time-out for it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        time_out: bool,
+    },
+    /// The shot clock ran out on the seat's stroke number `number`, the table's state
+    /// being `before`, after `thinking_s` seconds (with a time-out called, or not): the
+    /// stroke not played is judged by the format's rule.
+    TimedOut {
+        number: u32,
+        before: String,
+        thinking_s: f64,
+        time_out: bool,
     },
     /// The seat asks (or agrees) to put the balls back where they were before the last
     /// stroke (rule 22), the table's state being `before`; done once both seats ask.

@@ -16,7 +16,9 @@ use super::message::{
 use super::refusal::Refusal;
 use super::transport::Channel;
 use crate::config::Config;
-use crate::play::{Command, LeavingVerdict, MatchEnding, MatchSettings, Mode, Phase, Play};
+use crate::play::{
+    Command, LeavingVerdict, MatchEnding, MatchSettings, Mode, Phase, Play, StrokeTime,
+};
 use crate::shot::{BallId, ShotRecord, Stroke};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
@@ -481,7 +483,7 @@ impl OnlineTable {
     /// A move from `seat` (the host's seating is said from seat 0 before it holds it).
     pub(super) fn move_from(&mut self, seat: Option<u8>, body: Body) {
         self.stroke_in_flight = match &body {
-            Body::Stroke { number, .. } => Some(*number),
+            Body::Stroke { number, .. } | Body::TimedOut { number, .. } => Some(*number),
             _ => None,
         };
         let n = self.say(Channel::Match, seat, body.clone());
@@ -574,8 +576,14 @@ impl OnlineTable {
         Ok(())
     }
 
-    /// Plays `stroke`: simulated here to rest, and published with its record.
-    pub fn strike(&mut self, stroke: Stroke, declared_safety: bool) -> Result<(), MoveError> {
+    /// Plays `stroke` after `time` on the shot clock: simulated here to rest, and
+    /// published with its record.
+    pub fn strike(
+        &mut self,
+        stroke: Stroke,
+        declared_safety: bool,
+        time: StrokeTime,
+    ) -> Result<(), MoveError> {
         if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
             return Err(MoveError::NotYourTurn);
         }
@@ -593,6 +601,25 @@ impl OnlineTable {
             declared_safety,
             before: self.state_hash(),
             record: pack_record(&record),
+            thinking_s: time.thinking_s,
+            time_out: time.time_out,
+        };
+        self.move_(body);
+        Ok(())
+    }
+
+    /// The shot clock ran out on this seat's stroke after `time`: said to the table,
+    /// whose referee judges the stroke not played.
+    pub fn time_ran_out(&mut self, time: StrokeTime) -> Result<(), MoveError> {
+        if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
+            return Err(MoveError::NotYourTurn);
+        }
+        let play = self.play.as_ref().ok_or(MoveError::NotYourTurn)?;
+        let body = Body::TimedOut {
+            number: play.strokes_judged() as u32 + 1,
+            before: self.state_hash(),
+            thinking_s: time.thinking_s.unwrap_or(0.0),
+            time_out: time.time_out,
         };
         self.move_(body);
         Ok(())

@@ -6,8 +6,8 @@
 use super::*;
 use crate::config::Config;
 use crate::math::DVec2;
-use crate::play::MatchEnding;
-use crate::shot::{BallId, FinalPosition};
+use crate::play::{MatchEnding, StrokeTime};
+use crate::shot::{BallId, FinalPosition, Stroke};
 use std::time::{Duration, Instant};
 
 const TABLE: TableId = TableId([5; 16]);
@@ -21,6 +21,7 @@ fn terms(config: &Config) -> TableTerms {
         innings_limit: Some(3),
         targets: Vec::new(),
         leaving: LeavingRule::default(),
+        format: None,
     }
 }
 
@@ -773,4 +774,92 @@ fn a_move_the_relay_lost_is_said_again_once_its_seat_has_connected_again() {
     assert_eq!((judged(&ann), judged(&bob)), (before + 1, before + 1));
     assert_eq!(outcome(&ann), outcome(&bob));
     assert!(ann.table.stroke_on_its_way().is_none() && bob.table.stroke_on_its_way().is_none());
+}
+
+#[test]
+fn under_a_formats_shot_clock_the_time_travels_and_a_stroke_that_ran_out_is_judged_alike() {
+    let config = Config::defaults();
+    // Both sides' tables play under the format the seating names.
+    let umb = "umb_world_cup";
+    let hub = Hub::new();
+    let mut ann = At {
+        table: OnlineTable::host(
+            &config,
+            Identity::from_secret([1; 32]),
+            "Ann",
+            TABLE,
+            TableTerms {
+                format: Some(umb.to_owned()),
+                ..terms(&config)
+            },
+            PHYSICS.to_owned(),
+            None,
+        ),
+        connection: hub.connect(TABLE),
+        computer: true,
+    };
+    let mut bob = joining(&config, &hub, 2, true, None);
+    play_until(&config, &mut [&mut ann, &mut bob], |at| {
+        at.iter()
+            .all(|p| p.table.play().is_some_and(|p| p.referee().is_some()))
+    });
+    settle(&mut [&mut ann, &mut bob]);
+    assert!(
+        ann.table.play().unwrap().clock().is_some(),
+        "the format's clock"
+    );
+    let shooter = |a: &At| matches!(a.table.turn(), Turn::Stroke | Turn::BreakSetup { .. });
+    let (up, other) = if shooter(&ann) {
+        (&mut ann, &mut bob)
+    } else {
+        (&mut bob, &mut ann)
+    };
+    // An end of the clock said before its 30 s is refused by both.
+    let early = StrokeTime {
+        thinking_s: Some(12.0),
+        time_out: false,
+    };
+    up.table.time_ran_out(early).unwrap();
+    settle(&mut [&mut *up, &mut *other]);
+    let refused = |at: &mut At| {
+        notes(at)
+            .into_iter()
+            .any(|n| matches!(n, Note::Refused(Refusal::Terms(_))))
+    };
+    assert!(refused(up) && refused(other));
+    assert_eq!(other.table.play().unwrap().strokes_judged(), 0);
+    // At its 30 s: a foul by the format's rule on both sides, the time in both saves.
+    let ran_out = StrokeTime {
+        thinking_s: Some(30.0),
+        time_out: false,
+    };
+    up.table.time_ran_out(ran_out).unwrap();
+    settle(&mut [&mut *up, &mut *other]);
+    for at in [&*up, &*other] {
+        let play = at.table.play().unwrap();
+        let verdict = play.last_verdict().unwrap();
+        assert_eq!(verdict.fouls, vec![crate::rules::Foul::ShotClock]);
+        let saved = play.saved().unwrap();
+        assert!(saved.strokes[0].timed_out);
+        assert_eq!(saved.strokes[0].thinking_s, Some(30.0));
+    }
+    // The other seat's stroke carries its thinking time and its time-out.
+    let (up, other) = (other, up);
+    let cue = up.table.play().unwrap().cue_ball();
+    let taken = StrokeTime {
+        thinking_s: Some(41.5),
+        time_out: true,
+    };
+    up.table
+        .strike(Stroke::new(cue, 10.0, 2.0), false, taken)
+        .unwrap();
+    settle(&mut [&mut *up, &mut *other]);
+    for at in [&*up, &*other] {
+        let saved = at.table.play().unwrap().saved().unwrap();
+        assert_eq!(
+            (saved.strokes[1].thinking_s, saved.strokes[1].time_out),
+            (Some(41.5), true)
+        );
+    }
+    assert_eq!(outcome(up), outcome(other));
 }

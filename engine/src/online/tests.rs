@@ -35,6 +35,7 @@ pub(super) fn seating() -> Body {
             innings_limit: None,
             targets: Vec::new(),
             leaving: LeavingRule::default(),
+            format: None,
         },
         seats: vec![
             SeatHolder {

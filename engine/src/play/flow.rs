@@ -66,7 +66,16 @@ pub enum Command {
     Played {
         record: Box<ShotRecord>,
         declared_safety: bool,
+        /// The shooter's thinking time and time-out call on the shot clock, as their
+        /// side said them.
+        clock: StrokeTime,
     },
+    /// Online: the shot clock ran out on the shooter's side (the time they took, and
+    /// whether they had called a time-out): the stroke not played is judged.
+    TimedOut(StrokeTime),
+    /// Online: the next stroke (struck here to follow the table's) is judged with the
+    /// thinking time and time-out call its shooter's side said.
+    TableClock(StrokeTime),
     /// Put the balls back where they were before the last stroke (rule 22).
     RestorePositions,
     /// Call one of the shooter's time-outs on the shot clock for this stroke.
@@ -75,6 +84,14 @@ pub enum Command {
     Continue,
     /// Play the same match again.
     Rematch,
+}
+
+/// A stroke's time on the shot clock: the seconds taken from when the balls stopped,
+/// and whether a time-out was called for it (nothing where no clock runs).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StrokeTime {
+    pub thinking_s: Option<f64>,
+    pub time_out: bool,
 }
 
 /// What happened, in order.

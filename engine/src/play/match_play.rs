@@ -146,8 +146,9 @@ impl Match {
                 Command::Played {
                     record,
                     declared_safety,
+                    clock,
                 },
-            ) => core.judge_played(*record, declared_safety),
+            ) => core.judge_played(*record, declared_safety, clock),
             (_, command) => core.apply(command),
         }
         self.save();

@@ -37,7 +37,7 @@ pub use files::{
     FileError, StoragePaths, delete, keep_aside, now_s, read_if_there, read_ron_folder,
     read_ron_or_default, resident_kib, save_diagram, write_atomically, write_ron,
 };
-pub use flow::{Command, Event, Notice, Phase, SetUpRefusal};
+pub use flow::{Command, Event, Notice, Phase, SetUpRefusal, StrokeTime};
 pub use lag::{GOOD_LAG_BAND_M, Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds, lag_start};
 pub use lag_stats::{LagDiary, LagHistory, LagLog, LagSummary};
 pub use lag_training::{LagTraining, LagTrainingCommand};
@@ -142,7 +142,14 @@ impl Play {
         let (data, seat) = records.unzip();
         let mut play = Match::new(TableCore::new(config, settings, save_path), data);
         play.record_only(seat.into_iter().collect());
+        play.core.follow_the_tables_clock();
         Play::Match(play)
+    }
+
+    /// This match shows an online table's: its shot clock's end is the table's to say
+    /// (`Command::TimedOut`).
+    pub fn follow_the_tables_clock(&mut self) {
+        self.core_mut().follow_the_tables_clock();
     }
 
     /// The saved match, at the point it was saved (kept in `files` from now on, as

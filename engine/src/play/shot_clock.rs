@@ -3,6 +3,7 @@
 //! before they run out, a time-out that lengthens one stroke's limit, and what happens
 //! when they run out (the referee judges that stroke: `rules::Calls::timed_out`).
 
+use super::flow::StrokeTime;
 use crate::config::ShotClock;
 
 /// Practice's clock: seconds a stroke it may be set to (none by default).
@@ -19,6 +20,8 @@ pub struct StrokeClock {
     /// A time-out was called (or taken for the player) for this stroke.
     time_out: bool,
     warned: bool,
+    /// The time has run out (told once).
+    ran_out: bool,
 }
 
 /// What a tick of the clock brought.
@@ -40,6 +43,7 @@ impl StrokeClock {
             elapsed_s: 0.0,
             time_out: false,
             warned: false,
+            ran_out: false,
         }
     }
 
@@ -66,8 +70,13 @@ impl StrokeClock {
 
     /// This stroke's limit, s: the clock's, or a time-out's.
     pub fn limit_s(&self) -> f64 {
+        self.limit_with(self.time_out)
+    }
+
+    /// A stroke's limit, s, with a time-out called or not.
+    pub fn limit_with(&self, time_out: bool) -> f64 {
         let limit = match self.rules.timeout_limit_s {
-            Some(longer) if self.time_out => longer,
+            Some(longer) if time_out => longer,
             _ => self.rules.seconds,
         };
         f64::from(limit)
@@ -103,13 +112,31 @@ impl StrokeClock {
         taken
     }
 
-    /// `dt` seconds pass with the player to play, `left` time-outs in hand.
+    /// The time ran out on this stroke.
+    pub fn ran_out(&self) -> bool {
+        self.ran_out
+    }
+
+    /// This stroke's time so far.
+    pub fn time(&self) -> StrokeTime {
+        StrokeTime {
+            thinking_s: Some(self.elapsed_s),
+            time_out: self.time_out,
+        }
+    }
+
+    /// `dt` seconds pass with the player to play, `left` time-outs in hand; the time
+    /// runs out once (and stands still after).
     pub fn tick(&mut self, dt: f64, left: u32) -> ClockTick {
-        self.elapsed_s += dt;
+        if self.ran_out {
+            return ClockTick::Running;
+        }
+        self.elapsed_s = (self.elapsed_s + dt).min(self.limit_s());
         if self.elapsed_s >= self.limit_s() {
             if self.rules.timeouts_automatic && self.call_time_out(left) {
                 return ClockTick::TimeOutTaken;
             }
+            self.ran_out = true;
             return ClockTick::RanOut;
         }
         let warn_at = self.rules.warning_s.map(f64::from);

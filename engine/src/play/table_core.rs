@@ -8,7 +8,8 @@ use super::refereed::Refereed;
 use super::refereed::StartError;
 use super::shot_clock::{ClockTick, StrokeClock};
 use super::{
-    Command, Event, MatchEnding, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, keep_aside,
+    Command, Event, MatchEnding, MatchSettings, Notice, Phase, SavedMatch, SavedPhase, StrokeTime,
+    keep_aside,
 };
 use crate::config::Config;
 use crate::diagram::DIAGRAM_SAMPLE_HZ;
@@ -48,6 +49,11 @@ pub struct TableCore {
     pub(super) last_stroke: Option<ShotRecord>,
     /// The shot clock, where the format (or practice's setting) has one.
     clock: Option<StrokeClock>,
+    /// Online: the clock's end is the shooter's side's to say (`Command::TimedOut`),
+    /// not this one's to judge.
+    clock_by_the_table: bool,
+    /// Online: the time the next stroke is judged with, as its shooter's side said it.
+    next_stroke_time: Option<StrokeTime>,
 }
 
 impl TableCore {
@@ -71,6 +77,8 @@ impl TableCore {
         };
         TableCore {
             clock,
+            clock_by_the_table: false,
+            next_stroke_time: None,
             config: config.clone(),
             sim: TableSim::watched(config, table),
             settings,
@@ -246,15 +254,23 @@ impl TableCore {
         if tick != ClockTick::Running {
             self.events.push(Event::Clock(tick));
         }
-        if tick != ClockTick::RanOut {
+        if tick != ClockTick::RanOut || self.clock_by_the_table {
             return false;
         }
+        let time = self.stroke_time();
+        self.timed_out(time)
+    }
+
+    /// The clock ran out on the stroke, `time` taken over it: the referee judges the
+    /// stroke not played, its verdict entered; whether it was judged.
+    fn timed_out(&mut self, time: StrokeTime) -> bool {
         let stroke = PlayedStroke {
             calls: Calls {
                 timed_out: true,
-                ..self.stroke_calls()
+                time_out: time.time_out,
+                ..Calls::default()
             },
-            thinking_s: self.thinking_s(),
+            thinking_s: time.thinking_s,
             ..PlayedStroke::default()
         };
         self.declared_safety = false;
@@ -265,17 +281,16 @@ impl TableCore {
         judged
     }
 
-    /// The clock's calls on the stroke being played: a time-out, if called.
-    fn stroke_calls(&self) -> Calls {
-        Calls {
-            time_out: self.clock.as_ref().is_some_and(StrokeClock::time_out),
-            ..Calls::default()
-        }
+    /// The stroke being prepared's time on the shot clock (nothing without one).
+    fn stroke_time(&self) -> StrokeTime {
+        self.clock
+            .as_ref()
+            .map_or_else(StrokeTime::default, StrokeClock::time)
     }
 
-    /// The seconds the shooter took over the stroke, on a shot clock.
-    fn thinking_s(&self) -> Option<f64> {
-        self.clock.as_ref().map(StrokeClock::elapsed_s)
+    /// Online: the clock runs here to be shown; its end is the table's to say.
+    pub(super) fn follow_the_tables_clock(&mut self) {
+        self.clock_by_the_table = true;
     }
 
     /// Calls a time-out for the stroke being prepared, if the shooter has one.
@@ -309,6 +324,12 @@ impl TableCore {
             }
             (Phase::BreakSetup | Phase::Aiming, Command::RestorePositions) => self.restore(),
             (Phase::BreakSetup | Phase::Aiming, Command::TimeOut) => self.call_time_out(),
+            (Phase::BreakSetup | Phase::Aiming, Command::TimedOut(time)) => {
+                self.timed_out(time);
+            }
+            (Phase::BreakSetup | Phase::Aiming, Command::TableClock(time)) => {
+                self.next_stroke_time = Some(time);
+            }
             (Phase::Verdict, Command::Continue) => self.after_verdict(),
             (Phase::Spotting, Command::Continue) => self.spot_balls(),
             _ => {}
@@ -444,11 +465,15 @@ impl TableCore {
         self.stopped(&record);
         // The paths are for the table; the match (and its save) keeps the events.
         record.trajectories.clear();
+        let time = (self.next_stroke_time.take()).unwrap_or_else(|| self.stroke_time());
         let stroke = PlayedStroke {
             record,
             declared_safety: std::mem::take(&mut self.declared_safety),
-            calls: self.stroke_calls(),
-            thinking_s: self.thinking_s(),
+            calls: Calls {
+                time_out: time.time_out,
+                ..Calls::default()
+            },
+            thinking_s: time.thinking_s,
         };
         self.judge(stroke)
     }
@@ -473,8 +498,14 @@ impl TableCore {
 
     /// A stroke played elsewhere, as its `record` says (`Command::Played`): judged, the
     /// balls where it left them, its verdict shown.
-    pub(super) fn judge_played(&mut self, record: ShotRecord, declared_safety: bool) {
+    pub(super) fn judge_played(
+        &mut self,
+        record: ShotRecord,
+        declared_safety: bool,
+        time: StrokeTime,
+    ) {
         self.declared_safety = declared_safety;
+        self.next_stroke_time = Some(time);
         if self.judge_stroke(record).is_some() {
             self.place_before_spotting();
             self.enter(Phase::Verdict);

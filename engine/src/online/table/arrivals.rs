@@ -323,8 +323,17 @@ impl OnlineTable {
             innings_limit: terms.innings_limit,
             players: seats.iter().map(|s| s.name.clone()).collect(),
             targets: terms.targets,
+            format: terms.format,
             ..MatchSettings::defaults(&self.config, Vec::new())
         };
+        if settings
+            .match_format(&self.config)
+            .is_some_and(|f| f.sets.is_some())
+        {
+            return Err(Refusal::Terms(
+                "a match in sets is not played online yet".to_owned(),
+            ));
+        }
         if seats.len() != 2 {
             return Err(Refusal::Terms("a table seats two players".to_owned()));
         }
@@ -464,6 +473,8 @@ impl OnlineTable {
                 declared_safety,
                 before,
                 record,
+                thinking_s,
+                time_out,
             } if shooting => {
                 if number as usize != judged + 1 || before != hash {
                     return Err(Refusal::NotThisState { number });
@@ -473,23 +484,43 @@ impl OnlineTable {
                 if !mine && simulate(play, stroke).ok().as_ref() != Some(&record) {
                     self.notes.push(Note::RecordDiffers { number, seat });
                 }
+                if thinking_s.is_some_and(|s| !s.is_finite() || s < 0.0) {
+                    return Err(Refusal::Terms(format!(
+                        "stroke {number}'s thinking time is not a number of seconds"
+                    )));
+                }
                 let played = Command::Played {
                     record: Box::new(record),
                     declared_safety,
+                    clock: StrokeTime {
+                        thinking_s,
+                        time_out,
+                    },
                 };
-                self.commands.push(played.clone());
-                let play = self.play_mut();
-                play.apply(played);
-                if play.phase() != Phase::Verdict {
+                self.judged(number, played)?;
+            }
+            Body::TimedOut {
+                number,
+                before,
+                thinking_s,
+                time_out,
+            } if shooting => {
+                if number as usize != judged + 1 || before != hash {
+                    return Err(Refusal::NotThisState { number });
+                }
+                let clock = play.clock().map(|c| c.limit_with(time_out));
+                // Only a clock the table runs can run out, and not before its limit.
+                if !thinking_s.is_finite() || clock.is_none_or(|limit| thinking_s < limit - 0.5) {
                     return Err(Refusal::Terms(format!(
-                        "stroke {number}'s record cannot be judged"
+                        "stroke {number} timed out after {thinking_s} s: the table's clock \
+                         allows {clock:?} s"
                     )));
                 }
-                // Each side reads the verdict and the spotting on its own.
-                while matches!(play.phase(), Phase::Verdict | Phase::Spotting) {
-                    play.apply(Command::Continue);
-                }
-                self.restore_asks = [None, None];
+                let time = StrokeTime {
+                    thinking_s: Some(thinking_s),
+                    time_out,
+                };
+                self.judged(number, Command::TimedOut(time))?;
             }
             Body::LagRecord { round, record }
                 if seat == 0 && phase == Phase::LagRolling && round == self.lag.round =>
@@ -507,6 +538,22 @@ impl OnlineTable {
             }
             _ => return Err(Refusal::OutOfTurn),
         }
+        Ok(())
+    }
+
+    /// A stroke's command (played, or timed out) applied: its verdict read at once
+    /// (each side reads the verdict and the spotting on its own).
+    fn judged(&mut self, number: u32, command: Command) -> Result<(), Refusal> {
+        self.commands.push(command.clone());
+        let play = self.play_mut();
+        play.apply(command);
+        if play.phase() != Phase::Verdict {
+            return Err(Refusal::Terms(format!("stroke {number} cannot be judged")));
+        }
+        while matches!(play.phase(), Phase::Verdict | Phase::Spotting) {
+            play.apply(Command::Continue);
+        }
+        self.restore_asks = [None, None];
         Ok(())
     }
 
@@ -564,6 +611,7 @@ impl OnlineTable {
         let played = Command::Played {
             record: Box::new(record),
             declared_safety: false,
+            clock: StrokeTime::default(),
         };
         play.apply(played.clone());
         if play.phase() != Phase::LagResult {
