@@ -531,8 +531,9 @@ fn show_the_night(
         13.0,
         Tone::Dim,
     );
+    let play = keys(config, Action::Confirm);
     let keys_line = words().night_line(&NightLine::NightKeys {
-        play: &keys(config, Action::Confirm),
+        play: Some(play.as_str()).filter(|_| !tournament.is_over()),
         end: &keys(config, Action::Decline),
         menu: &keys(config, Action::Menu),
     });

@@ -84,9 +84,10 @@ pub enum NightLine<'a> {
     OnAverage,
     /// The results sheet is written here.
     Results(&'a str),
-    /// The keys: play (or resume) the next match, end the night, the menu.
+    /// The keys: play (or resume) the next match (None: the night is over), end the
+    /// night, the menu.
     NightKeys {
-        play: &'a str,
+        play: Option<&'a str>,
         end: &'a str,
         menu: &'a str,
     },

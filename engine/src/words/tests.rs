@@ -1212,7 +1212,12 @@ fn club_night_sentences(
         NightLine::OnAverage,
         NightLine::Results("/home/anna/club-night-results.html"),
         NightLine::NightKeys {
-            play: "Enter",
+            play: Some("Enter"),
+            end: "Delete",
+            menu: "Escape",
+        },
+        NightLine::NightKeys {
+            play: None,
             end: "Delete",
             menu: "Escape",
         },

@@ -106,7 +106,8 @@ impl ClubNightWords for English {
             }
             NightLine::Results(path) => format!("Results sheet: {path}"),
             NightLine::NightKeys { play, end, menu } => {
-                format!("{play}: play the next match · {end} twice: end the night · {menu}: menu")
+                let next = play.map_or(String::new(), |p| format!("{p}: play the next match · "));
+                format!("{next}{end} twice: end the night · {menu}: menu")
             }
             NightLine::EndArmed => "Press again to end the club night (its file is removed)".into(),
             NightLine::Problem(e) => match e {

@@ -104,9 +104,10 @@ impl ClubNightWords for Russian {
                 "Ничья в матче на выбывание решена по лучшей общей средней".into()
             }
             NightLine::Results(path) => format!("Таблица результатов: {path}"),
-            NightLine::NightKeys { play, end, menu } => format!(
-                "{play}: играть следующий матч · {end} дважды: закончить вечер · {menu}: меню"
-            ),
+            NightLine::NightKeys { play, end, menu } => {
+                let next = play.map_or(String::new(), |p| format!("{p}: играть следующий матч · "));
+                format!("{next}{end} дважды: закончить вечер · {menu}: меню")
+            }
             NightLine::EndArmed => {
                 "Нажмите ещё раз, чтобы закончить клубный вечер (его файл будет удалён)".into()
             }
