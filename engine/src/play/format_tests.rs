@@ -101,6 +101,7 @@ fn a_pba_set_match_lags_before_each_set_and_its_clock_runs_out() {
     let verdict = play.core().last_verdict().unwrap();
     assert_eq!(verdict.fouls, vec![Foul::ShotClock]);
     assert_eq!(play.referee().unwrap().positions(), &lie);
+    assert!(play.last_stroke().is_none(), "no stroke to tell of or draw");
     play.apply(Command::Continue);
     assert_eq!((play.phase(), play.player()), (Phase::Aiming, 0));
     assert_eq!(

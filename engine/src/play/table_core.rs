@@ -274,6 +274,8 @@ impl TableCore {
             ..PlayedStroke::default()
         };
         self.declared_safety = false;
+        // No stroke was played: nothing to tell of the one before, nor to draw.
+        self.last_stroke = None;
         let judged = self.judge(stroke).is_some();
         if judged {
             self.enter(Phase::Verdict);
