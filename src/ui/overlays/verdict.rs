@@ -89,21 +89,22 @@ fn show_verdict(
     if let Some(result) = session.practice().and_then(|p| p.target_result()) {
         lines.push(words().target_result(result, style));
     }
-    if !verdict.restore_positions {
+    // The stroke's story and contacts (none where the shot clock ran out before it).
+    if !verdict.restore_positions
+        && let Some(record) = session.last_stroke()
+    {
         lines.push(Line::new(
             words().stroke_story(&count.0, style),
             Tone::Plain,
         ));
-        if let Some(record) = session.last_stroke() {
-            let mut contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
-            if session.practice().is_some_and(|p| p.in_systems_trainer()) {
-                numbered_from_the_foot(session.table(), &mut contacts);
-            }
-            lines.push(Line::new(
-                words().contacts_line(&contacts, style),
-                Tone::Dim,
-            ));
+        let mut contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
+        if session.practice().is_some_and(|p| p.in_systems_trainer()) {
+            numbered_from_the_foot(session.table(), &mut contacts);
         }
+        lines.push(Line::new(
+            words().contacts_line(&contacts, style),
+            Tone::Dim,
+        ));
     }
     if !verdict.spot.is_empty() {
         lines.push(Line::new(words().spots_next(), Tone::Warn));
