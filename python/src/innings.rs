@@ -167,6 +167,7 @@ impl Table {
                 record,
                 declared_safety: false,
                 calls: Calls::default(),
+                thinking_s: None,
             })
             .map_err(|e| e.to_string())?;
         self.strokes += 1;

@@ -12,6 +12,7 @@ use carom_engine::online::{
     Body, Channel, Hub, Identity, LagStroke, OnlineTable, Payload, TableId, TableTerms, Turn,
     computer_move, physics_fingerprint,
 };
+use carom_engine::play::StrokeTime;
 use carom_engine::shot::{BallId, Stroke};
 use carom_engine::table::TableGeometry;
 use serde::{Deserialize, Serialize};
@@ -127,7 +128,7 @@ pub fn play_next(
                 stroke,
                 declared_safety,
             }),
-        ) => table.strike(stroke, declared_safety)?,
+        ) => table.strike(stroke, declared_safety, StrokeTime::default())?,
         (turn, next) => return Err(BenchError::OffScript { seat, turn, next }),
     }
     Ok(())

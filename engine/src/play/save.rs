@@ -7,7 +7,11 @@
 //! that gives the older version's meaning; `version` says which version wrote it; every
 //! older version is read (and `carom referee` reads every version the game writes).
 //! Version 1: settings, breaker and strokes (resumed at the next stroke). Version 2
-//! adds `at` (where play stood), `break_offset_m` and `declared_safety`.
+//! adds `at` (where play stood), `break_offset_m` and `declared_safety`. Fields added
+//! since are written only where used, so a file without them means what it meant:
+//! `ended` (online), and under a match format `set_breakers` and each stroke's
+//! `timed_out`, `time_out` and `thinking_s` (a stroke the shot clock ran out on has no
+//! `record`).
 
 use super::files::{FileError, StoragePaths, read_if_there, write_atomically};
 use super::settings::MatchSettings;
