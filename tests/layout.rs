@@ -880,6 +880,13 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// Whether a text on the screen holds `words`.
+fn says(app: &mut App, words: &str) -> bool {
+    let world = app.world_mut();
+    let mut texts = world.query::<&Text>();
+    texts.iter(world).any(|t| t.0.contains(words))
+}
+
 fn screen_of(app: &App) -> Screen {
     **app.world().resource::<State<Screen>>()
 }
@@ -1098,6 +1105,25 @@ fn a_club_night_is_set_up_shown_and_plays_its_first_match_with_its_text_in_its_b
         assert_eq!(screen_of(&app), Screen::Table, "{}", what("first match"));
         let session = app.world().resource::<carom::session::Session>();
         assert_eq!(session.settings().format.as_deref(), Some("club_handicap"));
-        assert_eq!(session.settings().seated().len(), 2);
+        let players = session.settings().seated();
+        assert_eq!(players.len(), 2);
+        // Leaving the table (the match's guide closed first) comes back to the night,
+        // the match under way and resumed.
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Escape);
+        frames(&mut app, 3);
+        assert_eq!(screen_of(&app), Screen::ClubNight, "{}", what("back"));
+        if language == "en" {
+            assert!(
+                says(&mut app, "Under way"),
+                "{}",
+                what("the match under way")
+            );
+        }
+        press(&mut app, KeyCode::Enter);
+        frames(&mut app, 3);
+        assert_eq!(screen_of(&app), Screen::Table, "{}", what("resumed"));
+        let session = app.world().resource::<carom::session::Session>();
+        assert_eq!(session.settings().seated(), players);
     });
 }

@@ -36,13 +36,6 @@ fn shown(app: &mut App) -> (usize, usize, bool, f64) {
     (viewed.number, viewed.of, viewed.paused, viewed.speed)
 }
 
-/// Whether a text on the screen holds `words`.
-fn says(app: &mut App, words: &str) -> bool {
-    let world = app.world_mut();
-    let mut texts = world.query::<&Text>();
-    texts.iter(world).any(|t| t.0.contains(words))
-}
-
 #[test]
 fn a_match_watched_is_laid_out_without_panels_on_each_other_or_on_the_balls() {
     in_each_language_and_size(|size, language| {

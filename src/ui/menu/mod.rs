@@ -669,11 +669,30 @@ mod tests {
         let config = Config::defaults();
         let mut settings = default_settings(&config);
         settings.target = 3;
-        change(Row::Game, 1, &mut settings, &config, None);
+        change(Row::Game, -1, &mut settings, &config, None);
         assert_ne!(settings.game, "three_cushion");
         let rules = &config.games.games[&settings.game];
         assert_eq!(settings.target, rules.target.get());
         assert_eq!(settings.innings_limit, rules.innings_limit.map(|n| n.get()));
+        // After the games, in a match, the formats: each brings its game and figures.
+        let mut formats = Vec::new();
+        for _ in 0..20 {
+            change(Row::Game, 1, &mut settings, &config, None);
+            if let Some(format) = settings.match_format(&config) {
+                assert_eq!(settings.game, format.game);
+                assert_eq!(settings.target, format.target);
+                assert_eq!(settings.innings_limit, format.innings_limit);
+                formats.push(settings.format.clone().unwrap());
+            }
+        }
+        formats.dedup();
+        assert!(formats.len() >= 4, "{formats:?}");
+        // Practice offers the games only.
+        settings.mode = Mode::Practice;
+        for _ in 0..20 {
+            change(Row::Game, 1, &mut settings, &config, None);
+            assert_eq!(settings.match_format(&config), None);
+        }
     }
 
     #[test]
