@@ -111,7 +111,23 @@ pub enum TieBreak {
 
 super::translated!(Format);
 
+/// Practice's clock warns this many seconds before the end.
+const PRACTICE_WARNING_S: u32 = 10;
+
 impl ShotClock {
+    /// Practice's clock of `seconds` a stroke, warning ten seconds before its end, with
+    /// no time-outs.
+    pub fn practice(seconds: u32) -> ShotClock {
+        ShotClock {
+            seconds,
+            warning_s: Some(PRACTICE_WARNING_S.min(seconds.saturating_sub(1))),
+            timeout_limit_s: None,
+            timeouts: Vec::new(),
+            timeouts_per_set: false,
+            timeouts_automatic: false,
+        }
+    }
+
     /// The time-outs a player has in a match to `target` points (0 outside every band).
     pub fn timeouts_for(&self, target: u32) -> u32 {
         self.timeouts

@@ -26,6 +26,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 mod arrivals;
+mod strokes;
 
 /// Something a participant should know that is not a move: a message dropped, another
 /// build's physics, a record this side's simulation does not reproduce.
@@ -573,55 +574,6 @@ impl OnlineTable {
     pub fn move_break_ball(&mut self, offset_m: f64) -> Result<(), MoveError> {
         self.expect(Turn::BreakSetup { may_move: true })?;
         self.move_(Body::BreakBall { offset_m });
-        Ok(())
-    }
-
-    /// Plays `stroke` after `time` on the shot clock: simulated here to rest, and
-    /// published with its record.
-    pub fn strike(
-        &mut self,
-        stroke: Stroke,
-        declared_safety: bool,
-        time: StrokeTime,
-    ) -> Result<(), MoveError> {
-        if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
-            return Err(MoveError::NotYourTurn);
-        }
-        let play = self.play.as_ref().ok_or(MoveError::NotYourTurn)?;
-        let cue_ball = play.cue_ball();
-        if stroke.ball != cue_ball {
-            return Err(MoveError::NoStroke(format!(
-                "the shooter's cue ball is {cue_ball:?}"
-            )));
-        }
-        let record = simulate(play, stroke)?;
-        let body = Body::Stroke {
-            number: play.strokes_judged() as u32 + 1,
-            stroke,
-            declared_safety,
-            before: self.state_hash(),
-            record: pack_record(&record),
-            thinking_s: time.thinking_s,
-            time_out: time.time_out,
-        };
-        self.move_(body);
-        Ok(())
-    }
-
-    /// The shot clock ran out on this seat's stroke after `time`: said to the table,
-    /// whose referee judges the stroke not played.
-    pub fn time_ran_out(&mut self, time: StrokeTime) -> Result<(), MoveError> {
-        if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
-            return Err(MoveError::NotYourTurn);
-        }
-        let play = self.play.as_ref().ok_or(MoveError::NotYourTurn)?;
-        let body = Body::TimedOut {
-            number: play.strokes_judged() as u32 + 1,
-            before: self.state_hash(),
-            thinking_s: time.thinking_s.unwrap_or(0.0),
-            time_out: time.time_out,
-        };
-        self.move_(body);
         Ok(())
     }
 

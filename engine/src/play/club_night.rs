@@ -6,7 +6,7 @@
 //! tie-break.
 
 use super::files::{FileError, StoragePaths, delete, read_if_there, write_atomically};
-use super::settings::{MatchSettings, Mode};
+use super::settings::MatchSettings;
 use super::tournament::{Draw, Entrant, Pairing, Played, Tournament, TournamentError};
 use crate::rules::{Outcome, ScoreSheet};
 use serde::{Deserialize, Serialize};
@@ -72,13 +72,7 @@ impl ClubNight {
             format: FORMAT.to_owned(),
             version: VERSION,
             tournament: Tournament::new(&format, draw, entrants)?,
-            settings: MatchSettings {
-                mode: Mode::Match,
-                players: Vec::new(),
-                computers: Vec::new(),
-                targets: Vec::new(),
-                ..settings
-            },
+            settings: settings.for_a_match(),
         })
     }
 
@@ -170,6 +164,7 @@ impl ClubNight {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::play::Mode;
     use crate::rules::PlayerScore;
     use crate::shot::BallId;
     use crate::test_support::fresh_dir;

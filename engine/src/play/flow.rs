@@ -5,7 +5,7 @@
 use super::drills::DrillRun;
 use super::files::FileError;
 use super::refereed::StartError;
-use super::shot_clock::ClockTick;
+use super::shot_clock::{ClockTick, StrokeTime};
 use crate::math::DVec2;
 use crate::physics::{PlaceError, StrikeError};
 use crate::rules::{JudgeError, LagError, Placement};
@@ -84,14 +84,6 @@ pub enum Command {
     Continue,
     /// Play the same match again.
     Rematch,
-}
-
-/// A stroke's time on the shot clock: the seconds taken from when the balls stopped,
-/// and whether a time-out was called for it (nothing where no clock runs).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct StrokeTime {
-    pub thinking_s: Option<f64>,
-    pub time_out: bool,
 }
 
 /// What happened, in order.

@@ -37,7 +37,7 @@ pub use files::{
     FileError, StoragePaths, delete, keep_aside, now_s, read_if_there, read_ron_folder,
     read_ron_or_default, resident_kib, save_diagram, write_atomically, write_ron,
 };
-pub use flow::{Command, Event, Notice, Phase, SetUpRefusal, StrokeTime};
+pub use flow::{Command, Event, Notice, Phase, SetUpRefusal};
 pub use lag::{GOOD_LAG_BAND_M, Lag, LagOpponent, LagResult, LagSetup, good_lag_speeds, lag_start};
 pub use lag_stats::{LagDiary, LagHistory, LagLog, LagSummary};
 pub use lag_training::{LagTraining, LagTrainingCommand};
@@ -49,7 +49,7 @@ pub use save::{LeavingVerdict, MatchEnding, SAVE_VERSION, SavedMatch, SavedPhase
 pub use settings::{
     BallStyle, MAX_NAME_CHARS, MAX_PLAYERS, MatchSettings, Mode, SettingsError, SettingsProblem,
 };
-pub use shot_clock::{ClockTick, PRACTICE_CLOCK_S, StrokeClock};
+pub use shot_clock::{ClockTick, PRACTICE_CLOCK_S, StrokeClock, StrokeTime};
 pub use table_core::TableCore;
 pub use viewer::{MatchViewer, Viewed, stroke_that_played};
 

@@ -2,7 +2,7 @@
 //! how the last choices are remembered (RON in the user's config folder).
 
 use super::files::{FileError, read_if_there, write_ron};
-use crate::config::{Config, Format};
+use crate::config::{Config, Format, ShotClock};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -90,6 +90,26 @@ impl MatchSettings {
             targets: Vec::new(),
             format: None,
             practice_clock_s: None,
+        }
+    }
+
+    /// The shot clock these settings play on: a match format's, or practice's when set.
+    pub fn shot_clock(&self, config: &Config) -> Option<ShotClock> {
+        match self.mode {
+            Mode::Match => self.match_format(config)?.shot_clock.clone(),
+            Mode::Practice => self.practice_clock_s.map(ShotClock::practice),
+            Mode::LagTraining => None,
+        }
+    }
+
+    /// The settings of a match like these, its players still to seat.
+    pub fn for_a_match(self) -> MatchSettings {
+        MatchSettings {
+            mode: Mode::Match,
+            players: Vec::new(),
+            computers: Vec::new(),
+            targets: Vec::new(),
+            ..self
         }
     }
 

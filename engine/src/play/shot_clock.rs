@@ -3,13 +3,18 @@
 //! before they run out, a time-out that lengthens one stroke's limit, and what happens
 //! when they run out (the referee judges that stroke: `rules::Calls::timed_out`).
 
-use super::flow::StrokeTime;
 use crate::config::ShotClock;
 
 /// Practice's clock: seconds a stroke it may be set to (none by default).
 pub const PRACTICE_CLOCK_S: [u32; 3] = [30, 35, 40];
-/// Practice's clock warns this many seconds before the end.
-const PRACTICE_WARNING_S: u32 = 10;
+
+/// A stroke's time on the shot clock: the seconds taken from when the balls stopped,
+/// and whether a time-out was called for it (nothing where no clock runs).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StrokeTime {
+    pub thinking_s: Option<f64>,
+    pub time_out: bool,
+}
 
 /// The clock of the stroke being prepared.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,18 +50,6 @@ impl StrokeClock {
             warned: false,
             ran_out: false,
         }
-    }
-
-    /// Practice's clock of `seconds` a stroke, warning ten seconds before its end.
-    pub fn practice(seconds: u32) -> StrokeClock {
-        StrokeClock::new(ShotClock {
-            seconds,
-            warning_s: Some(PRACTICE_WARNING_S.min(seconds.saturating_sub(1))),
-            timeout_limit_s: None,
-            timeouts: Vec::new(),
-            timeouts_per_set: false,
-            timeouts_automatic: false,
-        })
     }
 
     /// The clock for the next stroke: from nought, no time-out called.
@@ -192,7 +185,7 @@ mod tests {
         assert!(!clock.call_time_out(1), "one a stroke");
         assert_eq!(clock.left_s(), 60.0);
         // Practice's clock has no time-outs.
-        let mut practice = StrokeClock::practice(35);
+        let mut practice = StrokeClock::new(ShotClock::practice(35));
         assert!(!practice.call_time_out(3));
         assert_eq!(until_news(&mut practice, 0), (ClockTick::Warning, 25.0));
     }

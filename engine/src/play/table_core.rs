@@ -67,14 +67,7 @@ impl TableCore {
         let table = TableGeometry::new(&config.tables, Some(&settings.table), &config.balls)
             .or_else(|_| TableGeometry::new(&config.tables, None, &config.balls))
             .expect("the default preset exists");
-        let clock = match settings.mode {
-            super::Mode::Match => settings
-                .match_format(config)
-                .and_then(|f| f.shot_clock.clone())
-                .map(StrokeClock::new),
-            super::Mode::Practice => settings.practice_clock_s.map(StrokeClock::practice),
-            super::Mode::LagTraining => None,
-        };
+        let clock = settings.shot_clock(config).map(StrokeClock::new);
         TableCore {
             clock,
             clock_by_the_table: false,

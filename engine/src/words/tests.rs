@@ -1157,6 +1157,7 @@ fn club_night_sentences(
     use crate::play::tournament::{Draw, TournamentError};
     use crate::words::club_night::NightLine;
     let [a, b] = [players[0].as_str(), players[1].as_str()];
+    let change = format!("{} / {}", words.key("ArrowLeft"), words.key("ArrowRight"));
     say(
         "game_in_format",
         words.game_in_format(game_name(words), game_name(words)),
@@ -1199,7 +1200,7 @@ fn club_night_sentences(
         NightLine::HandicapRow(false),
         NightLine::Begin,
         NightLine::SetupKeys {
-            change: "Left / Right",
+            change: &change,
             remove: "Delete",
             menu: "Escape",
         },
