@@ -45,7 +45,7 @@ fn kinds(scratch: &Path) -> Vec<Kind> {
     let drill = "config/drills/breaks.ron";
     let profile = Profile {
         name: "Anna".into(),
-        matches: Vec::new(),
+        ..Profile::default()
     };
     vec![
         Kind {

@@ -8,11 +8,12 @@
 use super::profiles::profile_in_game;
 use super::widgets::{Tone, button, clicked, keys, keys_of, label, panel, screen_column, toned};
 use crate::config::Action;
+use crate::diamond_systems::patterns::Pattern;
 use crate::input::Actions;
 use crate::play::FileError;
 use crate::play::profiles::{self, Profile};
 use crate::session::{GameConfig, GameSystems, Screen, Settings, UserFiles};
-use crate::words::words;
+use crate::words::{named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -113,6 +114,24 @@ fn spawn_records(
         });
 }
 
+/// A game's practice by pattern, the most played first.
+fn practice_lines(
+    game: &str,
+    tallies: &std::collections::BTreeMap<String, profiles::PatternTally>,
+    config: &crate::config::Config,
+) -> String {
+    let mut rows: Vec<(&str, u32, u32)> = tallies
+        .iter()
+        .map(|(key, t)| {
+            let name = Pattern::of_key(key).map_or(key.as_str(), |p| words().pattern(p));
+            (name, t.made, t.attempted)
+        })
+        .collect();
+    rows.sort_by(|a, b| b.2.cmp(&a.2));
+    let game = config.games.games.get(game).map_or(game, named);
+    words().practice_patterns(game, &rows)
+}
+
 fn step(records: &mut Records, step: i32) {
     let count = records.profiles.len().max(1) as i32;
     records.shown = (records.shown as i32 + step).rem_euclid(count) as usize;
@@ -181,6 +200,13 @@ fn show_person(
                         .map(|m| words().profile_match(m))
                         .collect();
                     panel.spawn(toned(newest.join("\n"), 13.0, Tone::Dim));
+                }
+                for (game, tallies) in &profile.practice {
+                    panel.spawn(toned(
+                        practice_lines(game, tallies, config),
+                        13.0,
+                        Tone::Plain,
+                    ));
                 }
             }
             for error in &records.unreadable {

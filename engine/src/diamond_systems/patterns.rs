@@ -34,6 +34,24 @@ pub enum Pattern {
 }
 
 impl Pattern {
+    pub const ALL: [Pattern; 10] = [
+        Pattern::AroundTheTable,
+        Pattern::RailFirstAroundTheTable,
+        Pattern::Bricole,
+        Pattern::Umbrella,
+        Pattern::ShortLongShort,
+        Pattern::ShortLongLong,
+        Pattern::AcrossTheTable,
+        Pattern::DoubleTheRail,
+        Pattern::Ticky,
+        Pattern::Other,
+    ];
+
+    /// The pattern whose key this is.
+    pub fn of_key(key: &str) -> Option<Pattern> {
+        Pattern::ALL.into_iter().find(|p| p.key() == key)
+    }
+
     /// The pattern's name in files and JSON.
     pub fn key(self) -> &'static str {
         match self {

@@ -317,7 +317,7 @@ mod tests {
         let path = crate::play::profiles::profile_path(&dir, "Anna");
         let good = Profile {
             name: "Anna".into(),
-            matches: Vec::new(),
+            ..Profile::default()
         };
         write_ron(&path, &good).unwrap();
         let before = std::fs::read(&path).unwrap();

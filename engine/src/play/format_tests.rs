@@ -1,6 +1,6 @@
 //! Matches under a format (formats.ron) driven through the match layer: a PBA set
 //! match with a lag before each set, the shot clock running out and a time-out called,
-//! saved and resumed between sets.
+//! saved and resumed between sets; and practice's strokes counted by pattern.
 
 use super::tests::{find_stroke, roll};
 use super::*;
@@ -158,4 +158,42 @@ fn a_world_cup_clock_warns_and_a_time_out_gives_the_stroke_a_minute() {
     let saved = play.saved().unwrap();
     assert!(saved.strokes[0].time_out);
     assert_eq!(play.referee().unwrap().time_outs_left(0), Some(3));
+}
+
+#[test]
+fn practice_strokes_outside_drills_go_into_the_record_by_pattern() {
+    use crate::diamond_systems::patterns::{self, Pattern};
+    let config = Config::defaults();
+    let files = StoragePaths::in_folder(&fresh_dir("play-practice-patterns"));
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        target: 40,
+        players: vec!["Ann".into()],
+        ..MatchSettings::defaults(&config, Vec::new())
+    };
+    let mut play = Play::new(&config, settings, Some(&files));
+    play.apply(Command::Continue);
+    let mut expected: Vec<(&str, bool)> = Vec::new();
+    for wanted_points in [true, false] {
+        let stroke = find_stroke(&play, |v| (v.points > 0) == wanted_points);
+        play.apply(Command::Strike(stroke));
+        roll(&mut play);
+        let record = play.last_stroke().unwrap();
+        let pattern = patterns::recognise(&patterns::route(record, stroke.ball));
+        expected.push((pattern.key(), wanted_points));
+        play.apply(Command::Continue);
+    }
+    let profile = profiles::read_profile(&files.data, "Ann").unwrap();
+    let tallies = &profile.practice["three_cushion"];
+    for (key, _) in &expected {
+        assert!(Pattern::of_key(key).is_some(), "{key}");
+    }
+    let attempted: u32 = tallies.values().map(|t| t.attempted).sum();
+    let made: u32 = tallies.values().map(|t| t.made).sum();
+    assert_eq!((attempted, made), (2, 1), "{tallies:?}");
+    let (scored, _) = expected[0];
+    assert!(tallies[scored].made >= 1);
+    // No matches played: practice alone makes a record, read back as any.
+    assert!(profile.matches.is_empty());
 }

@@ -123,7 +123,10 @@ impl Play {
                 TableCore::new(config, settings, save_path),
                 records,
             )),
-            Mode::Practice => Play::Practice(Practice::new(TableCore::new(config, settings, None))),
+            Mode::Practice => Play::Practice(Practice::new(
+                TableCore::new(config, settings, None),
+                records,
+            )),
             Mode::LagTraining => {
                 Play::LagTraining(LagTraining::new(TableCore::new(config, settings, None)))
             }

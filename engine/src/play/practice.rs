@@ -3,13 +3,16 @@
 
 use super::drills::{DrillProgress, DrillRun};
 use super::positions::{Met, Miss, Position};
+use super::profiles;
 use super::refereed::Refereed;
 use super::table_core::TableCore;
 use super::{Command, Event, Notice, Phase, SetUpRefusal};
+use crate::diamond_systems::patterns;
 use crate::math::DVec2;
 use crate::rules::PlayedStroke;
 use crate::shot::BallId;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// What only practice takes.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,16 +43,20 @@ pub struct Practice {
     position: Option<Box<Position>>,
     /// Whether the last stroke did what its position asks.
     target_result: Option<Result<Met, Miss>>,
+    /// The data folder the player's record is kept in: each stroke outside a drill is
+    /// counted there by its pattern (None: not kept).
+    records: Option<PathBuf>,
 }
 
 impl Practice {
-    pub(super) fn new(core: TableCore) -> Practice {
+    pub(super) fn new(core: TableCore, records: Option<PathBuf>) -> Practice {
         let mut practice = Practice {
             core,
             undone: Vec::new(),
             drill: None,
             position: None,
             target_result: None,
+            records,
         };
         practice.begin();
         practice
@@ -151,8 +158,28 @@ impl Practice {
         };
         if let Some(points) = self.core.judge_stroke(record) {
             self.check_target(points);
+            self.count_by_pattern(points > 0);
             self.core.enter(Phase::Verdict);
         }
+    }
+
+    /// A stroke outside a drill goes into the player's record by the pattern of its
+    /// cue ball's path, scored or not. A record that cannot be read is left alone (the
+    /// records screen names it).
+    fn count_by_pattern(&self, made: bool) {
+        let (Some(data), None) = (&self.records, &self.drill) else {
+            return;
+        };
+        let (Some(record), Some(verdict)) = (self.core.last_stroke(), self.core.last_verdict())
+        else {
+            return;
+        };
+        let pattern = patterns::recognise(&patterns::route(record, verdict.cue_ball));
+        let settings = self.core.settings();
+        let Some(name) = settings.seated().into_iter().next() else {
+            return;
+        };
+        let _ = profiles::count_practice_stroke(data, &name, &settings.game, pattern.key(), made);
     }
 
     /// From the break, the first player with the white.

@@ -12,6 +12,7 @@ use super::{LeavingVerdict, MatchEnding};
 use crate::config::{Config, Level};
 use crate::rules::{Outcome, ScoreSheet};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// One person's record.
@@ -21,6 +22,40 @@ pub struct Profile {
     pub name: String,
     /// Oldest first.
     pub matches: Vec<MatchRecord>,
+    /// Practice strokes outside drills, by game and by the pattern of the path the cue
+    /// ball took (`Pattern::key`): played and scored.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub practice: BTreeMap<String, BTreeMap<String, PatternTally>>,
+}
+
+/// Practice strokes of one pattern: how many were played and how many scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatternTally {
+    pub attempted: u32,
+    pub made: u32,
+}
+
+/// A practice stroke of `name`'s in `game` whose cue ball took the path of `pattern`
+/// (its key), scored or not, counted in their record in `data` (a record that cannot
+/// be read is left as it is, and the error returned).
+pub fn count_practice_stroke(
+    data: &Path,
+    name: &str,
+    game: &str,
+    pattern: &str,
+    made: bool,
+) -> Result<(), FileError> {
+    let mut profile = read_profile(data, name)?;
+    let tally = profile
+        .practice
+        .entry(game.to_owned())
+        .or_default()
+        .entry(pattern.to_owned())
+        .or_default();
+    tally.attempted += 1;
+    tally.made += u32::from(made);
+    write_ron(&profile_path(data, name), &profile)
 }
 
 /// One finished match, as the person played it.
@@ -251,7 +286,7 @@ pub fn record_for(
                 }
                 Profile {
                     name: player.name.clone(),
-                    matches: Vec::new(),
+                    ..Profile::default()
                 }
             }
         };

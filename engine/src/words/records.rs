@@ -25,4 +25,7 @@ pub trait RecordsWords {
     fn records_hint(&self, choose: &str, leave: &str) -> String;
     /// No profile in `folder` yet.
     fn records_empty(&self, folder: &str) -> String;
+    /// Practice outside drills in `game`: each pattern's strokes scored and played
+    /// (`(pattern, made, attempted)`, the most played first).
+    fn practice_patterns(&self, game: &str, tallies: &[(&str, u32, u32)]) -> String;
 }

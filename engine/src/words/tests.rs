@@ -1154,6 +1154,7 @@ fn club_night_sentences(
     players: &[String],
     say: &mut impl FnMut(&'static str, String),
 ) {
+    use crate::diamond_systems::patterns::Pattern;
     use crate::play::tournament::{Draw, TournamentError};
     use crate::words::club_night::NightLine;
     let [a, b] = [players[0].as_str(), players[1].as_str()];
@@ -1170,6 +1171,16 @@ fn club_night_sentences(
     }
     say("time_outs", words.time_outs(3, "F4"));
     say("set_heading", words.set_heading(2));
+    say(
+        "practice_patterns",
+        words.practice_patterns(
+            game_name(words),
+            &[
+                (words.pattern(Pattern::Umbrella), 3, 7),
+                (words.pattern(Pattern::Bricole), 0, 1),
+            ],
+        ),
+    );
     for deciding in [false, true] {
         say("sets_line", words.sets_line(5, 3, &[2, 2], deciding));
     }

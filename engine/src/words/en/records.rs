@@ -74,4 +74,15 @@ impl RecordsWords for English {
             "No records yet: a person's record starts with their first finished match ({folder})"
         )
     }
+
+    fn practice_patterns(&self, game: &str, tallies: &[(&str, u32, u32)]) -> String {
+        let lines: Vec<String> = tallies
+            .iter()
+            .map(|(pattern, made, attempted)| {
+                let share = f64::from(*made) / f64::from((*attempted).max(1)) * 100.0;
+                format!("{pattern}: {made} of {attempted} made ({share:.0} %)")
+            })
+            .collect();
+        format!("Practice in {game}, by pattern:\n{}", lines.join("\n"))
+    }
 }

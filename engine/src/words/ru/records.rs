@@ -89,4 +89,18 @@ impl RecordsWords for Russian {
             "Записей пока нет: статистика игрока начинается с его первой сыгранной партии ({folder})"
         )
     }
+
+    fn practice_patterns(&self, game: &str, tallies: &[(&str, u32, u32)]) -> String {
+        let lines: Vec<String> = tallies
+            .iter()
+            .map(|(pattern, made, attempted)| {
+                let share = f64::from(*made) / f64::from((*attempted).max(1)) * 100.0;
+                format!(
+                    "{pattern}: удалось {made} из {attempted} ({} %)",
+                    dec(share, 0)
+                )
+            })
+            .collect();
+        format!("Тренировка, {game}, по схемам:\n{}", lines.join("\n"))
+    }
 }
