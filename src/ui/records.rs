@@ -127,7 +127,7 @@ fn practice_lines(
             (name, t.made, t.attempted)
         })
         .collect();
-    rows.sort_by(|a, b| b.2.cmp(&a.2));
+    rows.sort_by_key(|row| std::cmp::Reverse(row.2));
     let game = config.games.games.get(game).map_or(game, named);
     words().practice_patterns(game, &rows)
 }
