@@ -306,8 +306,9 @@ enum Online {
         /// Host a new table.
         #[arg(long, conflicts_with = "join", required_unless_present = "join")]
         new: bool,
-        /// Join the table of this code (its host's code resumes the host's own seat).
-        #[arg(long, value_name = "CODE")]
+        /// Join the table of this code (its host's code resumes the host's own seat). A
+        /// code may begin with `-`: it is taken as the code, not as an option.
+        #[arg(long, value_name = "CODE", allow_hyphen_values = true)]
         join: Option<String>,
         /// A new table's game (a key of games.ron).
         #[arg(long, default_value = "three_cushion")]
@@ -335,6 +336,7 @@ enum Online {
     /// Follow the table of CODE as a spectator to the game's end; then print its score
     /// sheet as `carom referee` does.
     Watch {
+        #[arg(allow_hyphen_values = true)]
         code: String,
         #[command(flatten)]
         at: Connection,
@@ -636,5 +638,42 @@ fn main() -> ExitCode {
             eprintln!("carom: {said}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A join code is URL-safe base64: one in 64 begins with `-`, which must be taken
+    /// as the code (a guest that could not join made a match hang, now and then).
+    #[test]
+    fn a_code_that_begins_with_a_hyphen_is_taken_as_the_code() {
+        let code = "-J3a9B";
+        let play = ["carom", "online", "play", "--relay", "http://127.0.0.1:9"];
+        let cli = Cli::try_parse_from(play.iter().copied().chain(["--join", code])).unwrap();
+        let Some(Command::Online {
+            what: Online::Play { join, .. },
+        }) = cli.command
+        else {
+            panic!("not online play");
+        };
+        assert_eq!(join.as_deref(), Some(code));
+        let watch = [
+            "carom",
+            "online",
+            "watch",
+            code,
+            "--relay",
+            "http://127.0.0.1:9",
+        ];
+        let cli = Cli::try_parse_from(watch).unwrap();
+        let Some(Command::Online {
+            what: Online::Watch { code: watched, .. },
+        }) = cli.command
+        else {
+            panic!("not online watch");
+        };
+        assert_eq!(watched, code);
     }
 }
