@@ -393,6 +393,12 @@ impl OnlineTable {
         let winner = play.lag().and_then(|l| l.winner);
         let judged = play.strokes_judged();
         let can_restore = play.can_restore() && judged > 0;
+        // A stroke (played or timed out) is of the next number, at the table's state.
+        let this_state =
+            |number: u32, before: &str| match number as usize == judged + 1 && before == hash {
+                true => Ok(()),
+                false => Err(Refusal::NotThisState { number }),
+            };
         match body {
             Body::Concede if !over => {
                 self.notes.push(Note::Conceded { seat });
@@ -476,9 +482,7 @@ impl OnlineTable {
                 thinking_s,
                 time_out,
             } if shooting => {
-                if number as usize != judged + 1 || before != hash {
-                    return Err(Refusal::NotThisState { number });
-                }
+                this_state(number, &before)?;
                 let record = unpack_record(&record).map_err(Refusal::Record)?;
                 // The shooter's own simulation wrote it.
                 if !mine && simulate(play, stroke).ok().as_ref() != Some(&record) {
@@ -505,9 +509,7 @@ impl OnlineTable {
                 thinking_s,
                 time_out,
             } if shooting => {
-                if number as usize != judged + 1 || before != hash {
-                    return Err(Refusal::NotThisState { number });
-                }
+                this_state(number, &before)?;
                 let clock = play.clock().map(|c| c.limit_with(time_out));
                 // Only a clock the table runs can run out, and not before its limit.
                 if !thinking_s.is_finite() || clock.is_none_or(|limit| thinking_s < limit - 0.5) {

@@ -12,10 +12,7 @@ impl OnlineTable {
         declared_safety: bool,
         time: StrokeTime,
     ) -> Result<(), MoveError> {
-        if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
-            return Err(MoveError::NotYourTurn);
-        }
-        let play = self.play.as_ref().ok_or(MoveError::NotYourTurn)?;
+        let (play, number) = self.to_strike()?;
         let cue_ball = play.cue_ball();
         if stroke.ball != cue_ball {
             return Err(MoveError::NoStroke(format!(
@@ -24,7 +21,7 @@ impl OnlineTable {
         }
         let record = simulate(play, stroke)?;
         let body = Body::Stroke {
-            number: play.strokes_judged() as u32 + 1,
+            number,
             stroke,
             declared_safety,
             before: self.state_hash(),
@@ -39,17 +36,23 @@ impl OnlineTable {
     /// The shot clock ran out on this seat's stroke after `time`: said to the table,
     /// whose referee judges the stroke not played.
     pub fn time_ran_out(&mut self, time: StrokeTime) -> Result<(), MoveError> {
-        if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
-            return Err(MoveError::NotYourTurn);
-        }
-        let play = self.play.as_ref().ok_or(MoveError::NotYourTurn)?;
+        let (_, number) = self.to_strike()?;
         let body = Body::TimedOut {
-            number: play.strokes_judged() as u32 + 1,
+            number,
             before: self.state_hash(),
             thinking_s: time.thinking_s.unwrap_or(0.0),
             time_out: time.time_out,
         };
         self.move_(body);
         Ok(())
+    }
+
+    /// The match, when this seat is to strike, and the number of its stroke.
+    fn to_strike(&self) -> Result<(&Play, u32), MoveError> {
+        if !matches!(self.turn(), Turn::Stroke | Turn::BreakSetup { .. }) {
+            return Err(MoveError::NotYourTurn);
+        }
+        let play = self.play.as_ref().ok_or(MoveError::NotYourTurn)?;
+        Ok((play, play.strokes_judged() as u32 + 1))
     }
 }
