@@ -214,7 +214,7 @@ enum Command {
     /// ball over the system's inputs, at its speed and a slower and a faster one; with
     /// --from and --to, the system's aim beside the one that really gets there.
     System {
-        /// five-and-half (or corner-five).
+        /// five-and-half (or corner-five), or plus.
         name: String,
         /// A table preset of tables.ron.
         #[arg(long, default_value = "match")]

@@ -390,3 +390,115 @@ impl From<&diamond_systems::SystemReport> for SystemReport {
         }
     }
 }
+
+/// `carom system plus --json`: the system's stroke, each first-rail table's sweep at
+/// each speed with its deviations (diamonds along the arrival rails) overall and by
+/// start, and the table that agrees better at the system's speed.
+#[derive(Serialize)]
+pub struct PlusReport {
+    system: &'static str,
+    table: String,
+    stroke: PlusStroke,
+    sweeps: Vec<PlusSweep>,
+    agrees: Option<PlusAgreement>,
+}
+
+#[derive(Serialize)]
+struct PlusStroke {
+    speed: f64,
+    side: f64,
+    height: f64,
+}
+
+#[derive(Serialize)]
+struct PlusSweep {
+    first_rail_table: &'static str,
+    speed: f64,
+    /// Strokes that went head, far rail, near rail (the others have no arrival).
+    round: usize,
+    mean: f64,
+    mean_distance: f64,
+    worst: f64,
+    by_start: Vec<PlusStart>,
+    strokes: Vec<PlusStrokePlayed>,
+}
+
+#[derive(Serialize)]
+struct PlusStart {
+    start: f64,
+    round: usize,
+    mean: f64,
+    worst: f64,
+}
+
+#[derive(Serialize)]
+struct PlusStrokePlayed {
+    start: f64,
+    first_rail: f64,
+    predicted: f64,
+    simulated: Option<f64>,
+    deviation: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct PlusAgreement {
+    first_rail_table: &'static str,
+    mean_distance: f64,
+    other_mean_distance: f64,
+}
+
+impl From<&diamond_systems::plus::PlusReport> for PlusReport {
+    fn from(report: &diamond_systems::plus::PlusReport) -> PlusReport {
+        use diamond_systems::plus;
+        PlusReport {
+            system: "plus",
+            table: report.table.clone(),
+            stroke: PlusStroke {
+                speed: plus::SPEED,
+                side: plus::SIDE,
+                height: plus::HEIGHT,
+            },
+            sweeps: report
+                .sweeps
+                .iter()
+                .map(|sweep| {
+                    let all = sweep.deviation();
+                    PlusSweep {
+                        first_rail_table: sweep.numbering.key(),
+                        speed: sweep.speed,
+                        round: all.round,
+                        mean: all.mean,
+                        mean_distance: all.mean_distance,
+                        worst: all.worst,
+                        by_start: sweep
+                            .by_start()
+                            .into_iter()
+                            .map(|(start, d)| PlusStart {
+                                start,
+                                round: d.round,
+                                mean: d.mean,
+                                worst: d.worst,
+                            })
+                            .collect(),
+                        strokes: sweep
+                            .played
+                            .iter()
+                            .map(|p| PlusStrokePlayed {
+                                start: p.start,
+                                first_rail: p.first_rail,
+                                predicted: p.predicted,
+                                simulated: p.simulated,
+                                deviation: p.deviation,
+                            })
+                            .collect(),
+                    }
+                })
+                .collect(),
+            agrees: report.agrees().map(|(table, its, other)| PlusAgreement {
+                first_rail_table: table.key(),
+                mean_distance: its.mean_distance,
+                other_mean_distance: other.mean_distance,
+            }),
+        }
+    }
+}

@@ -1,8 +1,9 @@
-//! `carom system NAME`: a diamond system against the simulation on a table preset.
+//! `carom system NAME`: a diamond system against the simulation on a table preset
+//! (corner-five, with an aim check; plus, both its first-rail tables).
 
 use super::{CliError, Problem, emit, json};
 use crate::config::Config;
-use crate::diamond_systems::{self, SweepError};
+use crate::diamond_systems::{self, SweepError, plus};
 use crate::words::{CommandLineProblem, words};
 use std::io::Write;
 
@@ -22,26 +23,53 @@ pub fn system(
     if !diamond_systems::NAMES.contains(&name) {
         return Err(CommandLineProblem::UnknownSystem(name.to_owned()).into());
     }
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; build with --release for a quick sweep");
+    }
+    if name == "plus" {
+        if from_to.is_some() {
+            return Err(CommandLineProblem::NotForSystem {
+                option: "--from and --to",
+                system: "plus",
+            }
+            .into());
+        }
+        let report = plus::plus_report(config, table).map_err(sweep_problem)?;
+        let text = if json {
+            serde_json::to_string(&json::PlusReport::from(&report))? + "\n"
+        } else {
+            words().plus_report(&report)
+        };
+        return emit(out, &text);
+    }
     if let Some((from, to)) = from_to {
         check_range("--from", from, ORIGINS)?;
         check_range("--to", to, ARRIVALS)?;
         check_range("--from less --to (the aim)", from - to, (0.0, 8.0))?;
     }
-    if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; build with --release for a quick sweep");
-    }
     let report =
-        diamond_systems::corner_five_report(config, table, from_to).map_err(|e| match e {
-            SweepError::Table(e) => Problem::Unknown(e),
-            SweepError::Place(e) => Problem::Place(e),
-            SweepError::Strike(e) => Problem::Strike(e),
-        })?;
+        diamond_systems::corner_five_report(config, table, from_to).map_err(sweep_problem)?;
     let text = if json {
         serde_json::to_string(&json::SystemReport::from(&report))? + "\n"
     } else {
         words().system_report(&report)
     };
     emit(out, &text)
+}
+
+fn sweep_problem(e: SweepError) -> Problem {
+    match e {
+        SweepError::Table(e) => Problem::Unknown(e),
+        SweepError::Place(e) => Problem::Place(e),
+        SweepError::Strike(e) => Problem::Strike(e),
+        SweepError::OutsideTheSystem { start, .. } => CommandLineProblem::OutOfRange {
+            what: "the plus system's start",
+            value: start,
+            low: 20.0,
+            high: 110.0,
+        }
+        .into(),
+    }
 }
 
 fn check_range(option: &'static str, value: f64, (low, high): (f64, f64)) -> Result<(), Problem> {

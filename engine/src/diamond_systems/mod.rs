@@ -1,7 +1,7 @@
 //! Diamond systems of three-cushion, their arithmetic and their sighting, and a sweep
 //! that plays a system's stroke in the simulation to see where the cue ball really
-//! arrives (issue 24). So far the corner-five system; the plus and the maximum systems
-//! are still to come.
+//! arrives (issue 24): the corner-five system here, the plus system in [plus]. The
+//! maximum system is left out: no source found states its numbering.
 //!
 //! The table as the systems are drawn here: the cue ball goes from the head end to the
 //! left long cushion (+y, the first), the foot cushion (the second) and the right long
@@ -17,6 +17,7 @@ use crate::shot::{BallId, Cushion, EventKind, ShotRecord, Stroke};
 use crate::table::TableGeometry;
 
 pub mod patterns;
+pub mod plus;
 #[cfg(test)]
 mod tests;
 
@@ -65,11 +66,11 @@ pub mod corner_five {
 }
 
 /// The systems by the names players call them (`carom system NAME`).
-pub const NAMES: [&str; 2] = ["five-and-half", "corner-five"];
+pub const NAMES: [&str; 3] = ["five-and-half", "corner-five", "plus"];
 
 /// Where the systems' numbers lie on the table: the lines of diamonds along each rail.
 pub struct Sighting<'a> {
-    table: &'a TableGeometry,
+    pub(super) table: &'a TableGeometry,
 }
 
 impl<'a> Sighting<'a> {
@@ -77,12 +78,12 @@ impl<'a> Sighting<'a> {
         Sighting { table }
     }
 
-    fn diamond_length(&self) -> f64 {
+    pub(super) fn diamond_length(&self) -> f64 {
         self.table.length / f64::from(self.table.long_intervals)
     }
 
     /// How far outside the cushion's nose the diamonds' line runs.
-    fn inset(&self) -> f64 {
+    pub(super) fn inset(&self) -> f64 {
         self.table.cushion_width + self.table.rail_width / 2.0
     }
 
@@ -270,6 +271,8 @@ pub enum SweepError {
     Table(UnknownKey),
     Place(PlaceError),
     Strike(StrikeError),
+    /// Numbers the plus system has no points for.
+    OutsideTheSystem { start: f64, first_rail: f64 },
 }
 
 impl std::error::Error for SweepError {}
@@ -429,6 +432,12 @@ impl Deviation {
             .inspect(|_| strokes += 1)
             .filter_map(|p| Some(read(p)? - p.predicted))
             .collect();
+        Deviation::from_deviations(strokes, deviations)
+    }
+
+    /// The summary of `strokes` strokes whose arrivals deviate by `deviations` (those
+    /// without an arrival left out).
+    pub fn from_deviations(strokes: usize, deviations: Vec<f64>) -> Deviation {
         let n = deviations.len().max(1) as f64;
         Deviation {
             strokes,

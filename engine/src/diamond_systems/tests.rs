@@ -145,3 +145,84 @@ fn routes_are_recognised_as_the_patterns_players_name() {
         assert_eq!(recognise(&route), pattern, "{route:?}");
     }
 }
+
+#[test]
+fn the_plus_systems_arithmetic_holds_efler_s_worked_example() {
+    use plus::{FirstRail, arrival, first_rail};
+    // "3rd RAIL - START RAIL = 1st RAIL": 55 - 30 = 25.
+    assert_eq!(first_rail(30.0, 55.0), 25.0);
+    assert_eq!(arrival(30.0, 25.0), 55.0);
+    // The reference line: 30 through 30 arrives at 60.
+    assert_eq!(arrival(30.0, 30.0), 60.0);
+    // First rail 25 lies a third of the way from 20 (3 diamonds up) to 35 (2½) on the
+    // calculator's first table, halfway from 20 (3½) to 30 (3) on its second.
+    let third = FirstRail::Table1.y(25.0).unwrap();
+    assert!((third - (3.0 - 0.5 / 3.0)).abs() < 1e-12, "{third}");
+    assert_eq!(FirstRail::Table2.y(25.0), Some(3.25));
+    assert_eq!(FirstRail::Table1.y(0.0), Some(4.0));
+    assert_eq!(FirstRail::Table2.y(10.0), None);
+}
+
+#[test]
+fn the_plus_numbers_lie_on_the_rails_lines_of_diamonds() {
+    use plus::{FirstRail, PlusSighting};
+    let config = Config::defaults();
+    let table = TableGeometry::new(&config.tables, Some("match"), &config.balls).unwrap();
+    let sight = PlusSighting::new(&table);
+    let diamond = table.length / 8.0;
+    let inset = table.cushion_width + table.rail_width / 2.0;
+    // Start 30: three diamonds from the head end on the near (right, -y) rail's line.
+    let thirty = sight.start(30.0).unwrap();
+    let expected = DVec2::new(-table.half_length() + 3.0 * diamond, -table.half_width() - inset);
+    assert!((thirty - expected).length() < 1e-12);
+    // 110: one diamond up the foot rail; 0 on the first rail: the corner of the head
+    // rail's line with the far rail.
+    let hundred_ten = sight.start(110.0).unwrap();
+    assert!((hundred_ten.x - (table.half_length() + inset)).abs() < 1e-12);
+    assert!((hundred_ten.y - (-table.half_width() + diamond)).abs() < 1e-12);
+    let zero = sight.first_rail(FirstRail::Table1, 0.0).unwrap();
+    assert!((zero - DVec2::new(-table.half_length() - inset, table.half_width())).length() < 1e-12);
+    assert_eq!(sight.start(85.0), None);
+    // Lines read back as arrival numbers on both rails, and round the corner between.
+    for number in [30.0, 55.0, 80.0, 90.0, 130.0] {
+        let at = sight.arrival_point(number).unwrap();
+        let from = DVec2::new(0.0, table.half_width());
+        let read = sight.arrival_number(from, from + (at - from) * 0.5).unwrap();
+        assert!((read - number).abs() < 1e-9, "{number}: {read}");
+    }
+    let corner = DVec2::new(table.half_length() + inset, -table.half_width() - inset);
+    let from = DVec2::new(0.0, table.half_width());
+    let read = sight.arrival_number(from, corner).unwrap();
+    assert!((read - 85.0).abs() < 1e-9, "{read}");
+    // Deviations are measured in diamonds along the rails: 10 a diamond on the long
+    // rail, 20 on the short one.
+    assert!((sight.along(60.0) - sight.along(55.0) - 0.5).abs() < 1e-12);
+    assert!((sight.along(130.0) - sight.along(110.0) - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_plus_stroke_goes_head_far_near_near_the_systems_arrival() {
+    use plus::{FirstRail, SPEED, play_plus, read_arrival};
+    let config = Config::defaults();
+    let table = TableGeometry::new(&config.tables, Some("match"), &config.balls).unwrap();
+    let mut sim = TableSim::new(&config, table.clone());
+    let played = play_plus(&mut sim, &table, FirstRail::Table1, 30.0, 25.0, SPEED).unwrap();
+    let arrived = played.simulated.expect("head, far rail, near rail");
+    let deviation = played.deviation.unwrap();
+    println!("plus 30 through 25: the system says 55, the simulation {arrived:.1} ({deviation:+.2} diamonds)");
+    assert!(deviation.abs() < 1.0, "{arrived}");
+    // Running side carries the ball further along the first rail's direction: without
+    // it the ball comes off the head rail shorter and arrives further from the start.
+    let (from, _) = plus::PlusSighting::new(&table)
+        .stroke_line(FirstRail::Table1, 30.0, 25.0)
+        .unwrap();
+    sim.place(&[(BallId::White, from)]).unwrap();
+    sim.strike(&[Stroke { side: 0.0, ..played.stroke }], None).unwrap();
+    let plain = read_arrival(&table, &sim.run_to_rest(), BallId::White).unwrap();
+    println!("without side: {plain:.1}");
+    assert!(plain > arrived + 3.0, "{plain} with no side, {arrived} with running side");
+    assert!(matches!(
+        play_plus(&mut sim, &table, FirstRail::Table2, 30.0, 5.0, SPEED),
+        Err(SweepError::OutsideTheSystem { .. })
+    ));
+}

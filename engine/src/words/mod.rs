@@ -54,6 +54,7 @@ use crate::config::Level;
 use crate::config::UnknownKey;
 use crate::diagram::Contact;
 use crate::diamond_systems::patterns::{Contact as RouteContact, Pattern};
+use crate::diamond_systems::plus::{PlusPlayed, PlusReport};
 use crate::diamond_systems::{Played, SystemReport};
 use crate::physics::bench::{BenchResult, RandomStrokes};
 use crate::physics::{PlaceError, StrikeError};
@@ -291,39 +292,59 @@ fn named_targets(targets: &[(&str, u32)]) -> String {
 /// A sweep's simulated arrivals as a grid: a row for each origin, a column for each
 /// aim; "-" where the ball did not go round, blank where the system's arrival is out of
 /// its range. `comma` writes the decimal comma.
-fn sweep_grid(played: &[Played], origin: &str, aim: &str, comma: bool) -> String {
+fn sweep_grid(
+    cells: &[GridCell],
+    row: &str,
+    column: &str,
+    decimals: usize,
+    comma: bool,
+) -> String {
     let number = |v: f64| {
-        let text = format!("{v:.2}");
+        let text = format!("{v:.decimals$}");
         if comma { text.replace('.', ",") } else { text }
     };
-    let mut aims: Vec<f64> = played.iter().map(|p| p.aim).collect();
-    aims.sort_by(f64::total_cmp);
-    aims.dedup();
-    let mut origins: Vec<f64> = played.iter().map(|p| p.origin).collect();
-    origins.sort_by(f64::total_cmp);
-    origins.dedup();
-    let mut text = format!("{origin:>6} | {aim}\n       |");
-    for a in &aims {
-        text += &format!("{:>6}", number(*a));
+    let sorted = |of: fn(&GridCell) -> f64| {
+        let mut values: Vec<f64> = cells.iter().map(of).collect();
+        values.sort_by(f64::total_cmp);
+        values.dedup();
+        values
+    };
+    let (rows, columns) = (sorted(|c| c.0), sorted(|c| c.1));
+    let mut text = format!("{row:>6} | {column}\n       |");
+    for c in &columns {
+        text += &format!("{:>6}", number(*c));
     }
     text += "\n";
-    for o in origins {
-        text += &format!("{:>6} |", number(o));
-        for a in &aims {
-            let cell = played.iter().find(|p| p.origin == o && p.aim == *a);
+    for r in rows {
+        text += &format!("{:>6} |", number(r));
+        for c in &columns {
+            let cell = cells.iter().find(|cell| cell.0 == r && cell.1 == *c);
             text += &match cell {
                 None => format!("{:>6}", ""),
-                Some(Played {
-                    simulated: None, ..
-                }) => format!("{:>6}", "-"),
-                Some(Played {
-                    simulated: Some(s), ..
-                }) => format!("{:>6}", number(*s)),
+                Some((_, _, None)) => format!("{:>6}", "-"),
+                Some((_, _, Some(s))) => format!("{:>6}", number(*s)),
             };
         }
         text += "\n";
     }
     text
+}
+
+/// One cell of a sweep's grid: its row's and column's numbers and the simulated
+/// arrival (None: the ball did not take the system's path).
+type GridCell = (f64, f64, Option<f64>);
+
+/// The corner-five sweep's cells: origin, aim, simulated arrival.
+fn corner_five_cells(played: &[Played]) -> Vec<GridCell> {
+    played.iter().map(|p| (p.origin, p.aim, p.simulated)).collect()
+}
+
+/// The plus sweep's cells: start, first rail, simulated arrival.
+fn plus_cells(played: &[PlusPlayed]) -> Vec<GridCell> {
+    played
+        .iter()
+        .map(|p| (p.start, p.first_rail, p.simulated))
+        .collect()
 }
 
 /// A route as "red, left, foot, right, white", in `words`.

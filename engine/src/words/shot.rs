@@ -47,6 +47,9 @@ pub trait ShotWords {
     /// `carom system`'s report: the sweep's grid at the system's speed, the deviation
     /// at each speed, the aim check.
     fn system_report(&self, report: &SystemReport) -> String;
+    /// `carom system plus`'s report: each first-rail table's grid at the system's
+    /// speed, the deviations at each speed and by start, which table agrees.
+    fn plus_report(&self, report: &PlusReport) -> String;
     /// `carom calibrate --lay-outs`'s line: the share scored from random lay-outs.
     fn share_scored(
         &self,

@@ -109,6 +109,11 @@ pub enum CommandLineProblem<'a> {
     /// `carom system` names a system it does not know (those it knows:
     /// `diamond_systems::NAMES`).
     UnknownSystem(String),
+    /// An option `carom system` takes for another system than the one named.
+    NotForSystem {
+        option: &'a str,
+        system: &'a str,
+    },
     /// A number given on the command line outside what is allowed.
     OutOfRange {
         what: &'a str,

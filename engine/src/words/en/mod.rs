@@ -33,6 +33,7 @@ use crate::config::Action;
 use crate::config::Level;
 use crate::diagram::{Contact, Touched};
 use crate::diamond_systems::SystemReport;
+use crate::diamond_systems::plus::PlusReport;
 use crate::diamond_systems::patterns::Pattern;
 use crate::math::DVec2;
 use crate::physics::bench::{BenchResult, RandomStrokes};

@@ -244,6 +244,74 @@ impl ShotWords for English {
         )
     }
 
+    fn plus_report(&self, report: &PlusReport) -> String {
+        use crate::diamond_systems::plus;
+        let mut text = format!(
+            "Plus system on the {} table: arrival = start + first rail (Efler: 3rd rail - \
+             start rail = 1st rail), the system's arrival against the simulation's\n\
+             Its stroke: {} m/s, {} R of running side, {} R above centre, a level cue\n\
+             First rail, table 1: 0, 10, 20, 35, 50 at 4, 3.5, 3, 2.5, 2 diamonds up the short \
+             rail; table 2: 20, 30, 40, 50 at 3.5, 3, 2.5, 2\n",
+            report.table,
+            plus::SPEED,
+            plus::SIDE,
+            plus::HEIGHT
+        );
+        let at_speed = report.sweeps.iter().filter(|s| s.speed == plus::SPEED);
+        for sweep in at_speed.clone() {
+            text += &format!(
+                "\nSimulated arrival at {} m/s, first-rail {} (- : not head, far rail, near rail)\n",
+                sweep.speed,
+                table_name(sweep.numbering)
+            );
+            text += &crate::words::sweep_grid(
+                &crate::words::plus_cells(&sweep.played),
+                "start",
+                "first rail",
+                1,
+                false,
+            );
+        }
+        text += "\nSimulated less system, diamonds along the arrival rails\n";
+        for sweep in &report.sweeps {
+            let d = sweep.deviation();
+            text += &format!(
+                "{}, {:.1} m/s: mean {:+.2}, mean distance {:.2}, worst {:+.2} ({} of {} took the path)\n",
+                table_name(sweep.numbering),
+                sweep.speed,
+                d.mean,
+                d.mean_distance,
+                d.worst,
+                d.round,
+                d.strokes
+            );
+        }
+        for sweep in at_speed {
+            text += &format!(
+                "\nBy start at {} m/s, {}: mean (worst)\n",
+                sweep.speed,
+                table_name(sweep.numbering)
+            );
+            let each: Vec<String> = sweep
+                .by_start()
+                .iter()
+                .map(|(start, d)| format!("{start}: {:+.2} ({:+.2})", d.mean, d.worst))
+                .collect();
+            text += &each.join("; ");
+            text += "\n";
+        }
+        if let Some((agrees, its, other)) = report.agrees() {
+            text += &format!(
+                "\nAt the system's speed {} agrees better with the simulation: mean distance \
+                 {:.2} diamonds against {:.2}\n",
+                table_name(agrees),
+                its.mean_distance,
+                other.mean_distance
+            );
+        }
+        text
+    }
+
     fn system_report(&self, report: &SystemReport) -> String {
         use crate::diamond_systems::corner_five;
         let mut text = format!(
@@ -261,7 +329,9 @@ impl ShotWords for English {
             .find(|(speed, _)| *speed == corner_five::SPEED)
         {
             text += &format!("Simulated arrival at {speed} m/s (- : not round the table)\n");
-            text += &crate::words::sweep_grid(played, "origin", "first-rail aim", false);
+            text += &crate::words::sweep_grid(
+                &crate::words::corner_five_cells(played),
+                "origin", "first-rail aim", 2, false);
         }
         text += "\nSimulated less system, diamonds\n";
         let summaries = report.summaries();
@@ -423,5 +493,14 @@ impl ShotWords for English {
             decision.evaluated,
             decision.elapsed.as_secs_f64() * 1e3
         )
+    }
+}
+
+/// A first-rail numbering of the plus system by its name in the report.
+fn table_name(numbering: crate::diamond_systems::plus::FirstRail) -> &'static str {
+    use crate::diamond_systems::plus::FirstRail;
+    match numbering {
+        FirstRail::Table1 => "table 1",
+        FirstRail::Table2 => "table 2",
     }
 }

@@ -107,6 +107,10 @@ impl TroubleWords for English {
                 SweepError::Place(e) => {
                     format!("the cue ball cannot be placed: {}", place_error(e))
                 }
+                SweepError::OutsideTheSystem { start, first_rail } => format!(
+                    "the plus system has no start {start} or first rail {first_rail} \
+                     (starts 20 to 80 and 90 to 110; first rails 0 to 50)"
+                ),
                 SweepError::Strike(e) => format!(
                     "the system's stroke cannot be struck: {}",
                     self.trouble(Trouble::Strike(e))
@@ -318,6 +322,10 @@ impl TroubleWords for English {
             CommandLineProblem::UnknownSystem(name) => {
                 format!("no system `{name}`; known: {}", NAMES.join(", "))
             }
+            CommandLineProblem::NotForSystem { option, system } => format!(
+                "{option}: not for the {system} system (its sweep covers its whole range); \
+                 for five-and-half only"
+            ),
             CommandLineProblem::OutOfRange {
                 what,
                 value,

@@ -37,6 +37,7 @@ use crate::config::Level;
 use crate::config::{Keyed, Translated};
 use crate::diagram::{Contact, Touched};
 use crate::diamond_systems::SystemReport;
+use crate::diamond_systems::plus::PlusReport;
 use crate::diamond_systems::patterns::Pattern;
 use crate::math::DVec2;
 use crate::physics::bench::{BenchResult, RandomStrokes};

@@ -291,6 +291,77 @@ impl ShotWords for Russian {
         )
     }
 
+    fn plus_report(&self, report: &PlusReport) -> String {
+        use crate::diamond_systems::plus;
+        let mut text = format!(
+            "Система «плюс» на столе {}: приход = исход + первый борт (Эфлер: третий борт - \
+             исход = первый борт), приход по системе и в симуляции\n\
+             Её удар: {} м/с, {} R накатного бокового, {} R выше центра, кий горизонтален\n\
+             Первый борт, таблица 1: 0, 10, 20, 35, 50 на 4; 3,5; 3; 2,5; 2 ромба вверх по \
+             короткому борту; таблица 2: 20, 30, 40, 50 на 3,5; 3; 2,5; 2\n",
+            report.table,
+            dec(plus::SPEED, 1),
+            dec(plus::SIDE, 1),
+            dec(plus::HEIGHT, 1)
+        );
+        let at_speed = report.sweeps.iter().filter(|s| s.speed == plus::SPEED);
+        for sweep in at_speed.clone() {
+            text += &format!(
+                "\nПриход в симуляции при {} м/с, первый борт: {} (- : не короткий, дальний, \
+                 ближний борт)\n",
+                dec(sweep.speed, 1),
+                table_name(sweep.numbering)
+            );
+            text += &crate::words::sweep_grid(
+                &crate::words::plus_cells(&sweep.played),
+                "исход",
+                "первый борт",
+                1,
+                true,
+            );
+        }
+        text += "\nСимуляция минус система, ромбы вдоль бортов прихода\n";
+        for sweep in &report.sweeps {
+            let d = sweep.deviation();
+            text += &format!(
+                "{}, {} м/с: среднее {}, среднее расстояние {}, худшее {} ({} из {} прошли путь)\n",
+                table_name(sweep.numbering),
+                dec(sweep.speed, 1),
+                signed(d.mean, 2),
+                dec(d.mean_distance, 2),
+                signed(d.worst, 2),
+                d.round,
+                d.strokes
+            );
+        }
+        for sweep in at_speed {
+            text += &format!(
+                "\nПо исходам при {} м/с, {}: среднее (худшее)\n",
+                dec(sweep.speed, 1),
+                table_name(sweep.numbering)
+            );
+            let each: Vec<String> = sweep
+                .by_start()
+                .iter()
+                .map(|(start, d)| {
+                    format!("{}: {} ({})", dec(*start, 0), signed(d.mean, 2), signed(d.worst, 2))
+                })
+                .collect();
+            text += &each.join("; ");
+            text += "\n";
+        }
+        if let Some((agrees, its, other)) = report.agrees() {
+            text += &format!(
+                "\nПри скорости системы с симуляцией лучше согласна {}: среднее расстояние {} \
+                 ромба против {}\n",
+                table_name(agrees),
+                dec(its.mean_distance, 2),
+                dec(other.mean_distance, 2)
+            );
+        }
+        text
+    }
+
     fn system_report(&self, report: &SystemReport) -> String {
         use crate::diamond_systems::corner_five;
         let mut text = format!(
@@ -311,7 +382,9 @@ impl ShotWords for Russian {
                 "Приход в симуляции при {} м/с (- : шар не обошёл стол)\n",
                 dec(*speed, 1)
             );
-            text += &crate::words::sweep_grid(played, "исход", "прицел на первый борт", true);
+            text += &crate::words::sweep_grid(
+                &crate::words::corner_five_cells(played),
+                "исход", "прицел на первый борт", 2, true);
         }
         text += "\nСимуляция минус система, ромбы\n";
         let summaries = report.summaries();
@@ -498,5 +571,14 @@ impl ShotWords for Russian {
             count(decision.evaluated as u64, "удар", "удара", "ударов"),
             dec(decision.elapsed.as_secs_f64() * 1e3, 0)
         )
+    }
+}
+
+/// A first-rail numbering of the plus system by its name in the report.
+fn table_name(numbering: crate::diamond_systems::plus::FirstRail) -> &'static str {
+    use crate::diamond_systems::plus::FirstRail;
+    match numbering {
+        FirstRail::Table1 => "таблица 1",
+        FirstRail::Table2 => "таблица 2",
     }
 }

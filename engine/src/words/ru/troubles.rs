@@ -241,6 +241,12 @@ impl TroubleWords for Russian {
                     "биток нельзя поставить: {}",
                     self.trouble(Trouble::Place(e))
                 ),
+                SweepError::OutsideTheSystem { start, first_rail } => format!(
+                    "в системе «плюс» нет исхода {} или первого борта {} \
+                     (исход от 20 до 80 и от 90 до 110; первый борт от 0 до 50)",
+                    dec(*start, 1),
+                    dec(*first_rail, 1)
+                ),
                 SweepError::Strike(e) => format!(
                     "удар системы нельзя сыграть: {}",
                     self.trouble(Trouble::Strike(e))
@@ -448,6 +454,10 @@ impl TroubleWords for Russian {
             CommandLineProblem::UnknownSystem(name) => {
                 format!("системы `{name}` нет; известны: {}", NAMES.join(", "))
             }
+            CommandLineProblem::NotForSystem { option, system } => format!(
+                "{option}: не для системы {system} (её развёртка покрывает весь её диапазон); \
+                 только для five-and-half"
+            ),
             CommandLineProblem::OutOfRange {
                 what,
                 value,
