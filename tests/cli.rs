@@ -561,13 +561,15 @@ fn run_from_an_empty_folder_every_config_file_position_and_drill_is_built_in() {
     for name in ["tables.ron", "games.ron", "controls.ron", "computer.ron"] {
         assert!(out.contains(&format!("ok  {name} (built-in)")), "{out}");
     }
-    let positions =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("config/positions"))
+    let files = |folder: &str| {
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(folder))
             .unwrap()
-            .count();
+            .count()
+    };
+    let (positions, drills) = (files("config/positions"), files("config/drills"));
     assert!(
         out.contains(&format!(
-            "ok  {positions} practice positions and 4 drills (built-in)"
+            "ok  {positions} practice positions and {drills} drills (built-in)"
         )),
         "{out}"
     );

@@ -11,11 +11,12 @@
 use crate::config::Action;
 use crate::diagram::{Touched, cue_ball_contacts, line_to_draw, numbered_from_the_foot, path};
 use crate::diamond_systems::Sighting;
+use crate::diamond_systems::plus::{self, PlusSighting};
 use crate::input::Actions;
 use crate::math::DVec2;
 use crate::play::BallStyle;
 use crate::play::LagResult;
-use crate::play::positions::Target;
+use crate::play::positions::{Arrival, Position, SystemNumbers, Target};
 use crate::rules::{BalkSpace, LagBall, Side};
 use crate::session::frame::to_bevy;
 use crate::session::{GameSystems, Phase, Session, Settings, Watching, at_table};
@@ -396,7 +397,7 @@ fn draw_last_stroke(
         return;
     };
     let mut contacts = cue_ball_contacts(session.table(), record, *cue_ball);
-    if session.practice().is_some_and(|p| p.in_systems_trainer()) {
+    if session.practice().and_then(|p| p.systems_trainer()) == Some(SystemNumbers::CornerFive) {
         numbered_from_the_foot(session.table(), &mut contacts);
     }
     for (n, contact) in contacts.iter().enumerate() {
@@ -430,10 +431,9 @@ fn draw_target_area(session: Res<Session>, mut gizmos: Gizmos<ClothGizmos>) {
     gizmos.linestrip(corners.map(on_cloth), TAKEN);
 }
 
-/// The systems trainer (a practice position with an arrival target): the corner-five
-/// numbers beside the rails' diamonds (origins on the right and head rails, aims on the
-/// left, arrivals on the right, written "arrival / origin"), the system's line from the
-/// cue ball's origin through its aim, and the target on the third rail.
+/// The systems trainer (a practice position with an arrival target): the system's
+/// numbers beside the rails' diamonds, the system's line from the cue ball's start
+/// through its first-rail aim with the sum that gives it, and the target arrival.
 fn draw_system_numbers(
     session: Res<Session>,
     mut gizmos: Gizmos<ClothGizmos>,
@@ -446,24 +446,44 @@ fn draw_system_numbers(
         return;
     };
     let table = session.table();
+    match arrival.numbers {
+        SystemNumbers::CornerFive => {
+            corner_five_numbers(table, position, arrival, &mut gizmos, &mut labels)
+        }
+        SystemNumbers::Plus => plus_numbers(table, position, arrival, &mut gizmos, &mut labels),
+    }
+}
+
+/// Colours of a system's numbers: the aims (first rail), the origins and arrivals.
+const AIM_COLOUR: Color = Color::srgb(1.0, 0.85, 0.3);
+const ORIGIN_COLOUR: Color = Color::srgb(0.6, 0.85, 1.0);
+
+/// A system's point on the rail's top, circled.
+fn mark(gizmos: &mut Gizmos<ClothGizmos>, table: &TableGeometry, p: DVec2, colour: Color) {
+    let on_rail = to_bevy(p.extend(table.rail_height + 0.001));
+    gizmos
+        .circle(Isometry3d::new(on_rail, flat()), 0.02, colour)
+        .resolution(24);
+}
+
+/// The corner-five numbers (origins on the right and head rails, aims on the left,
+/// arrivals on the right, written "arrival / origin").
+fn corner_five_numbers(
+    table: &TableGeometry,
+    position: &Position,
+    arrival: Arrival,
+    gizmos: &mut Gizmos<ClothGizmos>,
+    labels: &mut Labels,
+) {
     let sight = Sighting::new(table);
-    // The numbers' points lie on the rails' lines of diamonds: marked on the rail's top.
-    let on_rail = |p: DVec2| to_bevy(p.extend(table.rail_height + 0.001));
-    let mark = |gizmos: &mut Gizmos<ClothGizmos>, p: DVec2, colour: Color| {
-        gizmos
-            .circle(Isometry3d::new(on_rail(p), flat()), 0.02, colour)
-            .resolution(24);
-    };
     let number = |v: f64| words().number(v);
-    let aim_colour = Color::srgb(1.0, 0.85, 0.3);
-    let origin_colour = Color::srgb(0.6, 0.85, 1.0);
     for k in 0..=table.long_intervals {
         let k = f64::from(k);
         write(
-            &mut labels,
+            labels,
             sight.long_rail(Cushion::Left, k),
             number(k),
-            aim_colour,
+            AIM_COLOUR,
         );
         let right = sight.long_rail(Cushion::Right, k);
         let origin = k / 2.0 + 1.0;
@@ -472,11 +492,11 @@ fn draw_system_numbers(
         } else {
             number(origin)
         };
-        write(&mut labels, right, text, origin_colour);
+        write(labels, right, text, ORIGIN_COLOUR);
     }
     for origin in [6.0, 7.0, 8.0] {
         let at = sight.corner_five_origin(origin);
-        write(&mut labels, at, number(origin), origin_colour);
+        write(labels, at, number(origin), ORIGIN_COLOUR);
     }
     // The system's line: the position's stroke from where its cue ball lies, back to
     // its origin and on to its aim, with the subtraction that gives the aim.
@@ -489,8 +509,8 @@ fn draw_system_numbers(
         if let (Some(origin), Some(aim)) = (origin, aim) {
             let aim_at = sight.long_rail(Cushion::Left, aim);
             let origin_at = sight.corner_five_origin(origin);
-            mark(&mut gizmos, origin_at, HIGHLIGHT);
-            mark(&mut gizmos, aim_at, HIGHLIGHT);
+            mark(gizmos, table, origin_at, HIGHLIGHT);
+            mark(gizmos, table, aim_at, HIGHLIGHT);
             gizmos.line(on_cloth(origin_at), on_cloth(aim_at), HIGHLIGHT);
             let sum = format!(
                 "{} - {} = {}",
@@ -498,12 +518,66 @@ fn draw_system_numbers(
                 number(arrival.system_number()),
                 number((aim * 10.0).round() / 10.0)
             );
-            write(&mut labels, aim_at - DVec2::new(0.0, 0.12), sum, HIGHLIGHT);
+            write(labels, aim_at - DVec2::new(0.0, 0.12), sum, HIGHLIGHT);
         }
     }
     mark(
-        &mut gizmos,
+        gizmos,
+        table,
         sight.long_rail(Cushion::Right, arrival.diamond),
         TAKEN,
     );
+}
+
+/// The plus system's numbers (starts and arrivals along the near long rail and the far
+/// short rail, the first table's first-rail numbers on the other short rail).
+fn plus_numbers(
+    table: &TableGeometry,
+    position: &Position,
+    arrival: Arrival,
+    gizmos: &mut Gizmos<ClothGizmos>,
+    labels: &mut Labels,
+) {
+    let sight = PlusSighting::new(table);
+    let number = |v: f64| words().number(v);
+    let numbering = plus::FirstRail::Table1;
+    let rails = (2..=8)
+        .map(|x| f64::from(x) * 10.0)
+        .chain([90.0, 110.0, 130.0, 150.0]);
+    for n in rails {
+        if let Some(at) = sight.arrival_point(n) {
+            write(labels, at, number(n), ORIGIN_COLOUR);
+        }
+    }
+    for n in [0.0, 10.0, 20.0, 35.0, 50.0] {
+        if let Some(at) = sight.first_rail(numbering, n) {
+            write(labels, at, number(n), AIM_COLOUR);
+        }
+    }
+    let cue = position.balls.iter().find(|b| b.ball == position.cue_ball);
+    if let (Some(cue), Some(stroke)) = (cue, position.stroke) {
+        let from = DVec2::new(cue.x, cue.y);
+        let along = DVec2::from_angle(stroke.direction_deg.to_radians());
+        let start = sight.arrival_number(from, from - along);
+        let first = sight.first_rail_number(numbering, from, from + along);
+        if let (Some(start), Some(first)) = (start, first) {
+            let start_at = sight.arrival_point(start.round());
+            let first_at = sight.first_rail(numbering, first);
+            if let (Some(start_at), Some(first_at)) = (start_at, first_at) {
+                mark(gizmos, table, start_at, HIGHLIGHT);
+                mark(gizmos, table, first_at, HIGHLIGHT);
+                gizmos.line(on_cloth(start_at), on_cloth(first_at), HIGHLIGHT);
+                let sum = format!(
+                    "{} + {} = {}",
+                    number(start.round()),
+                    number(first.round()),
+                    number(arrival.system_number())
+                );
+                write(labels, first_at + DVec2::new(0.2, 0.0), sum, HIGHLIGHT);
+            }
+        }
+    }
+    if let Some(target) = sight.arrival_point(arrival.diamond) {
+        mark(gizmos, table, target, TAKEN);
+    }
 }

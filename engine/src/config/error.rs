@@ -66,6 +66,8 @@ pub enum Keyed {
     TablePreset,
     ComputerLevel,
     MatchFormat,
+    /// A table condition of physics.ron.
+    Condition,
 }
 
 /// A key the config has no entry for: what it should name, the key, and the keys there

@@ -7,6 +7,7 @@
 
 mod balls;
 mod computer;
+mod conditions;
 pub mod controls;
 mod cue;
 mod error;
@@ -20,6 +21,7 @@ mod translated;
 
 pub use balls::BallConfig;
 pub use computer::{ComputerConfig, Grid, Level, Spread};
+pub use conditions::Condition;
 pub use controls::{Action, Binding, ControlsConfig};
 pub use cue::CueConfig;
 pub use error::{ConfigError, Keyed, UnknownKey};
@@ -154,6 +156,7 @@ impl Config {
         config.tables.check(&config.sources.tables)?;
         config.cue.check(&config.sources.cue)?;
         config.physics.check(&config.sources.physics)?;
+        config.physics.check_conditions(&config.sources.physics)?;
         config.controls.check(&config.sources.controls)?;
         config.games.check(&config.sources.games)?;
         config.computer.check(&config.sources.computer)?;

@@ -15,6 +15,10 @@ pub struct PhysicsConfig {
     pub cushion: CushionConfig,
     pub slate: SlateConfig,
     pub step: StepConfig,
+    /// Table conditions: presets of cloth and cushions in place of the fitted ones
+    /// (`config::conditions`); absent: none.
+    #[serde(default)]
+    pub conditions: Vec<super::conditions::Condition>,
 }
 
 /// Ball on the cloth.

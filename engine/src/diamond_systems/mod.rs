@@ -272,7 +272,10 @@ pub enum SweepError {
     Place(PlaceError),
     Strike(StrikeError),
     /// Numbers the plus system has no points for.
-    OutsideTheSystem { start: f64, first_rail: f64 },
+    OutsideTheSystem {
+        start: f64,
+        first_rail: f64,
+    },
 }
 
 impl std::error::Error for SweepError {}

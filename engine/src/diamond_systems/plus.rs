@@ -46,7 +46,9 @@ pub const HEIGHT: f64 = 0.2;
 /// The starts the sweep plays: every half diamond of the near long rail, and the short
 /// rail's three.
 pub fn starts() -> impl Iterator<Item = f64> {
-    (4..=16).map(|i| f64::from(i) * 5.0).chain([90.0, 100.0, 110.0])
+    (4..=16)
+        .map(|i| f64::from(i) * 5.0)
+        .chain([90.0, 100.0, 110.0])
 }
 
 /// The two first-rail numberings the calculator's data holds: the first-rail number at
@@ -66,7 +68,13 @@ impl FirstRail {
     /// The table's points: (number, Y in diamonds from the near long rail).
     fn points(self) -> &'static [(f64, f64)] {
         match self {
-            FirstRail::Table1 => &[(0.0, 4.0), (10.0, 3.5), (20.0, 3.0), (35.0, 2.5), (50.0, 2.0)],
+            FirstRail::Table1 => &[
+                (0.0, 4.0),
+                (10.0, 3.5),
+                (20.0, 3.0),
+                (35.0, 2.5),
+                (50.0, 2.0),
+            ],
             FirstRail::Table2 => &[(20.0, 3.5), (30.0, 3.0), (40.0, 2.5), (50.0, 2.0)],
         }
     }
@@ -86,6 +94,16 @@ impl FirstRail {
             (n0..=n1)
                 .contains(&number)
                 .then(|| y0 + (number - n0) / (n1 - n0) * (y1 - y0))
+        })
+    }
+
+    /// The first-rail number at Y diamonds up the short rail; None outside the table.
+    pub fn number(self, y: f64) -> Option<f64> {
+        self.points().windows(2).find_map(|w| {
+            let ((n0, y0), (n1, y1)) = (w[0], w[1]);
+            (y1..=y0)
+                .contains(&y)
+                .then(|| n0 + (y - y0) / (y1 - y0) * (n1 - n0))
         })
     }
 
@@ -211,6 +229,18 @@ impl<'a> PlusSighting<'a> {
         } else {
             Some(80.0 + 10.0 * (1.0 - -up * diamond / (2.0 * inset)))
         }
+    }
+
+    /// The first-rail number (by `numbering`) where the line from `from` toward `to`
+    /// crosses the first-rail short rail's line of diamonds.
+    pub fn first_rail_number(&self, numbering: FirstRail, from: DVec2, to: DVec2) -> Option<f64> {
+        let d = to - from;
+        if d.x >= 0.0 {
+            return None;
+        }
+        let head_x = -self.table().half_length() - self.sight.inset();
+        let y = from.y + d.y * (head_x - from.x) / d.x;
+        numbering.number((y + self.table().half_width()) / self.sight.diamond_length())
     }
 
     /// Where a plus stroke from `start` through `first_rail` begins (on the system's

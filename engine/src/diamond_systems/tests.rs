@@ -161,6 +161,8 @@ fn the_plus_systems_arithmetic_holds_efler_s_worked_example() {
     assert_eq!(FirstRail::Table2.y(25.0), Some(3.25));
     assert_eq!(FirstRail::Table1.y(0.0), Some(4.0));
     assert_eq!(FirstRail::Table2.y(10.0), None);
+    assert!((FirstRail::Table1.number(third).unwrap() - 25.0).abs() < 1e-12);
+    assert_eq!(FirstRail::Table2.number(3.25), Some(25.0));
 }
 
 #[test]
@@ -173,7 +175,10 @@ fn the_plus_numbers_lie_on_the_rails_lines_of_diamonds() {
     let inset = table.cushion_width + table.rail_width / 2.0;
     // Start 30: three diamonds from the head end on the near (right, -y) rail's line.
     let thirty = sight.start(30.0).unwrap();
-    let expected = DVec2::new(-table.half_length() + 3.0 * diamond, -table.half_width() - inset);
+    let expected = DVec2::new(
+        -table.half_length() + 3.0 * diamond,
+        -table.half_width() - inset,
+    );
     assert!((thirty - expected).length() < 1e-12);
     // 110: one diamond up the foot rail; 0 on the first rail: the corner of the head
     // rail's line with the far rail.
@@ -187,7 +192,9 @@ fn the_plus_numbers_lie_on_the_rails_lines_of_diamonds() {
     for number in [30.0, 55.0, 80.0, 90.0, 130.0] {
         let at = sight.arrival_point(number).unwrap();
         let from = DVec2::new(0.0, table.half_width());
-        let read = sight.arrival_number(from, from + (at - from) * 0.5).unwrap();
+        let read = sight
+            .arrival_number(from, from + (at - from) * 0.5)
+            .unwrap();
         assert!((read - number).abs() < 1e-9, "{number}: {read}");
     }
     let corner = DVec2::new(table.half_length() + inset, -table.half_width() - inset);
@@ -209,7 +216,9 @@ fn the_plus_stroke_goes_head_far_near_near_the_systems_arrival() {
     let played = play_plus(&mut sim, &table, FirstRail::Table1, 30.0, 25.0, SPEED).unwrap();
     let arrived = played.simulated.expect("head, far rail, near rail");
     let deviation = played.deviation.unwrap();
-    println!("plus 30 through 25: the system says 55, the simulation {arrived:.1} ({deviation:+.2} diamonds)");
+    println!(
+        "plus 30 through 25: the system says 55, the simulation {arrived:.1} ({deviation:+.2} diamonds)"
+    );
     assert!(deviation.abs() < 1.0, "{arrived}");
     // Running side carries the ball further along the first rail's direction: without
     // it the ball comes off the head rail shorter and arrives further from the start.
@@ -217,10 +226,20 @@ fn the_plus_stroke_goes_head_far_near_near_the_systems_arrival() {
         .stroke_line(FirstRail::Table1, 30.0, 25.0)
         .unwrap();
     sim.place(&[(BallId::White, from)]).unwrap();
-    sim.strike(&[Stroke { side: 0.0, ..played.stroke }], None).unwrap();
+    sim.strike(
+        &[Stroke {
+            side: 0.0,
+            ..played.stroke
+        }],
+        None,
+    )
+    .unwrap();
     let plain = read_arrival(&table, &sim.run_to_rest(), BallId::White).unwrap();
     println!("without side: {plain:.1}");
-    assert!(plain > arrived + 3.0, "{plain} with no side, {arrived} with running side");
+    assert!(
+        plain > arrived + 3.0,
+        "{plain} with no side, {arrived} with running side"
+    );
     assert!(matches!(
         play_plus(&mut sim, &table, FirstRail::Table2, 30.0, 5.0, SPEED),
         Err(SweepError::OutsideTheSystem { .. })

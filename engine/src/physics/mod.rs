@@ -5,6 +5,7 @@ pub mod bench;
 mod cloth;
 mod contact;
 mod error;
+pub mod firm_stroke;
 mod poly;
 #[cfg(test)]
 mod reference_tests;

@@ -38,6 +38,11 @@ pub const POSITIONS: &[(&str, &str)] = built_in!("positions":
     "korean-four-ball-reds.ron",
     "one-cushion-bank.ron",
     "one-cushion-break.ron",
+    "plus-20-to-45.ron",
+    "plus-30-to-55.ron",
+    "plus-30-to-60.ron",
+    "plus-40-to-70.ron",
+    "plus-50-to-80.ron",
     "short-long-short.ron",
     "straight-rail-break.ron",
     "straight-rail-gather.ron",
@@ -52,6 +57,7 @@ pub const POSITIONS: &[(&str, &str)] = built_in!("positions":
 pub const DRILLS: &[(&str, &str)] = built_in!("drills":
     "breaks.ron",
     "corner-five-system.ron",
+    "plus-system.ron",
     "straight-rail-nursery.ron",
     "three-cushion-patterns.ron",
 );

@@ -48,7 +48,7 @@ pub enum Target {
     /// Score, with every ball coming to rest inside the area.
     ScoreAndLeave(Area),
     /// The systems trainer: the cue ball round the table to this third-rail arrival,
-    /// in the corner-five system's numbers (no count needed).
+    /// in a diamond system's numbers (no count needed).
     Arrive(Arrival),
 }
 
@@ -56,15 +56,36 @@ pub enum Target {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Arrival {
-    /// The third-rail arrival wanted, diamonds from the corner (0 to 8): where the
-    /// system's stroke really arrives on this table.
+    /// The third-rail arrival wanted in the system's numbers (corner-five: diamonds
+    /// from the corner, 0 to 8; plus: 30 to 150): where the system's stroke really
+    /// arrives on this table.
     pub diamond: f64,
-    /// How near it counts as a hit, diamonds.
+    /// How near it counts as a hit, in the same numbers.
     pub within: f64,
     /// The arrival the system's numbers promise, where the table takes its stroke
     /// elsewhere (`diamond`): the correction the system needs there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<f64>,
+    /// The system whose numbers these are.
+    #[serde(default, skip_serializing_if = "SystemNumbers::is_corner_five")]
+    pub numbers: SystemNumbers,
+}
+
+/// The diamond system a systems trainer's position is read in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SystemNumbers {
+    /// Long rail, short rail, long rail round the table (`diamond_systems::corner_five`).
+    #[default]
+    CornerFive,
+    /// Short rail, then both long rails (`diamond_systems::plus`).
+    Plus,
+}
+
+impl SystemNumbers {
+    fn is_corner_five(&self) -> bool {
+        *self == SystemNumbers::CornerFive
+    }
 }
 
 impl Arrival {
@@ -131,6 +152,7 @@ pub enum Miss {
     Arrived {
         at: Option<f64>,
         target: f64,
+        numbers: SystemNumbers,
     },
     /// The cue ball's route went otherwise: what it touched first.
     Route(Vec<Touch>),
@@ -153,10 +175,20 @@ impl Position {
         table: &TableGeometry,
     ) -> Result<Met, Miss> {
         if let Target::Arrive(Arrival {
-            diamond, within, ..
+            diamond,
+            within,
+            numbers,
+            ..
         }) = self.target
         {
-            let at = crate::diamond_systems::arrival(table, record, self.cue_ball);
+            let at = match numbers {
+                SystemNumbers::CornerFive => {
+                    crate::diamond_systems::arrival(table, record, self.cue_ball)
+                }
+                SystemNumbers::Plus => {
+                    crate::diamond_systems::plus::read_arrival(table, record, self.cue_ball)
+                }
+            };
             return match at {
                 Some(at) if (at - diamond).abs() <= within => Ok(Met::Arrived {
                     at,
@@ -165,6 +197,7 @@ impl Position {
                 _ => Err(Miss::Arrived {
                     at,
                     target: diamond,
+                    numbers,
                 }),
             };
         }

@@ -76,11 +76,13 @@ impl Practice {
             .or(self.position.as_deref())
     }
 
-    /// The position played from is the systems trainer's: a target arrival in the
-    /// corner-five system's numbers.
-    pub fn in_systems_trainer(&self) -> bool {
-        self.position()
-            .is_some_and(|p| matches!(p.target, super::positions::Target::Arrive(_)))
+    /// The system whose numbers the position played from asks an arrival in (the
+    /// systems trainer's); None for other positions.
+    pub fn systems_trainer(&self) -> Option<super::positions::SystemNumbers> {
+        match self.position()?.target {
+            super::positions::Target::Arrive(arrival) => Some(arrival.numbers),
+            _ => None,
+        }
     }
 
     /// Whether the last stroke did what the position it was played from asks (None

@@ -292,13 +292,7 @@ fn named_targets(targets: &[(&str, u32)]) -> String {
 /// A sweep's simulated arrivals as a grid: a row for each origin, a column for each
 /// aim; "-" where the ball did not go round, blank where the system's arrival is out of
 /// its range. `comma` writes the decimal comma.
-fn sweep_grid(
-    cells: &[GridCell],
-    row: &str,
-    column: &str,
-    decimals: usize,
-    comma: bool,
-) -> String {
+fn sweep_grid(cells: &[GridCell], row: &str, column: &str, decimals: usize, comma: bool) -> String {
     let number = |v: f64| {
         let text = format!("{v:.decimals$}");
         if comma { text.replace('.', ",") } else { text }
@@ -336,7 +330,10 @@ type GridCell = (f64, f64, Option<f64>);
 
 /// The corner-five sweep's cells: origin, aim, simulated arrival.
 fn corner_five_cells(played: &[Played]) -> Vec<GridCell> {
-    played.iter().map(|p| (p.origin, p.aim, p.simulated)).collect()
+    played
+        .iter()
+        .map(|p| (p.origin, p.aim, p.simulated))
+        .collect()
 }
 
 /// The plus sweep's cells: start, first rail, simulated arrival.

@@ -7,7 +7,7 @@ use crate::diagram::Contact;
 use crate::math::DVec2;
 use crate::physics::TableSim;
 use crate::play::drills::{Drill, DrillProgress, MissingPosition};
-use crate::play::positions::{Area, Met, Miss, Position, Touch};
+use crate::play::positions::{Area, Met, Miss, Position, SystemNumbers, Touch};
 use crate::play::{FileError, LagSummary, SetUpRefusal, StartError};
 use crate::rules::{
     BalkSpace, CountMiss, Foul, JudgeError, LagBall, LagFault, LagOutcome, Obligation, Outcome,
@@ -605,11 +605,19 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
             diamond: 2.5,
             within: 0.25,
             system: None,
+            numbers: SystemNumbers::CornerFive,
         }),
         crate::play::positions::Target::Arrive(crate::play::positions::Arrival {
             diamond: 3.3,
             within: 0.25,
             system: Some(3.0),
+            numbers: SystemNumbers::CornerFive,
+        }),
+        crate::play::positions::Target::Arrive(crate::play::positions::Arrival {
+            diamond: 57.5,
+            within: 2.5,
+            system: Some(55.0),
+            numbers: SystemNumbers::Plus,
         }),
     ] {
         say("target", words.target(&target, &table));
@@ -623,10 +631,17 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         Err(Miss::Arrived {
             at: Some(3.1),
             target: 2.5,
+            numbers: SystemNumbers::CornerFive,
         }),
         Err(Miss::Arrived {
             at: None,
             target: 2.5,
+            numbers: SystemNumbers::CornerFive,
+        }),
+        Err(Miss::Arrived {
+            at: None,
+            target: 57.5,
+            numbers: SystemNumbers::Plus,
         }),
         Err(Miss::NoScore),
         Err(Miss::Route(vec![Touch::Long, Touch::Red, Touch::Short])),

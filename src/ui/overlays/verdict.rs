@@ -98,7 +98,8 @@ fn show_verdict(
             Tone::Plain,
         ));
         let mut contacts = cue_ball_contacts(session.table(), record, verdict.cue_ball);
-        if session.practice().is_some_and(|p| p.in_systems_trainer()) {
+        let corner_five = Some(crate::play::positions::SystemNumbers::CornerFive);
+        if session.practice().and_then(|p| p.systems_trainer()) == corner_five {
             numbered_from_the_foot(session.table(), &mut contacts);
         }
         lines.push(Line::new(

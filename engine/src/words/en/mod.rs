@@ -33,12 +33,12 @@ use crate::config::Action;
 use crate::config::Level;
 use crate::diagram::{Contact, Touched};
 use crate::diamond_systems::SystemReport;
-use crate::diamond_systems::plus::PlusReport;
 use crate::diamond_systems::patterns::Pattern;
+use crate::diamond_systems::plus::PlusReport;
 use crate::math::DVec2;
 use crate::physics::bench::{BenchResult, RandomStrokes};
 use crate::play::drills::DrillProgress;
-use crate::play::positions::{Met, Miss, Target, Touch};
+use crate::play::positions::{Met, Miss, SystemNumbers, Target, Touch};
 use crate::play::profiles::{GameSummary, MatchRecord, MatchResult};
 use crate::play::{
     BallStyle, FileError, LagOpponent, LagSummary, LiveCount, Mode, Notice, Seat, SetUpRefusal,

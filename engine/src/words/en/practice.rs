@@ -13,10 +13,16 @@ impl PracticeWords for English {
                         arrival.diamond
                     )
                 });
-                return format!(
-                    "Target: round the table to {} on the third rail (corner-five numbers{correction}), within {}",
-                    arrival.diamond, arrival.within
-                );
+                return match arrival.numbers {
+                    SystemNumbers::CornerFive => format!(
+                        "Target: round the table to {} on the third rail (corner-five numbers{correction}), within {}",
+                        arrival.diamond, arrival.within
+                    ),
+                    SystemNumbers::Plus => format!(
+                        "Target: short rail, far rail, near rail to {} (plus system numbers, start + first rail = arrival{correction}), within {}",
+                        arrival.diamond, arrival.within
+                    ),
+                };
             }
             Target::ScoreAndLeave(area) => area,
         };
@@ -63,6 +69,7 @@ impl PracticeWords for English {
             Err(Miss::Arrived {
                 at: Some(at),
                 target,
+                ..
             }) => Line::new(
                 format!(
                     "Target missed: arrived at {at:.2}, {:+.2} from {target}",
@@ -70,8 +77,17 @@ impl PracticeWords for English {
                 ),
                 Tone::Bad,
             ),
-            Err(Miss::Arrived { at: None, .. }) => Line::new(
-                "Target missed: the cue ball did not go round the table (long, short, long)",
+            Err(Miss::Arrived {
+                at: None, numbers, ..
+            }) => Line::new(
+                match numbers {
+                    SystemNumbers::CornerFive => {
+                        "Target missed: the cue ball did not go round the table (long, short, long)"
+                    }
+                    SystemNumbers::Plus => {
+                        "Target missed: the cue ball did not go short rail, far long rail, near long rail"
+                    }
+                },
                 Tone::Bad,
             ),
             Err(Miss::NoScore) => Line::new("Target missed: no count", Tone::Bad),

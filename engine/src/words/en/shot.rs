@@ -331,7 +331,11 @@ impl ShotWords for English {
             text += &format!("Simulated arrival at {speed} m/s (- : not round the table)\n");
             text += &crate::words::sweep_grid(
                 &crate::words::corner_five_cells(played),
-                "origin", "first-rail aim", 2, false);
+                "origin",
+                "first-rail aim",
+                2,
+                false,
+            );
         }
         text += "\nSimulated less system, diamonds\n";
         let summaries = report.summaries();

@@ -96,6 +96,9 @@ impl TroubleWords for English {
                     Keyed::MatchFormat => {
                         format!("no match format \"{key}\" in formats.ron; there are: {known}")
                     }
+                    Keyed::Condition => format!(
+                        "no table condition \"{key}\" in physics.ron's conditions; there are: {known}"
+                    ),
                 }
             }
             Trouble::Settings(e) => settings_problem(e),

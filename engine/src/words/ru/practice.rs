@@ -14,11 +14,18 @@ impl PracticeWords for Russian {
                         dec(arrival.diamond, 2)
                     )
                 });
-                return format!(
-                    "Задание: вокруг стола в {} на третьем борту (числа системы «угол пять»{correction}), с точностью {}",
-                    dec(arrival.diamond, 2),
-                    dec(arrival.within, 2)
-                );
+                return match arrival.numbers {
+                    SystemNumbers::CornerFive => format!(
+                        "Задание: вокруг стола в {} на третьем борту (числа системы «угол пять»{correction}), с точностью {}",
+                        dec(arrival.diamond, 2),
+                        dec(arrival.within, 2)
+                    ),
+                    SystemNumbers::Plus => format!(
+                        "Задание: короткий, дальний, ближний борт в {} (числа системы «плюс», исход + первый борт = приход{correction}), с точностью {}",
+                        dec(arrival.diamond, 1),
+                        dec(arrival.within, 1)
+                    ),
+                };
             }
             Target::ScoreAndLeave(area) => area,
         };
@@ -67,6 +74,7 @@ impl PracticeWords for Russian {
             Err(Miss::Arrived {
                 at: Some(at),
                 target,
+                ..
             }) => Line::new(
                 format!(
                     "Задание не выполнено: приход в {}, {} от {}",
@@ -76,8 +84,17 @@ impl PracticeWords for Russian {
                 ),
                 Tone::Bad,
             ),
-            Err(Miss::Arrived { at: None, .. }) => Line::new(
-                "Задание не выполнено: биток не обошёл стол (длинный, короткий, длинный)",
+            Err(Miss::Arrived {
+                at: None, numbers, ..
+            }) => Line::new(
+                match numbers {
+                    SystemNumbers::CornerFive => {
+                        "Задание не выполнено: биток не обошёл стол (длинный, короткий, длинный)"
+                    }
+                    SystemNumbers::Plus => {
+                        "Задание не выполнено: биток не прошёл короткий, дальний длинный, ближний длинный борт"
+                    }
+                },
                 Tone::Bad,
             ),
             Err(Miss::NoScore) => Line::new("Задание не выполнено: карамболя нет", Tone::Bad),

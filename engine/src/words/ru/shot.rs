@@ -344,7 +344,12 @@ impl ShotWords for Russian {
                 .by_start()
                 .iter()
                 .map(|(start, d)| {
-                    format!("{}: {} ({})", dec(*start, 0), signed(d.mean, 2), signed(d.worst, 2))
+                    format!(
+                        "{}: {} ({})",
+                        dec(*start, 0),
+                        signed(d.mean, 2),
+                        signed(d.worst, 2)
+                    )
                 })
                 .collect();
             text += &each.join("; ");
@@ -384,7 +389,11 @@ impl ShotWords for Russian {
             );
             text += &crate::words::sweep_grid(
                 &crate::words::corner_five_cells(played),
-                "исход", "прицел на первый борт", 2, true);
+                "исход",
+                "прицел на первый борт",
+                2,
+                true,
+            );
         }
         text += "\nСимуляция минус система, ромбы\n";
         let summaries = report.summaries();

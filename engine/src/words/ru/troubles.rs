@@ -203,6 +203,9 @@ impl TroubleWords for Russian {
                     Keyed::MatchFormat => {
                         format!("в formats.ron нет регламента «{key}»; есть: {known}")
                     }
+                    Keyed::Condition => {
+                        format!("в условиях physics.ron нет состояния стола «{key}»; есть: {known}")
+                    }
                 }
             }
             Trouble::Settings(e) => match e {
