@@ -125,7 +125,10 @@ class Innings:
 
 class Simulator:
     def __init__(
-        self, config: Optional[Union[str, PathLike[str]]] = None, table: Optional[str] = None
+        self,
+        config: Optional[Union[str, PathLike[str]]] = None,
+        table: Optional[str] = None,
+        condition: Optional[str] = None,
     ) -> None: ...
     @property
     def table(self) -> str: ...

@@ -27,7 +27,9 @@ use std::path::PathBuf;
 /// A carom table to simulate on: the table, balls, cue and physics of Carom's bundled
 /// config (``config=None``) or of a config folder as ``carom --config DIR`` reads it
 /// (``tables.ron``, ``balls.ron``, ``physics.ron``, ... ; a file the folder lacks is
-/// the bundled one), and a preset of ``tables.ron`` (``table=None``: its default).
+/// the bundled one), and a preset of ``tables.ron`` (``table=None``: its default), with
+/// a table condition of ``physics.ron``'s ``conditions`` (``condition="worn_cloth"``;
+/// ``None``: the fitted cloth and cushions).
 ///
 /// Every position is metres in the table frame: origin at the centre of the bed, +x
 /// along the long axis toward the foot cushion, +y across to the left seen from the
@@ -42,12 +44,19 @@ pub struct Simulator {
 #[pymethods]
 impl Simulator {
     #[new]
-    #[pyo3(signature = (config = None, table = None))]
-    fn new(config: Option<PathBuf>, table: Option<&str>) -> PyResult<Simulator> {
+    #[pyo3(signature = (config = None, table = None, condition = None))]
+    fn new(
+        config: Option<PathBuf>,
+        table: Option<&str>,
+        condition: Option<&str>,
+    ) -> PyResult<Simulator> {
         let config = match config {
             Some(dir) => cli::load_config(Some(dir)).map_err(|e| bad("config", e))?,
             None => Config::load(None).map_err(|e| bad("config", e))?,
         };
+        let config = config
+            .with_condition(condition)
+            .map_err(|e| bad("condition", e))?;
         let table = TableGeometry::new(&config.tables, table, &config.balls)
             .map_err(|e| bad("table", e))?;
         Ok(Simulator { config, table })

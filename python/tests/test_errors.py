@@ -23,6 +23,7 @@ LAY_OUT = np.array([UMBRELLA_BALLS[b] for b in ("white", "dotted", "red")])
         (lambda: carom.PooltoolStroke(V0=-1.0, phi=0.0), ["stroke.V0", "7.5"]),
         (lambda: carom.PooltoolStroke(V0=2.0, phi=0.0, a=0.9, b=0.9), ["stroke", "a² + b²"]),
         (lambda: carom.Simulator(table="snooker"), ["table", "snooker"]),
+        (lambda: carom.Simulator(condition="felt"), ["condition", "felt", "worn_cloth"]),
         (lambda: carom.Simulator(config="/no/such/folder"), ["config", "/no/such/folder"]),
     ],
 )

@@ -125,3 +125,13 @@ def test_a_config_folder_is_read_as_the_command_line_reads_it(sim):
         from_folder.simulate(UMBRELLA_BALLS, stroke).to_dict()
         == sim.simulate(UMBRELLA_BALLS, stroke).to_dict()
     )
+
+
+def test_a_table_condition_plays_its_cloth():
+    # A firm stroke up and down the table stops short on a worn cloth.
+    balls = {"white": (-1.3, 0.0)}
+    stroke = carom.Stroke("white", 0.0, 4.0)
+    fitted = carom.Simulator().simulate(balls, stroke).final_positions()
+    worn = carom.Simulator(condition="worn_cloth").simulate(balls, stroke).final_positions()
+    # Each ball's (x, y, z): the white stops elsewhere.
+    assert not np.array_equal(worn, fitted)

@@ -70,7 +70,8 @@ fn ask_the_coach(
             && let Some(referee) = session.referee()
         {
             let referee = referee.what_if(here.iter().copied().collect());
-            let config = config.0.clone();
+            // The table's physics, its condition's included.
+            let config = session.0.config().clone();
             let workers = std::thread::available_parallelism().map_or(1, |n| n.get().max(2) - 1);
             let level_now = level.clone();
             coach.thinking = Some(AsyncComputeTaskPool::get().spawn(async move {

@@ -312,6 +312,7 @@ pub(super) fn terms(settings: &MatchSettings, preferences: &Preferences) -> Tabl
         targets: settings.targets.clone(),
         leaving: preferences.leaving,
         format: settings.format.clone(),
+        condition: settings.condition.clone(),
     }
 }
 

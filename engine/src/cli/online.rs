@@ -61,6 +61,7 @@ pub fn terms(
         targets: Vec::new(),
         leaving: LeavingRule::default(),
         format: None,
+        condition: None,
     })
 }
 

@@ -2,7 +2,9 @@
 //! simulation writes for the strokes built into the binary (`carom bench`'s: the break,
 //! the lag, three-cushion strokes soft to hard) under the config in use. Two builds, or
 //! two configs, whose physics differ in any bit of those strokes are told apart before a
-//! match.
+//! match. The table conditions (physics.ron's `conditions`) are hashed with them, by
+//! their figures: a table's terms name a condition that each side plays from its own
+//! file.
 
 use crate::config::Config;
 use crate::physics::ShotError;
@@ -16,6 +18,13 @@ pub fn physics_fingerprint(config: &Config, table: &TableGeometry) -> Result<Str
     for case in cases(table) {
         let record = case.start(config, table)?.run_to_rest();
         hash.update(serde_json::to_vec(&record).expect("a record is plain data"));
+    }
+    for condition in &config.physics.conditions {
+        let figures = format!(
+            "{}: {:?} {:?}",
+            condition.key, condition.cloth, condition.cushion
+        );
+        hash.update(figures.as_bytes());
     }
     Ok(super::identity::hex(&hash.finalize()[..8]))
 }

@@ -113,6 +113,7 @@ fn a_hosted_table_seats_a_guest_a_spectator_follows_and_the_guest_comes_back_aft
         targets: Vec::new(),
         leaving: LeavingRule::default(),
         format: None,
+        condition: None,
     };
     let opening = Opening::Host {
         terms,

@@ -17,6 +17,7 @@ fn terms() -> TableTerms {
         targets: Vec::new(),
         leaving: LeavingRule::default(),
         format: None,
+        condition: None,
     }
 }
 

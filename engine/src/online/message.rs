@@ -68,6 +68,11 @@ pub struct TableTerms {
     /// rules. Formats in sets are not played online yet.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
+    /// The table's condition (a key of physics.ron's `conditions`); absent: the fitted
+    /// physics. Both sides play it from their own physics.ron, whose conditions the
+    /// physics fingerprint covers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
 }
 
 /// The rule for a player who leaves a table and stays away past `grace_s` seconds

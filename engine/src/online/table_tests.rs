@@ -22,6 +22,7 @@ fn terms(config: &Config) -> TableTerms {
         targets: Vec::new(),
         leaving: LeavingRule::default(),
         format: None,
+        condition: None,
     }
 }
 

@@ -36,6 +36,7 @@ pub(super) fn seating() -> Body {
             targets: Vec::new(),
             leaving: LeavingRule::default(),
             format: None,
+            condition: None,
         },
         seats: vec![
             SeatHolder {
@@ -306,4 +307,13 @@ fn the_physics_fingerprint_tells_apart_physics_that_differ_in_any_bit() {
     let mut other = config.clone();
     other.physics.cloth.mu_roll *= 1.0 + f64::EPSILON;
     assert_ne!(physics_fingerprint(&other, &table).unwrap(), ours);
+    // A table condition's figures too, though none of the built-in strokes plays it.
+    let mut worn = config.clone();
+    let cloth = worn.physics.conditions[1].cloth.as_mut().unwrap();
+    cloth.mu_roll *= 1.0 + f64::EPSILON;
+    assert_ne!(physics_fingerprint(&worn, &table).unwrap(), ours);
+    // Names are not physics.
+    let mut renamed = config.clone();
+    renamed.physics.conditions[1].name = "Slow cloth".into();
+    assert_eq!(physics_fingerprint(&renamed, &table).unwrap(), ours);
 }

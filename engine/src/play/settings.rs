@@ -65,6 +65,10 @@ pub struct MatchSettings {
     /// `PRACTICE_CLOCK_S`); None or absent: no clock. In practice only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub practice_clock_s: Option<u32>,
+    /// The table's condition (a key of physics.ron's `conditions`: its cloth and
+    /// cushions); None or absent: the fitted physics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
 }
 
 /// Players a match can have.
@@ -90,6 +94,7 @@ impl MatchSettings {
             targets: Vec::new(),
             format: None,
             practice_clock_s: None,
+            condition: None,
         }
     }
 
@@ -188,6 +193,13 @@ impl MatchSettings {
         {
             return Err(SettingsProblem::NoFormat(format.clone()));
         }
+        if let Some(condition) = self
+            .condition
+            .as_ref()
+            .filter(|c| config.physics.condition(c).is_err())
+        {
+            return Err(SettingsProblem::NoCondition(condition.clone()));
+        }
         if self.target == 0 || self.targets.contains(&0) {
             return Err(SettingsProblem::NoTarget);
         }
@@ -273,6 +285,8 @@ pub enum SettingsProblem {
     SetsPlayedOut,
     /// No table preset of this key in `tables.ron`.
     NoTable(String),
+    /// No table condition of this key in physics.ron's `conditions`.
+    NoCondition(String),
     /// A target of 0 points.
     NoTarget,
     /// An innings limit of 0.
@@ -306,6 +320,32 @@ mod tests {
 
     fn two_players() -> Vec<String> {
         vec!["One".into(), "Two".into()]
+    }
+
+    /// A table's condition plays its cloth and cushions, is kept in the saved match and
+    /// comes back with it; an unknown one is refused by name.
+    #[test]
+    fn a_tables_condition_is_played_saved_and_resumed() {
+        use crate::play::{Play, SavedMatch};
+        let config = Config::defaults();
+        let dir = crate::test_support::fresh_dir("condition");
+        let mut settings = MatchSettings::defaults(&config, two_players());
+        settings.condition = Some("worn_cloth".into());
+        assert_eq!(settings.check(&config), Ok(()));
+        let path = dir.join("match.ron");
+        let play = Play::new(&config, settings.clone(), None);
+        assert_eq!(play.core().config().physics.cloth.mu_roll, 0.0055);
+        assert_eq!(play.core().config().physics.cushion, config.physics.cushion);
+        play.saved().unwrap().write(&path).unwrap();
+        let saved = SavedMatch::read(&path).unwrap().unwrap();
+        assert_eq!(saved.settings.condition.as_deref(), Some("worn_cloth"));
+        let resumed = Play::resume(&config, &saved, None);
+        assert_eq!(resumed.core().config().physics.cloth.mu_roll, 0.0055);
+        settings.condition = Some("felt".into());
+        assert_eq!(
+            settings.check(&config),
+            Err(SettingsProblem::NoCondition("felt".into()))
+        );
     }
 
     #[test]

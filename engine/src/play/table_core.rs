@@ -68,6 +68,11 @@ impl TableCore {
             .or_else(|_| TableGeometry::new(&config.tables, None, &config.balls))
             .expect("the default preset exists");
         let clock = settings.shot_clock(config).map(StrokeClock::new);
+        // The table's condition in place of the fitted cloth and cushions (the settings
+        // were checked: an unknown one plays the fitted physics).
+        let config = &config
+            .with_condition(settings.condition.as_deref())
+            .unwrap_or_else(|_| config.clone());
         TableCore {
             clock,
             clock_by_the_table: false,

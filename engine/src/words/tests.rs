@@ -295,6 +295,7 @@ fn every_trouble(words: &dyn Words) -> Vec<String> {
     let settings = vec![
         SettingsProblem::NoGame("umbrella".into()),
         SettingsProblem::NoFormat("umbrella".into()),
+        SettingsProblem::NoCondition("felt".into()),
         SettingsProblem::SetsPlayedOut,
         SettingsProblem::NoTable("umbrella".into()),
         SettingsProblem::NoTarget,
@@ -1029,6 +1030,8 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         say("mode", words.mode(mode).into());
     }
     say("table_size", words.table_size("турнирный", 1420.0, 2840.0));
+    say("table_condition", words.table_condition(None, 3.59));
+    say("table_condition", words.table_condition(Some("Worn"), 3.34));
     for limit in [None, Some(1), Some(22), Some(25)] {
         say("innings_limit", words.innings_limit(limit));
     }

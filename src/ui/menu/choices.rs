@@ -165,9 +165,18 @@ pub(super) fn change(
             settings.practice_clock_s = cycle(&clocks, &settings.practice_clock_s, step).flatten();
         }
         Row::Table => {
-            let tables: Vec<&String> = config.tables.presets.iter().map(|p| &p.name).collect();
-            if let Some(table) = cycle(&tables, &&settings.table, step) {
-                settings.table = table.clone();
+            // Each table preset, with the fitted cloth and cushions and then each of
+            // physics.ron's conditions.
+            let conditions = std::iter::once(None)
+                .chain((config.physics.conditions.iter()).map(|c| Some(c.key.clone())));
+            let conditions: Vec<Option<String>> = conditions.collect();
+            let choices: Vec<(String, Option<String>)> = (config.tables.presets.iter())
+                .flat_map(|p| conditions.iter().map(|c| (p.name.clone(), c.clone())))
+                .collect();
+            let now = (settings.table.clone(), settings.condition.clone());
+            if let Some((table, condition)) = cycle(&choices, &now, step) {
+                settings.table = table;
+                settings.condition = condition;
             }
         }
         Row::Target => settings.target = step_count(settings.target, step).max(1),
@@ -403,6 +412,7 @@ pub(super) fn row_value(
     handicap: Handicap,
     config: &Config,
     caret: &str,
+    lengths_run: Option<f64>,
 ) -> String {
     match row {
         Row::Language => spoken().own_name().to_owned(),
@@ -418,10 +428,21 @@ pub(super) fn row_value(
                 None => game,
             }
         }
-        Row::Table => config.tables.preset(&settings.table).map_or_else(
-            || settings.table.clone(),
-            |p| words().table_size(named(p), p.width_mm, p.length_mm),
-        ),
+        Row::Table => {
+            let table = config.tables.preset(&settings.table).map_or_else(
+                || settings.table.clone(),
+                |p| words().table_size(named(p), p.width_mm, p.length_mm),
+            );
+            let condition = (settings.condition.as_ref())
+                .and_then(|key| config.physics.condition(key).ok())
+                .map(named);
+            match lengths_run {
+                Some(lengths) => {
+                    format!("{table} · {}", words().table_condition(condition, lengths))
+                }
+                None => table,
+            }
+        }
         Row::Target => words().points(settings.target),
         Row::InningsLimit => words().innings_limit(settings.innings_limit),
         Row::PracticeClock => words().practice_clock(settings.practice_clock_s),

@@ -145,6 +145,28 @@ fn open_menu(
     });
 }
 
+/// How far a firm stroke runs on each table and condition the menu has shown (a
+/// simulation each, run once).
+#[derive(Default)]
+struct LengthsRun(std::collections::BTreeMap<(String, Option<String>), Option<f64>>);
+
+impl LengthsRun {
+    /// The table's lengths a firm stroke runs on the settings' table and condition.
+    fn on(&mut self, config: &Config, settings: &MatchSettings) -> Option<f64> {
+        let key = (settings.table.clone(), settings.condition.clone());
+        *self.0.entry(key).or_insert_with(|| {
+            let table = crate::table::TableGeometry::new(
+                &config.tables,
+                Some(&settings.table),
+                &config.balls,
+            )
+            .ok()?;
+            let config = config.with_condition(settings.condition.as_deref()).ok()?;
+            crate::physics::firm_stroke::lengths_run(&config, &table).ok()
+        })
+    }
+}
+
 /// The players of a saved match, short enough for the Resume button's line.
 fn short_names(names: &[String]) -> String {
     const MOST: usize = 40;
@@ -568,9 +590,11 @@ fn show_menu(
         (&mut Text, &mut TextColor),
         (With<MenuMessage>, Without<RowLabel>, Without<RowValue>),
     >,
+    mut lengths_run: Local<LengthsRun>,
 ) {
     let config = &config.0;
     let shown = rows(&settings);
+    let run = lengths_run.on(config, &settings);
     // A row that does not apply keeps its place, greyed and empty.
     let tone = |row: &Row| {
         let applies = shown.contains(row);
@@ -643,7 +667,7 @@ fn show_menu(
         let value = if *row == Row::Watch {
             to_watch.shown(caret)
         } else if shown.contains(row) {
-            row_value(*row, &settings, state.handicap, config, caret)
+            row_value(*row, &settings, state.handicap, config, caret, run)
         } else {
             String::new()
         };

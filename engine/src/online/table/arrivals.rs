@@ -324,6 +324,7 @@ impl OnlineTable {
             players: seats.iter().map(|s| s.name.clone()).collect(),
             targets: terms.targets,
             format: terms.format,
+            condition: terms.condition,
             ..MatchSettings::defaults(&self.config, Vec::new())
         };
         if settings

@@ -498,6 +498,9 @@ fn settings_problem(e: &SettingsProblem) -> String {
              no innings limit, no handicap"
             .into(),
         SettingsProblem::NoTable(key) => format!("no table `{key}` in tables.ron"),
+        SettingsProblem::NoCondition(key) => {
+            format!("no table condition `{key}` in physics.ron's conditions")
+        }
         SettingsProblem::NoTarget => "the target must be at least 1 point".into(),
         SettingsProblem::NoInnings => "an innings limit must be at least 1".into(),
         SettingsProblem::TooManyPlayers(n) => {

@@ -217,6 +217,9 @@ impl TroubleWords for Russian {
                      играется до конца: без лимита подходов и без форы"
                     .into(),
                 SettingsProblem::NoTable(key) => format!("в tables.ron нет стола «{key}»"),
+                SettingsProblem::NoCondition(key) => {
+                    format!("в условиях physics.ron нет состояния стола «{key}»")
+                }
                 SettingsProblem::NoTarget => "партия играется хотя бы до 1 очка".into(),
                 SettingsProblem::NoInnings => "лимит подходов — хотя бы 1".into(),
                 SettingsProblem::TooManyPlayers(n) => format!(
