@@ -122,6 +122,7 @@ fn guide_keys(config: &Config) -> GuideKeys {
         lag_half: k(Action::SwitchLagHalf),
         lag_opponent: k(Action::LagOpponent),
         move_ball: k(Action::MoveBall),
+        place_ball: k(Action::Chat),
     }
 }
 

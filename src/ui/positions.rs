@@ -11,14 +11,16 @@ use crate::cue::Aim;
 use crate::input::{Actions, TextEntry};
 use crate::play::library::{Deletion, DrillRefusal, Library, OpenTrouble, Origin};
 use crate::play::positions::{Position, Target};
+use crate::play::typed_place::read_typed_place;
 use crate::play::{Event, PracticeCommand};
 use crate::session::PlayEvent;
 use crate::session::{
     ConfigFolder, GameSystems, ModeSystems, PlayerCommand, Screen, Session, Settings, UserFiles,
     at_table,
 };
+use crate::shot::BallId;
 use crate::ui::dock::{Slot, docked};
-use crate::ui::widgets::{Tone, keys, set_text, toned};
+use crate::ui::widgets::{Tone, keys, set_text, toned, type_into};
 use crate::words::{LibraryNote, named, spoken, words};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -31,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             step_through,
             type_position_name,
+            type_ball_place,
             start_drills,
             record_drills,
             show_panel,
@@ -49,6 +52,8 @@ struct Shelf {
     library: Option<Library>,
     said: Option<LibraryNote>,
     naming: Option<Naming>,
+    /// A ball's place being typed in diamonds ("red 3.5 / 1.25").
+    placing: Option<String>,
 }
 
 /// The name being typed for a lay-out to save. It starts as the game's proposal
@@ -100,6 +105,7 @@ fn open_library(
             OpenTrouble::HistoryNotKept(e) => LibraryNote::DrillResultsNotKept(e),
         }),
         naming: None,
+        placing: None,
     });
 }
 
@@ -175,6 +181,54 @@ fn type_position_name(
     });
 }
 
+/// Longest place typed, in characters.
+const MAX_PLACE_CHARS: usize = 40;
+
+/// Typing a ball's place in diamonds: Enter puts the ball there (as dragging it would),
+/// or says why the text cannot be read; Escape gives up.
+fn type_ball_place(
+    mut keys: MessageReader<KeyboardInput>,
+    session: Res<Session>,
+    settings: Res<Settings>,
+    mut shelf: ResMut<Shelf>,
+    mut entry: ResMut<TextEntry>,
+    mut commands: MessageWriter<PlayerCommand>,
+) {
+    let Some(text) = shelf.placing.as_mut() else {
+        return;
+    };
+    let mut done = None;
+    for key in keys.read().filter(|k| k.state.is_pressed()) {
+        match &key.logical_key {
+            Key::Enter => done = Some(true),
+            Key::Escape => done = Some(false),
+            _ => type_into(text, key, MAX_PLACE_CHARS),
+        }
+    }
+    let Some(place) = done else { return };
+    let text = shelf.placing.take().unwrap_or_default();
+    entry.0 = false;
+    if !place || text.trim().is_empty() {
+        return;
+    }
+    // Each ball on the table by its name on the screens and by its key.
+    let names: Vec<(BallId, Vec<String>)> = session
+        .sim()
+        .ball_states()
+        .map(|(ball, _)| {
+            let said = words().ball(ball, settings.ball_style);
+            (ball, vec![said, ball.name().to_owned()])
+        })
+        .collect();
+    match read_typed_place(&text, session.table(), &names) {
+        Ok((ball, at)) => {
+            shelf.said = None;
+            commands.write(PlayerCommand::new(PracticeCommand::PlaceBall { ball, at }));
+        }
+        Err(e) => shelf.said = Some(LibraryNote::NotPlaced(e)),
+    }
+}
+
 /// The drill key starts this game's drills in turn, from their first positions.
 fn start_drills(
     actions: Res<Actions>,
@@ -239,8 +293,14 @@ fn step_through(
         library,
         said,
         naming,
+        placing,
     } = &mut *shelf;
     if entry.0 {
+        return;
+    }
+    if actions.just_pressed(Action::Chat) {
+        *placing = Some(String::new());
+        entry.0 = true;
         return;
     }
     if actions.just_pressed(Action::PositionStroke) {
@@ -302,7 +362,9 @@ fn show_panel(
     });
     let current = shelf.library.as_ref().and_then(Library::current);
     let mut lines = Vec::new();
-    if let Some(naming) = &shelf.naming {
+    if let Some(text) = &shelf.placing {
+        lines.extend(words().placing_ball(text));
+    } else if let Some(naming) = &shelf.naming {
         lines.extend(words().naming_position(&naming.name));
     } else if let Some(drill) = session.practice().and_then(|p| p.drill()) {
         lines.extend(words().drill_under_way(drill));

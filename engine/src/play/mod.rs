@@ -30,6 +30,7 @@ mod settings;
 mod shot_clock;
 mod table_core;
 pub mod tournament;
+pub mod typed_place;
 mod viewer;
 
 pub use club_night::{ClubNight, Settled};

@@ -204,6 +204,15 @@ impl TableGeometry {
         }
     }
 
+    /// The point `along` diamonds up the table from the head cushion (0 to 8) and
+    /// `across` from the right cushion (0 to 4): [Self::diamond_at] the other way.
+    pub fn at_diamonds(&self, along: f64, across: f64) -> DVec2 {
+        DVec2::new(
+            -self.half_length() + along / f64::from(self.long_intervals) * self.length,
+            -self.half_width() + across / f64::from(self.short_intervals) * self.width,
+        )
+    }
+
     /// `p` drawn to a spot, or to the lines between opposite diamonds (across and
     /// along the table), when it lies within `within` m of them; held on the bed.
     pub fn snapped(&self, p: DVec2, within: f64) -> DVec2 {

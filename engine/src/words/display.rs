@@ -61,4 +61,5 @@ displayed_in_english!(
     LobbyError => Lobby,
     LeavingRuleError => Leaving,
     OpenError => Open,
+    crate::play::typed_place::TypedPlaceError => TypedPlace,
 );

@@ -225,6 +225,8 @@ pub enum LibraryNote {
     NotDeleted(FileError),
     /// Only the player's own positions can be deleted.
     BundledStay,
+    /// A ball's place typed in diamonds that cannot be read.
+    NotPlaced(crate::play::typed_place::TypedPlaceError),
 }
 
 /// The words of one language: every feature's, each a trait of its own (a file here,

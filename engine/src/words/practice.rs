@@ -17,6 +17,8 @@ pub trait PracticeWords {
     fn own_position_name(&self, n: usize) -> String;
     /// Naming a position: the name so far, and the keys.
     fn naming_position(&self, name: &str) -> [String; 2];
+    /// Typing a ball's place in diamonds: the text so far, and how it reads.
+    fn placing_ball(&self, text: &str) -> [String; 2];
     /// The drill under way: its name, position and attempt.
     fn drill_under_way(&self, drill: &DrillProgress) -> [String; 3];
     /// "Position `number`/`count`: `name`".

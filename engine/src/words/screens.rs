@@ -227,4 +227,6 @@ pub struct GuideKeys {
     pub lag_half: String,
     pub lag_opponent: String,
     pub move_ball: String,
+    /// Practice: type a ball's place in diamonds.
+    pub place_ball: String,
 }

@@ -295,7 +295,7 @@ fn every_trouble(words: &dyn Words) -> Vec<String> {
     let settings = vec![
         SettingsProblem::NoGame("umbrella".into()),
         SettingsProblem::NoFormat("umbrella".into()),
-        SettingsProblem::NoCondition("felt".into()),
+        SettingsProblem::NoCondition("umbrella".into()),
         SettingsProblem::SetsPlayedOut,
         SettingsProblem::NoTable("umbrella".into()),
         SettingsProblem::NoTarget,
@@ -362,6 +362,20 @@ fn every_trouble(words: &dyn Words) -> Vec<String> {
     ))));
     say(Trouble::Sweep(&SweepError::Place(place[1].clone())));
     say(Trouble::Sweep(&SweepError::Strike(strike[0].clone())));
+    {
+        use crate::play::typed_place::TypedPlaceError;
+        say(Trouble::TypedPlace(&TypedPlaceError::NoBall {
+            known: vec!["красный".into()],
+        }));
+        say(Trouble::TypedPlace(&TypedPlaceError::NotTwoNumbers(
+            "3,5".into(),
+        )));
+        say(Trouble::TypedPlace(&TypedPlaceError::OffTheRail {
+            along: false,
+            value: 4.5,
+            most: 4,
+        }));
+    }
     say(Trouble::Samples(&ShotProblem::NoBall("umbrella")));
     say(Trouble::Samples(&ShotProblem::FewSamples));
     say(Trouble::SimulationBench(&physics::bench::BenchError::Shot(
@@ -787,11 +801,15 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         LibraryNote::NoStroke,
         LibraryNote::Deleted(Path::new("/home/anna/positions/my-1.ron").to_owned()),
         LibraryNote::BundledStay,
+        LibraryNote::NotPlaced(crate::play::typed_place::TypedPlaceError::NotTwoNumbers(
+            "3".into(),
+        )),
     ] {
         say("library_note", words.library_note(&note));
     }
     say("own_position_name", words.own_position_name(3));
     say("naming_position", words.naming_position("зонт").join("\n"));
+    say("placing_ball", words.placing_ball("красный 3,5").join("\n"));
     let position = Position::parse(
         "umbrella.ron",
         include_str!("../../../config/positions/umbrella.ron"),
@@ -1031,7 +1049,10 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     }
     say("table_size", words.table_size("турнирный", 1420.0, 2840.0));
     say("table_condition", words.table_condition(None, 3.59));
-    say("table_condition", words.table_condition(Some("Worn"), 3.34));
+    say(
+        "table_condition",
+        words.table_condition(Some("Старое сукно"), 3.34),
+    );
     for limit in [None, Some(1), Some(22), Some(25)] {
         say("innings_limit", words.innings_limit(limit));
     }
@@ -1156,6 +1177,7 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         lag_half: "M".into(),
         lag_opponent: "K".into(),
         move_ball: words.mouse_button("Left"),
+        place_ball: "Tab".into(),
     };
     for guide in Guide::ALL {
         say("guide_title", words.guide_title(guide).into());
@@ -1374,6 +1396,7 @@ const LATIN_ALLOWED: &[&str] = &[
     "tables",
     "computer",
     "formats",
+    "physics",
     "set",
     "breakers",
     // File names, paths and formats.

@@ -18,6 +18,8 @@ use crate::shot::StrokeError;
 #[derive(Clone, Copy)]
 pub enum Trouble<'a> {
     File(&'a FileError),
+    /// A ball's place typed in practice that cannot be read.
+    TypedPlace(&'a crate::play::typed_place::TypedPlaceError),
     Start(&'a StartError),
     Resume(&'a ResumeError),
     Judge(&'a JudgeError),

@@ -143,11 +143,21 @@ impl PracticeWords for English {
             LibraryNote::Deleted(path) => format!("Deleted: {}", path.display()),
             LibraryNote::NotDeleted(e) => format!("Not deleted: {e}"),
             LibraryNote::BundledStay => "The bundled positions stay".to_owned(),
+            LibraryNote::NotPlaced(e) => format!("Not placed: {e}"),
         }
     }
 
     fn own_position_name(&self, n: usize) -> String {
         format!("My position {n}")
+    }
+
+    fn placing_ball(&self, text: &str) -> [String; 2] {
+        [
+            format!("Place a ball: {text}_"),
+            "The ball, then diamonds along from the head cushion (0-8) and across from \
+             the right one (0-4), as in \"red 3.5 / 1.25\"; Enter: place it, Escape: no"
+                .to_owned(),
+        ]
     }
 
     fn naming_position(&self, name: &str) -> [String; 2] {

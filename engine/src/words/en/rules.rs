@@ -77,7 +77,7 @@ impl RulesWords for English {
             ],
             Guide::Practice => vec![
                 "One player, every stroke judged as in a match, with the aim line and the ball's predicted path shown.".into(),
-                format!("{} takes a stroke back; {} moves a ball (drag it); {} steps through the practice positions.", k.undo, k.move_ball, k.positions),
+                format!("{} takes a stroke back; {} moves a ball (drag it), {} types its place in diamonds; {} steps through the practice positions.", k.undo, k.move_ball, k.place_ball, k.positions),
             ],
             Guide::LagTraining => vec![
                 "Lag again and again: stop the ball as close to the near (head) cushion as you can, after it touches the far one.".into(),

@@ -339,7 +339,9 @@ impl TableWords for English {
             Action::DeclareSafety => "declare a safety",
             Action::TimeOut => "call a time-out (shot clock)",
             Action::RestorePositions => "restore the positions of before the last stroke",
-            Action::Chat => "online: type a line of chat (Enter says it)",
+            Action::Chat => {
+                "online: type a line of chat (Enter says it); practice: a ball's place in diamonds"
+            }
             Action::Concede => "online: concede the game (press twice)",
             Action::Decline => "lobby: decline, withdraw a challenge, mute a player",
             Action::Handicap => "lobby: challenges with a handicap from both averages, or not",

@@ -10,6 +10,7 @@ use crate::online::{
     MoveError, Note, OpenError, PackedRecordError, Refusal, ShareError, TransportError,
 };
 use crate::physics::{self, PlaceError, ShotError, StrikeError};
+use crate::play::typed_place::TypedPlaceError;
 use crate::play::{
     MAX_NAME_CHARS, MAX_PLAYERS, ResumeError, SettingsError, SettingsProblem, StartError,
 };
@@ -102,6 +103,20 @@ impl TroubleWords for English {
                 }
             }
             Trouble::Settings(e) => settings_problem(e),
+            Trouble::TypedPlace(e) => match e {
+                TypedPlaceError::NoBall { known } => format!(
+                    "start with a ball: {} (as in \"red 3.5 / 1.25\")",
+                    known.join(", ")
+                ),
+                TypedPlaceError::NotTwoNumbers(rest) => format!(
+                    "\"{rest}\": after the ball, two numbers of diamonds, along and across \
+                     (as in \"red 3.5 / 1.25\")"
+                ),
+                TypedPlaceError::OffTheRail { along, value, most } => format!(
+                    "{value} {}: the rail's diamonds run from 0 to {most}",
+                    if *along { "along the table" } else { "across" }
+                ),
+            },
             Trouble::SettingsFile(SettingsError::File(e)) => file_error(e),
             Trouble::SettingsFile(SettingsError::Problem(e)) => settings_problem(e),
             Trouble::MissingPosition(e) => format!("{}: no position \"{}\"", e.drill, e.position),

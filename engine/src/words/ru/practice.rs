@@ -152,11 +152,23 @@ impl PracticeWords for Russian {
             LibraryNote::Deleted(path) => format!("Удалено: {}", path.display()),
             LibraryNote::NotDeleted(e) => format!("Не удалено: {}", file_error(e)),
             LibraryNote::BundledStay => "Встроенные позиции не удаляются".to_owned(),
+            LibraryNote::NotPlaced(e) => {
+                format!("Не поставлен: {}", self.trouble(Trouble::TypedPlace(e)))
+            }
         }
     }
 
     fn own_position_name(&self, n: usize) -> String {
         format!("Моя позиция {n}")
+    }
+
+    fn placing_ball(&self, text: &str) -> [String; 2] {
+        [
+            format!("Поставить шар: {text}_"),
+            "Шар, затем ромбы вдоль от короткого борта у начала стола (0-8) и поперёк от \
+             правого борта (0-4), например «красный 3,5 / 1,25»; Enter: поставить, Escape: нет"
+                .to_owned(),
+        ]
     }
 
     fn naming_position(&self, name: &str) -> [String; 2] {

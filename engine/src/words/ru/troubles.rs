@@ -10,6 +10,7 @@ use crate::online::{
 };
 use crate::physics::{self, ShotError};
 use crate::play::SettingsError;
+use crate::play::typed_place::TypedPlaceError;
 
 impl TroubleWords for Russian {
     fn trouble(&self, trouble: Trouble) -> String {
@@ -208,6 +209,21 @@ impl TroubleWords for Russian {
                     }
                 }
             }
+            Trouble::TypedPlace(e) => match e {
+                TypedPlaceError::NoBall { known } => format!(
+                    "начните с шара: {} (например, «красный 3,5 / 1,25»)",
+                    known.join(", ")
+                ),
+                TypedPlaceError::NotTwoNumbers(rest) => format!(
+                    "«{rest}»: после шара — два числа ромбов, вдоль и поперёк \
+                     (например, «красный 3,5 / 1,25»)"
+                ),
+                TypedPlaceError::OffTheRail { along, value, most } => format!(
+                    "{} {}: ромбы борта идут от 0 до {most}",
+                    dec(*value, 2),
+                    if *along { "вдоль стола" } else { "поперёк" }
+                ),
+            },
             Trouble::Settings(e) => match e {
                 SettingsProblem::NoGame(key) => format!("в games.ron нет игры «{key}»"),
                 SettingsProblem::NoFormat(key) => {
