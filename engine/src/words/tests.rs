@@ -1047,7 +1047,6 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     for mode in Mode::ALL {
         say("mode", words.mode(mode).into());
     }
-    say("table_size", words.table_size("турнирный", 1420.0, 2840.0));
     say("table_condition", words.table_condition(None, 3.59));
     say(
         "table_condition",

@@ -429,10 +429,8 @@ pub(super) fn row_value(
             }
         }
         Row::Table => {
-            let table = config.tables.preset(&settings.table).map_or_else(
-                || settings.table.clone(),
-                |p| words().table_size(named(p), p.width_mm, p.length_mm),
-            );
+            let table = (config.tables.preset(&settings.table))
+                .map_or_else(|| settings.table.clone(), |p| named(p).to_owned());
             let condition = (settings.condition.as_ref())
                 .and_then(|key| config.physics.condition(key).ok())
                 .map(named);

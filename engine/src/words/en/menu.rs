@@ -94,14 +94,10 @@ impl MenuWords for English {
         }
     }
 
-    fn table_size(&self, name: &str, width_mm: f64, length_mm: f64) -> String {
-        format!("{name} ({width_mm:.0} x {length_mm:.0} mm)")
-    }
-
     fn table_condition(&self, name: Option<&str>, lengths: f64) -> String {
         let speed = crate::physics::firm_stroke::FIRM_SPEED;
-        let name = name.unwrap_or("Fitted cloth and cushions");
-        format!("{name}: {speed} m/s up and down the table, {lengths:.1} lengths")
+        let name = name.unwrap_or("Fitted");
+        format!("{name} · {speed} m/s: {lengths:.1} lengths")
     }
 
     fn innings_limit(&self, limit: Option<u32>) -> String {

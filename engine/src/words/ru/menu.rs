@@ -107,16 +107,8 @@ impl MenuWords for Russian {
 
     fn table_condition(&self, name: Option<&str>, lengths: f64) -> String {
         let speed = crate::physics::firm_stroke::FIRM_SPEED;
-        let name = name.unwrap_or("Сукно и борта по замерам");
-        format!(
-            "{name}: {} м/с вдоль стола и обратно, {} длины",
-            dec(speed, 0),
-            dec(lengths, 1)
-        )
-    }
-
-    fn table_size(&self, name: &str, width_mm: f64, length_mm: f64) -> String {
-        format!("{name} ({} × {} мм)", dec(width_mm, 0), dec(length_mm, 0))
+        let name = name.unwrap_or("По замерам");
+        format!("{name} · {} м/с: {} длины", dec(speed, 0), dec(lengths, 1))
     }
 
     fn innings_limit(&self, limit: Option<u32>) -> String {
