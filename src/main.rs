@@ -195,6 +195,13 @@ enum Command {
         /// Only these levels (keys of computer.ron, comma-separated).
         #[arg(long, value_delimiter = ',')]
         levels: Vec<String>,
+        /// Instead: each level taking this bundled graded exam (a drill's file name,
+        /// exam-three-cushion or exam-straight-rail), and the table for its file.
+        #[arg(long, conflicts_with_all = ["innings", "lay_outs"])]
+        exam: Option<String>,
+        /// Exams each level takes (with --exam).
+        #[arg(long, default_value_t = 10, requires = "exam")]
+        runs: u32,
     },
     /// The stroke the computer would play from a position: a shot file with
     /// `cue_ball: White` (or another ball) in place of a `stroke`.
@@ -524,10 +531,19 @@ fn main() -> ExitCode {
             .and_then(|c| cli::bench(&c, repeats, strokes, decisions, out))
             .map_err(Into::into),
         Some(Command::Calibrate {
+            exam: Some(exam),
+            runs,
+            levels,
+            ..
+        }) => cli::load_config(cli.config)
+            .and_then(|c| cli::calibrate_exam(&c, &exam, runs, &levels, out))
+            .map_err(Into::into),
+        Some(Command::Calibrate {
             game,
             innings,
             lay_outs,
             levels,
+            ..
         }) => {
             let task = match lay_outs {
                 Some(n) => cli::Calibration::LayOuts(n),

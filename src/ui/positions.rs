@@ -252,13 +252,27 @@ fn start_drills(
     }
 }
 
-/// A finished drill's run goes into the history; the panel says how it went.
-fn record_drills(mut events: MessageReader<PlayEvent>, mut shelf: ResMut<Shelf>) {
+/// A finished drill's run goes into the history; the panel says how it went, and an
+/// exam's grade.
+fn record_drills(
+    mut events: MessageReader<PlayEvent>,
+    mut shelf: ResMut<Shelf>,
+    settings: Res<Settings>,
+    config: Res<crate::session::GameConfig>,
+) {
     let Shelf { library, said, .. } = &mut *shelf;
     let Some(library) = library else { return };
     for PlayEvent(event) in events.read() {
         if let Event::DrillDone(run) = event {
-            *said = Some(LibraryNote::DrillDone(library.record_drill(run)));
+            let mut done = library.record_drill(run);
+            if let Some(levels) = library.drill(&run.drill).and_then(|d| d.exam.as_ref()) {
+                let name = |key: &str| {
+                    (config.0.computer.level(key)).map_or(key.to_owned(), |l| named(l).to_owned())
+                };
+                let fitted = settings.condition.is_none();
+                done.grade = Some(levels.grade(done.made).named(name, fitted));
+            }
+            *said = Some(LibraryNote::DrillDone(done));
         }
     }
 }

@@ -98,6 +98,13 @@ fn average_chart(panel: &mut ChildSpawnerCommands, profile: &Profile, game: &str
     }
     let shown = &matches[matches.len().saturating_sub(CHART_MATCHES)..];
     let top = shown.iter().copied().fold(0.0, f64::max).max(0.1);
+    bar_chart(panel, shown, top);
+    panel.spawn(toned(words().profile_chart(top), 12.0, Tone::Dim));
+}
+
+/// A bar for each of `values` (the last ones that fit), `top` the chart's height.
+pub(super) fn bar_chart(panel: &mut ChildSpawnerCommands, values: &[f64], top: f64) {
+    let shown = &values[values.len().saturating_sub(CHART_MATCHES)..];
     panel
         .spawn(Node {
             height: px(CHART_PX),
@@ -107,16 +114,15 @@ fn average_chart(panel: &mut ChildSpawnerCommands, profile: &Profile, game: &str
             ..default()
         })
         .with_children(|chart| {
-            for average in shown {
+            for value in shown {
                 chart.spawn((
                     Node {
                         width: px(9),
-                        height: px(((average / top) as f32 * CHART_PX).max(2.0)),
+                        height: px(((value / top) as f32 * CHART_PX).max(2.0)),
                         ..default()
                     },
                     BackgroundColor(Color::srgb(0.55, 0.75, 0.95)),
                 ));
             }
         });
-    panel.spawn(toned(words().profile_chart(top), 12.0, Tone::Dim));
 }

@@ -1,11 +1,11 @@
 //! The player records screen, from the menu: one person's profile at a time (the
 //! menu's first person first), each game they played with its figures, the chart of
 //! their average match by match, the computer level nearest their recent average and
-//! their last matches.
+//! their last matches; their practice by pattern and the graded exams they took.
 //! Files that cannot be read are named under it. Keyboard: left/right another person,
 //! Escape or Enter back to the menu.
 
-use super::profiles::profile_in_game;
+use super::profiles::{bar_chart, profile_in_game};
 use super::widgets::{Tone, button, clicked, keys, keys_of, label, panel, screen_column, toned};
 use crate::config::Action;
 use crate::diamond_systems::patterns::Pattern;
@@ -13,7 +13,7 @@ use crate::input::Actions;
 use crate::play::FileError;
 use crate::play::profiles::{self, Profile};
 use crate::session::{GameConfig, GameSystems, Screen, Settings, UserFiles};
-use crate::words::{named, words};
+use crate::words::{ExamTaken, named, words};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -132,6 +132,42 @@ fn practice_lines(
     words().practice_patterns(game, &rows)
 }
 
+/// Each graded exam taken: the last one's grade, the best, and a bar an exam of the
+/// attempts made (the chart's top: every attempt made).
+fn exam_history(
+    panel: &mut ChildSpawnerCommands,
+    profile: &Profile,
+    config: &crate::config::Config,
+) {
+    let mut exams: Vec<&str> = profile.exams.iter().map(|e| e.exam.as_str()).collect();
+    exams.sort_unstable();
+    exams.dedup();
+    fn level<'a>(config: &'a crate::config::Config, key: &'a Option<String>) -> Option<&'a str> {
+        let key = key.as_deref()?;
+        Some(config.computer.level(key).map_or(key, named))
+    }
+    for exam in exams {
+        let taken: Vec<_> = profile.exams.iter().filter(|e| e.exam == exam).collect();
+        let Some(last) = taken.last() else { continue };
+        let best = taken.iter().map(|e| e.made).max().unwrap_or(0);
+        let said = words().exam_history(
+            exam,
+            &ExamTaken {
+                made: last.made,
+                attempts: last.attempts,
+                reached: level(config, &last.reached),
+                short_of: level(config, &last.short_of),
+                off_the_fitted_table: last.condition.is_some(),
+            },
+            taken.len(),
+            best,
+        );
+        panel.spawn(toned(said, 13.0, Tone::Plain));
+        let made: Vec<f64> = taken.iter().map(|e| f64::from(e.made)).collect();
+        bar_chart(panel, &made, f64::from(last.attempts.max(1)));
+    }
+}
+
 fn step(records: &mut Records, step: i32) {
     let count = records.profiles.len().max(1) as i32;
     records.shown = (records.shown as i32 + step).rem_euclid(count) as usize;
@@ -208,6 +244,7 @@ fn show_person(
                         Tone::Plain,
                     ));
                 }
+                exam_history(panel, profile, config);
             }
             for error in &records.unreadable {
                 panel.spawn(toned(words().profile_not_kept(error), 13.0, Tone::Bad));

@@ -56,6 +56,8 @@ pub enum Problem {
     Share(crate::online::ShareError),
     /// Practice files of the config folder that cannot be used.
     BadFiles(Vec<BadFile>),
+    /// A drill (an exam) names a position there is none of.
+    MissingPosition(crate::play::drills::MissingPosition),
 }
 
 /// A practice file of a config folder that cannot be used, and why.
@@ -145,6 +147,7 @@ problem_from!(
     Bench(physics::bench::BenchError),
     Decisions(computer::bench::BenchError),
     Json(serde_json::Error),
+    MissingPosition(crate::play::drills::MissingPosition),
 );
 
 // Boxed: a match file's error carries the file, the place and the parser's own error.
@@ -191,6 +194,7 @@ impl Problem {
             Problem::Link(e) => words.trouble(Trouble::Link(e)),
             Problem::Shot(e) => words.trouble(Trouble::Shot(e)),
             Problem::Share(e) => words.trouble(Trouble::Share(e)),
+            Problem::MissingPosition(e) => words.trouble(Trouble::MissingPosition(e)),
             Problem::BadFiles(each) => {
                 let each: Vec<String> = each.iter().map(|bad| bad.worded(words)).collect();
                 words.command_line(&CommandLineProblem::BadFiles(&each))

@@ -5,6 +5,7 @@
 //! printing. `--json` output is a contract: fields are only ever added.
 
 mod error;
+mod exam;
 mod fit;
 pub mod json;
 mod match_file;
@@ -14,6 +15,7 @@ mod sounds;
 mod system;
 
 pub use error::{BadFile, CliError, Problem};
+pub use exam::calibrate_exam;
 pub use match_file::{Call, Format, MatchFile, MatchFileError, MatchProblem, StrokeEntry};
 pub use shot_file::{Launch, ShotSpec};
 pub use sounds::sounds;

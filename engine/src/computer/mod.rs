@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod calibrate;
+pub mod exam;
 pub mod explain;
 mod search;
 mod seat;

@@ -68,6 +68,8 @@ pub enum Keyed {
     MatchFormat,
     /// A table condition of physics.ron.
     Condition,
+    /// A bundled graded exam (a drill file with an `exam` table).
+    Exam,
 }
 
 /// A key the config has no entry for: what it should name, the key, and the keys there

@@ -57,6 +57,8 @@ pub const POSITIONS: &[(&str, &str)] = built_in!("positions":
 pub const DRILLS: &[(&str, &str)] = built_in!("drills":
     "breaks.ron",
     "corner-five-system.ron",
+    "exam-straight-rail.ron",
+    "exam-three-cushion.ron",
     "plus-system.ron",
     "straight-rail-nursery.ron",
     "three-cushion-patterns.ron",

@@ -21,8 +21,13 @@ pub struct Drill {
     pub game: String,
     /// Attempts at each position.
     pub attempts: u32,
-    /// The positions, by file name without `.ron` (bundled or the player's own).
+    /// The positions, by file name without `.ron` (bundled or the player's own); a
+    /// name ending `@mirrored` is that position's mirror image, side for side.
     pub positions: Vec<String>,
+    /// A graded exam: an attempt is made when it scores (whatever else the position
+    /// asks), and the result is graded by the computer's levels measured on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exam: Option<super::exam::ExamLevels>,
 }
 
 crate::config::translated!(Drill);
@@ -49,10 +54,14 @@ impl Drill {
         self.positions
             .iter()
             .map(|wanted| {
+                let (name, mirrored) = match wanted.strip_suffix(MIRRORED) {
+                    Some(name) => (name, true),
+                    None => (wanted.as_str(), false),
+                };
                 library
                     .iter()
-                    .find(|(path, _)| path.file_stem().is_some_and(|s| s == wanted.as_str()))
-                    .map(|(_, p)| p.clone())
+                    .find(|(path, _)| path.file_stem().is_some_and(|s| s == name))
+                    .map(|(_, p)| if mirrored { p.mirrored() } else { p.clone() })
                     .ok_or_else(|| MissingPosition {
                         drill: self.name.clone(),
                         position: wanted.clone(),
@@ -61,6 +70,9 @@ impl Drill {
             .collect()
     }
 }
+
+/// The end of a drill's position name that asks for its mirror image.
+const MIRRORED: &str = "@mirrored";
 
 /// A drill names a position the library does not have.
 #[derive(Clone, Debug, PartialEq)]
@@ -216,6 +228,7 @@ mod tests {
             game: "three_cushion".into(),
             attempts: 2,
             positions: vec!["a".into(), "b".into()],
+            exam: None,
             translated: Default::default(),
         };
         let library =

@@ -1,6 +1,7 @@
 //! Matches under a format (formats.ron) driven through the match layer: a PBA set
 //! match with a lag before each set, the shot clock running out and a time-out called,
-//! saved and resumed between sets; and practice's strokes counted by pattern.
+//! saved and resumed between sets; practice's strokes counted by pattern, and an exam
+//! taken into the record.
 
 use super::tests::{find_stroke, roll};
 use super::*;
@@ -196,4 +197,67 @@ fn practice_strokes_outside_drills_go_into_the_record_by_pattern() {
     assert!(tallies[scored].made >= 1);
     // No matches played: practice alone makes a record, read back as any.
     assert!(profile.matches.is_empty());
+}
+
+/// An exam's attempt is made when it scores; the finished exam goes into the player's
+/// record with its grade among the levels.
+#[test]
+fn a_finished_exam_goes_into_the_record_with_its_grade() {
+    use super::exam::{ExamLevels, LevelScore};
+    let config = Config::defaults();
+    let files = StoragePaths::in_folder(&fresh_dir("play-exam"));
+    let settings = MatchSettings {
+        mode: Mode::Practice,
+        game: "three_cushion".into(),
+        players: vec!["Ann".into()],
+        ..MatchSettings::defaults(&config, Vec::new())
+    };
+    let library = super::positions::load_folder(&crate::test_support::repo("config/positions")).0;
+    let score = |level: &str, made| LevelScore {
+        level: level.into(),
+        made,
+        low: made - 0.5,
+        high: made + 0.5,
+    };
+    let drill = drills::Drill {
+        name: "Little exam".into(),
+        translated: Default::default(),
+        game: "three_cushion".into(),
+        attempts: 1,
+        // The umbrella asks for its route too: an exam counts the score alone.
+        positions: vec!["umbrella".into(), "umbrella@mirrored".into()],
+        exam: Some(ExamLevels {
+            measured_under: String::new(),
+            runs: 1,
+            levels: vec![
+                score("beginner", 0.5),
+                score("club", 1.5),
+                score("master", 2.5),
+            ],
+        }),
+    };
+    let positions = drill.positions(&library).unwrap();
+    let mut play = Play::new(&config, settings, Some(&files));
+    play.apply(PracticeCommand::StartDrill(Box::new(
+        drills::DrillProgress::new(drill, positions.clone(), 0),
+    )));
+    for position in &positions {
+        play.apply(Command::Strike(position.stroke.unwrap()));
+        roll(&mut play);
+        play.apply(Command::Continue);
+    }
+    let profile = profiles::read_profile(&files.data, "Ann").unwrap();
+    let [exam] = &profile.exams[..] else {
+        panic!("{:?}", profile.exams);
+    };
+    assert_eq!(
+        (exam.made, exam.attempts),
+        (2, 2),
+        "the stroke and its mirror image score"
+    );
+    assert_eq!(exam.reached.as_deref(), Some("club"));
+    assert_eq!(exam.short_of.as_deref(), Some("master"));
+    assert_eq!(exam.condition, None);
+    // Drill strokes are not practice statistics.
+    assert!(profile.practice.is_empty());
 }

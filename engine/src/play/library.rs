@@ -50,6 +50,8 @@ pub struct DrillDone {
     pub trend: Option<f64>,
     /// The history that could not be written.
     pub not_kept: Option<FileError>,
+    /// An exam's grade.
+    pub grade: Option<super::exam::NamedGrade>,
 }
 
 /// Why no drill starts.
@@ -205,6 +207,11 @@ impl Library {
         Ok(DrillProgress::new(drill, positions, now_s()))
     }
 
+    /// The drill of this name.
+    pub fn drill(&self, name: &str) -> Option<&Drill> {
+        self.drills.iter().find(|d| d.name == name)
+    }
+
     /// A finished run, kept in the history (when it can be).
     pub fn record_drill(&mut self, run: &DrillRun) -> DrillDone {
         let mut done = DrillDone {
@@ -214,6 +221,7 @@ impl Library {
             best: None,
             trend: None,
             not_kept: None,
+            grade: None,
         };
         if let Some((path, history)) = &mut self.history {
             match history.record(path, run.clone()) {

@@ -11,6 +11,7 @@
 pub mod bundled;
 mod club_night;
 pub mod drills;
+pub mod exam;
 mod files;
 mod flow;
 mod lag;

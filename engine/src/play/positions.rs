@@ -166,6 +166,23 @@ impl Position {
         config::parse(file_name, text)
     }
 
+    /// The position's mirror image side for side (across the table's long axis): each
+    /// ball's y, the stroke's direction and side, and an area's y the other way.
+    pub fn mirrored(&self) -> Position {
+        let mut mirror = self.clone();
+        for ball in &mut mirror.balls {
+            ball.y = -ball.y;
+        }
+        if let Some(stroke) = &mut mirror.stroke {
+            stroke.direction_deg = -stroke.direction_deg;
+            stroke.side = -stroke.side;
+        }
+        if let Target::ScoreAndLeave(area) = &mut mirror.target {
+            (area.min.1, area.max.1) = (-area.max.1, -area.min.1);
+        }
+        mirror
+    }
+
     /// Whether a stroke whose record is `record` and which scored `points` on `table`
     /// did what the position asks.
     pub fn check(

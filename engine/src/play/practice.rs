@@ -2,6 +2,7 @@
 //! position, a drill's, balls placed by hand), with strokes taken back and played again.
 
 use super::drills::{DrillProgress, DrillRun};
+use super::exam::{ExamLevels, ExamRecord};
 use super::positions::{Met, Miss, Position};
 use super::profiles;
 use super::refereed::Refereed;
@@ -159,8 +160,9 @@ impl Practice {
             return;
         };
         if let Some(points) = self.core.judge_stroke(record) {
-            self.check_target(points);
+            // Counted before the target: a drill's last stroke ends the drill.
             self.count_by_pattern(points > 0);
+            self.check_target(points);
             self.core.enter(Phase::Verdict);
         }
     }
@@ -379,10 +381,44 @@ impl Practice {
         let Some(drill) = self.drill.as_mut() else {
             return;
         };
+        // An exam's attempt is made when it scores, whatever else the position asks.
+        let made = if drill.drill.exam.is_some() {
+            points > 0
+        } else {
+            made
+        };
         if drill.attempted(made) {
             let run: DrillRun = drill.run.clone();
+            let exam = drill.drill.exam.clone();
             self.drill = None;
+            if let Some(levels) = exam {
+                self.record_exam(&levels, &run);
+            }
             self.core.push(Event::DrillDone(run));
         }
+    }
+
+    /// A finished exam goes into the player's record with its grade. A record that
+    /// cannot be read is left alone (the records screen names it).
+    fn record_exam(&self, levels: &ExamLevels, run: &DrillRun) {
+        let Some(data) = &self.records else {
+            return;
+        };
+        let settings = self.core.settings();
+        let Some(name) = settings.seated().into_iter().next() else {
+            return;
+        };
+        let made = run.made.iter().sum();
+        let grade = levels.grade(made);
+        let exam = ExamRecord {
+            ended_s: super::now_s(),
+            exam: run.drill.clone(),
+            made,
+            attempts: run.attempts * run.made.len() as u32,
+            reached: grade.reached.map(|l| l.level.clone()),
+            short_of: grade.short_of.map(|l| l.level.clone()),
+            condition: settings.condition.clone(),
+        };
+        let _ = profiles::record_exam(data, &name, exam);
     }
 }

@@ -26,6 +26,9 @@ pub struct Profile {
     /// ball took (`Pattern::key`): played and scored.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub practice: BTreeMap<String, BTreeMap<String, PatternTally>>,
+    /// Graded exams taken, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exams: Vec<super::exam::ExamRecord>,
 }
 
 /// Practice strokes of one pattern: how many were played and how many scored.
@@ -55,6 +58,18 @@ pub fn count_practice_stroke(
         .or_default();
     tally.attempted += 1;
     tally.made += u32::from(made);
+    write_ron(&profile_path(data, name), &profile)
+}
+
+/// An exam `name` took, added to their record in `data` (a record that cannot be read
+/// is left as it is, and the error returned).
+pub fn record_exam(
+    data: &Path,
+    name: &str,
+    exam: super::exam::ExamRecord,
+) -> Result<(), FileError> {
+    let mut profile = read_profile(data, name)?;
+    profile.exams.push(exam);
     write_ron(&profile_path(data, name), &profile)
 }
 

@@ -1081,6 +1081,7 @@ fn a_drill_sets_each_position_up_for_each_attempt_and_tells_its_run() {
         name: "two patterns".into(),
         game: "three_cushion".into(),
         attempts: 2,
+        exam: None,
         positions: vec!["umbrella".into(), "ticky".into()],
         translated: Default::default(),
     };

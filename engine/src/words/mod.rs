@@ -38,11 +38,27 @@ pub use screens::{
     PlayerEntry, ResumeOffer, Setting, SettingValue,
 };
 pub use {
-    lag::LagWords, menu::MenuWords, online::LobbyEntry, online::LobbyNews, online::OnlineClocks,
-    online::OnlineLabel, online::OnlineLine, online::OnlineWait, online::OnlineWords,
-    practice::PracticeWords, records::RecordsWords, referee::RefereeWords, rules::RulesWords,
-    scoreboard::MatchWords, shot::ShotWords, table::TableWords, troubles::CommandLineProblem,
-    troubles::Trouble, troubles::TroubleWords, viewer::ViewerState, viewer::ViewerWords,
+    lag::LagWords,
+    menu::MenuWords,
+    online::LobbyEntry,
+    online::LobbyNews,
+    online::OnlineClocks,
+    online::OnlineLabel,
+    online::OnlineLine,
+    online::OnlineWait,
+    online::OnlineWords,
+    practice::PracticeWords,
+    records::{ExamTaken, RecordsWords},
+    referee::RefereeWords,
+    rules::RulesWords,
+    scoreboard::MatchWords,
+    shot::ShotWords,
+    table::TableWords,
+    troubles::CommandLineProblem,
+    troubles::Trouble,
+    troubles::TroubleWords,
+    viewer::ViewerState,
+    viewer::ViewerWords,
 };
 
 use crate::computer::Decision;

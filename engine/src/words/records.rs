@@ -28,4 +28,17 @@ pub trait RecordsWords {
     /// Practice outside drills in `game`: each pattern's strokes scored and played
     /// (`(pattern, made, attempted)`, the most played first).
     fn practice_patterns(&self, game: &str, tallies: &[(&str, u32, u32)]) -> String;
+    /// A graded exam's history: the last one taken with its grade (the levels it
+    /// reached and fell short of, by name), how many were taken and the best.
+    fn exam_history(&self, exam: &str, last: &ExamTaken, taken: usize, best: u32) -> String;
+}
+
+/// The last exam taken, as the records screen says it.
+pub struct ExamTaken<'a> {
+    pub made: u32,
+    pub attempts: u32,
+    pub reached: Option<&'a str>,
+    pub short_of: Option<&'a str>,
+    /// Taken on another table condition than the fitted one.
+    pub off_the_fitted_table: bool,
 }

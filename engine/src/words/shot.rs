@@ -50,6 +50,15 @@ pub trait ShotWords {
     /// `carom system plus`'s report: each first-rail table's grid at the system's
     /// speed, the deviations at each speed and by start, which table agrees.
     fn plus_report(&self, report: &PlusReport) -> String;
+    /// `carom calibrate --exam`'s line for a level: its attempts made of `tries`, with
+    /// the interval.
+    fn exam_level(
+        &self,
+        level: &Level,
+        score: &crate::play::exam::LevelScore,
+        tries: u32,
+        took: Duration,
+    ) -> String;
     /// `carom calibrate --lay-outs`'s line: the share scored from random lay-outs.
     fn share_scored(
         &self,

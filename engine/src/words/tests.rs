@@ -787,8 +787,32 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
         best: Some(0.5),
         trend: Some(0.1),
         not_kept: None,
+        grade: None,
     };
+    let graded = |reached: Option<(String, f64)>, short_of: Option<(String, f64)>, fitted| {
+        LibraryNote::DrillDone(DrillDone {
+            grade: Some(crate::play::exam::NamedGrade {
+                reached,
+                short_of,
+                fitted,
+            }),
+            made: 7,
+            tries: 20,
+            score: 0.35,
+            best: None,
+            trend: None,
+            not_kept: None,
+        })
+    };
+    let (club, league) = (
+        ("Клуб 0,5".to_owned(), 21.4),
+        ("Лига 0,75".to_owned(), 29.9),
+    );
     for note in [
+        graded(Some(club.clone()), Some(league.clone()), true),
+        graded(None, Some(club.clone()), false),
+        graded(Some(league), None, true),
+        graded(None, None, true),
         LibraryNote::NotSaved(None),
         LibraryNote::Saved(Path::new("/home/anna/positions/my-1.ron").to_owned()),
         LibraryNote::NoDrills,
@@ -1220,6 +1244,24 @@ fn club_night_sentences(
             ],
         ),
     );
+    for (reached, short_of, off) in [
+        (Some("Клуб 0,5"), Some("Лига 0,75"), false),
+        (None, Some("Новичок 0,15"), true),
+        (Some("Мастер 1,4"), None, false),
+        (None, None, false),
+    ] {
+        let last = crate::words::ExamTaken {
+            made: 23,
+            attempts: 60,
+            reached,
+            short_of,
+            off_the_fitted_table: off,
+        };
+        say(
+            "exam_history",
+            words.exam_history("Экзамен по трёхбортному", &last, 3, 27),
+        );
+    }
     for deciding in [false, true] {
         say("sets_line", words.sets_line(5, 3, &[2, 2], deciding));
     }
@@ -1347,6 +1389,7 @@ const LATIN_ALLOWED: &[&str] = &[
     // Keys and buttons, as the controls name them.
     "Enter",
     "Space",
+    "Tab",
     "Escape",
     "Shift",
     "PageUp",

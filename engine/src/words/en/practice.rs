@@ -136,6 +136,10 @@ impl PracticeWords for English {
                 if let Some(e) = &done.not_kept {
                     said += &format!("; not kept: {e}");
                 }
+                if let Some(grade) = &done.grade {
+                    said += "\n";
+                    said += &exam_grade(grade);
+                }
                 said
             }
             LibraryNote::NoPositions => "No positions for this game".to_owned(),
@@ -199,4 +203,20 @@ impl PracticeWords for English {
             "{next}: practice positions ({positions} for this game); {drill}: drills ({drills})"
         )
     }
+}
+
+/// An exam's grade: the levels the result lies between.
+fn exam_grade(grade: &crate::play::exam::NamedGrade) -> String {
+    let mut said = match (&grade.reached, &grade.short_of) {
+        (Some((a, made_a)), Some((b, made_b))) => {
+            format!("Grade: between {a} ({made_a:.1}) and {b} ({made_b:.1})")
+        }
+        (None, Some((b, made_b))) => format!("Grade: below {b} ({made_b:.1})"),
+        (Some((a, made_a)), None) => format!("Grade: {a} ({made_a:.1}) and above"),
+        (None, None) => "Grade: the exam has no levels measured yet".to_owned(),
+    };
+    if !grade.fitted {
+        said += " (the levels were measured on the fitted table: a grade for it only)";
+    }
+    said
 }

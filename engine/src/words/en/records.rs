@@ -1,6 +1,7 @@
 //! The player records.
 
 use super::*;
+use crate::words::ExamTaken;
 
 impl RecordsWords for English {
     fn profile(
@@ -72,6 +73,24 @@ impl RecordsWords for English {
     fn records_empty(&self, folder: &str) -> String {
         format!(
             "No records yet: a person's record starts with their first finished match ({folder})"
+        )
+    }
+
+    fn exam_history(&self, exam: &str, last: &ExamTaken, taken: usize, best: u32) -> String {
+        let grade = match (last.reached, last.short_of) {
+            (Some(a), Some(b)) => format!("between {a} and {b}"),
+            (None, Some(b)) => format!("below {b}"),
+            (Some(a), None) => format!("{a} and above"),
+            (None, None) => "not graded".to_owned(),
+        };
+        let table = if last.off_the_fitted_table {
+            " (on another table condition)"
+        } else {
+            ""
+        };
+        format!(
+            "{exam}: last {} of {}, {grade}{table}; {taken} taken, best {best}",
+            last.made, last.attempts
         )
     }
 

@@ -216,6 +216,24 @@ impl ShotWords for English {
         text
     }
 
+    fn exam_level(
+        &self,
+        level: &Level,
+        score: &crate::play::exam::LevelScore,
+        tries: u32,
+        took: Duration,
+    ) -> String {
+        format!(
+            "{:<9} {:<18} {:>6.2} of {tries} made, 95 % {:.2} .. {:.2}, {:.0} s\n",
+            level.key,
+            level.name,
+            score.made,
+            score.low,
+            score.high,
+            took.as_secs_f64()
+        )
+    }
+
     fn calibrated(&self, level: &Level, average: &Average, took: Duration) -> String {
         let rung = match (level.ladder, average.game.as_str()) {
             (Some(rung), "three_cushion") => format!(

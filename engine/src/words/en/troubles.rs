@@ -97,6 +97,9 @@ impl TroubleWords for English {
                     Keyed::MatchFormat => {
                         format!("no match format \"{key}\" in formats.ron; there are: {known}")
                     }
+                    Keyed::Exam => {
+                        format!("no exam \"{key}\" among the bundled drills; there are: {known}")
+                    }
                     Keyed::Condition => format!(
                         "no table condition \"{key}\" in physics.ron's conditions; there are: {known}"
                     ),

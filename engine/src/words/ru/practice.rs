@@ -145,6 +145,10 @@ impl PracticeWords for Russian {
                 if let Some(e) = &done.not_kept {
                     said += &format!("; не сохранено: {}", file_error(e));
                 }
+                if let Some(grade) = &done.grade {
+                    said += "\n";
+                    said += &exam_grade(grade);
+                }
                 said
             }
             LibraryNote::NoPositions => "Для этой игры нет позиций".to_owned(),
@@ -211,4 +215,26 @@ impl PracticeWords for Russian {
             count(positions as u64, "позиция", "позиции", "позиций")
         )
     }
+}
+
+/// An exam's grade: the levels the result lies between.
+fn exam_grade(grade: &crate::play::exam::NamedGrade) -> String {
+    let mut said = match (&grade.reached, &grade.short_of) {
+        (Some((a, made_a)), Some((b, made_b))) => format!(
+            "Оценка: между уровнями «{a}» ({}) и «{b}» ({})",
+            dec(*made_a, 1),
+            dec(*made_b, 1)
+        ),
+        (None, Some((b, made_b))) => {
+            format!("Оценка: ниже уровня «{b}» ({})", dec(*made_b, 1))
+        }
+        (Some((a, made_a)), None) => {
+            format!("Оценка: уровень «{a}» ({}) и выше", dec(*made_a, 1))
+        }
+        (None, None) => "Оценка: уровни на этом экзамене ещё не измерены".to_owned(),
+    };
+    if !grade.fitted {
+        said += " (уровни измерены на столе по замерам: оценка только для него)";
+    }
+    said
 }

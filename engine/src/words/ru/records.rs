@@ -1,6 +1,7 @@
 //! The player records.
 
 use super::*;
+use crate::words::ExamTaken;
 
 impl RecordsWords for Russian {
     fn profile(
@@ -87,6 +88,24 @@ impl RecordsWords for Russian {
     fn records_empty(&self, folder: &str) -> String {
         format!(
             "Записей пока нет: статистика игрока начинается с его первой сыгранной партии ({folder})"
+        )
+    }
+
+    fn exam_history(&self, exam: &str, last: &ExamTaken, taken: usize, best: u32) -> String {
+        let grade = match (last.reached, last.short_of) {
+            (Some(a), Some(b)) => format!("между «{a}» и «{b}»"),
+            (None, Some(b)) => format!("ниже «{b}»"),
+            (Some(a), None) => format!("«{a}» и выше"),
+            (None, None) => "без оценки".to_owned(),
+        };
+        let table = if last.off_the_fitted_table {
+            " (на другом состоянии стола)"
+        } else {
+            ""
+        };
+        format!(
+            "{exam}: последний {} из {}, {grade}{table}; сдано {taken}, лучший {best}",
+            last.made, last.attempts
         )
     }
 

@@ -367,6 +367,24 @@ impl ShotWords for Russian {
         text
     }
 
+    fn exam_level(
+        &self,
+        level: &Level,
+        score: &crate::play::exam::LevelScore,
+        tries: u32,
+        took: Duration,
+    ) -> String {
+        format!(
+            "{:<9} {:<18} {:>6} из {tries} сделано, 95 % {} .. {}, {} с\n",
+            level.key,
+            level.name_in("ru"),
+            dec(score.made, 2),
+            dec(score.low, 2),
+            dec(score.high, 2),
+            dec(took.as_secs_f64(), 0)
+        )
+    }
+
     fn system_report(&self, report: &SystemReport) -> String {
         use crate::diamond_systems::corner_five;
         let mut text = format!(

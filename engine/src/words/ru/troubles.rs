@@ -204,6 +204,9 @@ impl TroubleWords for Russian {
                     Keyed::MatchFormat => {
                         format!("в formats.ron нет регламента «{key}»; есть: {known}")
                     }
+                    Keyed::Exam => {
+                        format!("среди встроенных упражнений нет экзамена «{key}»; есть: {known}")
+                    }
                     Keyed::Condition => {
                         format!("в условиях physics.ron нет состояния стола «{key}»; есть: {known}")
                     }
