@@ -28,7 +28,7 @@ struct Cli {
     lang: Option<Language>,
     #[command(flatten)]
     look: Look,
-    /// The screen to open with the last menu choices: menu, online, club-night, match,
+    /// The screen to open with the last menu choices: menu, online, club-night, records, match,
     /// practice or lag-training [default: menu; with --screenshot or --frame-rate, practice: the
     /// table at the break].
     #[arg(long, value_name = "SCREEN", value_parser = start_screen)]
@@ -100,6 +100,7 @@ enum Start {
     Menu,
     Online,
     ClubNight,
+    Records,
     Table(Mode),
 }
 
@@ -108,6 +109,7 @@ fn start_screen(name: &str) -> Result<Start, String> {
         "menu" => return Ok(Start::Menu),
         "online" => return Ok(Start::Online),
         "club-night" => return Ok(Start::ClubNight),
+        "records" => return Ok(Start::Records),
         _ => {}
     }
     Mode::ALL
@@ -117,7 +119,7 @@ fn start_screen(name: &str) -> Result<Start, String> {
         .ok_or_else(|| {
             let modes: Vec<&str> = Mode::ALL.iter().map(|m| m.key()).collect();
             format!(
-                "the screens are: menu, online, club-night, {}",
+                "the screens are: menu, online, club-night, records, {}",
                 modes.join(", ")
             )
         })
@@ -620,7 +622,7 @@ fn main() -> ExitCode {
             let look = cli.look;
             let start = match cli.start {
                 Some(Start::Table(mode)) => Some(mode),
-                Some(Start::Menu | Start::Online | Start::ClubNight) => None,
+                Some(Start::Menu | Start::Online | Start::ClubNight | Start::Records) => None,
                 None if look.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
                 None => None,
             };
@@ -631,6 +633,7 @@ fn main() -> ExitCode {
                 screen: match cli.start {
                     Some(Start::Online) => Some(Screen::Online),
                     Some(Start::ClubNight) => Some(Screen::ClubNight),
+                    Some(Start::Records) => Some(Screen::Records),
                     _ => None,
                 },
                 frame_rate: cli.frame_rate,

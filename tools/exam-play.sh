@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Issue 56's graded exam taken under a virtual display as a player would, screenshots
+# to OUT: Ann (three straight-rail exams already in her record) takes the straight-rail
+# exam (J), each attempt with the position's stroke (Y, Space); the panel's grade when
+# it ends; then the player records screen with her exams' history and chart.
+#   tools/exam-play.sh [OUT] [QUALITY]        (QUALITY: low, the default, or high)
+# Needs Xvfb, xdotool and ImageMagick's import, and the game built (cargo build).
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$(mktemp -d)}
+quality=${2:-low}
+bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
+[ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
+mkdir -p "$out"
+work=$(mktemp -d)
+. "$here/tools/game-windows.sh"
+display=:$((80 + RANDOM % 9))
+Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
+export DISPLAY=$display
+sleep 1
+
+mkdir -p "$work/Ann/config/carom" "$work/Ann/data/carom/players"
+cat >"$work/Ann/config/carom/menu.ron" <<'RON'
+(mode: Practice, game: "straight_rail", table: "match", target: 50, innings_limit: None, players: ["Ann"], ball_style: Dotted)
+RON
+exam() { # ENDED MADE REACHED SHORT_OF
+  echo "(ended_s: $1, exam: \"Straight-rail exam\", made: $2, attempts: 40, reached: $3, short_of: $4),"
+}
+cat >"$work/Ann/data/carom/players/Ann.ron" <<RON
+(name: "Ann", matches: [], exams: [
+$(exam 1764000000 9 None 'Some("beginner")')
+$(exam 1764300000 17 'Some("beginner")' 'Some("amateur")')
+$(exam 1764600000 24 'Some("amateur")' 'Some("club")')
+])
+RON
+
+win=$(start Ann --start practice)
+# Enter closes the practice guide shown the first time; J starts the game's first drill,
+# the exam.
+keys "$win" Return j
+sleep 2
+shot "$win" exam-start
+for attempt in $(seq 40); do
+  keys "$win" y space
+  sleep 7
+  [ "$attempt" = 20 ] && shot "$win" exam-halfway
+  [ "$attempt" = 40 ] && break
+  keys "$win" Return
+done
+sleep 2
+shot "$win" exam-graded
+stop() { kill "${pids[@]}" 2>/dev/null || true; pids=(); sleep 2; }
+stop
+win=$(start Ann --start records)
+shot "$win" exam-records
+stop
+none_panicked Ann
+echo "screenshots in $out"
