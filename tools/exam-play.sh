@@ -42,13 +42,18 @@ win=$(start Ann --start practice)
 keys "$win" Return j
 sleep 2
 shot "$win" exam-start
-for attempt in $(seq 40); do
+# Each attempt: the position's stroke, the balls left to stop, Enter past the verdict;
+# until the exam is in the drill history (a stroke still rolling takes no keys, so the
+# attempts are counted there, not here).
+history=$work/Ann/data/carom/drill-history.ron
+for attempt in $(seq 80); do
   keys "$win" y space
-  sleep 7
+  sleep 9
   [ "$attempt" = 20 ] && shot "$win" exam-halfway
-  [ "$attempt" = 40 ] && break
+  grep -qs "Straight-rail exam" "$history" && break
   keys "$win" Return
 done
+grep -qs "Straight-rail exam" "$history" || { echo "the exam did not end"; exit 1; }
 sleep 2
 shot "$win" exam-graded
 stop() { kill "${pids[@]}" 2>/dev/null || true; pids=(); sleep 2; }

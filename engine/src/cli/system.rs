@@ -85,3 +85,35 @@ fn check_range(option: &'static str, value: f64, (low, high): (f64, f64)) -> Res
         .into())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plus_systems_sweep_prints_as_json_and_refuses_what_is_not_its() {
+        let config = Config::defaults();
+        let mut out = Vec::new();
+        system(&config, "plus", "match", None, true, &mut out).unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(report["system"], "plus");
+        let sweeps = report["sweeps"].as_array().unwrap();
+        // Both first-rail tables at each of three speeds.
+        assert_eq!(sweeps.len(), 6);
+        for sweep in sweeps {
+            let strokes = sweep["strokes"].as_array().unwrap();
+            assert!(strokes.len() > 100, "{}", strokes.len());
+            assert!(sweep["round"].as_u64().unwrap() * 10 >= strokes.len() as u64 * 9);
+            let first = &strokes[0];
+            assert_eq!(
+                first["predicted"].as_f64(),
+                Some(first["start"].as_f64().unwrap() + first["first_rail"].as_f64().unwrap())
+            );
+        }
+        assert!(report["agrees"]["mean_distance"].as_f64().unwrap() < 1.5);
+        let refused = system(&config, "plus", "match", Some((30.0, 55.0)), true, &mut out);
+        assert!(refused.unwrap_err().to_string().contains("--from and --to"));
+        let unknown = system(&config, "maximum", "match", None, true, &mut out);
+        assert!(unknown.unwrap_err().to_string().contains("plus"));
+    }
+}
