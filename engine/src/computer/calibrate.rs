@@ -93,15 +93,8 @@ pub fn self_play(
 }
 
 fn summarise(level: &Level, game: &str, runs: &[u32], strokes: u64, stopped: bool) -> Average {
-    let n = runs.len() as f64;
     let points: u32 = runs.iter().sum();
-    let average = f64::from(points) / n;
-    let variance = runs
-        .iter()
-        .map(|&r| (f64::from(r) - average).powi(2))
-        .sum::<f64>()
-        / (n - 1.0).max(1.0);
-    let half_width = 1.96 * (variance / n).sqrt();
+    let (average, low, high) = crate::math::mean_and_interval(runs);
     Average {
         level: level.key.clone(),
         game: game.to_owned(),
@@ -110,7 +103,7 @@ fn summarise(level: &Level, game: &str, runs: &[u32], strokes: u64, stopped: boo
         strokes,
         high_run: runs.iter().copied().max().unwrap_or(0),
         average,
-        interval: ((average - half_width).max(0.0), average + half_width),
+        interval: (low.max(0.0), high),
         stopped,
     }
 }

@@ -5,9 +5,10 @@
 
 use super::{choose, execute, referee_at};
 use crate::config::{Config, Level};
+use crate::math::mean_and_interval;
 use crate::physics::TableSim;
 use crate::play::StartError;
-use crate::play::exam::{LevelScore, mean_and_interval};
+use crate::play::exam::LevelScore;
 use crate::play::positions::Position;
 use crate::random::Rng;
 use crate::rules::OneStroke;

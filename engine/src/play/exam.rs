@@ -90,19 +90,6 @@ pub struct ExamRecord {
     pub condition: Option<String>,
 }
 
-/// Mean and 95 % interval of runs' counts (the normal approximation of the mean).
-pub fn mean_and_interval(counts: &[u32]) -> (f64, f64, f64) {
-    let n = counts.len().max(1) as f64;
-    let mean = counts.iter().map(|&c| f64::from(c)).sum::<f64>() / n;
-    let variance = counts
-        .iter()
-        .map(|&c| (f64::from(c) - mean).powi(2))
-        .sum::<f64>()
-        / (n - 1.0).max(1.0);
-    let half = 1.96 * (variance / n).sqrt();
-    (mean, mean - half, mean + half)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,12 +121,5 @@ mod tests {
         assert_eq!(levels.grade(3).reached, None);
         assert_eq!(levels.grade(50).short_of, None);
         assert_eq!(levels.grade(20).reached.unwrap().level, "club");
-        let (mean, low, high) = mean_and_interval(&[10, 12, 14, 12]);
-        assert_eq!(mean, 12.0);
-        assert!(
-            low < 12.0
-                && high > 12.0
-                && (high - low - 2.0 * 1.96 * (8.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12
-        );
     }
 }
