@@ -20,10 +20,10 @@ pub trait MenuWords {
     fn menu_note(&self, note: &MenuNote) -> String;
     /// How the table is used.
     fn mode(&self, mode: Mode) -> &'static str;
-    /// A table condition (None: the fitted cloth and cushions) shown by how many of the
+    /// A table preset and its condition (None: the fitted cloth and cushions) shown by how many of the
     /// table's lengths a firm stroke (`physics::firm_stroke`: up and down the table from
     /// beside the head cushion) runs on it.
-    fn table_condition(&self, name: Option<&str>, lengths: f64) -> String;
+    fn table_condition(&self, table: &str, name: Option<&str>, lengths: f64) -> String;
     fn innings_limit(&self, limit: Option<u32>) -> String;
     fn player_entry(&self, entry: &PlayerEntry) -> String;
     /// The menu's handicap row.

@@ -435,9 +435,7 @@ pub(super) fn row_value(
                 .and_then(|key| config.physics.condition(key).ok())
                 .map(named);
             match lengths_run {
-                Some(lengths) => {
-                    format!("{table} · {}", words().table_condition(condition, lengths))
-                }
+                Some(lengths) => words().table_condition(&table, condition, lengths),
                 None => table,
             }
         }

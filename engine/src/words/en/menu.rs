@@ -94,10 +94,10 @@ impl MenuWords for English {
         }
     }
 
-    fn table_condition(&self, name: Option<&str>, lengths: f64) -> String {
+    fn table_condition(&self, table: &str, name: Option<&str>, lengths: f64) -> String {
         let speed = crate::physics::firm_stroke::FIRM_SPEED;
         let name = name.unwrap_or("Fitted");
-        format!("{name} · {speed} m/s: {lengths:.1} lengths")
+        format!("{table} · {name} · {speed} m/s: {lengths:.1} lengths")
     }
 
     fn innings_limit(&self, limit: Option<u32>) -> String {

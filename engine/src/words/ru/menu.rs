@@ -105,10 +105,14 @@ impl MenuWords for Russian {
         }
     }
 
-    fn table_condition(&self, name: Option<&str>, lengths: f64) -> String {
+    fn table_condition(&self, table: &str, name: Option<&str>, lengths: f64) -> String {
         let speed = crate::physics::firm_stroke::FIRM_SPEED;
         let name = name.unwrap_or("По замерам");
-        format!("{name} · {} м/с: {} длины", dec(speed, 0), dec(lengths, 1))
+        format!(
+            "{table} · {name} · {} м/с: {} длины",
+            dec(speed, 0),
+            dec(lengths, 1)
+        )
     }
 
     fn innings_limit(&self, limit: Option<u32>) -> String {
