@@ -1071,10 +1071,13 @@ fn sentences(words: &dyn Words) -> Vec<(&'static str, String)> {
     for mode in Mode::ALL {
         say("mode", words.mode(mode).into());
     }
-    say("table_condition", words.table_condition(None, 3.59));
     say(
         "table_condition",
-        words.table_condition(Some("Старое сукно"), 3.34),
+        words.table_condition("турнирный", None, 3.59),
+    );
+    say(
+        "table_condition",
+        words.table_condition("турнирный", Some("Старое сукно"), 3.34),
     );
     for limit in [None, Some(1), Some(22), Some(25)] {
         say("innings_limit", words.innings_limit(limit));
