@@ -7,7 +7,6 @@
 
 mod balls;
 mod computer;
-mod conditions;
 pub mod controls;
 mod cue;
 mod error;
@@ -21,7 +20,6 @@ mod translated;
 
 pub use balls::BallConfig;
 pub use computer::{ComputerConfig, Grid, Level, Spread};
-pub use conditions::Condition;
 pub use controls::{Action, Binding, ControlsConfig};
 pub use cue::CueConfig;
 pub use error::{ConfigError, Keyed, UnknownKey};
@@ -31,8 +29,8 @@ pub use games::{
     SetupBall,
 };
 pub use physics::{
-    BallBallConfig, ClothConfig, CushionConfig, CushionModel, PhysicsConfig, SlateConfig,
-    StepConfig,
+    BallBallConfig, ClothConfig, Condition, CushionConfig, CushionModel, PhysicsConfig,
+    SlateConfig, StepConfig,
 };
 pub use source::{MAX_FILE_BYTES, Source, TextError, read_text};
 pub use tables::{
@@ -180,6 +178,22 @@ impl Config {
             ));
         }
         Ok(())
+    }
+
+    /// This config with the table condition `key` in place of the fitted cloth and
+    /// cushions (None: as it is).
+    pub fn with_condition(&self, key: Option<&str>) -> Result<Config, UnknownKey> {
+        let mut config = self.clone();
+        if let Some(key) = key {
+            let condition = self.physics.condition(key)?;
+            if let Some(cloth) = &condition.cloth {
+                config.physics.cloth = cloth.clone();
+            }
+            if let Some(cushion) = &condition.cushion {
+                config.physics.cushion = cushion.clone();
+            }
+        }
+        Ok(config)
     }
 
     /// The folder to read: the one given, else `./config` when it exists, else none

@@ -1,7 +1,8 @@
-//! `physics.ron`: the parameters of the billiards models (see PHYSICS.md for sources).
+//! `physics.ron`: the parameters of the billiards models (see PHYSICS.md for sources),
+//! and the table conditions that replace its cloth or cushions.
 
 use super::range::ranged;
-use super::{ConfigError, Source};
+use super::{ConfigError, Source, UnknownKey};
 use serde::Deserialize;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -15,11 +16,32 @@ pub struct PhysicsConfig {
     pub cushion: CushionConfig,
     pub slate: SlateConfig,
     pub step: StepConfig,
-    /// Table conditions: presets of cloth and cushions in place of the fitted ones
-    /// (`config::conditions`); absent: none.
+    /// Table conditions (issue 56): a real table's cloth and cushions, each a preset
+    /// in place of the fitted `cloth` or `cushion` with figures inside the same ranges;
+    /// absent: none. The computer's levels and the exam were measured on the fitted
+    /// physics.
     #[serde(default)]
-    pub conditions: Vec<super::conditions::Condition>,
+    pub conditions: Vec<Condition>,
 }
+
+/// One table condition.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    /// What a saved match, a table's terms and the command line name it by.
+    pub key: String,
+    pub name: String,
+    #[serde(default)]
+    pub translated: crate::config::Translations,
+    /// The cloth in place of the fitted one; absent: the fitted cloth.
+    #[serde(default)]
+    pub cloth: Option<ClothConfig>,
+    /// The cushions in place of the fitted ones; absent: the fitted cushions.
+    #[serde(default)]
+    pub cushion: Option<CushionConfig>,
+}
+
+super::translated!(Condition);
 
 /// Ball on the cloth.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -151,6 +173,49 @@ impl PhysicsConfig {
                     c.restitution_max, c.restitution_min
                 ),
             ));
+        }
+        Ok(())
+    }
+}
+
+impl PhysicsConfig {
+    /// The condition of this key.
+    pub fn condition(&self, key: &str) -> Result<&Condition, UnknownKey> {
+        self.conditions
+            .iter()
+            .find(|c| c.key == key)
+            .ok_or_else(|| {
+                UnknownKey::new(
+                    super::Keyed::Condition,
+                    key,
+                    self.conditions.iter().map(|c| c.key.as_str()),
+                )
+            })
+    }
+
+    /// Checks the conditions: each key once, each cushion's restitution bounds in
+    /// order.
+    pub(super) fn check_conditions(&self, source: &Source) -> Result<(), ConfigError> {
+        for (i, condition) in self.conditions.iter().enumerate() {
+            let quoted = format!("\"{}\"", condition.key);
+            if self.conditions[..i].iter().any(|c| c.key == condition.key) {
+                return Err(source.error_at(
+                    &["conditions", &quoted, &quoted],
+                    format!("condition `{}` is given twice", condition.key),
+                ));
+            }
+            if let Some(c) = &condition.cushion
+                && c.restitution_min > c.restitution_max
+            {
+                return Err(source.error_at(
+                    &["conditions", &quoted, "restitution_max"],
+                    format!(
+                        "condition `{}`: `cushion.restitution_max` ({}) must be at least \
+                         `cushion.restitution_min` ({})",
+                        condition.key, c.restitution_max, c.restitution_min
+                    ),
+                ));
+            }
         }
         Ok(())
     }
