@@ -20,12 +20,7 @@ bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
 mkdir -p "$out"
 work=$(mktemp -d)
 . "$here/tools/game-windows.sh"
-display=:$((80 + RANDOM % 9))
-Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-export DISPLAY=$display
-sleep 1
+virtual_display
 
 menu() { # NAME RON: NAME's folders with that menu
   mkdir -p "$work/$1/config/carom" "$work/$1/data/carom/players"
@@ -36,7 +31,6 @@ record() { # NAME PLAYER POINTS: a record of PLAYER's of POINTS in 20 innings
 (name: "$2", matches: [(ended_s: 1765000000, game: "three_cushion", opponents: ["Club"], points: $3, target: 40, innings: 20, high_run: 3, result: Won)])
 RON
 }
-stop() { kill "${pids[@]}" 2>/dev/null || true; pids=(); sleep 2; }
 phase() { # where NAME's saved match stands
   python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['at']['phase'])" \
     "$work/$1/data/carom/match.json" 2>/dev/null || echo none

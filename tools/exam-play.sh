@@ -14,12 +14,7 @@ bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
 mkdir -p "$out"
 work=$(mktemp -d)
 . "$here/tools/game-windows.sh"
-display=:$((80 + RANDOM % 9))
-Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-export DISPLAY=$display
-sleep 1
+virtual_display
 
 mkdir -p "$work/Ann/config/carom" "$work/Ann/data/carom/players"
 cat >"$work/Ann/config/carom/menu.ron" <<'RON'
@@ -56,7 +51,6 @@ done
 grep -qs "Straight-rail exam" "$history" || { echo "the exam did not end"; exit 1; }
 sleep 2
 shot "$win" exam-graded
-stop() { kill "${pids[@]}" 2>/dev/null || true; pids=(); sleep 2; }
 stop
 win=$(start Ann --start records)
 shot "$win" exam-records

@@ -1,7 +1,21 @@
 # Game windows under a virtual display, played with xdotool: sourced by
-# tools/online-play.sh and tools/lobby-play.sh, which set `out` (screenshots and logs),
-# `work` (each player's folders), `bin` (the game) and `quality`, and start Xvfb.
+# the tools/*-play.sh scripts, which set `out` (screenshots and logs),
+# `work` (each player's folders), `bin` (the game) and `quality`, and start Xvfb
+# (virtual_display).
 pids=()
+
+# Starts a virtual display of SIZE (1280x720 when not given) for the script's windows;
+# it goes, with every game started and the work folder, when the script ends.
+virtual_display() { # [SIZE]
+  local display=:$((80 + RANDOM % 9))
+  Xvfb "$display" -screen 0 "${1:-1280x720}x24" >/dev/null 2>&1 &
+  xvfb=$!
+  trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
+  export DISPLAY=$display
+  sleep 1
+}
+# Closes every game started.
+stop() { kill "${pids[@]}" 2>/dev/null || true; pids=(); sleep 2; }
 
 player() { # NAME: its folders and its menu (three-cushion, 1 point, 2 innings)
   mkdir -p "$work/$1/config/carom" "$work/$1/data"

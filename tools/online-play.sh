@@ -17,12 +17,7 @@ bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
 mkdir -p "$out"
 work=$(mktemp -d)
 . "$(dirname "$0")/game-windows.sh"
-display=:$((80 + RANDOM % 9))
-Xvfb "$display" -screen 0 2560x1440x24 >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-export DISPLAY=$display
-sleep 1
+virtual_display 2560x1440
 
 # The balls roll for a while at a software renderer's frame rate.
 roll() { sleep 16; }

@@ -19,12 +19,7 @@ bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
 mkdir -p "$out"
 work=$(mktemp -d)
 . "$here/tools/game-windows.sh"
-display=:$((80 + RANDOM % 9))
-Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "${pids[@]}" $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-export DISPLAY=$display
-sleep 1
+virtual_display
 
 menu() { # NAME CONDITION: NAME's folders with a practice menu on that table condition
   mkdir -p "$work/$1/config/carom" "$work/$1/data"
@@ -34,7 +29,6 @@ menu() { # NAME CONDITION: NAME's folders with a practice menu on that table con
 (mode: Practice, game: "three_cushion", table: "match", target: 15, innings_limit: None, players: ["$1"], ball_style: Dotted, condition: $condition)
 RON
 }
-stop() { kill "${pids[@]}" 2>/dev/null || true; pids=(); sleep 2; }
 
 # The firm stroke's position: the white beside the head cushion, the others out of its way.
 cat >"$work/firm.ron" <<'RON'
