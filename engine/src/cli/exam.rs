@@ -21,16 +21,7 @@ pub fn calibrate_exam(
     levels: &[String],
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let exams: Vec<(String, crate::play::drills::Drill)> = bundled::DRILLS
-        .iter()
-        .filter_map(|(file, text)| {
-            let drill = crate::play::drills::Drill::parse(file, text).ok()?;
-            drill
-                .exam
-                .is_some()
-                .then(|| (file.trim_end_matches(".ron").to_owned(), drill))
-        })
-        .collect();
+    let exams = bundled::exams();
     let Some((_, drill)) = exams.iter().find(|(file, _)| file == name) else {
         let known = exams.iter().map(|(file, _)| file.as_str());
         return Err(UnknownKey::new(Keyed::Exam, name, known).into());

@@ -108,11 +108,9 @@ mod tests {
     fn exams() -> Vec<(Drill, Vec<Position>)> {
         let (library, errors) = bundled::positions(None);
         assert!(errors.is_empty(), "{errors:?}");
-        bundled::DRILLS
-            .iter()
-            .map(|(file, text)| Drill::parse(file, text).unwrap())
-            .filter(|drill| drill.exam.is_some())
-            .map(|drill| {
+        bundled::exams()
+            .into_iter()
+            .map(|(_, drill)| {
                 let positions = drill.positions(&library).unwrap();
                 (drill, positions)
             })

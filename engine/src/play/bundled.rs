@@ -64,6 +64,19 @@ pub const DRILLS: &[(&str, &str)] = built_in!("drills":
     "three-cushion-patterns.ron",
 );
 
+/// The built-in drills that are graded exams (`Drill::exam`), each with its file name
+/// without `.ron`.
+pub fn exams() -> Vec<(String, Drill)> {
+    DRILLS
+        .iter()
+        .filter_map(|(file, text)| {
+            let drill = Drill::parse(file, text).ok()?;
+            let name = file.trim_end_matches(".ron").to_owned();
+            drill.exam.is_some().then_some((name, drill))
+        })
+        .collect()
+}
+
 /// The built-in positions, with those of the config folder `config`'s `positions/`
 /// added: each with its path, and an error for each file that cannot be read.
 pub fn positions(config: Option<&Path>) -> (Vec<(PathBuf, Position)>, Vec<FileError>) {
