@@ -25,11 +25,12 @@
 #endif
 
 // x: 0 for felt, 1 for wood, 2 for none (the standard material as it is, or its colour
-// lit simply), 3 for depth only; zw: the bed's half length and half width (which way a
+// lit simply), 3 for depth only, 4 for polished resin (none, with a clear coat); zw: the bed's half length and half width (which way a
 // rail runs).
 @group(#{MATERIAL_BIND_GROUP}) @binding(100) var<uniform> surface: vec4<f32>;
 // Felt: x how strongly the grain shades the colour (0..1), y fibres per metre. Wood: x
-// rings per metre. Polished: x how bright the lamp's mirror image is, y how soft its edge.
+// rings per metre. Polished: x how bright the lamp's mirror image in the clear coat is, y
+// how soft its edge.
 @group(#{MATERIAL_BIND_GROUP}) @binding(101) var<uniform> grain: vec4<f32>;
 // Felt, matt and polished surfaces: their colour (linear), for the simple lighting. Wood:
 // its dark colour.
@@ -69,15 +70,26 @@ fn contact_shadow(p: vec3<f32>) -> f32 {
 // resolution sees no finer ones.
 fn felt(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
     let p = w.xz * grain.y;
-    let fibres = value_noise(vec2<f32>(p.x * 0.25, p.y));
+    // Fibres a pixel spans, along the table and across it: a grain finer than the
+    // pixels can only alias into crawling noise, so it fades to its mean colour as it
+    // shrinks below two pixels a fibre (at low, and toward the far rail at both presets).
+    let spread = fwidth(p);
+    let coarse = resolved(max(0.25 * spread.x, spread.y));
+    let fibres = coarse * (value_noise(vec2<f32>(p.x * 0.25, p.y)) - 0.5);
     let shadow = contact_shadow(w);
     if !detailed {
-        return base * (1.0 + grain.x * (fibres - 0.5)) * shadow;
+        return base * (1.0 + grain.x * fibres) * shadow;
     }
-    let fine = value_noise(p * 2.3);
+    let fine = resolved(2.3 * max(spread.x, spread.y)) * (value_noise(p * 2.3) - 0.5);
     let patches = value_noise(w.xz * 3.0);
-    return base * (1.0 + grain.x * (0.6 * fibres + 0.4 * fine - 0.5) + 0.04 * (patches - 0.5))
+    return base * (1.0 + grain.x * (0.6 * fibres + 0.4 * fine) + 0.04 * (patches - 0.5))
         * shadow;
+}
+
+// How much of a pattern a pixel can show, from the pattern's cycles a pixel: all of it
+// at half a cycle a pixel or less, none from one a pixel on.
+fn resolved(cycles_per_pixel: f32) -> f32 {
+    return 1.0 - smoothstep(0.5, 1.0, cycles_per_pixel);
 }
 
 // Wood at `w`: along the long rails the grain runs along x, along the short ones along z;
@@ -88,9 +100,12 @@ fn wood(w: vec3<f32>, detailed: bool) -> vec3<f32> {
     let along = select(w.z, w.x, along_x);
     let across = select(w.x, w.z, along_x);
     let bend = 3.0 * value_noise(vec2<f32>(along * 1.5, across * 8.0)) + 2.0 * w.y;
-    let rings = fract((across + w.y * 0.6) * grain.x + bend);
+    let ring = (across + w.y * 0.6) * grain.x + bend;
+    let rings = fract(ring);
     let band = smoothstep(0.0, 0.25, rings) * (1.0 - smoothstep(0.6, 1.0, rings));
-    let grained = mix(dark.rgb, light.rgb, 0.25 + 0.6 * band);
+    // Rings finer than the pixels fade to their mean (`felt`'s fibres do the same).
+    let shown = resolved(fwidth(ring));
+    let grained = mix(dark.rgb, light.rgb, 0.25 + 0.6 * mix(0.4, band, shown));
     if !detailed {
         return grained;
     }
@@ -163,6 +178,12 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
         out.color = apply_pbr_lighting(pbr_input);
     } else {
         out.color = pbr_input.material.base_color;
+    }
+    // Polished resin (code 4): over the standard material's rough sheen, its clear
+    // coat's sharp image of the lamp's face, as the low preset draws it.
+    if surface.x > 3.5 {
+        let coat = lamp_mirrored(w, pbr_input.N, view.world_position.xyz, lamp.xyz, grain.y);
+        out.color = vec4<f32>(out.color.rgb + vec3<f32>(grain.x * coat), out.color.a);
     }
     out.color = main_pass_post_lighting_processing(pbr_input, out.color);
 #endif

@@ -7,7 +7,7 @@
 set -eu
 bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/release/carom}
 [ -x "$bin" ] || { echo "build the game first: cargo build --release" >&2; exit 1; }
-out=docs/look
+out=${LOOK_OUT:-docs/look}
 
 # name: the carom arguments that stage it.
 declare -A staged=(

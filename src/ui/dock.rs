@@ -6,7 +6,7 @@
 
 use super::widgets::{Tone, panel, toned};
 use crate::session::{GameSystems, Phase, Screen, at_table};
-use crate::view::Framing;
+use crate::view::{Framing, largest_clear_area};
 use bevy::prelude::*;
 use bevy::ui::{ComputedUiRenderTargetInfo, UiSystems};
 
@@ -311,7 +311,8 @@ fn follow_visibility(
     }
 }
 
-/// The free area as laid out this frame, for the cameras to frame the table in
+/// The free area as laid out this frame, and the largest part of the window of the
+/// table's shape that the panels leave, for the cameras to frame the table in
 /// (physical px, as the layout's own).
 fn measure_free_area(
     free: Query<
@@ -322,6 +323,7 @@ fn measure_free_area(
         ),
         With<FreeNode>,
     >,
+    slots: Query<(&ComputedNode, &UiGlobalTransform), With<SlotNode>>,
     mut framing: ResMut<Framing>,
 ) {
     // Not while the docks step aside (the game over): nothing is laid out.
@@ -334,8 +336,16 @@ fn measure_free_area(
     };
     let free = Rect::from_center_size(transform.translation, node.size());
     let window = target.physical_size().as_vec2();
-    if framing.free != free || framing.window != window {
+    let panels: Vec<Rect> = slots
+        .iter()
+        .map(|(node, at)| Rect::from_center_size(at.translation, node.size()))
+        .collect();
+    let aspect = framing.table_half.x / framing.table_half.y;
+    let margin = MARGIN_PX * target.scale_factor();
+    let table_area = largest_clear_area(window, &panels, aspect, margin);
+    if framing.free != free || framing.window != window || framing.table_area != table_area {
         framing.free = free;
         framing.window = window;
+        framing.table_area = table_area;
     }
 }

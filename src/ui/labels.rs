@@ -9,7 +9,7 @@ use super::widgets::set_text;
 use crate::session::{Ball, BallPoses, Session, Settings, TableCamera, at_table};
 use crate::shot::{BallId, BallStyle};
 use crate::view::balls::DOT_COLOUR;
-use crate::view::{CameraPlaced, Labels};
+use crate::view::{CameraPlaced, Label, Labels};
 use bevy::prelude::*;
 use bevy::ui::UiSystems;
 use bevy::window::PrimaryWindow;
@@ -136,42 +136,48 @@ fn show_labels(
     };
     let (camera, transform) = (camera.0, GlobalTransform::from(*camera.1));
     let transform = &transform;
+    // Each label that is in sight: what it names, drawn where and how large.
+    let named: Vec<(&Label, Named)> = labels
+        .0
+        .iter()
+        .filter_map(|label| {
+            let point = on_window(camera, transform, &window, scale.0, label.at)?;
+            // A ball's edge as drawn, to keep the label clear of it.
+            let radius = if label.clear_of > 0.0 {
+                let up = transform.up().as_vec3() * label.clear_of;
+                on_window(camera, transform, &window, scale.0, label.at + up)
+                    .map_or(0.0, |edge| edge.distance(point))
+            } else {
+                0.0
+            };
+            Some((label, Named { point, radius }))
+        })
+        .collect();
     let mut nodes = shown.iter_mut();
-    // Where this frame's labels went, UI px.
-    let mut taken: Vec<Rect> = Vec::new();
-    for label in &labels.0 {
-        let Some(point) = on_window(camera, transform, &window, scale.0, label.at) else {
-            continue;
-        };
-        // Above and right of a point; right of a ball's edge as drawn, level with its
-        // middle.
-        let on_screen = if label.clear_of > 0.0 {
-            let up = transform.up().as_vec3() * label.clear_of;
-            let edge = on_window(camera, transform, &window, scale.0, label.at + up)
-                .map_or(0.0, |edge| edge.distance(point));
-            point + Vec2::new(edge, TEXT_PX / 2.0)
-        } else {
-            point
-        };
+    let mut sizes = Vec::with_capacity(named.len());
+    let mut slots = Vec::with_capacity(named.len());
+    for (label, _) in &named {
+        let node = nodes.next();
+        // The size as last laid out while it read the same words; else as its words
+        // will need.
+        let guessed = guessed_size(&label.words);
+        sizes.push(match &node {
+            Some((_, laid_out, text, ..)) if text.0 == label.words => {
+                (laid_out.size() * laid_out.inverse_scale_factor()).max(guessed)
+            }
+            _ => guessed,
+        });
+        slots.push(node);
+    }
+    let window_size = window.size() / scale.0;
+    let named_points: Vec<Named> = named.iter().map(|(_, n)| *n).collect();
+    let places = place_labels(&named_points, &sizes, window_size);
+    for (((label, _), at), slot) in named.iter().zip(places).zip(slots) {
         let (words, colour) = (&label.words, &label.colour);
-        let top = on_screen.y - TEXT_PX;
-        match nodes.next() {
-            Some((mut node, laid_out, mut text, mut text_colour, mut visibility)) => {
-                // Beside the point, or as far right as the window lets the label's
-                // width (as last laid out) end inside it; under any label it would
-                // cover.
-                let size = laid_out.size() * laid_out.inverse_scale_factor();
-                let room = window.width() / scale.0 - size.x;
-                let mut at = Vec2::new((on_screen.x + 4.0).min(room), top);
-                while let Some(covered) = taken
-                    .iter()
-                    .find(|r| !r.intersect(Rect::from_corners(at, at + size)).is_empty())
-                {
-                    at.y = covered.max.y + 1.0;
-                }
-                taken.push(Rect::from_corners(at, at + size));
-                node.left = px(at.x);
-                node.top = px(at.y);
+        match slot {
+            Some((mut node, _, mut text, mut text_colour, mut visibility)) => {
+                node.left = px(at.min.x);
+                node.top = px(at.min.y);
                 set_text(&mut text, words);
                 text_colour.0 = *colour;
                 *visibility = Visibility::Inherited;
@@ -188,8 +194,8 @@ fn show_labels(
                     TextLayout::no_wrap(),
                     Node {
                         position_type: PositionType::Absolute,
-                        left: px(on_screen.x + 4.0),
-                        top: px(top),
+                        left: px(at.min.x),
+                        top: px(at.min.y),
                         padding: UiRect::axes(px(3), px(1)),
                         border_radius: BorderRadius::all(px(3)),
                         ..default()
@@ -204,5 +210,149 @@ fn show_labels(
     }
     for (_, _, _, _, mut visibility) in nodes {
         *visibility = Visibility::Hidden;
+    }
+}
+
+/// What a label names, as drawn: its point, and the radius round it drawn (a ball's).
+#[derive(Clone, Copy, Debug)]
+struct Named {
+    point: Vec2,
+    radius: f32,
+}
+
+/// A label's size before it is laid out, UI px: a little wider than its words can be
+/// (the font's widest figures and capitals), with its padding.
+fn guessed_size(words: &str) -> Vec2 {
+    Vec2::new(
+        0.62 * TEXT_PX * words.chars().count() as f32 + 6.0,
+        1.3 * TEXT_PX + 2.0,
+    )
+}
+
+/// Where each label of `sizes` goes, UI px, in a window `window` px: round what it
+/// names (right of it level with its middle, left, above, below, then the corners), at
+/// the first place that covers no label placed before it and nothing named; where
+/// every one does, right of it and pushed down clear of the labels placed before.
+fn place_labels(named: &[Named], sizes: &[Vec2], window: Vec2) -> Vec<Rect> {
+    const GAP: f32 = 4.0;
+    let mut placed: Vec<Rect> = Vec::with_capacity(named.len());
+    for (this, &size) in named.iter().zip(sizes) {
+        let (p, r) = (this.point, this.radius + GAP);
+        let half = size / 2.0;
+        let candidates = [
+            Vec2::new(p.x + r, p.y - half.y),
+            Vec2::new(p.x - r - size.x, p.y - half.y),
+            Vec2::new(p.x - half.x, p.y - r - size.y),
+            Vec2::new(p.x - half.x, p.y + r),
+            Vec2::new(p.x + r, p.y - r - size.y),
+            Vec2::new(p.x + r, p.y + r),
+            Vec2::new(p.x - r - size.x, p.y - r - size.y),
+            Vec2::new(p.x - r - size.x, p.y + r),
+        ]
+        .map(|at| {
+            let at = at.clamp(Vec2::ZERO, (window - size).max(Vec2::ZERO));
+            Rect::from_corners(at, at + size)
+        });
+        let clear = |rect: &Rect| {
+            placed.iter().all(|other| rect.intersect(*other).is_empty())
+                && named.iter().all(|n| !covers(rect, n.point, n.radius))
+        };
+        let place = candidates
+            .iter()
+            .find(|c| clear(c))
+            .copied()
+            .unwrap_or_else(|| {
+                // Down past whatever it covers, until it covers nothing: each step passes
+                // one thing's lower edge, so it ends.
+                let mut at = candidates[0];
+                loop {
+                    let label_under = placed
+                        .iter()
+                        .find(|other| !at.intersect(**other).is_empty())
+                        .map(|other| other.max.y);
+                    let named_under = || {
+                        named
+                            .iter()
+                            .find(|n| covers(&at, n.point, n.radius))
+                            .map(|n| n.point.y + n.radius.max(0.5))
+                    };
+                    let Some(bottom) = label_under.or_else(named_under) else {
+                        break at;
+                    };
+                    let down = Vec2::Y * (bottom + 1.0 - at.min.y);
+                    at = Rect::from_corners(at.min + down, at.max + down);
+                }
+            });
+        placed.push(place);
+    }
+    placed
+}
+
+/// Whether `rect` covers any of the disc of `radius` round `centre` (a point, where the
+/// radius is 0, inside it or on its edge).
+fn covers(rect: &Rect, centre: Vec2, radius: f32) -> bool {
+    let nearest = centre.clamp(rect.min, rect.max);
+    nearest.distance(centre) < radius.max(0.5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_crowded_at_the_far_rail_go_round_what_they_name_and_never_overlap() {
+        let window = Vec2::new(1280.0, 720.0);
+        // Contacts along the far cushion a few px apart, two balls among them, and
+        // points crowded against the window's right edge.
+        let mut named: Vec<Named> = (0..8)
+            .map(|i| Named {
+                point: Vec2::new(500.0 + 9.0 * i as f32, 300.0 + (i % 3) as f32),
+                radius: 0.0,
+            })
+            .collect();
+        named.push(Named {
+            point: Vec2::new(520.0, 305.0),
+            radius: 6.0,
+        });
+        named.push(Named {
+            point: Vec2::new(560.0, 296.0),
+            radius: 6.0,
+        });
+        named.extend((0..3).map(|i| Named {
+            point: Vec2::new(1275.0, 100.0 + 5.0 * i as f32),
+            radius: 0.0,
+        }));
+        let sizes: Vec<Vec2> = (0..named.len())
+            .map(|i| guessed_size(&format!("{} head at 2.4{i}", i + 1)))
+            .collect();
+        let places = place_labels(&named, &sizes, window);
+        for (i, a) in places.iter().enumerate() {
+            assert!(
+                a.min.x >= 0.0 && a.max.x <= window.x,
+                "{a:?} off the window"
+            );
+            for b in &places[i + 1..] {
+                assert!(a.intersect(*b).is_empty(), "{a:?} and {b:?} overlap");
+            }
+            for n in &named {
+                assert!(!covers(a, n.point, n.radius), "{a:?} covers {n:?}");
+            }
+        }
+        // Fewer, as a stroke's contacts at the far rail usually are: each beside what
+        // it names, the gap round it away (at a corner, that on both sides).
+        let sparse: Vec<Named> = [(500.0, 0.0), (540.0, 0.0), (580.0, 0.0), (530.0, 6.0)]
+            .map(|(x, radius)| Named {
+                point: Vec2::new(x, 300.0),
+                radius,
+            })
+            .to_vec();
+        let places = place_labels(&sparse, &sizes[..4], window);
+        for (place, n) in places.iter().zip(&sparse) {
+            let nearest = n.point.clamp(place.min, place.max);
+            assert!(
+                nearest.distance(n.point) <= (n.radius + 4.0) * std::f32::consts::SQRT_2 + 0.01,
+                "{place:?} not beside {n:?}"
+            );
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! chosen in the menu), red.
 
 use super::resolution::Sharp;
-use super::surfaces::{SurfaceMaterial, polished};
+use super::surfaces::{Coat, SurfaceMaterial, polished};
 use crate::play::BallStyle;
 use crate::session::{Ball, GameConfig, Settings};
 use crate::shot::BallId;
@@ -70,15 +70,23 @@ fn dress_ball(
     } else {
         (ball_colour(id, style), None)
     };
-    // Phenolic resin, one material through and through: a polished surface that
-    // mirrors the lamp sharply (no clear coat, which would take a pipeline of its own).
-    let body = materials.add(polished(StandardMaterial {
-        base_color,
-        base_color_texture: texture,
-        perceptual_roughness: 0.05,
-        reflectance: 0.5,
-        ..default()
-    }));
+    // Phenolic resin, not a mirror: a diffuse coloured body whose own sheen shows the
+    // room only faintly and blurred (rough, at a dielectric's 4 % reflectance), under
+    // a clear coat that shows the lamp's face sharp and bright (the table's shader
+    // draws it, so the balls keep the one pipeline; Bevy's clear coat is another).
+    let body = materials.add(polished(
+        StandardMaterial {
+            base_color,
+            base_color_texture: texture,
+            perceptual_roughness: 0.35,
+            reflectance: 0.5,
+            ..default()
+        },
+        Coat {
+            shine: 0.9,
+            softness: 0.05,
+        },
+    ));
     let sphere = meshes.add(Sphere::new(r).mesh().uv(SPHERE_SECTORS, SPHERE_STACKS));
     commands
         .entity(add.entity)

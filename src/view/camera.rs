@@ -32,13 +32,13 @@ impl Default for Orbit {
         Orbit {
             yaw: 0.0,
             pitch: 0.62,
-            distance: 3.6,
+            distance: 4.6,
         }
     }
 }
 
 const PITCH_RANGE: (f32, f32) = (0.15, 1.55);
-const DISTANCE_RANGE: (f32, f32) = (0.8, 7.0);
+const DISTANCE_RANGE: (f32, f32) = (1.0, 9.0);
 
 /// The view chosen now and the orbit's place.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -88,7 +88,12 @@ pub struct Scene {
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct Framing {
     pub window: Vec2,
+    /// Between the panels' columns.
     pub free: Rect,
+    /// The largest part of the window of the table's shape that no panel covers (it
+    /// reaches into the columns beside and between their panels): the top view frames
+    /// the whole table in it.
+    pub table_area: Rect,
     pub fov_y: f32,
     /// The table's outer half extents (rails included), m: along it and across.
     pub table_half: Vec2,
@@ -99,10 +104,60 @@ impl Default for Framing {
         Framing {
             window: Vec2::new(1280.0, 720.0),
             free: Rect::new(0.0, 0.0, 1280.0, 720.0),
-            fov_y: std::f32::consts::FRAC_PI_4,
+            table_area: Rect::new(0.0, 0.0, 1280.0, 720.0),
+            fov_y: FIELD_OF_VIEW_Y,
             table_half: Vec2::new(1.55, 0.84),
         }
     }
+}
+
+/// The table camera's vertical field of view, rad (36°; 58° across a 16:9 window): at
+/// Bevy's 45° (73° across), a ball at the screen's side was drawn a quarter longer
+/// than high.
+pub const FIELD_OF_VIEW_Y: f32 = 0.2 * std::f32::consts::PI;
+
+/// The largest rectangle of `aspect` (width over height) in a window of `window` px
+/// that no panel covers, with `margin` px round each panel; empty where there is none.
+/// Its sides lie on the window's or the panels' edges: every pair of those is tried.
+pub fn largest_clear_area(window: Vec2, panels: &[Rect], aspect: f32, margin: f32) -> Rect {
+    let panels: Vec<Rect> = panels
+        .iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| p.inflate(margin))
+        .collect();
+    let edges = |along: fn(Vec2) -> f32, size: f32| {
+        let mut edges: Vec<f32> = panels
+            .iter()
+            .flat_map(|p| [along(p.min), along(p.max)])
+            .filter(|e| (0.0..=size).contains(e))
+            .chain([0.0, size])
+            .collect();
+        edges.sort_by(f32::total_cmp);
+        edges.dedup();
+        edges
+    };
+    let (xs, ys) = (edges(|v| v.x, window.x), edges(|v| v.y, window.y));
+    let mut best = Rect::default();
+    for (i, &x0) in xs.iter().enumerate() {
+        for &x1 in &xs[i + 1..] {
+            for (j, &y0) in ys.iter().enumerate() {
+                for &y1 in &ys[j + 1..] {
+                    let room = Rect::new(x0, y0, x1, y1);
+                    let width = room.width().min(room.height() * aspect);
+                    if width <= best.width() || panels.iter().any(|p| overlaps(p, &room)) {
+                        continue;
+                    }
+                    best = Rect::from_center_size(room.center(), Vec2::new(width, width / aspect));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Whether two rectangles share more than an edge.
+fn overlaps(a: &Rect, b: &Rect) -> bool {
+    a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
 }
 
 /// The share of the free area's width or height the whole table fills in the top view.
@@ -118,11 +173,11 @@ pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
         return top_pose_over(&scene.framing, area.center(), area.half_size());
     }
     match view {
-        CameraView::Behind => behind(scene.aim, 0.75, 0.32, 0.9),
+        CameraView::Behind => behind(scene.aim, 0.95, 0.41, 0.9),
         CameraView::Follow if scene.rolling && scene.velocity.length() > 0.05 => {
-            behind(scene.velocity.normalize(), 1.1, 0.9, 0.5)
+            behind(scene.velocity.normalize(), 1.4, 1.15, 0.5)
         }
-        CameraView::Follow => behind(scene.aim, 1.1, 0.9, 0.5),
+        CameraView::Follow => behind(scene.aim, 1.4, 1.15, 0.5),
         CameraView::Top => top_pose(&scene.framing),
         CameraView::Orbit => {
             // Yaw 0 stands at the head end (−x) looking toward the foot (+x).
@@ -143,7 +198,11 @@ pub fn pose(view: CameraView, orbit: &Orbit, scene: &Scene) -> Pose {
 /// for the whole table and its rails to fit the free area, shifted so that the
 /// table's centre is the free area's.
 fn top_pose(framing: &Framing) -> Pose {
-    top_pose_over(framing, Vec2::ZERO, framing.table_half)
+    let in_its_area = Framing {
+        free: framing.table_area,
+        ..*framing
+    };
+    top_pose_over(&in_its_area, Vec2::ZERO, framing.table_half)
 }
 
 /// Straight down on the part of the cloth around `centre` (Bevy x and z, m) reaching
@@ -226,6 +285,10 @@ fn spawn_camera(mut commands: Commands) {
         Name::new("Camera"),
         TableCamera,
         Camera3d::default(),
+        Projection::Perspective(PerspectiveProjection {
+            fov: FIELD_OF_VIEW_Y,
+            ..default()
+        }),
         // From the second frame on (`open_the_shutter`).
         Camera {
             is_active: false,
@@ -442,7 +505,7 @@ mod tests {
     }
 
     #[test]
-    fn from_above_the_whole_table_lies_in_the_area_the_panels_leave_free() {
+    fn from_above_the_whole_table_lies_in_its_area() {
         for (window, free) in [
             (
                 Vec2::new(1280.0, 720.0),
@@ -456,7 +519,8 @@ mod tests {
         ] {
             let framing = Framing {
                 window,
-                free,
+                free: Rect::new(0.0, 0.0, 10.0, 10.0),
+                table_area: free,
                 ..Framing::default()
             };
             let top = pose(
@@ -493,6 +557,35 @@ mod tests {
                 "{spread}"
             );
         }
+    }
+
+    #[test]
+    fn the_tables_area_is_the_largest_of_its_shape_that_no_panel_covers() {
+        // The panels at the break, 1280 × 720: the scoreboard and the position at the
+        // top left, the stroke at the bottom left, the hint and the break's overlay at
+        // the top right.
+        let window = Vec2::new(1280.0, 720.0);
+        let panels = [
+            Rect::new(8.0, 8.0, 356.0, 155.0),
+            Rect::new(8.0, 548.0, 356.0, 712.0),
+            Rect::new(928.0, 8.0, 1272.0, 272.0),
+        ];
+        let aspect = 1.55 / 0.84;
+        let area = largest_clear_area(window, &panels, aspect, 8.0);
+        assert!((area.width() / area.height() - aspect).abs() < 1e-3);
+        for panel in panels {
+            assert!(
+                !overlaps(&panel.inflate(8.0), &area),
+                "{area:?} over {panel:?}"
+            );
+        }
+        assert!(area.min.cmpge(Vec2::ZERO).all() && area.max.cmple(window).all());
+        // Between the columns alone (what the top view had) the table was 540 px wide.
+        let between = 920.0 - 364.0;
+        assert!(area.width() > 1.3 * between, "{area:?}");
+        // With no panels, the whole window's width (the table is wider than 16:9).
+        let whole = largest_clear_area(window, &[], aspect, 8.0);
+        assert_eq!(whole.width(), 1280.0);
     }
 
     #[test]

@@ -72,8 +72,10 @@ pub(super) fn plugin(app: &mut App) {
 /// Spot lights along the lamp box, pointing down from high over it (its housing casts
 /// no shadow): a light a metre over the cloth, as the box's own face is, leaves the
 /// bed's corners at a fifth of its middle (as a real box of this size would, without
-/// a broadcast's extra lights); from 2.5 m, their cones reaching just past the cushions,
-/// the corners get about 0.6 of the middle and the room beyond stays dark.
+/// a broadcast's extra lights); from 2.5 m, their cones reaching just past the cushions
+/// and fading from a narrow core, the light is a pool along the lamp: the corners get
+/// about 0.6 of the middle and the room beyond stays dark (the hall's surfaces take
+/// the lamp's spill in their own shader, `room`).
 fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
     let spots = 3;
     let height = 2.5;
@@ -88,7 +90,7 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
                 intensity: 92_000.0,
                 range: 6.0,
                 radius: 0.15,
-                inner_angle: 0.7,
+                inner_angle: 0.35,
                 outer_angle: 0.8,
                 ..default()
             },

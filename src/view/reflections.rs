@@ -31,18 +31,23 @@ const SIZE: u32 = 32;
 const LAMP_RADIANCE: f32 = 8.0;
 const ROOM_RADIANCE: f32 = 0.012;
 
+/// The share of the lamp's light the cloth a ball's underside sees still gets: most
+/// of what lights the underside is the cloth within a radius of the contact, in the
+/// ball's own shadow (`shaders/surface.wgsl`'s contact shadow takes three quarters
+/// off right under it).
+const UNDER_A_BALL: f32 = 0.4;
+
 /// Bevy's default exposure turns a radiance of this many cd/m² into white.
 const WHITE_CD_M2: f32 = 1.2 * 831.7; // 1.2 · 2^9.7
 
 /// What is seen from the bed's middle at a ball's height along `direction` (Bevy
-/// frame), linear RGB; the lamp's face at `lamp_radiance`.
-fn seen(
-    direction: Vec3,
-    table: &TableGeometry,
-    lamp: &Lamp,
-    lamp_radiance: f32,
-    cloth: LinearRgba,
-) -> [f32; 3] {
+/// frame), linear RGB: the lamp's face at `room.lamp`, the cloth and the `room.horizon`.
+fn seen(direction: Vec3, table: &TableGeometry, lamp: &Lamp, room: &Seen) -> [f32; 3] {
+    let Seen {
+        lamp: lamp_radiance,
+        cloth,
+        horizon,
+    } = *room;
     let eye = Vec3::new(0.0, table.ball_radius as f32, 0.0);
     let d = direction.normalize();
     if d.y > 0.0 {
@@ -59,8 +64,7 @@ fn seen(
             return [cloth.red, cloth.green, cloth.blue];
         }
     }
-    // The rails and the dark room beyond.
-    [0.03, 0.015, 0.008]
+    horizon
 }
 
 /// The direction of a texel's centre on a cube face (wgpu's face order +X −X +Y −Y +Z
@@ -93,9 +97,18 @@ fn half(value: f32) -> [u8; 2] {
     half.to_le_bytes()
 }
 
+/// How bright what a ball sees is, linear RGB: the lamp's face, the cloth, and the
+/// rails and the dim hall round the horizon.
+#[derive(Clone, Copy)]
+struct Seen {
+    lamp: f32,
+    cloth: LinearRgba,
+    horizon: [f32; 3],
+}
+
 /// The room's cube map (`seen`).
-fn room_cube(table: &TableGeometry, lamp: &Lamp, lamp_radiance: f32, cloth: LinearRgba) -> Image {
-    cube(|direction| seen(direction, table, lamp, lamp_radiance, cloth))
+fn room_cube(table: &TableGeometry, lamp: &Lamp, room: &Seen) -> Image {
+    cube(|direction| seen(direction, table, lamp, room))
 }
 
 /// The cube map of the `radiance` seen along each direction (Bevy frame), every face at each
@@ -199,13 +212,36 @@ fn mirror_the_room(
     let lamp = Lamp::over(table);
     let maps = &reflections.0;
     // The lamp's light itself comes from the spot lights: the diffuse map holds only
-    // the light the cloth and room give back (the cloth's colour under a ball).
-    for (map, lamp_radiance) in [
-        (&maps.diffuse_map, 0.0),
-        (&maps.specular_map, LAMP_RADIANCE),
+    // the light the cloth and room give back. The cloth as lit under a ball, in its own
+    // shadow, and the rails and the hall round it as the lamp's spill lights them: a
+    // ball's underside lit by the whole bright cloth, and its middle by nothing, looked
+    // as if it mirrored them (chrome, not resin). The sharp map sees the cloth as lit,
+    // the hall dark.
+    let under_a_ball = LinearRgba::rgb(
+        cloth.red * UNDER_A_BALL,
+        cloth.green * UNDER_A_BALL,
+        cloth.blue * UNDER_A_BALL,
+    );
+    for (map, room) in [
+        (
+            &maps.diffuse_map,
+            Seen {
+                lamp: 0.0,
+                cloth: under_a_ball,
+                horizon: [0.10, 0.06, 0.045],
+            },
+        ),
+        (
+            &maps.specular_map,
+            Seen {
+                lamp: LAMP_RADIANCE,
+                cloth,
+                horizon: [0.03, 0.015, 0.008],
+            },
+        ),
     ] {
         if let Some(mut image) = images.get_mut(map) {
-            *image = room_cube(table, &lamp, lamp_radiance, cloth);
+            *image = room_cube(table, &lamp, &room);
         }
     }
 }
@@ -237,7 +273,12 @@ mod tests {
         let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
         let lamp = Lamp::over(&table);
         let cloth = LinearRgba::rgb(0.01, 0.1, 0.4);
-        let seen = |d: Vec3| seen(d, &table, &lamp, LAMP_RADIANCE, cloth);
+        let room = Seen {
+            lamp: LAMP_RADIANCE,
+            cloth,
+            horizon: [0.03; 3],
+        };
+        let seen = |d: Vec3| seen(d, &table, &lamp, &room);
         assert_eq!(seen(Vec3::Y)[0], LAMP_RADIANCE);
         assert_eq!(seen(Vec3::NEG_Y)[2], 0.4);
         assert_eq!(seen(Vec3::X)[0], 0.03);
@@ -250,7 +291,12 @@ mod tests {
         let config = crate::config::Config::defaults();
         let table = TableGeometry::new(&config.tables, None, &config.balls).unwrap();
         let cloth = LinearRgba::rgb(0.01, 0.1, 0.4);
-        let image = room_cube(&table, &Lamp::over(&table), LAMP_RADIANCE, cloth);
+        let room = Seen {
+            lamp: LAMP_RADIANCE,
+            cloth,
+            horizon: [0.03; 3],
+        };
+        let image = room_cube(&table, &Lamp::over(&table), &room);
         let levels = image.texture_descriptor.mip_level_count;
         let texels: u32 = (0..levels).map(|l| (SIZE >> l).pow(2)).sum();
         // Four halves of two bytes a texel.

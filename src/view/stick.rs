@@ -1,7 +1,7 @@
 //! How the cue looks: its bands' colours (`cue::CueColours`) on a satin finish.
 
 use super::resolution::Sharp;
-use super::surfaces::{SurfaceMaterial, polished};
+use super::surfaces::{Coat, SurfaceMaterial, polished};
 use crate::cue::CueColours;
 use bevy::prelude::*;
 
@@ -19,12 +19,19 @@ fn dress_stick(
     let Ok(CueColours(colours)) = sticks.get(add.entity) else {
         return;
     };
-    let satin = materials.add(polished(StandardMaterial {
-        base_color_texture: Some(colours.clone()),
-        perceptual_roughness: 0.38,
-        reflectance: 0.45,
-        ..default()
-    }));
+    // Satin lacquer: a dim, soft image of the lamp.
+    let satin = materials.add(polished(
+        StandardMaterial {
+            base_color_texture: Some(colours.clone()),
+            perceptual_roughness: 0.38,
+            reflectance: 0.45,
+            ..default()
+        },
+        Coat {
+            shine: 0.37,
+            softness: 0.24,
+        },
+    ));
     commands
         .entity(add.entity)
         .insert((MeshMaterial3d(satin), Sharp));

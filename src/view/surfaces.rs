@@ -74,9 +74,13 @@ pub enum Kind {
     Wood,
     /// Without grain, lit simply at the low graphics: the slate, pearl, spots, room.
     Matt,
-    /// Without grain, shining: the balls, the cue. Lit simply at the low graphics,
-    /// mirroring the lamp's face.
+    /// Without grain, shining: the balls, the cue. Lit simply at the low graphics;
+    /// at both, a clear coat over it mirrors the lamp's face sharply.
     Polished,
+    /// The hall beyond the table (floor, curtains, the other table, chairs, the lamp's
+    /// housing): lit simply by the lamp's spill at both graphics, a dim backdrop that
+    /// the full lighting would charge a software renderer a third of a frame for.
+    Room,
     /// The lamp's glowing face: the standard material, unlit, at both graphics.
     Glowing,
     /// Nothing drawn but depth: what hides the sharp things (`view::resolution`).
@@ -89,6 +93,8 @@ impl Kind {
     fn shading(self, simple_lighting: bool) -> Shading {
         match (self, simple_lighting) {
             (Kind::DepthOnly, _) => Shading::DepthOnly,
+            // The matt surfaces' pipeline, shared with the low graphics.
+            (Kind::Room, _) => Shading::Simple(Kind::Matt),
             (_, false) => Shading::Full,
             (Kind::Glowing, true) => Shading::Plain,
             (Kind::Felt | Kind::Wood | Kind::Matt | Kind::Polished, true) => Shading::Simple(self),
@@ -100,8 +106,9 @@ impl Kind {
         match self {
             Kind::Felt => 0.0,
             Kind::Wood => 1.0,
-            Kind::Matt | Kind::Polished | Kind::Glowing => 2.0,
+            Kind::Matt | Kind::Room | Kind::Glowing => 2.0,
             Kind::DepthOnly => 3.0,
+            Kind::Polished => 4.0,
         }
     }
 }
@@ -136,13 +143,19 @@ impl From<&Grain> for Shading {
     }
 }
 
-/// A polished surface: the standard material; at the low graphics its colour and
-/// picture lit simply, and the lamp's face mirrored, brighter and sharper the smoother
-/// it is.
-pub fn polished(base: StandardMaterial) -> SurfaceMaterial {
-    let roughness = base.perceptual_roughness;
+/// How a polished surface's clear coat mirrors the lamp's face: how bright its image
+/// (0..1 of white) and how soft its edge (a share of the face's size).
+pub struct Coat {
+    pub shine: f32,
+    pub softness: f32,
+}
+
+/// A polished surface: the standard material (its own, rougher, sheen at the high
+/// graphics; its colour and picture lit simply at the low), under a clear coat that
+/// mirrors the lamp's face at both.
+pub fn polished(base: StandardMaterial, coat: Coat) -> SurfaceMaterial {
     let extension = Grain {
-        grain: Vec4::new(0.6 * (1.0 - roughness), 0.05 + 0.5 * roughness, 0.0, 0.0),
+        grain: Vec4::new(coat.shine, coat.softness, 0.0, 0.0),
         dark: base.base_color.to_linear().to_vec4(),
         picture: base.base_color_texture.clone(),
         ..Grain::none(Kind::Polished)
@@ -152,9 +165,25 @@ pub fn polished(base: StandardMaterial) -> SurfaceMaterial {
 
 /// A matt surface without grain: the standard material, lit simply at the low graphics.
 pub fn matt(base: StandardMaterial) -> SurfaceMaterial {
+    unpolished(base, Kind::Matt)
+}
+
+/// A surface of the hall beyond the table (`Kind::Room`), of this colour.
+pub fn in_the_room(colour: Color) -> SurfaceMaterial {
+    unpolished(
+        StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: 0.9,
+            ..default()
+        },
+        Kind::Room,
+    )
+}
+
+fn unpolished(base: StandardMaterial, kind: Kind) -> SurfaceMaterial {
     let extension = Grain {
         dark: base.base_color.to_linear().to_vec4(),
-        ..Grain::none(Kind::Matt)
+        ..Grain::none(kind)
     };
     SurfaceMaterial { base, extension }
 }
@@ -365,16 +394,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_high_graphics_draws_every_surface_with_one_shader_and_the_low_each_kind_with_its_own() {
+    fn the_high_graphics_draws_the_table_with_one_shader_and_the_low_each_kind_with_its_own() {
         let surfaces = [
             Grain::felt(Color::srgb(0.12, 0.33, 0.64), 0.3, 700.0),
             Grain::wood(Color::BLACK, Color::WHITE, Vec2::new(1.42, 0.71)),
             matt(StandardMaterial::default()).extension,
-            polished(StandardMaterial::default()).extension,
+            polished(
+                StandardMaterial::default(),
+                Coat {
+                    shine: 0.5,
+                    softness: 0.1,
+                },
+            )
+            .extension,
             glowing(StandardMaterial::default()).extension,
+            in_the_room(Color::BLACK).extension,
         ];
         let shaders = |simple| surfaces.each_ref().map(|s| s.shading_for(simple));
-        assert_eq!(shaders(false), [Shading::Full; 5]);
+        assert_eq!(
+            shaders(false),
+            [
+                Shading::Full,
+                Shading::Full,
+                Shading::Full,
+                Shading::Full,
+                Shading::Full,
+                Shading::Simple(Kind::Matt)
+            ]
+        );
         assert_eq!(
             shaders(true),
             [
@@ -382,7 +429,8 @@ mod tests {
                 Shading::Simple(Kind::Wood),
                 Shading::Simple(Kind::Matt),
                 Shading::Simple(Kind::Polished),
-                Shading::Plain
+                Shading::Plain,
+                Shading::Simple(Kind::Matt)
             ]
         );
     }

@@ -2,21 +2,22 @@
 //! section swept round the bed, `edge`), the wooden rails with pearl diamonds, the
 //! apron, the heavy body and legs of a heated carom table, the spots.
 
+mod diamonds;
 mod edge;
 
-use super::resolution::hiding_sharp_things;
+use super::resolution::{Sharp, hiding_sharp_things};
 use super::surfaces::{Grain, SurfaceMaterial, matt};
 use crate::math::{DVec2, DVec3};
 use crate::session::frame::to_bevy;
 use crate::session::{GameConfig, Preferences, Screen, Session};
 use crate::shot::Spot;
 use crate::table::TableGeometry;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
+use diamonds::Diamond;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PostUpdate, spawn_table.run_if(resource_added::<Session>));
+    diamonds::plugin(app);
 }
 
 /// The table's model, the parent of its parts.
@@ -75,27 +76,6 @@ fn rail_section(t: &TableGeometry) -> Vec<DVec2> {
     // `swept` wants the solid on the left going along: the section backwards.
     points.reverse();
     points
-}
-
-/// A flat lozenge of pearl at `at` on a rail top, its long axis across the rail
-/// (`across`, a unit vector in the table's plane).
-fn diamond(at: DVec3, across: DVec2, long: f64, short: f64) -> Mesh {
-    let along = across.perp();
-    let corners = [
-        at + (across * long / 2.0).extend(0.0),
-        at + (along * short / 2.0).extend(0.0),
-        at - (across * long / 2.0).extend(0.0),
-        at - (along * short / 2.0).extend(0.0),
-    ];
-    let positions: Vec<[f32; 3]> = corners.iter().map(|&p| to_bevy(p).into()).collect();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; 4])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, edge::untextured(4))
-    .with_inserted_indices(Indices::U32(vec![0, 1, 2, 0, 2, 3, 0, 2, 1, 0, 3, 2]))
 }
 
 fn spawn_table(
@@ -159,6 +139,8 @@ fn spawn_table(
             DespawnOnExit(Screen::Table),
         ))
         .id();
+    let (lozenge, diamond_places) = diamonds::placed(t);
+    let lozenge = meshes.add(lozenge);
     // One part of the table: its mesh (in the table's place); the caller adds the
     // material.
     let mut piece = |name: &str, shape: Mesh| {
@@ -206,11 +188,17 @@ fn spawn_table(
         hiding_sharp_things(),
     ));
     commands.spawn((piece("Rails", rails), MeshMaterial3d(rail_wood)));
-    let diamonds = t.diamonds().into_iter().map(|d| {
-        let across = if d.y.abs() > hw { DVec2::Y } else { DVec2::X };
-        diamond(d.extend(t.rail_height + 0.0004), across, 0.024, 0.011)
-    });
-    commands.spawn((piece("Diamonds", merged(diamonds)), MeshMaterial3d(pearl)));
+    for place in diamond_places {
+        commands.spawn((
+            Name::new("Diamond"),
+            Diamond,
+            Mesh3d(lozenge.clone()),
+            MeshMaterial3d(pearl.clone()),
+            place,
+            Sharp,
+            ChildOf(root),
+        ));
+    }
     let spots = [Spot::Head, Spot::Foot, Spot::Centre].map(|s| {
         Mesh::from(Cylinder::new(0.0035, 0.0004)).transformed_by(Transform::from_translation(
             to_bevy(t.spot(s).extend(0.0002)),
