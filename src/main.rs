@@ -37,6 +37,10 @@ struct Cli {
     /// time the game's systems take a frame, and exit.
     #[arg(long, conflicts_with = "screenshot")]
     frame_rate: bool,
+    /// At the practice table, switch the graphics preset from low to high and back N
+    /// times, print the resident memory after each, and exit.
+    #[arg(long, value_name = "N", conflicts_with_all = ["screenshot", "frame_rate"])]
+    preset_round_trips: Option<u32>,
     /// A fixed camera here, m in the table frame (x toward the foot, y left, z up from
     /// the cloth), looking at --looking-at: for pictures of one part of the table.
     #[arg(long, value_name = "X,Y,Z", value_parser = point, requires = "looking_at")]
@@ -448,6 +452,7 @@ struct Game {
     /// A screen at once in place of the menu (`--start online`, `--start club-night`).
     screen: Option<Screen>,
     frame_rate: bool,
+    preset_round_trips: Option<u32>,
     staging: Staging,
 }
 
@@ -500,6 +505,7 @@ impl Game {
             position,
             screenshot: self.look.screenshot.map(|path| (path, self.look.frames)),
             frame_rate: self.frame_rate,
+            preset_round_trips: self.preset_round_trips,
             quality: self.look.quality,
             staging: Some(self.staging),
             language,
@@ -614,6 +620,7 @@ fn main() -> ExitCode {
                 start: None,
                 screen: None,
                 frame_rate: false,
+                preset_round_trips: None,
                 staging: Staging::default(),
             };
             return at_table.open(cli.config, cli.lang);
@@ -623,7 +630,12 @@ fn main() -> ExitCode {
             let start = match cli.start {
                 Some(Start::Table(mode)) => Some(mode),
                 Some(Start::Menu | Start::Online | Start::ClubNight | Start::Records) => None,
-                None if look.screenshot.is_some() || cli.frame_rate => Some(Mode::Practice),
+                None if look.screenshot.is_some()
+                    || cli.frame_rate
+                    || cli.preset_round_trips.is_some() =>
+                {
+                    Some(Mode::Practice)
+                }
                 None => None,
             };
             let at_table = Game {
@@ -637,6 +649,7 @@ fn main() -> ExitCode {
                     _ => None,
                 },
                 frame_rate: cli.frame_rate,
+                preset_round_trips: cli.preset_round_trips,
                 staging: Staging {
                     camera: cli.camera_at.zip(cli.looking_at),
                     elevation_deg: cli.elevation,

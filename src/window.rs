@@ -31,6 +31,9 @@ pub struct Launch {
     pub screenshot: Option<(PathBuf, u32)>,
     /// Measure the frame rate during a stroke, print it, and exit.
     pub frame_rate: bool,
+    /// Switch the graphics preset low → high → low this many times, print the
+    /// resident memory after each, and exit (`view::round_trips`).
+    pub preset_round_trips: Option<u32>,
     /// The config folder (its practice positions and drills).
     pub config_folder: Option<PathBuf>,
     /// Graphics for this run, whatever the settings say.
@@ -155,6 +158,9 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     }
     if launch.frame_rate {
         app.insert_resource(FrameRateTest);
+    }
+    if let Some(trips) = launch.preset_round_trips {
+        app.insert_resource(crate::view::round_trips::PresetRoundTrips(trips));
     }
     app.add_plugins(CaromPlugin);
     // The game's systems, all in Update, are small: handing them out to worker threads

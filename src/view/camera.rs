@@ -117,8 +117,8 @@ impl Default for Framing {
 pub const FIELD_OF_VIEW_Y: f32 = 0.2 * std::f32::consts::PI;
 
 /// The largest rectangle of `aspect` (width over height) in a window of `window` px
-/// that no panel covers, with `margin` px round each panel; empty where there is none.
-/// Its sides lie on the window's or the panels' edges: every pair of those is tried.
+/// that no panel covers, `margin` px clear of each panel and of the window's edges;
+/// empty where there is none. Its sides lie on those margins: every pair is tried.
 pub fn largest_clear_area(window: Vec2, panels: &[Rect], aspect: f32, margin: f32) -> Rect {
     let panels: Vec<Rect> = panels
         .iter()
@@ -129,8 +129,8 @@ pub fn largest_clear_area(window: Vec2, panels: &[Rect], aspect: f32, margin: f3
         let mut edges: Vec<f32> = panels
             .iter()
             .flat_map(|p| [along(p.min), along(p.max)])
-            .filter(|e| (0.0..=size).contains(e))
-            .chain([0.0, size])
+            .filter(|e| (margin..=size - margin).contains(e))
+            .chain([margin, size - margin])
             .collect();
         edges.sort_by(f32::total_cmp);
         edges.dedup();
@@ -579,13 +579,15 @@ mod tests {
                 "{area:?} over {panel:?}"
             );
         }
-        assert!(area.min.cmpge(Vec2::ZERO).all() && area.max.cmple(window).all());
+        assert!(area.min.cmpge(Vec2::splat(8.0)).all());
+        assert!(area.max.cmple(window - 8.0).all());
         // Between the columns alone (what the top view had) the table was 540 px wide.
         let between = 920.0 - 364.0;
         assert!(area.width() > 1.3 * between, "{area:?}");
-        // With no panels, the whole window's width (the table is wider than 16:9).
+        // With no panels, the whole window's width but its margins (the table is
+        // wider than 16:9).
         let whole = largest_clear_area(window, &[], aspect, 8.0);
-        assert_eq!(whole.width(), 1280.0);
+        assert_eq!(whole.width(), 1280.0 - 16.0);
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub use markings::{Label, Labels};
 mod reflections;
 mod resolution;
 mod room;
+pub mod round_trips;
 pub mod screenshot;
 mod sound;
 pub mod staging;
@@ -27,6 +28,7 @@ pub fn plugin(app: &mut App) {
         cameras_and_markings,
         surfaces::plugin,
         room::plugin,
+        round_trips::plugin,
         table::plugin,
         balls::plugin,
         stick::plugin,
