@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Retakes the staged pictures of the table in docs/look (the README's "Look" part), at
-# both presets, with the arguments recorded here: run from the repository root after
+# Retakes the staged pictures of the table in docs/look (or $LOOK_OUT; the README's
+# "Look" part), at both presets, with the arguments recorded here: run from the repository root after
 # `cargo build --release`, with Xvfb and Mesa's Vulkan driver (see ../shared/tools/look.sh
 # or the README). Table frame: m, x toward the foot, y left, z up from the cloth.
 #   tools/look-pictures.sh [NAME...]    (default: every picture)
@@ -21,9 +21,11 @@ declare -A staged=(
   [diamonds]="--camera-at=-0.5,-0.4,0.22 --looking-at=0.8,-0.86,0.0"
   [room]="--view orbit"
   [lamp]="--camera-at=0.3,-2.2,-0.55 --looking-at=0,0,1"
+  [break]="--camera-at=-1.25,0.02,0.1 --looking-at=0.71,0,0"
+  [arena]="--camera-at=-3.9,-3.2,1.5 --looking-at=0,0.3,-0.3"
 )
 names=("$@")
-[ ${#names[@]} -gt 0 ] || names=(aiming top cue-5 cue-30 cue-70 dotted-ball cushion diamonds room lamp)
+[ ${#names[@]} -gt 0 ] || names=(aiming top cue-5 cue-30 cue-70 dotted-ball cushion diamonds room lamp break arena)
 for name in "${names[@]}"; do
   args=${staged[$name]:?"no picture called $name; the pictures: ${!staged[*]}"}
   for quality in high low; do
