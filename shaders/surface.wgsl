@@ -66,20 +66,20 @@ fn contact_shadow(p: vec3<f32>) -> f32 {
 
 // Felt of colour `base` at `w`. Fibres run along the table (world x): stretched noise at
 // two scales, and the nap brushed toward the foot, a little lighter seen against it.
-// The simple lighting draws the coarse fibres only: a software renderer at half
-// resolution sees no finer ones.
+// The simple lighting draws none: the table at half resolution, a pixel spans two
+// fibres or more, and the grain could only crawl (the full lighting fades it there).
 fn felt(w: vec3<f32>, base: vec3<f32>, detailed: bool) -> vec3<f32> {
+    let shadow = contact_shadow(w);
+    if !detailed {
+        return base * shadow;
+    }
     let p = w.xz * grain.y;
     // Fibres a pixel spans, along the table and across it: a grain finer than the
     // pixels can only alias into crawling noise, so it fades to its mean colour as it
-    // shrinks below two pixels a fibre (at low, and toward the far rail at both presets).
+    // shrinks below two pixels a fibre (toward the far rail).
     let spread = fwidth(p);
     let coarse = resolved(max(0.25 * spread.x, spread.y));
     let fibres = coarse * (value_noise(vec2<f32>(p.x * 0.25, p.y)) - 0.5);
-    let shadow = contact_shadow(w);
-    if !detailed {
-        return base * (1.0 + grain.x * fibres) * shadow;
-    }
     let fine = resolved(2.3 * max(spread.x, spread.y)) * (value_noise(p * 2.3) - 0.5);
     let patches = value_noise(w.xz * 3.0);
     return base * (1.0 + grain.x * (0.6 * fibres + 0.4 * fine) + 0.04 * (patches - 0.5))
