@@ -5,13 +5,13 @@
 #define_import_path carom::table_light
 
 // The lamp box's light on a surface at `p` (Bevy frame, m) facing `n`: a pool on the
-// bed, 1 in its middle and falling off toward the rails (the bed's corners at about 0.8
-// of its middle in sRGB, as the full lighting's), dim beyond, with the room's light.
+// bed, 1 in its middle and falling off toward the rails (the bed's corners at about
+// 0.75 of its middle in sRGB, as the full lighting's), dim beyond, with the room's light.
 // `lamp`: the lit face's half length and half width, and its height over the cloth.
 fn simple_light(p: vec3<f32>, n: vec3<f32>, lamp: vec3<f32>) -> f32 {
     // The nearest point of the face's bright middle (its tubes fade toward the box's
     // ends and sides), and the light from there.
-    let core = lamp.xy * vec2<f32>(0.6, 0.5);
+    let core = lamp.xy * vec2<f32>(0.45, 0.4);
     let q = vec3<f32>(clamp(p.x, -core.x, core.x), lamp.z, clamp(p.z, -core.y, core.y));
     let to_lamp = q - p;
     let d2 = dot(to_lamp, to_lamp);

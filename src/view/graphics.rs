@@ -4,6 +4,7 @@
 
 use super::lights::{FullLamp, SHADOW_MAP, ShadowLamp, SimpleLamp, UNUSED_SHADOW_MAP};
 use super::reflections::RoomReflections;
+use super::room::Backdrop;
 use super::surfaces::{SurfaceMaterial, added, change_where};
 use super::table::cloth_colour;
 use crate::session::{GameConfig, Preferences, TableCamera, WindowMode};
@@ -21,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         apply.run_if(
             resource_changed::<Preferences>.or_else(
                 any_match_filter::<Added<ShadowLamp>>
+                    .or_else(any_match_filter::<Added<Backdrop>>)
                     .or_else(resource_added::<RoomReflections>)
                     .or_else(added::<SurfaceMaterial>),
             ),
@@ -44,7 +46,11 @@ fn apply(
     >,
     reflections: Option<Res<RoomReflections>>,
     mut lamps_full: Query<&mut Visibility, (With<FullLamp>, Without<SimpleLamp>)>,
-    mut lamps_simple: Query<&mut Visibility, With<SimpleLamp>>,
+    mut lamps_simple: Query<&mut Visibility, (With<SimpleLamp>, Without<FullLamp>)>,
+    mut backdrops: Query<
+        &mut Visibility,
+        (With<Backdrop>, Without<FullLamp>, Without<SimpleLamp>),
+    >,
     mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
@@ -131,6 +137,9 @@ fn apply(
     }
     for mut lamp in &mut lamps_simple {
         lamp.set_if_neq(simply);
+    }
+    for mut backdrop in &mut backdrops {
+        backdrop.set_if_neq(full);
     }
     let colour = cloth_colour(&config, &preferences);
     change_where(

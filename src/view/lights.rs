@@ -73,9 +73,10 @@ pub(super) fn plugin(app: &mut App) {
 /// no shadow): a light a metre over the cloth, as the box's own face is, leaves the
 /// bed's corners at a fifth of its middle (as a real box of this size would, without
 /// a broadcast's extra lights); from 2.5 m, their cones reaching just past the cushions
-/// and fading from a narrow core, the light is a pool along the lamp: the corners get
-/// about 0.6 of the middle and the room beyond stays dark (the hall's surfaces take
-/// the lamp's spill in their own shader, `room`).
+/// and fading from a core narrower than the bed, the light is a pool along the lamp:
+/// the corners at about 0.7 of the middle in sRGB (0.8 with cones even to their edge),
+/// and the room beyond stays dark (the hall's surfaces take the lamp's spill in their
+/// own shader, `room`).
 fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
     let spots = 3;
     let height = 2.5;
@@ -90,7 +91,7 @@ fn hang_the_lamp(mut commands: Commands, session: Res<Session>) {
                 intensity: 92_000.0,
                 range: 6.0,
                 radius: 0.15,
-                inner_angle: 0.35,
+                inner_angle: 0.55,
                 outer_angle: 0.8,
                 ..default()
             },

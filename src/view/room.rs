@@ -4,7 +4,8 @@
 //! players' chairs and the scoreboard's stand at a long side, and the next table in
 //! the dark with its lamp off. All of it but the diffuser is lit simply by the lamp's
 //! spill at both presets (`surfaces::Kind::Room`): a backdrop that the full lighting
-//! would charge a software renderer a third of a frame for.
+//! would charge a software renderer a third of a frame for. The curtains are drawn
+//! with the full lighting only ([`Backdrop`]).
 
 use super::lights::Lamp;
 use super::surfaces::{SurfaceMaterial, glowing, in_the_room};
@@ -53,6 +54,12 @@ fn show_the_lamp_from_below(
     }
 }
 
+/// What fills the window behind the table, drawn with the full lighting only: the
+/// curtains, which cover a third of the window aiming along the table, cost a software
+/// renderer at the low preset a tenth of its frame (the clear colour, dark, is free).
+#[derive(Component)]
+pub(super) struct Backdrop;
+
 /// The hall's size around the table's centre, m: half length, half width, the ceiling's
 /// height over the cloth.
 const HALL: Vec3 = Vec3::new(5.0, 4.4, 2.6);
@@ -97,6 +104,7 @@ fn furnish(
             // The lamp's lights shine down from over it (`lights`).
             entity.insert((LampPart, NotShadowCaster));
         }
+        entity.id()
     };
     let (hl, hw) = (lamp.half_length, lamp.half_width);
     part(
@@ -127,7 +135,7 @@ fn furnish(
         Vec2::new(x, z),
         Vec2::new(-x, z),
     ];
-    part(
+    let curtains = part(
         "Curtains",
         merged((0..4).map(|i| curtain(corners[i], corners[(i + 1) % 4], floor_y, HALL.z))),
         &curtains,
@@ -172,6 +180,7 @@ fn furnish(
         ),
         &other_cloth,
     );
+    commands.entity(curtains).insert(Backdrop);
 }
 
 /// `mesh` moved by `by`.
