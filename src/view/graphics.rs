@@ -47,10 +47,7 @@ fn apply(
     reflections: Option<Res<RoomReflections>>,
     mut lamps_full: Query<&mut Visibility, (With<FullLamp>, Without<SimpleLamp>)>,
     mut lamps_simple: Query<&mut Visibility, (With<SimpleLamp>, Without<FullLamp>)>,
-    mut backdrops: Query<
-        &mut Visibility,
-        (With<Backdrop>, Without<FullLamp>, Without<SimpleLamp>),
-    >,
+    mut backdrops: Query<&mut Visibility, (With<Backdrop>, Without<FullLamp>, Without<SimpleLamp>)>,
     mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
     mut window: Option<Single<&mut Window, With<PrimaryWindow>>>,
