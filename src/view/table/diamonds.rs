@@ -146,7 +146,7 @@ fn keep_in_sight(
     let on_window = |p: Vec3| camera.world_to_viewport(&eye, p).ok().map(|p| p * stretch);
     let most = most_enlarged(session.table().rail_width);
     for mut diamond in &mut diamonds {
-        let scale = enlargement(&diamond, &on_window, most);
+        let scale = enlargement(&diamond, on_window, most);
         diamond.set_if_neq(Transform { scale, ..*diamond });
     }
 }
