@@ -29,8 +29,8 @@ use carom::session::{
     Quality, Screen, Session, Settings, TableCamera, UserFiles,
 };
 use carom::shot::{BallId, Stroke};
-use carom::ui::{FreeNode, Slot};
-use carom::view::Cameras;
+use carom::ui::Slot;
+use carom::view::{Cameras, Framing};
 use carom::words::{Language, speak};
 use std::time::Duration;
 
@@ -307,8 +307,9 @@ fn check(app: &mut App, what: &str) {
         .filter(|(id, _)| !over && (view == CameraView::Top || *id == cue_ball))
         .map(|(id, k)| (id, carom::session::frame::to_bevy(k.pos)))
         .collect();
-    let mut free = world.query_filtered::<(&ComputedNode, &UiGlobalTransform), With<FreeNode>>();
-    let free = free.single(world).ok().map(|(n, at)| rect(n, at));
+    // From above, the table is framed in the largest area of its shape that no panel
+    // covers (it may reach between the panels into their columns).
+    let table_area = world.resource::<Framing>().table_area;
     let mut cameras = world.query_filtered::<(&Camera, &GlobalTransform), With<TableCamera>>();
     let (camera, transform) = cameras.single(world).unwrap();
     let stretch = camera
@@ -326,12 +327,10 @@ fn check(app: &mut App, what: &str) {
                 "{what}: {name} {panel:?} covers the {id} ball at {on_screen} ({view:?} view)"
             );
         }
-        if view == CameraView::Top
-            && let Some(free) = free
-        {
+        if view == CameraView::Top {
             assert!(
-                free.contains(on_screen),
-                "{what}: the {id} ball at {on_screen} is outside {free:?}"
+                table_area.contains(on_screen),
+                "{what}: the {id} ball at {on_screen} is outside the table's area {table_area:?}"
             );
         }
     }

@@ -46,7 +46,7 @@ fn apply(
     >,
     reflections: Option<Res<RoomReflections>>,
     mut lamps_full: Query<&mut Visibility, (With<FullLamp>, Without<SimpleLamp>)>,
-    mut lamps_simple: Query<&mut Visibility, (With<SimpleLamp>, Without<FullLamp>)>,
+    mut lamps_simple: Query<&mut Visibility, With<SimpleLamp>>,
     mut backdrops: Query<&mut Visibility, (With<Backdrop>, Without<FullLamp>, Without<SimpleLamp>)>,
     mut lamps: Query<&mut SpotLight, With<ShadowLamp>>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
