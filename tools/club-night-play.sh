@@ -13,13 +13,8 @@
 # Needs Xvfb, xdotool and ImageMagick's import, and the game built (cargo build).
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:-$(mktemp -d)}
-quality=${2:-low}
-bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
-[ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
-mkdir -p "$out"
-work=$(mktemp -d)
 . "$here/tools/game-windows.sh"
+play_setup "$@"
 virtual_display
 
 menu() { # NAME RON: NAME's folders with that menu

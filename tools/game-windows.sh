@@ -1,8 +1,20 @@
 # Game windows under a virtual display, played with xdotool: sourced by
 # the tools/*-play.sh scripts, which set `out` (screenshots and logs),
-# `work` (each player's folders), `bin` (the game) and `quality`, and start Xvfb
-# (virtual_display).
+# `work` (each player's folders), `bin` (the game) and `quality` (play_setup), and start
+# Xvfb (virtual_display).
 pids=()
+
+# What every play-through script takes: OUT (screenshots and logs; a new folder when not
+# given) and QUALITY (low by default), the game's debug build (or CAROM_BIN), and a work
+# folder for the players' files.
+play_setup() { # [OUT] [QUALITY]
+  out=${1:-$(mktemp -d)}
+  quality=${2:-low}
+  bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
+  [ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
+  mkdir -p "$out"
+  work=$(mktemp -d)
+}
 
 # Starts a virtual display of SIZE (1280x720 when not given) for the script's windows;
 # it goes, with every game started and the work folder, when the script ends.

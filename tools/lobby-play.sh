@@ -9,13 +9,8 @@
 # this starts on 127.0.0.1:8096 and stops.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:-$(mktemp -d)}
-quality=${2:-low}
-bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
-[ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
-mkdir -p "$out"
-work=$(mktemp -d)
 . "$here/tools/game-windows.sh"
+play_setup "$@"
 relay=http://127.0.0.1:8096
 "$here/server/relay.sh" start 127.0.0.1:8096 "$work/relay" >/dev/null
 display=:$((80 + RANDOM % 9))

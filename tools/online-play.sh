@@ -10,13 +10,8 @@
 # xvfb xdotool imagemagick mesa-vulkan-drivers) and a build (cargo build): the binary is
 # CAROM_BIN, else $CARGO_TARGET_DIR/debug/carom. Port 8090 must be free.
 set -eu
-out=${1:-$(mktemp -d)}
-quality=${2:-low}
-bin=${CAROM_BIN:-${CARGO_TARGET_DIR:-target}/debug/carom}
-[ -x "$bin" ] || { echo "build the game first (cargo build)"; exit 1; }
-mkdir -p "$out"
-work=$(mktemp -d)
 . "$(dirname "$0")/game-windows.sh"
+play_setup "$@"
 virtual_display 2560x1440
 
 # The balls roll for a while at a software renderer's frame rate.

@@ -325,6 +325,7 @@ fn measure_free_area(
     >,
     slots: Query<(&ComputedNode, &UiGlobalTransform), With<SlotNode>>,
     mut framing: ResMut<Framing>,
+    mut measured_for: Local<(Vec2, Vec<Rect>)>,
 ) {
     // Not while the docks step aside (the game over): nothing is laid out.
     let Some((node, transform, target)) = free
@@ -340,9 +341,17 @@ fn measure_free_area(
         .iter()
         .map(|(node, at)| Rect::from_center_size(at.translation, node.size()))
         .collect();
-    let aspect = framing.table_half.x / framing.table_half.y;
-    let margin = MARGIN_PX * target.scale_factor();
-    let table_area = largest_clear_area(window, &panels, aspect, margin);
+    // The table's area only when the window or a panel changed (every pair of edges is
+    // tried).
+    let table_area = if measured_for.0 == window && measured_for.1 == panels {
+        framing.table_area
+    } else {
+        let aspect = framing.table_half.x / framing.table_half.y;
+        let margin = MARGIN_PX * target.scale_factor();
+        let area = largest_clear_area(window, &panels, aspect, margin);
+        *measured_for = (window, panels);
+        area
+    };
     if framing.free != free || framing.window != window || framing.table_area != table_area {
         framing.free = free;
         framing.window = window;
