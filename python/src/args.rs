@@ -12,7 +12,7 @@ use pyo3::types::{PyDict, PyDictMethods};
 use std::fmt::Display;
 
 /// `argument: what is wrong`, as a `ValueError`.
-pub fn bad(argument: &str, what: impl Display) -> PyErr {
+pub fn bad(argument: impl Display, what: impl Display) -> PyErr {
     PyValueError::new_err(format!("{argument}: {what}"))
 }
 
@@ -40,8 +40,25 @@ pub fn names(balls: &[BallId]) -> String {
         .join(", ")
 }
 
+/// `name[index]`, an array's row as an argument: written out only when an error names
+/// it (a batch checks every one of its thousands of rows).
+#[derive(Clone, Copy)]
+pub struct Row(pub &'static str, pub usize);
+
+impl Display for Row {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}[{}]", self.0, self.1)
+    }
+}
+
 /// `value` when it is a finite number within `low..=high`.
-pub fn within(argument: &str, value: f64, low: f64, high: f64, unit: &str) -> PyResult<f64> {
+pub fn within(
+    argument: impl Display,
+    value: f64,
+    low: f64,
+    high: f64,
+    unit: &str,
+) -> PyResult<f64> {
     if value.is_finite() && (low..=high).contains(&value) {
         Ok(value)
     } else {
@@ -53,7 +70,7 @@ pub fn within(argument: &str, value: f64, low: f64, high: f64, unit: &str) -> Py
 }
 
 /// `value` when it is a finite number.
-pub fn finite(argument: &str, value: f64) -> PyResult<f64> {
+pub fn finite(argument: impl Display, value: f64) -> PyResult<f64> {
     if value.is_finite() {
         Ok(value)
     } else {
@@ -79,18 +96,18 @@ pub fn per_ball<const N: usize>(
         let id = ball(argument, &name)?;
         let numbers: Vec<f64> = value.extract().map_err(|_| {
             bad(
-                &format!("{argument}[{name:?}]"),
+                format_args!("{argument}[{name:?}]"),
                 format!("must be {N} numbers ({what})"),
             )
         })?;
         let numbers: [f64; N] = numbers.try_into().map_err(|v: Vec<f64>| {
             bad(
-                &format!("{argument}[{name:?}]"),
+                format_args!("{argument}[{name:?}]"),
                 format!("has {} numbers; it must have {N} ({what})", v.len()),
             )
         })?;
         for (i, &x) in numbers.iter().enumerate() {
-            finite(&format!("{argument}[{name:?}][{i}]"), x)?;
+            finite(format_args!("{argument}[{name:?}][{i}]"), x)?;
         }
         out.push((id, numbers));
     }

@@ -121,7 +121,7 @@ impl Columns {
             final_positions: vec![0.0; rows * balls * 3],
             on_table: vec![false; rows * balls],
             duration: vec![0.0; rows],
-            events: vec![0.0; rows * max_events * EVENT_COLUMNS],
+            events: on_huge_pages(vec![0.0; rows * max_events * EVENT_COLUMNS]),
             event_count: vec![0; rows],
             played: vec![0.0; rows * 5],
             points: vec![0; rows],
@@ -267,12 +267,12 @@ impl<'a> Batch<'a> {
             .into_iter()
             .enumerate()
             .map(|(i, row)| {
-                let argument = format!("strokes[{i}]");
+                let argument = args::Row("strokes", i);
                 Ok(match model {
-                    Model::Carom => Cue::Carom(strokes::carom_stroke(&argument, cue_ball, row)?),
+                    Model::Carom => Cue::Carom(strokes::carom_stroke(argument, cue_ball, row)?),
                     Model::Pooltool => {
                         let cue = PooltoolCue::from_row(row);
-                        cue.check(&argument)?;
+                        cue.check(argument)?;
                         let (v, w) = cue.launch(sim.config.balls.mass(), sim.table.ball_radius);
                         Cue::Launch(v, w)
                     }
@@ -492,4 +492,31 @@ fn event_row(event: &ShotEvent) -> [f64; EVENT_COLUMNS] {
     };
     let [x, y] = at.unwrap_or([nan, nan]);
     [event.t, f64::from(kind), a, other, speed, x, y]
+}
+
+/// `column`, its pages asked of Linux as huge pages (2 MiB) where the kernel grants them
+/// on request (transparent huge pages in `madvise` mode): a fresh column's first touch
+/// otherwise takes one page fault each 4 KiB, a fifth of a batch's time in the event
+/// column (1.8 KB a row) on this machine. Only advice: elsewhere, or refused, nothing
+/// changes.
+fn on_huge_pages<T>(column: Vec<T>) -> Vec<T> {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = column.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(column.as_slice());
+        let (first, past) = (start.div_ceil(PAGE) * PAGE, end / PAGE * PAGE);
+        if past > first {
+            // SAFETY: advice on whole pages inside the column's own allocation, which it
+            // neither moves nor frees; the kernel keeps their contents (zeros, untouched).
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    past - first,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    column
 }

@@ -273,7 +273,7 @@ impl Innings {
             for (k, &x) in row.iter().enumerate() {
                 if !(STROKE_LOW[k]..=STROKE_HIGH[k]).contains(&x) {
                     return Err(bad(
-                        &format!("actions[{i}][{k}]"),
+                        format_args!("actions[{i}][{k}]"),
                         format!(
                             "{x} is outside the strokes an inning takes, {} to {}",
                             STROKE_LOW[k], STROKE_HIGH[k]
@@ -325,7 +325,7 @@ impl Innings {
                 Ok(all)
             })
         });
-        let steps = steps.map_err(|(i, e)| bad(&format!("actions[{i}]"), e))?;
+        let steps = steps.map_err(|(i, e)| bad(format_args!("actions[{i}]"), e))?;
         Ok((
             self.observations(py)?,
             PyArray1::from_vec(py, steps.iter().map(|s| s.reward).collect()),

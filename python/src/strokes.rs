@@ -6,6 +6,7 @@ use crate::args::{self, bad};
 use carom_engine::math::DVec3;
 use carom_engine::shot::{self, BallId};
 use pyo3::prelude::*;
+use std::fmt::Display;
 
 /// A cue stroke in Carom's terms (the table frame: +x along the long axis toward the
 /// foot cushion, +y to the left seen from the head end, origin at the bed's centre).
@@ -87,7 +88,7 @@ impl Stroke {
 
 /// The engine's stroke of `ball` from the five numbers of a stroke row (direction_deg,
 /// speed, side, height, elevation_deg), checked; errors name `argument`.
-pub fn carom_stroke(argument: &str, ball: BallId, row: [f64; 5]) -> PyResult<shot::Stroke> {
+pub fn carom_stroke(argument: impl Display, ball: BallId, row: [f64; 5]) -> PyResult<shot::Stroke> {
     let [direction_deg, speed, side, height, elevation_deg] = row;
     let stroke = shot::Stroke {
         side,
@@ -199,28 +200,28 @@ impl PooltoolStroke {
             a: self.a,
             b: self.b,
             cue_mass: args::within(
-                &format!("{argument}.cue_mass"),
+                format_args!("{argument}.cue_mass"),
                 self.cue_mass,
                 0.05,
                 5.0,
                 " kg",
             )?,
             end_mass: args::within(
-                &format!("{argument}.end_mass"),
+                format_args!("{argument}.end_mass"),
                 self.end_mass,
                 1e-4,
                 1.0,
                 " kg",
             )?,
             english_throttle: args::within(
-                &format!("{argument}.english_throttle"),
+                format_args!("{argument}.english_throttle"),
                 self.english_throttle,
                 0.0,
                 10.0,
                 "",
             )?,
             squirt_throttle: args::within(
-                &format!("{argument}.squirt_throttle"),
+                format_args!("{argument}.squirt_throttle"),
                 self.squirt_throttle,
                 0.0,
                 10.0,
@@ -267,18 +268,18 @@ impl PooltoolCue {
         }
     }
 
-    pub fn check(&self, argument: &str) -> PyResult<()> {
-        args::within(&format!("{argument}.V0"), self.v0, 1e-6, MAX_V0, " m/s")?;
-        args::finite(&format!("{argument}.phi"), self.phi_deg)?;
+    pub fn check(&self, argument: impl Display) -> PyResult<()> {
+        args::within(format_args!("{argument}.V0"), self.v0, 1e-6, MAX_V0, " m/s")?;
+        args::finite(format_args!("{argument}.phi"), self.phi_deg)?;
         args::within(
-            &format!("{argument}.theta"),
+            format_args!("{argument}.theta"),
             self.theta_deg,
             0.0,
             shot::MAX_ELEVATION_DEG,
             "°",
         )?;
-        args::finite(&format!("{argument}.a"), self.a)?;
-        args::finite(&format!("{argument}.b"), self.b)?;
+        args::finite(format_args!("{argument}.a"), self.a)?;
+        args::finite(format_args!("{argument}.b"), self.b)?;
         if self.a.hypot(self.b) >= 1.0 {
             return Err(bad(
                 argument,
