@@ -78,22 +78,14 @@ pub fn system_language() -> Language {
     Language::of_environment(|name| std::env::var(name).ok(), sys_locale::get_locale())
 }
 
-/// glibc's allocator, set for the game's resident memory:
-/// - Each thread that allocates gets a heap of its own (up to eight a core), each
-///   keeping what its thread freed; the game's dozen threads (Bevy's pools, the render
-///   thread, the software renderer's) held 5-9 MB more resident with them than with two.
-/// - Blocks of 1 MiB and more are mapped on their own, and handed back to the system
-///   when freed. By default glibc raises that threshold (up to 32 MiB) each time such a
-///   block is freed, and serves later ones from its heaps, which keep the pages: at the
-///   practice table at low, 25 s after launch, 304 MB resident against 285 MB. A lower
-///   threshold (64 KiB) kept less still but cost a tenth of the frame rate, mapping and
-///   unmapping blocks every frame.
-fn tune_the_allocator() {
+/// glibc gives each thread that allocates a heap of its own (up to eight a core), each
+/// keeping what its thread freed; the game's dozen threads (Bevy's pools, the render
+/// thread, the software renderer's) held 5-9 MB more resident with them than with two.
+fn two_heaps_at_most() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: sets two of the allocator's parameters, before any thread is started.
+    // SAFETY: sets one of the allocator's parameters, before any thread is started.
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 2);
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1024 * 1024);
     }
 }
 
@@ -118,7 +110,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     if let Some(view) = launch.staging.as_ref().and_then(|s| s.view) {
         preferences.camera = view;
     }
-    tune_the_allocator();
+    two_heaps_at_most();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
