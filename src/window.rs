@@ -115,6 +115,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
     app.add_plugins(
         DefaultPlugins
             .set(crate::view::cpu_side::pbr_plugin())
+            .set(crate::view::video_memory::render_plugin())
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Carom".into(),

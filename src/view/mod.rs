@@ -20,6 +20,7 @@ pub mod staging;
 mod stick;
 pub mod surfaces;
 mod table;
+pub mod video_memory;
 
 use bevy::prelude::*;
 
@@ -39,7 +40,8 @@ pub fn plugin(app: &mut App) {
         staging::plugin,
         sound::plugin,
         census::plugin,
-        cpu_side::plugin,
+        // How the renderer is set up for a software renderer's sake.
+        (cpu_side::plugin, video_memory::plugin),
     ));
 }
 
