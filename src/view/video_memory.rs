@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use bevy::render::RenderApp;
 use bevy::render::mesh::allocator::MeshAllocatorSettings;
 use bevy::render::settings::{MemoryHints, WgpuSettings};
+use bevy::render::slab_allocator::SlabAllocatorSettings;
 
 /// Bevy's render plugin asking for the smaller memory blocks.
 pub fn render_plugin() -> bevy::render::RenderPlugin {
@@ -30,9 +31,13 @@ pub fn render_plugin() -> bevy::render::RenderPlugin {
 
 pub(super) fn plugin(app: &mut App) {
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
-        let mut settings = MeshAllocatorSettings::default();
-        // Any mesh at least this large (every one) gets a buffer of its own.
-        settings.large_threshold = 0;
-        render.insert_resource(settings);
+        render.insert_resource(MeshAllocatorSettings {
+            slab_allocator_settings: SlabAllocatorSettings {
+                // Any mesh at least this large (every one) gets a buffer of its own.
+                large_threshold: 0,
+                ..default()
+            },
+            ..default()
+        });
     }
 }
