@@ -116,6 +116,7 @@ pub fn run(config: Config, launch: Launch) -> Result<(), GameStopped> {
         DefaultPlugins
             .set(crate::view::cpu_side::pbr_plugin())
             .set(crate::view::video_memory::render_plugin())
+            .set(crate::view::video_memory::log_plugin())
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Carom".into(),
