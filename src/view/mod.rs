@@ -4,6 +4,7 @@
 pub mod balls;
 mod camera;
 mod census;
+mod compiled;
 pub mod cpu_side;
 pub use camera::{CameraPlaced, Cameras, Framing, largest_clear_area};
 mod graphics;

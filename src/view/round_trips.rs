@@ -6,6 +6,7 @@
 //!
 //! Clock: `Update`, counting frames drawn at the table.
 
+use super::compiled::{self, CompiledFrames};
 use crate::session::{Graphics, Preferences, Quality, Session};
 use bevy::prelude::*;
 
@@ -14,38 +15,56 @@ use bevy::prelude::*;
 pub struct PresetRoundTrips(pub u32);
 
 /// Frames drawn at the table before the first reading, and at each preset before the
-/// next switch: enough for its pipelines to compile and draw.
+/// next switch, at the least.
 const SETTLE_FRAMES: u32 = 40;
+/// And seconds: at low, 40 frames are under two, and the renderer is still making the
+/// preset's textures and buffers (a reading then was up to 14 MB under the settled one,
+/// which the next trip then counted).
+const SETTLE_SECONDS: f32 = 5.0;
+/// And frames in a row drawn with every pipeline compiled.
+const COMPILED_FRAMES: u32 = 5;
 
 pub(super) fn plugin(app: &mut App) {
     if app.world().contains_resource::<PresetRoundTrips>() {
+        compiled::count(app);
         app.add_systems(Update, switch_presets.run_if(resource_exists::<Session>));
     }
 }
 
 fn switch_presets(
     trips: Res<PresetRoundTrips>,
+    compiled: Res<CompiledFrames>,
     mut preferences: ResMut<Preferences>,
+    time: Res<Time<Real>>,
     mut frames: Local<u32>,
+    mut since: Local<f32>,
     mut switches: Local<u32>,
     mut exit: MessageWriter<AppExit>,
 ) {
     *frames += 1;
-    if *frames < SETTLE_FRAMES {
+    let settled = *frames >= SETTLE_FRAMES
+        && time.elapsed_secs() - *since >= SETTLE_SECONDS
+        && compiled.frames() >= COMPILED_FRAMES;
+    if !settled {
         return;
     }
     *frames = 0;
-    let resident = crate::play::resident_kib().map_or("?".to_owned(), |kb| kb.to_string());
+    *since = time.elapsed_secs();
+    let resident = format!(
+        "{} kB, {} pipelines",
+        crate::play::resident_kib().map_or("?".to_owned(), |kb| kb.to_string()),
+        compiled.pipelines()
+    );
     let now = preferences.graphics.quality;
     if now == Quality::Low {
         let trip = *switches / 2;
-        println!("resident at low after {trip} round trips: {resident} kB");
+        println!("resident at low after {trip} round trips: {resident}");
         if trip == trips.0 {
             exit.write(AppExit::Success);
             return;
         }
     } else {
-        println!("resident at high: {resident} kB");
+        println!("resident at high: {resident}");
     }
     let next = if now == Quality::Low {
         Quality::High
