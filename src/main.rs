@@ -38,7 +38,8 @@ struct Cli {
     #[arg(long, conflicts_with = "screenshot")]
     frame_rate: bool,
     /// At the practice table, switch the graphics preset from low to high and back N
-    /// times, print the resident memory after each, and exit.
+    /// times, print the resident memory and the compiled pipelines once each has
+    /// settled, and exit.
     #[arg(long, value_name = "N", conflicts_with_all = ["screenshot", "frame_rate"])]
     preset_round_trips: Option<u32>,
     /// A fixed camera here, m in the table frame (x toward the foot, y left, z up from
