@@ -50,21 +50,18 @@ fn switch_presets(
     }
     *frames = 0;
     *since = time.elapsed_secs();
-    let resident = format!(
-        "{} kB, {} pipelines",
-        crate::play::resident_kib().map_or("?".to_owned(), |kb| kb.to_string()),
-        compiled.pipelines()
-    );
+    let resident = crate::play::resident_kib().map_or("?".to_owned(), |kb| kb.to_string());
+    let pipelines = compiled.pipelines();
     let now = preferences.graphics.quality;
     if now == Quality::Low {
         let trip = *switches / 2;
-        println!("resident at low after {trip} round trips: {resident}");
+        println!("resident at low after {trip} round trips: {resident} kB, {pipelines} pipelines");
         if trip == trips.0 {
             exit.write(AppExit::Success);
             return;
         }
     } else {
-        println!("resident at high: {resident}");
+        println!("resident at high: {resident} kB, {pipelines} pipelines");
     }
     let next = if now == Quality::Low {
         Quality::High
