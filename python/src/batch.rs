@@ -2,6 +2,7 @@
 //! shared among worker threads (each with its own table) while Python runs on.
 
 use crate::args::{self, Array, bad};
+use crate::event_memory;
 use crate::simulator::Simulator;
 use crate::strokes::{self, PooltoolCue};
 use carom_engine::computer;
@@ -111,8 +112,8 @@ struct Share<'a> {
 }
 
 impl Columns {
-    /// Columns of zeros (fresh pages from the system, not written here: each worker
-    /// writes every element of its rows, so the first touch is shared out too).
+    /// Columns to be written: each worker writes every element of its rows (so the first
+    /// touch of fresh pages is shared out too).
     fn new(rows: usize, balls: usize, max_events: usize) -> Columns {
         Columns {
             rows,
@@ -121,7 +122,7 @@ impl Columns {
             final_positions: vec![0.0; rows * balls * 3],
             on_table: vec![false; rows * balls],
             duration: vec![0.0; rows],
-            events: on_huge_pages(vec![0.0; rows * max_events * EVENT_COLUMNS]),
+            events: event_memory::column(rows * max_events * EVENT_COLUMNS),
             event_count: vec![0; rows],
             played: vec![0.0; rows * 5],
             points: vec![0; rows],
@@ -434,7 +435,7 @@ impl<'a> Batch<'a> {
         out.set_item("duration", PyArray1::from_vec(py, columns.duration))?;
         out.set_item(
             "events",
-            PyArray1::from_vec(py, columns.events).reshape([m, e, EVENT_COLUMNS])?,
+            event_memory::into_array(py, columns.events, [m, e, EVENT_COLUMNS])?,
         )?;
         out.set_item("event_count", PyArray1::from_vec(py, columns.event_count))?;
         if matches!(self.model, Model::Carom) {
@@ -492,31 +493,4 @@ fn event_row(event: &ShotEvent) -> [f64; EVENT_COLUMNS] {
     };
     let [x, y] = at.unwrap_or([nan, nan]);
     [event.t, f64::from(kind), a, other, speed, x, y]
-}
-
-/// `column`, its pages asked of Linux as huge pages (2 MiB) where the kernel grants them
-/// on request (transparent huge pages in `madvise` mode): a fresh column's first touch
-/// otherwise takes one page fault each 4 KiB, a fifth of a batch's time in the event
-/// column (1.8 KB a row) on this machine. Only advice: elsewhere, or refused, nothing
-/// changes.
-fn on_huge_pages<T>(column: Vec<T>) -> Vec<T> {
-    #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4096;
-        let start = column.as_ptr() as usize;
-        let end = start + std::mem::size_of_val(column.as_slice());
-        let (first, past) = (start.div_ceil(PAGE) * PAGE, end / PAGE * PAGE);
-        if past > first {
-            // SAFETY: advice on whole pages inside the column's own allocation, which it
-            // neither moves nor frees; the kernel keeps their contents (zeros, untouched).
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    past - first,
-                    libc::MADV_HUGEPAGE,
-                );
-            }
-        }
-    }
-    column
 }

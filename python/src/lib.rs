@@ -5,6 +5,7 @@
 
 mod args;
 mod batch;
+mod event_memory;
 mod innings;
 mod record;
 mod simulator;

@@ -56,6 +56,24 @@ def test_a_batch_row_is_the_single_stroke(sim):
         assert not np.isnan(wide["events"][i, :count, :2]).any()
 
 
+def test_the_memory_of_a_released_event_array_serves_the_next_batch_unchanged(sim):
+    # A batch's event memory, once its array is freed, is kept for the next batch of one
+    # to two times its size: every element must be written again, NaN padding included.
+    many = np.repeat(LAY_OUT[None], 30, axis=0)
+    long_strokes = np.array([[d, 5.0, 0.4, 0.0, 0.0] for d in np.linspace(0, 350, 30)])
+    short_strokes = np.array([[d, 0.3, 0.0, 0.0, 0.0] for d in np.linspace(0, 350, 30)])
+    fresh = sim.batch(many, short_strokes, max_events=48)
+    held = fresh["events"]
+    released = sim.batch(many, long_strokes, max_events=48)
+    address = released["events"].__array_interface__["data"][0]
+    del released
+    reused = sim.batch(many, short_strokes, max_events=40)
+    assert reused["events"].__array_interface__["data"][0] == address
+    assert reused["events"].tobytes() == held[:, :40].tobytes()
+    assert (reused["event_count"] < 40).all()
+    assert np.isnan(reused["events"][:, -1]).all()
+
+
 def test_pooltool_strokes_batch_as_their_launch(sim):
     stroke = carom.PooltoolStroke(V0=2.5, phi=80.0, theta=3.0, a=0.2, b=0.1)
     out = sim.batch(LAY_OUT, [2.5, 80.0, 3.0, 0.2, 0.1], model="pooltool")
