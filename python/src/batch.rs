@@ -384,7 +384,7 @@ impl<'a> Batch<'a> {
                     .map_err(|e| format!("strokes[{stroke_row}]: {e}"))?;
             }
         }
-        let record = table.run_to_rest();
+        table.finish();
         if let Some(rules) = self.game {
             let mut referee = OneStroke::new(
                 rules,
@@ -395,25 +395,26 @@ impl<'a> Batch<'a> {
             )
             .map_err(|e| in_lay_out(&e))?;
             let verdict = referee
-                .judge(&record)
+                .judge(&table.record())
                 .map_err(|e| format!("row {i}: {e}"))?;
             share.points[k] = i64::from(verdict.points);
             share.foul[k] = !verdict.fouls.is_empty();
             share.inning_over[k] = verdict.inning_over;
         }
         for (b, ball) in self.balls.iter().enumerate() {
-            let (at, on_table) = match record.final_positions.get(ball) {
-                Some(p) => ([p.x, p.y, p.z], p.on_table),
+            let (at, on_table) = match table.final_positions().find(|(id, _)| id == ball) {
+                Some((_, p)) => ([p.x, p.y, p.z], p.on_table),
                 None => ([f64::NAN; 3], false),
             };
             share.final_positions[(k * n + b) * 3..][..3].copy_from_slice(&at);
             share.on_table[k * n + b] = on_table;
         }
-        share.duration[k] = record.duration;
-        share.event_count[k] = record.events.len() as i64;
+        // At rest: the record's duration.
+        share.duration[k] = table.time();
+        share.event_count[k] = table.events().len() as i64;
         let width = self.max_events * EVENT_COLUMNS;
         let slots = share.events[k * width..][..width].chunks_exact_mut(EVENT_COLUMNS);
-        let mut events = record.events.iter();
+        let mut events = table.events().iter();
         for slot in slots {
             slot.copy_from_slice(&events.next().map_or([f64::NAN; EVENT_COLUMNS], event_row));
         }

@@ -434,10 +434,16 @@ impl TableSim {
 
     /// Runs the stroke to rest (or to the configured guard time).
     pub fn run_to_rest(&mut self) -> ShotRecord {
+        self.finish();
+        self.record()
+    }
+
+    /// `run_to_rest` without the record, for a caller that reads only part of it
+    /// (`events`, `final_positions`, `time`): a batch of strokes.
+    pub fn finish(&mut self) {
         while !self.rested {
             self.advance_to(self.time + 1.0);
         }
-        self.record()
     }
 
     /// Advances the simulation by `dt` seconds of its own time.
