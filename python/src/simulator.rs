@@ -346,7 +346,9 @@ impl Simulator {
     /// balls, cushions and surfaces as indices into ``carom.EVENT_KINDS``,
     /// ``carom.BALLS``, ``carom.CUSHIONS``, ``carom.SURFACES``); ``event_count`` (M,);
     /// ``played`` (M, 5) the strokes as played (``model="carom"``); with ``game``,
-    /// ``points`` (M,), ``foul`` (M,), ``inning_over`` (M,).
+    /// ``points`` (M,), ``foul`` (M,), ``inning_over`` (M,). Once Python frees an
+    /// ``events`` array, its memory is kept for a later batch of one to two times its
+    /// size (256 MiB at most), as fresh memory is slow to touch first.
     #[pyo3(signature = (lay_outs, strokes, *, balls = None, cue_ball = "white", model = "carom", repeat = 1, noise = None, seed = 0, game = None, threads = None, max_events = 32))]
     fn batch<'py>(
         &self,
