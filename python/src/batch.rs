@@ -409,8 +409,7 @@ impl<'a> Batch<'a> {
             share.final_positions[(k * n + b) * 3..][..3].copy_from_slice(&at);
             share.on_table[k * n + b] = on_table;
         }
-        // At rest: the record's duration.
-        share.duration[k] = table.time();
+        share.duration[k] = table.duration();
         share.event_count[k] = table.events().len() as i64;
         let width = self.max_events * EVENT_COLUMNS;
         let slots = share.events[k * width..][..width].chunks_exact_mut(EVENT_COLUMNS);

@@ -439,7 +439,7 @@ impl TableSim {
     }
 
     /// `run_to_rest` without the record, for a caller that reads only part of it
-    /// (`events`, `final_positions`, `time`): a batch of strokes.
+    /// (`events`, `final_positions`, `duration`): a batch of strokes.
     pub fn finish(&mut self) {
         while !self.rested {
             self.advance_to(self.time + 1.0);

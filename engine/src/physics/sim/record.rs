@@ -81,6 +81,11 @@ impl TableSim {
         })
     }
 
+    /// The stroke's length so far, s: to where it came to rest, once it has.
+    pub fn duration(&self) -> f64 {
+        if self.rested { self.clock } else { self.time }
+    }
+
     /// The record of the stroke so far.
     pub fn record(&self) -> ShotRecord {
         ShotRecord {
@@ -91,7 +96,7 @@ impl TableSim {
                 .as_ref()
                 .map(|s| s.trajectories.clone())
                 .unwrap_or_default(),
-            duration: if self.rested { self.clock } else { self.time },
+            duration: self.duration(),
         }
     }
 
