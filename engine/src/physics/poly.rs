@@ -267,7 +267,7 @@ fn one_sign_change(
     // Horner's error anywhere in the band (0 ≤ t ≤ hi, where the terms only grow).
     let hi = band.hi;
     let err = GAMMA * ((c2.abs() * hi + c1.abs()) * hi + c0.abs());
-    let reach = 2.5 * err / band.fall + 4.0 * f64::EPSILON * band.root;
+    let reach = 2.2 * err / band.fall + f64::EPSILON * band.root;
     let near_lo = (band.root - reach).max(band.lo);
     let near_hi = (band.root + reach).min(hi);
     // Between lo and near_lo the gap truly falls from above 1.1·err, so its computed
