@@ -4,8 +4,11 @@
 
 use crate::math::{DQuat, DVec2, DVec3};
 
-/// Below these the motion counts as stopped; transitions snap exactly to them.
-const SPEED_EPS: f64 = 1e-9;
+/// Below these the motion counts as stopped; transitions snap exactly to them. A
+/// speed is above 1e-9 m/s exactly when its square is above `SPEED_EPS_SQUARED`, the
+/// largest double whose square root is at most 1e-9 (the square root is correctly
+/// rounded and never decreasing), so `motion` tells it without taking the root.
+const SPEED_EPS_SQUARED: f64 = 1.000_000_000_000_000_3e-18;
 const SPIN_EPS: f64 = 1e-9;
 
 /// The cloth's parameters in SI.
@@ -53,9 +56,9 @@ impl Cloth {
     }
 
     pub fn motion(&self, k: &Kinematics) -> Motion {
-        if self.slip(k).length() > SPEED_EPS {
+        if self.slip(k).length_squared() > SPEED_EPS_SQUARED {
             Motion::Sliding
-        } else if k.vel.truncate().length() > SPEED_EPS {
+        } else if k.vel.truncate().length_squared() > SPEED_EPS_SQUARED {
             Motion::Rolling
         } else if k.spin.z.abs() > SPIN_EPS {
             Motion::Spinning
@@ -170,6 +173,23 @@ impl Cloth {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_speed_is_above_its_threshold_exactly_when_its_square_is() {
+        let speed_eps = 1e-9_f64;
+        assert!(SPEED_EPS_SQUARED.sqrt() <= speed_eps);
+        assert!(SPEED_EPS_SQUARED.next_up().sqrt() > speed_eps);
+        // And so on lengths near the threshold, as `motion` compares them.
+        let mut rng = crate::random::Rng(32);
+        for _ in 0..100_000 {
+            let v = DVec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * 1.5e-9;
+            assert_eq!(
+                v.length() > speed_eps,
+                v.length_squared() > SPEED_EPS_SQUARED,
+                "{v}"
+            );
+        }
+    }
 
     fn cloth() -> Cloth {
         Cloth {
