@@ -173,7 +173,7 @@ fn bisect(c: &Poly, l: f64, r: f64) -> f64 {
     if let [c0, c1, c2, 0.0, 0.0] = *c {
         // A quadratic (a ball's gap to a cushion): Horner's rule without its zero terms,
         // the same value in half the steps, as each halving waits for the one before.
-        let open = |t: f64| (c2 * t + c1) * t + c0 > 0.0;
+        let open = |t: f64| quadratic([c0, c1, c2], t) > 0.0;
         match sure_signs([c0, c1, c2], l, r) {
             Some(band) => one_sign_change([c0, c1, c2], r, &band, open)
                 .unwrap_or_else(|| halve_around(l, r, (band.lo, band.hi), open)),
@@ -188,6 +188,24 @@ fn bisect(c: &Poly, l: f64, r: f64) -> f64 {
 /// 4u/(1 − 4u) ≈ 4.44e-16 (Higham, *Accuracy and Stability of Numerical Algorithms*,
 /// 5.1), rounded up.
 const GAMMA: f64 = 4.5e-16;
+
+/// `c₀ + c₁t + c₂t²` by Horner's rule: the one way every quadratic search computes it,
+/// so that the signs its proofs speak of are those its bisection judges.
+fn quadratic([c0, c1, c2]: [f64; 3], t: f64) -> f64 {
+    (c2 * t + c1) * t + c0
+}
+
+/// How far `quadratic` can be off anywhere in [0, t]: `GAMMA` times its terms' sizes
+/// at t (where, for t ≥ 0, they are largest).
+fn quadratic_error([c0, c1, c2]: [f64; 3], t: f64) -> f64 {
+    GAMMA * ((c2.abs() * t + c1.abs()) * t + c0.abs())
+}
+
+/// Whether the quadratic is truly falling at t: its slope computed below minus its
+/// rounding error.
+fn surely_falling([_, c1, c2]: [f64; 3], t: f64) -> bool {
+    2.0 * c2 * t + c1 < -GAMMA * (c1.abs() + 2.0 * c2.abs() * t)
+}
 
 /// A band round a quadratic gap's root outside which the sign of its computed value is
 /// certain, with the root and how fast the gap falls there.
@@ -209,13 +227,12 @@ struct Band {
 /// falling at lo (a convex one falling at lo falls all the way from l); there its
 /// computed value is positive. Likewise below −2.1·err at both ends of [hi, r] when
 /// convex, or falling at hi.
-fn sure_signs([c0, c1, c2]: [f64; 3], l: f64, r: f64) -> Option<Band> {
+fn sure_signs(c @ [c0, c1, c2]: [f64; 3], l: f64, r: f64) -> Option<Band> {
     if !(l.is_sign_positive() && l < r) {
         return None;
     }
-    let q = |t: f64| (c2 * t + c1) * t + c0;
-    let slope = |t: f64| 2.0 * c2 * t + c1;
-    let err = GAMMA * ((c2.abs() * r + c1.abs()) * r + c0.abs());
+    let q = |t: f64| quadratic(c, t);
+    let err = quadratic_error(c, r);
     // The root, near enough: the stable quadratic formula.
     let root = if c2 == 0.0 {
         -c0 / c1
@@ -230,13 +247,13 @@ fn sure_signs([c0, c1, c2]: [f64; 3], l: f64, r: f64) -> Option<Band> {
             _ => b,
         }
     };
-    let fall = -slope(root);
+    let fall = -(2.0 * c2 * root + c1);
     if !(root >= l && root <= r && fall > 0.0) {
         return None;
     }
     let half_width = 4.0 * err / fall + 4.0 * f64::EPSILON * root;
     let (lo, hi) = ((root - half_width).max(l), (root + half_width).min(r));
-    let falling = |t: f64| slope(t) < -GAMMA * (c1.abs() + 2.0 * c2.abs() * t);
+    let falling = |t: f64| surely_falling(c, t);
     let above = |t: f64| q(t) > 2.1 * err;
     let below = |t: f64| q(t) < -2.1 * err;
     let left = above(l) && above(lo) && (c2 <= 0.0 || falling(lo));
@@ -256,17 +273,17 @@ fn sure_signs([c0, c1, c2]: [f64; 3], l: f64, r: f64) -> Option<Band> {
 /// halvings are walked), or where a bisection from `r` would run out of halvings before
 /// reaching the root (a root below r·1e-40).
 fn one_sign_change(
-    [c0, c1, c2]: [f64; 3],
+    c: [f64; 3],
     r: f64,
     band: &Band,
     positive: impl Fn(f64) -> bool,
 ) -> Option<f64> {
     const MOST_JUDGED: u64 = 64;
-    let q = |t: f64| (c2 * t + c1) * t + c0;
-    let falling = |t: f64| 2.0 * c2 * t + c1 < -GAMMA * (c1.abs() + 2.0 * c2.abs() * t);
-    // Horner's error anywhere in the band (0 ≤ t ≤ hi, where the terms only grow).
+    let q = |t: f64| quadratic(c, t);
+    let falling = |t: f64| surely_falling(c, t);
+    // Horner's error anywhere in the band.
     let hi = band.hi;
-    let err = GAMMA * ((c2.abs() * hi + c1.abs()) * hi + c0.abs());
+    let err = quadratic_error(c, hi);
     let reach = 2.2 * err / band.fall + f64::EPSILON * band.root;
     let near_lo = (band.root - reach).max(band.lo);
     let near_hi = (band.root + reach).min(hi);
