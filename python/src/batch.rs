@@ -5,6 +5,7 @@ use crate::args::{self, Array, bad};
 use crate::event_memory;
 use crate::simulator::Simulator;
 use crate::strokes::{self, PooltoolCue};
+use crate::workers;
 use carom_engine::computer;
 use carom_engine::config::{GameRules, Spread};
 use carom_engine::math::{DVec2, DVec3};
@@ -299,36 +300,24 @@ impl<'a> Batch<'a> {
         self.rows * self.repeat
     }
 
-    /// Plays every row on `threads` workers, each writing its run of rows into the
-    /// columns: the columns, or what is wrong with the first row that cannot be played.
+    /// Plays every row on `threads` workers, each taking the next run of rows as it
+    /// finishes one and writing its rows into the columns: the columns, or what is
+    /// wrong with the first row that cannot be played.
     pub fn run(&self, sim: &Simulator, threads: usize) -> Result<Columns, String> {
         let total = self.total();
-        let per_worker = total.div_ceil(threads.max(1)).max(1);
+        let per_piece = workers::rows_a_piece(total, threads);
         let mut columns = Columns::new(total, self.balls.len(), self.max_events);
-        let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = columns
-                .shares(per_worker)
-                .into_iter()
-                .enumerate()
-                .map(|(w, mut share)| {
-                    scope.spawn(move || {
-                        let mut table = TableSim::new(&sim.config, sim.table.clone());
-                        let start = w * per_worker;
-                        let end = (start + per_worker).min(total);
-                        (start..end)
-                            .try_for_each(|i| self.play(sim, &mut table, i, &mut share, i - start))
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| {
-                    w.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        });
-        results.into_iter().collect::<Result<(), String>>()?;
+        workers::share_out(
+            columns.shares(per_piece),
+            threads,
+            || TableSim::new(&sim.config, sim.table.clone()),
+            |table, piece, mut share| {
+                let start = piece * per_piece;
+                let end = (start + per_piece).min(total);
+                (start..end).try_for_each(|i| self.play(sim, table, i, &mut share, i - start))
+            },
+        )
+        .map_err(|(_, e)| e)?;
         Ok(columns)
     }
 

@@ -7,6 +7,7 @@ use crate::args::{self, bad};
 use crate::batch;
 use crate::simulator::Simulator;
 use crate::strokes;
+use crate::workers;
 use carom_engine::computer;
 use carom_engine::config::{Config, Spread};
 use carom_engine::physics::TableSim;
@@ -287,45 +288,34 @@ impl Innings {
                 self.start(i, seeds[i]).map_err(|e| bad("seeds", e))?;
             }
         }
-        let threads = batch::threads(threads)?.min(n);
+        let threads = batch::threads(threads)?;
         let (noise, max_strokes) = (self.noise, self.max_strokes);
-        let per_worker = n.div_ceil(threads);
-        let steps: Result<Vec<Step>, (usize, String)> = py.detach(|| {
-            std::thread::scope(|scope| {
-                let workers: Vec<_> = self
-                    .tables
-                    .chunks_mut(per_worker)
-                    .zip(rows.chunks(per_worker))
-                    .zip(restart.chunks(per_worker))
-                    .enumerate()
-                    .map(|(w, ((tables, rows), restart))| {
-                        scope.spawn(move || {
-                            let mut steps = Vec::with_capacity(tables.len());
-                            for (k, table) in tables.iter_mut().enumerate() {
-                                let i = w * per_worker + k;
-                                steps.push(if restart[k] {
-                                    Step::default()
-                                } else {
-                                    table
-                                        .play(rows[k], noise.as_ref(), max_strokes)
-                                        .map_err(|e| (i, e))?
-                                });
-                            }
-                            Ok(steps)
-                        })
-                    })
-                    .collect();
-                let mut all = Vec::with_capacity(n);
-                for w in workers {
-                    let steps: Result<Vec<Step>, (usize, String)> = w
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    all.extend(steps?);
-                }
-                Ok(all)
-            })
+        let per_piece = workers::rows_a_piece(n, threads);
+        let mut steps = vec![Step::default(); n];
+        let pieces = self
+            .tables
+            .chunks_mut(per_piece)
+            .zip(rows.chunks(per_piece))
+            .zip(restart.chunks(per_piece))
+            .zip(steps.chunks_mut(per_piece));
+        let played = py.detach(|| {
+            workers::share_out(
+                pieces.collect(),
+                threads,
+                || (),
+                |(), piece, (((tables, rows), restart), steps)| {
+                    for (k, table) in tables.iter_mut().enumerate() {
+                        if !restart[k] {
+                            steps[k] = table
+                                .play(rows[k], noise.as_ref(), max_strokes)
+                                .map_err(|e| (piece * per_piece + k, e))?;
+                        }
+                    }
+                    Ok(())
+                },
+            )
         });
-        let steps = steps.map_err(|(i, e)| bad(format_args!("actions[{i}]"), e))?;
+        played.map_err(|(_, (i, e))| bad(format_args!("actions[{i}]"), e))?;
         Ok((
             self.observations(py)?,
             PyArray1::from_vec(py, steps.iter().map(|s| s.reward).collect()),

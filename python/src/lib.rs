@@ -10,6 +10,7 @@ mod innings;
 mod record;
 mod simulator;
 mod strokes;
+mod workers;
 
 use carom_engine::shot::{BallId, Cushion};
 use pyo3::prelude::*;

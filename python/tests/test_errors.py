@@ -84,6 +84,19 @@ def test_bad_batches(sim):
             assert word in str(error.value), (str(error.value), words)
 
 
+def test_a_batch_names_its_first_bad_row_on_any_number_of_threads():
+    # Rows are handed to the workers a run at a time: whichever worker meets a bad row
+    # first, the error is the earliest one's.
+    lay_outs = np.stack([LAY_OUT] * 3000)
+    for bad in (2999, 1700, 641):
+        lay_outs[bad] = 0.0
+    for threads in (1, 2, 3, 8):
+        with pytest.raises(ValueError) as error:
+            sim = carom.Simulator()
+            sim.batch(lay_outs, [0.0, 2.0, 0.0, 0.0, 0.0], threads=threads)
+        assert "lay_outs[641]" in str(error.value), (threads, str(error.value))
+
+
 def test_bad_environment_arguments():
     for make, words in [
         (lambda: carom.env.ThreeCushionInning(game="snooker"), ["game", "snooker"]),
