@@ -340,17 +340,15 @@ impl<'a> Batch<'a> {
         };
         let stroke_row = if self.strokes.len() == 1 { 0 } else { source };
         let n = self.balls.len();
-        let lay_out: Vec<(BallId, DVec2)> = self
-            .balls
-            .iter()
-            .enumerate()
-            .map(|(b, &ball)| {
-                let at = &self.lay_outs[(lay_out_row * n + b) * 2..][..2];
-                (ball, DVec2::new(at[0], at[1]))
-            })
-            .collect();
+        // On the stack, as every row places its balls.
+        let mut places = BallId::ALL.map(|ball| (ball, DVec2::ZERO));
+        for (b, &ball) in self.balls.iter().enumerate() {
+            let at = &self.lay_outs[(lay_out_row * n + b) * 2..][..2];
+            places[b] = (ball, DVec2::new(at[0], at[1]));
+        }
+        let lay_out = &places[..n];
         let in_lay_out = |e: &dyn std::fmt::Display| format!("lay_outs[{lay_out_row}]: {e}");
-        table.place(&lay_out).map_err(|e| in_lay_out(&e))?;
+        table.place(lay_out).map_err(|e| in_lay_out(&e))?;
         match &self.strokes[stroke_row] {
             Cue::Carom(stroke) => {
                 let stroke = match &self.noise {
@@ -392,9 +390,13 @@ impl<'a> Batch<'a> {
             share.foul[k] = !verdict.fouls.is_empty();
             share.inning_over[k] = verdict.inning_over;
         }
+        let mut finals = [None; 4];
+        for (ball, at) in table.final_positions() {
+            finals[ball.index()] = Some(at);
+        }
         for (b, ball) in self.balls.iter().enumerate() {
-            let (at, on_table) = match table.final_positions().find(|(id, _)| id == ball) {
-                Some((_, p)) => ([p.x, p.y, p.z], p.on_table),
+            let (at, on_table) = match finals[ball.index()] {
+                Some(p) => ([p.x, p.y, p.z], p.on_table),
                 None => ([f64::NAN; 3], false),
             };
             share.final_positions[(k * n + b) * 3..][..3].copy_from_slice(&at);

@@ -329,10 +329,14 @@ impl TableSim {
     fn start_stroke(&mut self, sample_hz: Option<f64>) {
         self.sample_every(sample_hz);
         // Balls still moving (rule 10) carry on from where the caller sees them.
-        let now: Vec<(BallId, Kinematics)> = self.ball_states().collect();
-        for (id, k) in now {
-            if let Some(ball) = self.balls[id.index()].as_mut() {
-                ball.k = k;
+        for i in 0..self.balls.len() {
+            if let Some(ball) = self.balls[i]
+                && !matches!(ball.phase, Phase::Off)
+            {
+                self.balls[i] = Some(Ball {
+                    k: self.state_at(i, self.time),
+                    ..ball
+                });
             }
         }
         self.time = 0.0;

@@ -45,8 +45,11 @@ impl TableSim {
             self.push_event(EventKind::Rest);
             // The samples end where the balls stopped.
             self.take_samples(self.clock);
-            let at_rest: Vec<(BallId, DVec3)> =
-                self.in_play().map(|(id, b)| (id, b.k.pos)).collect();
+            let at_rest: Vec<(BallId, DVec3)> = if self.sampling.is_some() {
+                self.in_play().map(|(id, b)| (id, b.k.pos)).collect()
+            } else {
+                Vec::new()
+            };
             if let Some(sampling) = &mut self.sampling {
                 for (id, p) in at_rest {
                     let samples = sampling.trajectories.entry(id).or_default();
@@ -65,7 +68,7 @@ impl TableSim {
             let b = self.balls[id.index()]?;
             let on_table = !matches!(b.phase, Phase::Off);
             let pos = if on_table {
-                self.ball_states().find(|(i, _)| *i == id)?.1.pos
+                self.position_at(id.index(), self.time)
             } else {
                 b.k.pos
             };
