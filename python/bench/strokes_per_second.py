@@ -4,7 +4,8 @@ threads, against pooltool on the same random three-cushion strokes in the same r
 The strokes are pooltool's (V0 the cue's speed, phi, theta, a, b), drawn at random
 from random lay-outs; Carom plays each as pooltool's strike model launches it
 (``carom.PooltoolStroke``), pooltool as it plays it. Build the package in release
-(``pip install ./python``) and, for pooltool, run it with the Python of
+(``pip install ./python``, or the profile-guided wheel of ``tools/python-pgo.sh``, the
+same bits faster) and, for pooltool, run it with the Python of
 ``../shared/tools/pooltool-ref.sh``'s environment with the package installed there:
 
     /tmp/ptenv/bin/pip install ./python && /tmp/ptenv/bin/python python/bench/strokes_per_second.py
