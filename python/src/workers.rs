@@ -57,9 +57,9 @@ pub fn share_out<P: Send, S, E: Send>(
     }
 }
 
-/// Rows a piece: at least 16 pieces a worker, for balance, and at most 64 rows (a
-/// fraction of a millisecond of strokes on the cloth), so that the lock is taken
-/// seldom.
+/// Rows a piece: 16 pieces a worker where there are rows enough, for balance, and at
+/// most 64 rows (a fraction of a millisecond of strokes on the cloth), so that the lock
+/// is taken seldom.
 pub fn rows_a_piece(rows: usize, threads: usize) -> usize {
     rows.div_ceil(16 * threads.max(1)).clamp(1, 64)
 }
