@@ -176,11 +176,14 @@ fn bisect(c: &Poly, l: f64, r: f64) -> f64 {
         let open = |t: f64| quadratic([c0, c1, c2], t) > 0.0;
         match sure_signs([c0, c1, c2], l, r) {
             Some(band) => one_sign_change([c0, c1, c2], r, &band, open)
-                .unwrap_or_else(|| halve_around(l, r, (band.lo, band.hi), open)),
+                .unwrap_or_else(|| halve_around(l, r, (band.lo, band.hi), open).0),
             None => halve(l, r, open).0,
         }
     } else {
-        halve(l, r, |t| eval(c, t) > 0.0).0
+        let open = |t: f64| eval(c, t) > 0.0;
+        halve_falling(c, l, r, open)
+            .unwrap_or_else(|| halve(l, r, open))
+            .0
     }
 }
 
@@ -306,13 +309,18 @@ fn one_sign_change(
         .then(|| f64::from_bits(first + ones - 1))
 }
 
-/// `halve(l, r, keep_right).0` for a `keep_right` known ahead to hold at or below `lo`
+/// `halve(l, r, keep_right)` for a `keep_right` known ahead to hold at or below `lo`
 /// and not at or above `hi` (0 ≤ l ≤ lo < hi): the same halvings, bit for bit, the
 /// midpoints outside the band judged by comparison. Those come first (most of a
 /// bracket's fifty-odd halvings) and are walked on the doubles' bits, where a
 /// comparison and a midpoint are integer steps: for two doubles ≥ 0 of one binade,
 /// 0.5·(l + r) is the mean of their bits rounded half to even, as the addition rounds.
-fn halve_around(l: f64, r: f64, (lo, hi): (f64, f64), keep_right: impl Fn(f64) -> bool) -> f64 {
+fn halve_around(
+    l: f64,
+    r: f64,
+    (lo, hi): (f64, f64),
+    keep_right: impl Fn(f64) -> bool,
+) -> (f64, f64) {
     let pick = |right: bool, a: u64, b: u64| std::hint::select_unpredictable(right, a, b);
     let (mut l, mut r) = (l.to_bits(), r.to_bits());
     let (lo, hi) = (lo.to_bits(), hi.to_bits());
@@ -333,25 +341,139 @@ fn halve_around(l: f64, r: f64, (lo, hi): (f64, f64), keep_right: impl Fn(f64) -
         done += 1;
     }
     // The midpoints in the band, evaluated.
-    let (mut l, mut r) = (f64::from_bits(l), f64::from_bits(r));
+    let (l, r) = (f64::from_bits(l), f64::from_bits(r));
     let (lo, hi) = (f64::from_bits(lo), f64::from_bits(hi));
-    let pick = |right: bool, a: f64, b: f64| f64::from_bits(pick(right, a.to_bits(), b.to_bits()));
-    for _ in done..MAX_HALVINGS {
-        let m = 0.5 * (l + r);
-        if m <= l || m >= r {
-            break;
-        }
-        let right = (m <= lo) | ((m < hi) & keep_right(m));
-        (l, r) = (pick(right, m, l), pick(right, r, m));
-    }
-    l
+    halve_after(l, r, done, |m| m <= lo || m < hi && keep_right(m))
 }
 
 /// A sign change of c between l and r, to machine precision.
 fn bisect_sign(c: &Poly, l: f64, r: f64) -> f64 {
     let left_sign = eval(c, l) > 0.0;
-    let (l, r) = halve(l, r, |t| (eval(c, t) > 0.0) == left_sign);
+    let keep_right = |t| (eval(c, t) > 0.0) == left_sign;
+    // Positive where c has the left end's sign: falling through zero.
+    let falling = if left_sign { *c } else { c.map(|k| -k) };
+    let (l, r) =
+        halve_falling(&falling, l, r, keep_right).unwrap_or_else(|| halve(l, r, keep_right));
     0.5 * (l + r)
+}
+
+/// γ₈ (Higham, 5.1) rounded up: Horner's rule on a polynomial of degree at most 4 is off
+/// by at most this times the sum of its terms' sizes, Σ|cᵢ|·|t|ⁱ.
+const GAMMA_8: f64 = 9e-16;
+
+/// Newton's steps at most towards a root, from the first guess of `near_root`.
+const MOST_NEWTON_STEPS: usize = 8;
+
+/// `halve(l, r, keep_right)` for a c that falls through zero in [l, r] (0 ≤ l), where
+/// `keep_right` holds wherever c is computed positive and not wherever it is computed
+/// negative: the halvings outside a band round the root walked on the bits
+/// (`halve_around`), without evaluating c there. The signs outside the band are shown
+/// certain first: c exceeds Horner's rounding all along [l, lo] and falls below minus it
+/// all along [hi, r] (`exceeds_on`). None where that cannot be shown.
+fn halve_falling(c: &Poly, l: f64, r: f64, keep_right: impl Fn(f64) -> bool) -> Option<(f64, f64)> {
+    if !(l.is_sign_positive() && l < r) {
+        return None;
+    }
+    // Horner's rounding anywhere in [l, r] (for t ≥ 0 the terms are largest at r), a
+    // little more than computed for this product's own rounding.
+    let err = GAMMA_8 * terms_size(c, r) * (1.0 + 1e-12);
+    let d = derivative(c);
+    // The root, near enough: Newton's method, until the gap is within its rounding.
+    let mut t = near_root(c, &d, l, r);
+    let mut gap = eval(c, t);
+    for _ in 0..MOST_NEWTON_STEPS {
+        if gap.abs() <= 2.0 * err {
+            break;
+        }
+        t = (t - gap / eval(&d, t)).clamp(l, r);
+        gap = eval(c, t);
+    }
+    let fall = -eval(&d, t);
+    if !(fall > 0.0 && t.is_finite()) {
+        return None;
+    }
+    // Wide enough that c is some ten times its rounding from zero at the band's ends,
+    // where `exceeds_on` must show it above its own rounding and Horner's.
+    let half_width = (10.0 * err + 2.0 * gap.abs()) / fall + 4.0 * f64::EPSILON * t;
+    let (lo, hi) = ((t - half_width).max(l), (t + half_width).min(r));
+    let left = lo == l || exceeds_on(c, l, lo, err);
+    let right = hi == r || exceeds_on(&c.map(|k| -k), hi, r, err);
+    (left && right).then(|| halve_around(l, r, (lo, hi), keep_right))
+}
+
+/// Σ|cᵢ|·tⁱ for t ≥ 0, as computed (within γ₈ of it).
+fn terms_size(c: &Poly, t: f64) -> f64 {
+    c[..4]
+        .iter()
+        .rev()
+        .fold(c[4].abs(), |acc, &k| acc * t + k.abs())
+}
+
+/// A first guess at the root of a c falling through zero in [l, r]: the root of its
+/// second-order Taylor model at the end where it is nearer zero (a near graze, where c
+/// is flat, takes Newton's method many steps from anywhere else).
+fn near_root(c: &Poly, d: &Poly, l: f64, r: f64) -> f64 {
+    let (at_l, at_r) = (eval(c, l), eval(c, r));
+    let from_left = at_l.abs() < at_r.abs();
+    let e = if from_left { l } else { r };
+    let (value, slope, half_curve) = (eval(c, e), eval(d, e), 0.5 * eval(&derivative(d), e));
+    // value + slope·s + half_curve·s² = 0, the root nearest e on the bracket's side.
+    let toward = |s: f64| if from_left { s >= 0.0 } else { s <= 0.0 };
+    let step = match quadratic_roots(half_curve, slope, value) {
+        (Some(s1), Some(s2)) if half_curve != 0.0 && (toward(s1) || toward(s2)) => [s1, s2]
+            .into_iter()
+            .filter(|&s| toward(s))
+            .fold(
+                f64::INFINITY,
+                |best, s| if s.abs() < best.abs() { s } else { best },
+            ),
+        _ => -value / slope,
+    };
+    let t = e + step;
+    if t.is_finite() {
+        t.clamp(l, r)
+    } else {
+        l + (r - l) * (at_l / (at_l - at_r))
+    }
+}
+
+/// Whether c is above `floor` all along [u, v] (0 ≤ u < v), shown by its Bernstein
+/// coefficients on an interval covering [u, v], within whose convex hull it lies, each
+/// less a bound on the rounding in working it out.
+///
+/// Why the bound holds: the coefficients come from c by a Taylor shift to u (20
+/// operations), a scaling by powers of h (4 roundings along a path) and weighted sums (5),
+/// so each is off by at most γ₂₉ < 3.3e-15 times the same computation on the sizes |cᵢ|
+/// (Higham, 3.1), whose terms are all positive for u, h ≥ 0 and so computed within γ₂₉
+/// of themselves; 4e-15 times that covers both and the subtraction's own rounding.
+fn exceeds_on(c: &Poly, u: f64, v: f64, floor: f64) -> bool {
+    // Widened by more than its rounding: [u, u + h] covers [u, v].
+    let h = (v - u) * (1.0 + 4.0 * f64::EPSILON);
+    // c(u + x) = Σ bₖ·xᵏ (Ruffini–Horner), and the same on the sizes |cᵢ|.
+    let (mut b, mut size) = (*c, c.map(f64::abs));
+    for i in 0..4 {
+        for j in (i..4).rev() {
+            b[j] += u * b[j + 1];
+            size[j] += u * size[j + 1];
+        }
+    }
+    // c(u + s·h) = Σ aₖ·sᵏ for s in [0, 1], and its Bernstein coefficients.
+    let powers = [1.0, h, h * h, h * h * h, h * h * h * h];
+    let bernstein = |b: Poly| {
+        let a: Poly = std::array::from_fn(|k| b[k] * powers[k]);
+        [
+            a[0],
+            a[0] + a[1] / 4.0,
+            a[0] + a[1] / 2.0 + a[2] / 6.0,
+            a[0] + 0.75 * a[1] + a[2] / 2.0 + a[3] / 4.0,
+            a[0] + a[1] + a[2] + a[3] + a[4],
+        ]
+    };
+    let (coefficients, sizes) = (bernstein(b), bernstein(size));
+    coefficients
+        .iter()
+        .zip(sizes)
+        .all(|(&k, size)| k - 4e-15 * size > floor)
 }
 
 /// The most halvings of one bisection (a bracket of doubles is down to two neighbours
@@ -364,9 +486,18 @@ const MAX_HALVINGS: usize = 200;
 /// reach are judged first, as independent evaluations the processor runs side by side
 /// (a halving otherwise waits for the one before), then walked in the order a plain
 /// bisection takes them, so the bracket it ends with is bit for bit the plain one.
-fn halve(mut l: f64, mut r: f64, keep_right: impl Fn(f64) -> bool) -> (f64, f64) {
+fn halve(l: f64, r: f64, keep_right: impl Fn(f64) -> bool) -> (f64, f64) {
+    halve_after(l, r, 0, keep_right)
+}
+
+/// `halve`'s halvings from the bracket it reaches after `done` of them.
+fn halve_after(
+    mut l: f64,
+    mut r: f64,
+    mut done: usize,
+    keep_right: impl Fn(f64) -> bool,
+) -> (f64, f64) {
     let mid = |a: f64, b: f64| 0.5 * (a + b);
-    let mut done = 0;
     loop {
         let m = mid(l, r);
         let (ml, mr) = (mid(l, m), mid(m, r));
@@ -618,11 +749,125 @@ mod tests {
                 t <= lo || t < hi && (t.to_bits() ^ flicker).count_ones().is_multiple_of(2)
             };
             assert_eq!(
-                halve_around(l, r, (lo, hi), keep_right).to_bits(),
-                halve(l, r, keep_right).0.to_bits(),
+                halve_around(l, r, (lo, hi), keep_right),
+                halve(l, r, keep_right),
                 "case {case}: [{l:e}, {r:e}] band [{lo:e}, {hi:e}]"
             );
         }
+    }
+
+    /// Two balls' squared gap less a diameter squared, as detection solves it: each on
+    /// its parabola (positions in m, speeds up to 6 m/s, accelerations of the cloth's
+    /// friction and beyond), with the bracket `closing` finds on a span of up to 5 s.
+    fn closing_quartics(seed: u64, count: usize) -> Vec<(Poly, f64, f64)> {
+        let mut rng = crate::random::Rng(seed);
+        let vector = |rng: &mut crate::random::Rng, size: f64| {
+            crate::math::DVec3::new(rng.range(-size, size), rng.range(-size, size), 0.0)
+        };
+        let d = 0.0615;
+        let mut found = Vec::new();
+        for case in 0..count {
+            // Heading for each other, from apart or (as after a contact) from touching.
+            let dp = vector(&mut rng, 1.5);
+            let dp = if case % 4 == 0 {
+                dp.normalize() * d
+            } else {
+                dp
+            };
+            let dv = -dp * rng.range(0.0, 4.0) + vector(&mut rng, 1.0);
+            let da = vector(&mut rng, 3.0);
+            let c = [
+                dp.dot(dp) - d * d,
+                2.0 * dp.dot(dv),
+                dv.dot(dv) + dp.dot(da),
+                dv.dot(da),
+                0.25 * da.dot(da),
+            ];
+            if let Some(closing) = closing(&c, 0.0, rng.range(0.0, 5.0))
+                && closing.from < closing.to
+            {
+                found.push((c, closing.from, closing.to));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_quartic_halved_round_its_band_ends_where_evaluating_every_midpoint_does() {
+        let cases = closing_quartics(33, 200_000);
+        let mut banded = 0;
+        for (n, &(c, l, r)) in cases.iter().enumerate() {
+            let open = |t: f64| eval(&c, t) > 0.0;
+            if let Some(found) = halve_falling(&c, l, r, open) {
+                banded += 1;
+                assert_eq!(found, halve(l, r, open), "case {n}: {c:?} on [{l}, {r}]");
+            }
+        }
+        // Nearly every bracket has its band shown, so the band is what was compared.
+        println!("{banded} of {} brackets banded", cases.len());
+        assert!(cases.len() > 20_000 && banded * 100 > cases.len() * 95);
+    }
+
+    #[test]
+    fn a_critical_point_found_round_its_band_is_the_one_halving_finds() {
+        // The turns of the same quartics: sign changes of their cubic derivatives,
+        // between the derivatives' own turns, rising or falling.
+        let mut rng = crate::random::Rng(34);
+        let (mut changes, mut banded, mut both_ways) = (0, 0, [0; 2]);
+        for (c, _, _) in closing_quartics(35, 100_000) {
+            let d = derivative(&c);
+            let (l, r) = (0.0, rng.range(0.1, 5.0));
+            let mut turns = Points::starting_at(l);
+            critical_points(&d, l, r, &mut turns);
+            turns.push(r);
+            for w in turns.as_slice().windows(2) {
+                let (at_l, at_r) = (eval(&d, w[0]), eval(&d, w[1]));
+                if at_l * at_r >= 0.0 {
+                    continue;
+                }
+                changes += 1;
+                let left_sign = at_l > 0.0;
+                let keep_right = |t| (eval(&d, t) > 0.0) == left_sign;
+                let (l, r) = halve(w[0], w[1], keep_right);
+                assert_eq!(bisect_sign(&d, w[0], w[1]), 0.5 * (l + r), "{d:?} on {w:?}");
+                let falling = if left_sign { d } else { d.map(|k| -k) };
+                if halve_falling(&falling, w[0], w[1], keep_right).is_some() {
+                    banded += 1;
+                    both_ways[usize::from(left_sign)] += 1;
+                }
+            }
+        }
+        println!("{banded} of {changes} sign changes banded, {both_ways:?} rising and falling");
+        assert!(banded * 100 > changes * 95 && both_ways.iter().all(|&n| n > 1_000));
+    }
+
+    #[test]
+    fn a_polynomial_shown_above_a_floor_on_an_interval_is_above_it_there() {
+        // Checked at a thousand points of each interval, each computed value less
+        // Horner's rounding; shown and not shown must both be common, with intervals
+        // where the polynomial ends just above the floor.
+        let mut rng = crate::random::Rng(36);
+        let mut shown = 0;
+        let cases = 20_000;
+        for _ in 0..cases {
+            let c: Poly = std::array::from_fn(|_| rng.range(-3.0, 3.0));
+            let u = rng.range(0.0, 2.0);
+            let v = u + 10f64.powf(rng.range(-6.0, 0.5));
+            let values: Vec<f64> = (0..=1000)
+                .map(|i| u + (v - u) * f64::from(i) / 1000.0)
+                .map(|t| eval(&c, t) - GAMMA_8 * terms_size(&c, t))
+                .collect();
+            let lowest = values.iter().copied().fold(f64::INFINITY, f64::min);
+            let highest = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let floor = lowest - (highest - lowest) * 10f64.powf(rng.range(-16.0, 0.0));
+            if exceeds_on(&c, u, v, floor) {
+                shown += 1;
+                assert!(lowest > floor, "{c:?} on [{u}, {v}] above {floor}");
+            }
+            assert!(!exceeds_on(&c, u, v, lowest + GAMMA_8 * terms_size(&c, v)));
+        }
+        println!("{shown} of {cases} shown");
+        assert!((cases / 5..cases * 4 / 5).contains(&shown), "{shown}");
     }
 
     #[test]
