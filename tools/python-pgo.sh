@@ -23,7 +23,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 build() { # NAME RUSTFLAGS: a release wheel into $work/NAME, its package unpacked beside
-  (cd python && RUSTFLAGS="$2" CARGO_TARGET_DIR="$target/pgo-$1" \
+  (cd python && RUSTFLAGS="${RUSTFLAGS:-} $2" CARGO_TARGET_DIR="$target/pgo-$1" \
     "$python" -m maturin build --release --quiet -o "$work/$1")
   "$python" -m zipfile -e "$work/$1"/carom-*.whl "$work/$1/site"
 }

@@ -268,7 +268,6 @@ impl<'a> Batch<'a> {
         // Each stroke checked before any is played, so that a bad one is named at once.
         let strokes = strokes
             .rows::<5>()
-            .into_iter()
             .enumerate()
             .map(|(i, row)| {
                 let argument = args::Row("strokes", i);

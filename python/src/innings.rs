@@ -266,7 +266,7 @@ impl Innings {
                 format!("and `seeds` must have {n} entries, one per table"),
             ));
         }
-        let rows: Vec<[f64; 5]> = actions.rows();
+        let rows: Vec<[f64; 5]> = actions.rows().collect();
         for (i, row) in rows.iter().enumerate() {
             if restart[i] {
                 continue;

@@ -74,6 +74,24 @@ def test_the_memory_of_a_released_event_array_serves_the_next_batch_unchanged(si
     assert np.isnan(reused["events"][:, -1]).all()
 
 
+def test_arrays_in_any_memory_order_are_read_as_their_values(sim):
+    # C-ordered arrays are copied as one block; Fortran-ordered, strided and reversed
+    # views must give the rows they show.
+    lay_outs = np.stack([LAY_OUT + [0.01 * i, 0.0] for i in range(4)])
+    strokes = np.array([[d, 2.0 + 0.5 * i, 0.1, 0.0, 0.5] for i, d in enumerate((10, 95, 200, 300))])
+    plain = sim.batch(lay_outs, strokes)
+    wide = np.zeros((4, 8))
+    wide[:, 1:6] = strokes
+    for lay_out_view, stroke_view in (
+        (np.asfortranarray(lay_outs), np.asfortranarray(strokes)),
+        (lay_outs, wide[:, 1:6]),
+        (np.ascontiguousarray(lay_outs[::-1])[::-1], np.ascontiguousarray(strokes[::-1])[::-1]),
+    ):
+        assert not (lay_out_view.flags.c_contiguous and stroke_view.flags.c_contiguous)
+        assert equal(sim.batch(lay_out_view, stroke_view), plain)
+    assert not equal(sim.batch(lay_outs[::-1], strokes[::-1]), plain)
+
+
 def test_pooltool_strokes_batch_as_their_launch(sim):
     stroke = carom.PooltoolStroke(V0=2.5, phi=80.0, theta=3.0, a=0.2, b=0.1)
     out = sim.batch(LAY_OUT, [2.5, 80.0, 3.0, 0.2, 0.1], model="pooltool")
