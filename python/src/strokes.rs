@@ -281,8 +281,9 @@ impl PooltoolCue {
         args::finite(format_args!("{argument}.a"), self.a)?;
         args::finite(format_args!("{argument}.b"), self.b)?;
         // As `launch` works it out (and without `hypot`, slow beside the rest of a
-        // batch's check): the contact point's depth must be real.
-        if !(1.0 - self.a * self.a - self.b * self.b > 0.0) {
+        // batch's check): the contact point's depth must be real. Never NaN: a and b
+        // are finite here.
+        if 1.0 - self.a * self.a - self.b * self.b <= 0.0 {
             return Err(bad(
                 argument,
                 format!(
