@@ -5,6 +5,7 @@
 # documents it). The same source and the same bits: the training prints a digest of
 # its results on both builds, and this script stops if they differ.
 #   tools/python-pgo.sh [OUT_DIR]          (default: target/wheels-pgo)
+# RUSTFLAGS given to it are kept (`-C target-cpu=native`: a wheel for this processor only).
 # Needs Rust's llvm-profdata (`rustup component add llvm-tools`), and maturin and
 # numpy in the Python it runs (`$PYTHON`, default python3). Then:
 #   pip install OUT_DIR/carom-*.whl
