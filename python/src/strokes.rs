@@ -323,16 +323,17 @@ impl PooltoolCue {
             -self.squirt_throttle
                 * (2.5 * a * along.sqrt()).atan2(1.0 + mass / self.end_mass + 2.5 * along)
         };
-        let aim = self.phi_deg.to_radians() + std::f64::consts::FRAC_PI_2;
-        let vel = turn(turn(vel, aim), squirt);
+        // Both turned by the aim: its sine and cosine worked out once.
+        let aim = (self.phi_deg.to_radians() + std::f64::consts::FRAC_PI_2).sin_cos();
+        let vel = turn(turn(vel, aim), squirt.sin_cos());
         let spin = turn(spin, aim);
         (from_pooltool(vel), from_pooltool(spin))
     }
 }
 
-/// `v` turned counter-clockwise by `angle` rad about the vertical.
-fn turn(v: DVec3, angle: f64) -> DVec3 {
-    let (s, c) = angle.sin_cos();
+/// `v` turned counter-clockwise about the vertical by the angle whose sine and cosine
+/// are `(s, c)`.
+fn turn(v: DVec3, (s, c): (f64, f64)) -> DVec3 {
     DVec3::new(c * v.x - s * v.y, s * v.x + c * v.y, v.z)
 }
 
