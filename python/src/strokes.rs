@@ -280,10 +280,9 @@ impl PooltoolCue {
         )?;
         args::finite(format_args!("{argument}.a"), self.a)?;
         args::finite(format_args!("{argument}.b"), self.b)?;
-        // As `launch` works it out (and without `hypot`, slow beside the rest of a
-        // batch's check): the contact point's depth must be real. Never NaN: a and b
-        // are finite here.
-        if 1.0 - self.a * self.a - self.b * self.b <= 0.0 {
+        // The contact point's depth must be real (and without `hypot`, slow beside the
+        // rest of a batch's check). Never NaN: a and b are finite here.
+        if self.depth_squared() <= 0.0 {
             return Err(bad(
                 argument,
                 format!(
@@ -295,6 +294,12 @@ impl PooltoolCue {
         Ok(())
     }
 
+    /// The square of the contact point's depth behind the ball's face, as a fraction of
+    /// the radius: 1 − a² − b², which must be positive for the tip to touch the ball.
+    fn depth_squared(&self) -> f64 {
+        1.0 - self.a * self.a - self.b * self.b
+    }
+
     /// The ball's launch velocity (m/s) and spin (rad/s) in Carom's table frame, for a
     /// ball of `mass` kg and `radius` m: pooltool's instantaneous-point strike.
     pub fn launch(&self, mass: f64, radius: f64) -> (DVec3, DVec3) {
@@ -302,7 +307,7 @@ impl PooltoolCue {
         let (sin_t, cos_t) = theta.sin_cos();
         // The contact point in the ball's frame (x across, y back along the cue, z up),
         // as fractions of the radius, from the cue's offsets (a, b) turned by theta.
-        let c = (1.0 - self.a * self.a - self.b * self.b).sqrt();
+        let c = self.depth_squared().sqrt();
         let across = self.a * radius;
         let back = (cos_t * c - sin_t * self.b) * radius;
         let up = (sin_t * c + cos_t * self.b) * radius;
